@@ -1,0 +1,1 @@
+"""Readers and writers of narratives and their spans, one module per format."""

@@ -1,0 +1,1 @@
+"""Synthetic pharmacovigilance narratives with gold spans, for the demo project."""
