@@ -60,7 +60,7 @@ class Scheme:
                 other = keys.setdefault(category.key.lower(), category.name)
                 if other != category.name:
                     raise ValueError(
-                        f"scheme {self.name}: key {category.key!r} is used by both "
+                        f"scheme {self.name}: key {category.key.lower()!r} is used by both "
                         f"{other} and {category.name}"
                     )
         for category in self.categories:
@@ -230,9 +230,7 @@ def preset(name: str) -> Scheme:
     try:
         return _PRESETS[name]()
     except KeyError:
-        raise ValueError(
-            f"unknown scheme {name!r}; choose one of {', '.join(_PRESETS)}"
-        ) from None
+        raise ValueError(f"unknown scheme {name!r}; choose one of {', '.join(_PRESETS)}") from None
 
 
 # Foreign labels onto pv: MEDDOCAN, i2b2 2014 (subtypes and classes), Presidio.

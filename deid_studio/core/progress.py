@@ -34,4 +34,3 @@ def check(cancelled: Cancelled) -> None:
     """Raise :class:`WorkCancelled` when ``cancelled()`` says so."""
     if cancelled():
         raise WorkCancelled("cancelled; nothing was changed")
-

@@ -1,0 +1,87 @@
+"""Exporting the gold standard (documents with their gold spans) in a standard format."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from deid_studio.core.errors import DeidError
+from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
+from deid_studio.formats import writer
+from deid_studio.store.project import Project
+
+
+@dataclass(frozen=True, slots=True)
+class ExportResult:
+    """What an export wrote."""
+
+    documents: int
+    spans: int
+    out: Path
+    files: int
+    seconds: float
+
+
+def export_gold(
+    project: Project,
+    format_name: str,
+    out: Path,
+    *,
+    actor: str,
+    statuses: Sequence[str] | None = None,
+    overwrite: bool = False,
+    progress: Progress = no_progress,
+    cancelled: Cancelled = never_cancelled,
+) -> ExportResult:
+    """Write the project's documents and gold spans to ``out`` in the named format.
+
+    The output appears whole or not at all: it is written beside ``out`` and moved into place
+    at the end. An existing ``out`` is refused unless ``overwrite``.
+    """
+    started = time.perf_counter()
+    try:
+        write = writer(format_name)
+    except ValueError as err:
+        raise DeidError(str(err)) from None
+    if out.exists() and not overwrite and not _empty_dir(out):
+        raise DeidError(f"{out}: already exists; choose another place or add --overwrite")
+    with project.transaction(actor) as tx:
+        stored = tx.documents(statuses=statuses)
+        if not stored:
+            wanted = ", ".join(statuses) if statuses else "any status"
+            raise DeidError(f"no documents to export ({wanted}); nothing was written")
+        documents = [s.document for s in stored]
+        scheme = tx.scheme()
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(prefix=f".{out.name}.", dir=out.parent) as tmp:
+            staged = Path(tmp) / out.name
+            files = write(documents, staged, scheme=scheme, progress=progress, cancelled=cancelled)
+            check(cancelled)
+            _replace(staged, out)
+        tx.audit_many(
+            "export_gold",
+            ((d.id, None, {"format": format_name, "out": str(out)}) for d in documents),
+        )
+    return ExportResult(
+        documents=len(documents),
+        spans=sum(len(d.spans) for d in documents),
+        out=out,
+        files=len(files),
+        seconds=time.perf_counter() - started,
+    )
+
+
+def _empty_dir(path: Path) -> bool:
+    return path.is_dir() and not any(path.iterdir())
+
+
+def _replace(staged: Path, out: Path) -> None:
+    if out.is_dir():
+        shutil.rmtree(out)
+    elif out.exists():
+        out.unlink()
+    staged.rename(out)

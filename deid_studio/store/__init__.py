@@ -1,0 +1,1 @@
+"""Project database: models, engine, migrations, queries. The only layer that speaks SQL."""
