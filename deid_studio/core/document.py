@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Span:
     """A stretch of a narrative labelled with a category.
 
@@ -41,6 +41,10 @@ class Span:
 
     def __len__(self) -> int:
         return self.end - self.start
+
+    def sort_key(self) -> tuple[int, int, str, str]:
+        """Reading order: by start, then end, category and group."""
+        return (self.start, self.end, self.category, self.group or "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +83,7 @@ class Document:
 
     def with_spans(self, spans: Iterable[Span]) -> Document:
         """The same narrative with other spans."""
-        return replace(self, spans=tuple(sorted(spans)))
+        return replace(self, spans=tuple(sorted(spans, key=Span.sort_key)))
 
     def content_hash(self) -> str:
         """Identity of an imported report: its report id and its exact text."""

@@ -1,1 +1,96 @@
-"""Readers and writers of narratives and their spans, one module per format."""
+"""Readers and writers of narratives and their spans, one module per format.
+
+:data:`FORMATS` names them for the command line and the import and export services;
+:func:`reader` and :func:`writer` look one up.
+"""
+
+from __future__ import annotations
+
+from deid_studio.formats.base import Format, Reader, Writer
+from deid_studio.formats.brat import read_brat, write_brat
+from deid_studio.formats.conll import write_conll
+from deid_studio.formats.csv_table import read_csv, read_vaers, write_csv
+from deid_studio.formats.e2b import read_e2b
+from deid_studio.formats.i2b2 import read_i2b2, read_i2b2_2006, write_i2b2
+from deid_studio.formats.jsonl import read_jsonl, write_jsonl
+from deid_studio.formats.plaintext import read_text, write_text
+from deid_studio.formats.presidio import read_presidio
+
+FORMATS: dict[str, Format] = {
+    f.name: f
+    for f in (
+        Format(
+            "brat",
+            "BRAT standoff: NAME.txt + NAME.ann per narrative (a folder, or one .txt)",
+            read_brat,
+            write_brat,
+        ),
+        Format(
+            "i2b2",
+            "i2b2 2014 de-identification XML, one narrative per file (a file or a folder)",
+            read_i2b2,
+            write_i2b2,
+        ),
+        Format(
+            "i2b2-2006",
+            "i2b2 2006 inline XML: RECORDs with <PHI TYPE=...> elements",
+            read_i2b2_2006,
+        ),
+        Format(
+            "jsonl",
+            'JSON Lines: {"id", "text", "spans": [{"start", "end", "label"}], "meta"}',
+            read_jsonl,
+            write_jsonl,
+            folder=False,
+        ),
+        Format(
+            "presidio",
+            "Presidio synthetic data set: a JSON array of {full_text, spans}",
+            read_presidio,
+            folder=False,
+        ),
+        Format(
+            "csv",
+            "CSV with a column mapping, one narrative per row",
+            read_csv,
+            write_csv,
+            folder=False,
+        ),
+        Format("vaers", "VAERS data file (<year>VAERSDATA.csv, Latin-1)", read_vaers, folder=False),
+        Format("text", "plain text: a folder of .txt files, or one", read_text, write_text),
+        Format("e2b", "ICH E2B(R2) or E2B(R3) XML, the narrative of each report", read_e2b),
+        Format(
+            "conll",
+            "CoNLL BIO: token<TAB>label, one sentence per line",
+            None,
+            write_conll,
+            folder=False,
+        ),
+    )
+}
+"""Every format by name."""
+
+
+ALIASES = {"txt": "text"}
+"""Other names the command line accepts (DESIGN.md spells the plain-text export ``txt``)."""
+
+
+def reader(name: str) -> Reader:
+    """The reader of the format ``name``; ValueError names the formats that can be read."""
+    found = FORMATS.get(ALIASES.get(name, name))
+    if found is None or found.read is None:
+        known = ", ".join(n for n, f in FORMATS.items() if f.read is not None)
+        raise ValueError(f"no reader for format {name!r}; choose one of {known}")
+    return found.read
+
+
+def writer(name: str) -> Writer:
+    """The writer of the format ``name``; ValueError names the formats that can be written."""
+    found = FORMATS.get(ALIASES.get(name, name))
+    if found is None or found.write is None:
+        known = ", ".join(n for n, f in FORMATS.items() if f.write is not None)
+        raise ValueError(f"no writer for format {name!r}; choose one of {known}")
+    return found.write
+
+
+__all__ = ["FORMATS", "Format", "Reader", "Writer", "reader", "writer"]

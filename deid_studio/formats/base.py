@@ -11,43 +11,18 @@ wrote. Both take ``progress`` and ``cancelled`` callables (see ``core.progress``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
 
-from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Document
 from deid_studio.core.errors import InputError
-from deid_studio.core.progress import Cancelled, Progress
 
+Reader = Callable[..., list[Document]]
+"""``reader(path, *, progress=..., cancelled=..., **format_options) -> list[Document]``."""
 
-class Reader(Protocol):
-    """Reads every document of ``path`` or raises :class:`InputError`."""
-
-    def __call__(
-        self,
-        path: Path,
-        *,
-        progress: Progress = ...,
-        cancelled: Cancelled = ...,
-        **options: Any,
-    ) -> list[Document]: ...
-
-
-class Writer(Protocol):
-    """Writes ``documents`` to ``out`` and returns the files written."""
-
-    def __call__(
-        self,
-        documents: Sequence[Document],
-        out: Path,
-        *,
-        scheme: Scheme | None = ...,
-        progress: Progress = ...,
-        cancelled: Cancelled = ...,
-        **options: Any,
-    ) -> list[Path]: ...
+Writer = Callable[..., list[Path]]
+"""``writer(documents, out, *, scheme=None, progress=..., cancelled=...) -> list[Path]``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,4 +49,3 @@ def read_text_file(path: Path, encoding: str = "utf-8") -> str:
             f"byte {err.start} (0x{data[err.start]:02x}) cannot be decoded as {encoding}",
             line=line,
         ) from None
-

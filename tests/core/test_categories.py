@@ -13,8 +13,17 @@ def test_presets_ship_and_pv_is_the_default() -> None:
 def test_pv_categories() -> None:
     scheme = preset("pv")
     assert scheme.names == (
-        "PATIENT", "RELATIVE", "PROFESSIONAL", "ORGANIZATION", "LOCATION", "DATE", "AGE",
-        "ID", "CONTACT", "PROFESSION", "OTHER",
+        "PATIENT",
+        "RELATIVE",
+        "PROFESSIONAL",
+        "ORGANIZATION",
+        "LOCATION",
+        "DATE",
+        "AGE",
+        "ID",
+        "CONTACT",
+        "PROFESSION",
+        "OTHER",
     )
     keys = [c.key for c in scheme if c.key]
     assert len(keys) == len(set(keys)) == len(scheme)
@@ -33,12 +42,28 @@ def test_i2b2_has_seven_classes_with_subtypes() -> None:
 
 def test_meddocan_covers_every_type_in_the_corpus() -> None:
     corpus_types = {
-        "TERRITORIO", "FECHAS", "EDAD_SUJETO_ASISTENCIA", "NOMBRE_SUJETO_ASISTENCIA",
-        "NOMBRE_PERSONAL_SANITARIO", "SEXO_SUJETO_ASISTENCIA", "CALLE", "PAIS",
-        "ID_SUJETO_ASISTENCIA", "ID_TITULACION_PERSONAL_SANITARIO", "CORREO_ELECTRONICO",
-        "ID_ASEGURAMIENTO", "HOSPITAL", "FAMILIARES_SUJETO_ASISTENCIA", "INSTITUCION",
-        "ID_CONTACTO_ASISTENCIAL", "NUMERO_TELEFONO", "PROFESION", "NUMERO_FAX",
-        "OTROS_SUJETO_ASISTENCIA", "CENTRO_SALUD", "ID_EMPLEO_PERSONAL_SANITARIO",
+        "TERRITORIO",
+        "FECHAS",
+        "EDAD_SUJETO_ASISTENCIA",
+        "NOMBRE_SUJETO_ASISTENCIA",
+        "NOMBRE_PERSONAL_SANITARIO",
+        "SEXO_SUJETO_ASISTENCIA",
+        "CALLE",
+        "PAIS",
+        "ID_SUJETO_ASISTENCIA",
+        "ID_TITULACION_PERSONAL_SANITARIO",
+        "CORREO_ELECTRONICO",
+        "ID_ASEGURAMIENTO",
+        "HOSPITAL",
+        "FAMILIARES_SUJETO_ASISTENCIA",
+        "INSTITUCION",
+        "ID_CONTACTO_ASISTENCIAL",
+        "NUMERO_TELEFONO",
+        "PROFESION",
+        "NUMERO_FAX",
+        "OTROS_SUJETO_ASISTENCIA",
+        "CENTRO_SALUD",
+        "ID_EMPLEO_PERSONAL_SANITARIO",
     }
     assert corpus_types <= set(preset("meddocan").names)
 

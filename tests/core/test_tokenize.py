@@ -39,7 +39,9 @@ def test_tokens_index_the_text_and_never_lose_a_character(text: str) -> None:
 def test_offset_shifts_every_token(text: str, offset: int) -> None:
     plain = tokenize(text)
     shifted = tokenize(text, offset)
-    assert [(t.start + offset, t.end + offset, t.text) for t in plain] == [tuple(t) for t in shifted]
+    assert [(t.start + offset, t.end + offset, t.text) for t in plain] == [
+        tuple(t) for t in shifted
+    ]
 
 
 def texts(text: str) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import sqlite3
 from pathlib import Path
@@ -33,7 +34,7 @@ def test_revision_chain_is_linear() -> None:
     chain = revisions()
     assert chain, "no migrations"
     assert chain[0].down_revision is None
-    for older, newer in zip(chain, chain[1:], strict=False):
+    for older, newer in itertools.pairwise(chain):
         assert newer.down_revision == older.revision, f"{newer.revision} does not follow {older}"
     script = ScriptDirectory.from_config(alembic_config())
     assert len(script.get_heads()) == 1
@@ -74,7 +75,7 @@ def test_first_revision_with_data_upgrades_to_head_intact(tmp_path: Path) -> Non
         )
         c.execute(
             text(
-                "INSERT INTO annotations (document_id, start, \"end\", category, author, origin, "
+                'INSERT INTO annotations (document_id, start, "end", category, author, origin, '
                 "created_at, updated_at) VALUES (7, 0, 7, 'PATIENT', 'ann', 'human', "
                 "'2026-01-01 00:00:00', '2026-01-01 00:00:00')"
             )
@@ -91,7 +92,7 @@ def test_first_revision_with_data_upgrades_to_head_intact(tmp_path: Path) -> Non
     assert current_revision(engine) == head_revision()
     with engine.connect() as c:
         doc = c.execute(text("SELECT external_id, text, meta, status FROM documents")).one()
-        span = c.execute(text("SELECT start, \"end\", category FROM annotations")).one()
+        span = c.execute(text('SELECT start, "end", category FROM annotations')).one()
         audit = c.execute(text("SELECT actor, action, document_id FROM audit_events")).one()
     engine.dispose()
     assert doc == ("R1", "Ann Lee, 3/4/2020\r\n", '{"STATE": "MO"}', "submitted")
@@ -125,7 +126,7 @@ def test_every_connection_has_foreign_keys_and_wal(tmp_path: Path) -> None:
             with pytest.raises(Exception, match="FOREIGN KEY"):
                 c.execute(
                     text(
-                        "INSERT INTO annotations (document_id, start, \"end\", category, "
+                        'INSERT INTO annotations (document_id, start, "end", category, '
                         "author, origin, created_at, updated_at) VALUES (999, 0, 1, 'X', 'a', "
                         "'human', '2026-01-01', '2026-01-01')"
                     )

@@ -1,0 +1,240 @@
+"""CSV tables with a column mapping, and the preset for VAERS data files.
+
+Each row is one report: a narrative column, optionally a report id, a case id, structured
+columns kept in ``meta`` and date columns kept in ``meta["dates"]`` (for consistent date
+shifting). Quoted fields may span lines, and their line ends are kept exactly. Line numbers in
+errors are physical lines of the file, the line where the record starts.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from deid_studio.core.categories import Scheme
+from deid_studio.core.document import Document
+from deid_studio.core.errors import InputError
+from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
+from deid_studio.formats.base import read_text_file
+
+VAERS_DATES: tuple[str, ...] = (
+    "VAX_DATE",
+    "ONSET_DATE",
+    "RECVDATE",
+    "RPT_DATE",
+    "DATEDIED",
+    "TODAYS_DATE",
+)
+"""VAERS date columns (mm/dd/yyyy), kept in ``meta["dates"]``."""
+
+VAERS_META: tuple[str, ...] = (
+    "STATE",
+    "AGE_YRS",
+    "CAGE_YR",
+    "CAGE_MO",
+    "SEX",
+    "DIED",
+    "L_THREAT",
+    "ER_VISIT",
+    "HOSPITAL",
+    "HOSPDAYS",
+    "X_STAY",
+    "DISABLE",
+    "RECOVD",
+    "NUMDAYS",
+    "V_ADMINBY",
+    "V_FUNDBY",
+    "SPLTTYPE",
+    "FORM_VERS",
+    "BIRTH_DEFECT",
+    "OFC_VISIT",
+    "ER_ED_VISIT",
+)
+"""VAERS structured columns kept in ``meta``. The free-text columns (LAB_DATA, HISTORY,
+OTHER_MEDS, CUR_ILL, PRIOR_VAX, ALLERGIES) are left out: they can hold PHI, and meta is
+exported unmasked."""
+
+
+def read_csv(
+    path: Path,
+    *,
+    text: str = "text",
+    id: str | None = None,
+    case: str | None = None,
+    meta: Sequence[str] = (),
+    dates: Sequence[str] = (),
+    language: str | None = None,
+    encoding: str = "utf-8",
+    delimiter: str = ",",
+    skip_empty: bool = False,
+    source: str | None = None,
+    progress: Progress = no_progress,
+    cancelled: Cancelled = never_cancelled,
+) -> list[Document]:
+    """Every row of a CSV file as a document, through a column mapping.
+
+    ``text`` names the narrative column, ``id`` the report id (default: ``<file stem>-<row>``),
+    ``case`` the case id; ``meta`` columns go into ``Document.meta`` and ``dates`` columns into
+    ``Document.meta["dates"]``, each only where the row has a value. ``source`` defaults to
+    the file name. A row with an empty narrative is an error unless ``skip_empty``.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise InputError(str(path), "no such file")
+    content = read_text_file(path, encoding).removeprefix("\ufeff")
+    records = _records(content, str(path), delimiter)
+    if not records:
+        raise InputError(str(path), "the file is empty")
+    header_line, header = records[0]
+    rows = records[1:]
+    if not rows:
+        raise InputError(str(path), "the file has a header but no rows", line=header_line)
+    wanted = [text, *(c for c in (id, case) if c), *meta, *dates]
+    columns = {name: index for index, name in reversed(list(enumerate(header)))}
+    for name in wanted:
+        if name not in columns:
+            raise InputError(
+                str(path),
+                f"no column {name!r}; the header has {', '.join(header)}",
+                line=header_line,
+            )
+    documents: list[Document] = []
+    for done, (line, row) in enumerate(rows, start=1):
+        if done % 200 == 1:
+            check(cancelled)
+        if len(row) != len(header):
+            raise InputError(
+                str(path),
+                f"the row has {len(row)} fields but the header {len(header)}",
+                line=line,
+            )
+        value = {name: row[index] for name, index in columns.items()}
+        narrative = value[text]
+        if not narrative.strip():
+            if skip_empty:
+                continue
+            raise InputError(str(path), f"empty narrative in column {text}", line=line)
+        external_id = value[id] if id else f"{path.stem}-{done}"
+        if not external_id.strip():
+            raise InputError(str(path), f"empty report id in column {id}", line=line)
+        document_meta: dict[str, Any] = {c: value[c] for c in meta if value[c]}
+        found_dates = {c: value[c] for c in dates if value[c].strip()}
+        if found_dates:
+            document_meta["dates"] = found_dates
+        documents.append(
+            Document(
+                text=narrative,
+                external_id=external_id.strip(),
+                case_id=value[case].strip() if case else "",
+                source=source if source is not None else path.name,
+                meta=document_meta,
+                language=language,
+            )
+        )
+        progress(done, len(rows))
+    if not documents:
+        raise InputError(str(path), f"no row has a narrative in column {text}")
+    return documents
+
+
+def _records(content: str, source: str, delimiter: str) -> list[tuple[int, list[str]]]:
+    """Non-blank records with the physical line each starts on."""
+    # newline="" hands CR, LF and CR LF to the csv module untouched, so quoted fields keep
+    # their line ends and line_num counts physical lines.
+    reader = csv.reader(io.StringIO(content, newline=""), delimiter=delimiter, strict=True)
+    records: list[tuple[int, list[str]]] = []
+    while True:
+        start = reader.line_num + 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            return records
+        except csv.Error as err:
+            raise InputError(source, f"invalid CSV: {err}", line=start) from None
+        if row and any(field.strip() for field in row):
+            records.append((start, row))
+
+
+def read_vaers(
+    path: Path,
+    *,
+    skip_empty: bool = False,
+    progress: Progress = no_progress,
+    cancelled: Cancelled = never_cancelled,
+) -> list[Document]:
+    """A VAERS data file (``<year>VAERSDATA.csv``, Latin-1): SYMPTOM_TEXT per VAERS_ID.
+
+    The report id is also the case id; dates go into ``meta["dates"]`` (see
+    :data:`VAERS_DATES`), structured fields into ``meta`` (:data:`VAERS_META`); language
+    "en", source "VAERS".
+    """
+    return read_csv(
+        path,
+        text="SYMPTOM_TEXT",
+        id="VAERS_ID",
+        case="VAERS_ID",
+        meta=VAERS_META,
+        dates=VAERS_DATES,
+        language="en",
+        encoding="latin-1",
+        skip_empty=skip_empty,
+        source="VAERS",
+        progress=progress,
+        cancelled=cancelled,
+    )
+
+
+def write_csv(
+    documents: Sequence[Document],
+    out: Path,
+    *,
+    scheme: Scheme | None = None,
+    progress: Progress = no_progress,
+    cancelled: Cancelled = never_cancelled,
+) -> list[Path]:
+    """Write one UTF-8 CSV file: id, case_id, language, text, then meta and date columns.
+
+    Meta values that are not strings or numbers are left out; dates come from
+    ``meta["dates"]``. ``read_csv(out, id="id", case="case_id", meta=..., dates=...)`` reads
+    it back. Spans are not written (use JSONL or BRAT for those); ``scheme`` is not used.
+    """
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fixed = ["id", "case_id", "language", "text"]
+    meta_columns: dict[str, None] = {}
+    date_columns: dict[str, None] = {}
+    for document in documents:
+        for key, value in document.meta.items():
+            if isinstance(value, str | int | float) and key not in fixed:
+                meta_columns.setdefault(key)
+        for key in _dates(document):
+            if key not in fixed and key not in meta_columns:
+                date_columns.setdefault(key)
+    header = fixed + list(meta_columns) + list(date_columns)
+    buffer = io.StringIO(newline="")
+    writer = csv.writer(buffer)
+    writer.writerow(header)
+    for done, document in enumerate(documents, start=1):
+        if done % 200 == 1:
+            check(cancelled)
+        found = _dates(document)
+        writer.writerow(
+            [document.external_id, document.case_id, document.language or "", document.text]
+            + [_cell(document.meta.get(c)) for c in meta_columns]
+            + [_cell(found.get(c)) for c in date_columns]
+        )
+        progress(done, len(documents))
+    out.write_bytes(buffer.getvalue().encode("utf-8"))
+    return [out]
+
+
+def _dates(document: Document) -> dict[str, Any]:
+    found = document.meta.get("dates")
+    return found if isinstance(found, dict) else {}
+
+
+def _cell(value: Any) -> str:
+    return "" if value is None or not isinstance(value, str | int | float) else str(value)
