@@ -232,7 +232,6 @@ class Transaction:
         origin: str = "imported",
     ) -> list[int]:
         """Store documents (and, with ``gold``, their spans as annotations); their new ids."""
-        session = self._write()
         rows = [
             {
                 "external_id": d.external_id,
@@ -248,6 +247,7 @@ class Transaction:
         ]
         if not rows:
             return []
+        session = self._write()
         result = session.execute(
             insert(m.DocumentRow).returning(m.DocumentRow.id, sort_by_parameter_order=True),
             rows,
