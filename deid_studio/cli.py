@@ -21,7 +21,6 @@ from deid_studio import __version__
 from deid_studio.core.categories import preset_names
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Progress, WorkCancelled
-from deid_studio.services import demo as demo_service
 from deid_studio.services.exporting import export_gold
 from deid_studio.services.importing import ImportResult, import_file
 from deid_studio.services.paths import default_project, log_dir
@@ -168,6 +167,8 @@ def _open_gui(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
+    from deid_studio.services import demo as demo_service  # Faker loads only for the demo
+
     target = args.db or demo_service.demo_project_path()
     with _progress(args, "generating") as progress:
         project, created = demo_service.open_demo(

@@ -21,3 +21,17 @@ def test_guess_language_from_stopwords(text: str, code: str) -> None:
 
 def test_too_short_to_tell_gets_the_default() -> None:
     assert guess_language("Anaphylaxis", default="xx") == "xx"
+
+
+def test_stopword_lists_come_back_the_same_from_the_cache(tmp_path, monkeypatch) -> None:
+    from deid_studio.core import language
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    language.stopwords.cache_clear()
+    first = language.stopwords()  # read through nltk, then cached
+    assert list(tmp_path.rglob("stopwords-*.json"))
+    language.stopwords.cache_clear()
+    again = language.stopwords()  # from the cache file
+    assert again == first
+    assert "y" in again["es"] and "the" in again["en"]
+    language.stopwords.cache_clear()
