@@ -19,11 +19,22 @@ def write_jsonl(path: Path, records: list[dict]) -> Path:
 
 
 RECORDS = [
-    {"id": "r1", "text": "Dr. Ann Lee saw the patient on 3 May 2021.",
-     "spans": [{"start": 4, "end": 11, "label": "PROFESSIONAL"},
-               {"start": 31, "end": 41, "label": "DATE"}]},
-    {"id": "r2", "text": "Bob Stone, 67, developed a rash after the second dose.",
-     "spans": [{"start": 0, "end": 9, "label": "PATIENT"}, {"start": 11, "end": 13, "label": "AGE"}]},
+    {
+        "id": "r1",
+        "text": "Dr. Ann Lee saw the patient on 3 May 2021.",
+        "spans": [
+            {"start": 4, "end": 11, "label": "PROFESSIONAL"},
+            {"start": 31, "end": 41, "label": "DATE"},
+        ],
+    },
+    {
+        "id": "r2",
+        "text": "Bob Stone, 67, developed a rash after the second dose.",
+        "spans": [
+            {"start": 0, "end": 9, "label": "PATIENT"},
+            {"start": 11, "end": 13, "label": "AGE"},
+        ],
+    },
 ]
 
 
@@ -37,7 +48,9 @@ def counts(db: Path) -> tuple[int, int, int]:
 
 def test_init_import_export_round_trip(cli, tmp_path: Path) -> None:
     assert cli("init")[0] == 0
-    code, out, err = cli("import", "jsonl", str(write_jsonl(tmp_path / "in.jsonl", RECORDS)), "--gold")
+    code, out, err = cli(
+        "import", "jsonl", str(write_jsonl(tmp_path / "in.jsonl", RECORDS)), "--gold"
+    )
     assert code == 0, err
     assert "imported 2 documents with 4 gold spans as submitted" in out
     code, out, err = cli("export", str(tmp_path / "out.jsonl"))
@@ -50,7 +63,13 @@ def test_init_import_export_round_trip(cli, tmp_path: Path) -> None:
 
 def test_status_reports_counts(cli, tmp_path: Path) -> None:
     cli("init", "--scheme", "pv")
-    cli("import", "jsonl", str(write_jsonl(tmp_path / "in.jsonl", RECORDS)), "--gold", "--signed-off")
+    cli(
+        "import",
+        "jsonl",
+        str(write_jsonl(tmp_path / "in.jsonl", RECORDS)),
+        "--gold",
+        "--signed-off",
+    )
     code, out, _ = cli("status")
     assert code == 0
     assert "signed_off" in out and "gold spans 4" in out and "pv (11 categories)" in out
@@ -59,16 +78,34 @@ def test_status_reports_counts(cli, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("records", "message"),
     [
-        ([RECORDS[0], {"id": "r9", "text": "short", "spans": [{"start": 2, "end": 9, "label": "DATE"}]}],
-         r"in\.jsonl:2: .*"),
-        ([RECORDS[0], {"id": "r9", "text": "Widget", "spans": [{"start": 0, "end": 6, "label": "WIDGET"}]}],
-         r"in\.jsonl: labels not in the project's pv scheme: WIDGET"),
+        (
+            [
+                RECORDS[0],
+                {"id": "r9", "text": "short", "spans": [{"start": 2, "end": 9, "label": "DATE"}]},
+            ],
+            r"in\.jsonl:2: .*",
+        ),
+        (
+            [
+                RECORDS[0],
+                {
+                    "id": "r9",
+                    "text": "Widget",
+                    "spans": [{"start": 0, "end": 6, "label": "WIDGET"}],
+                },
+            ],
+            r"in\.jsonl: labels not in the project's pv scheme: WIDGET",
+        ),
     ],
 )
-def test_bad_input_is_one_line_exit_1_and_nothing_lands(cli, tmp_path: Path, records, message) -> None:
+def test_bad_input_is_one_line_exit_1_and_nothing_lands(
+    cli, tmp_path: Path, records, message
+) -> None:
     cli("init")
     before = counts(cli.db)
-    code, out, err = cli("import", "jsonl", str(write_jsonl(tmp_path / "in.jsonl", records)), "--gold")
+    code, _out, err = cli(
+        "import", "jsonl", str(write_jsonl(tmp_path / "in.jsonl", records)), "--gold"
+    )
     assert code == 1
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert err.startswith("deid-studio: error: ")
@@ -107,16 +144,18 @@ def test_csv_needs_its_text_column(cli, tmp_path: Path) -> None:
     (tmp_path / "a.csv").write_text("id,narrative\n1,Fever after dose\n", "utf-8")
     code, _, err = cli("import", "csv", str(tmp_path / "a.csv"))
     assert code == 1 and "--text-column" in err
-    code, out, err = cli("import", "csv", str(tmp_path / "a.csv"), "--text-column", "narrative",
-                         "--id-column", "id")
+    code, out, err = cli(
+        "import", "csv", str(tmp_path / "a.csv"), "--text-column", "narrative", "--id-column", "id"
+    )
     assert code == 0, err
     assert "imported 1 documents" in out
 
 
 def test_csv_options_are_refused_for_other_formats(cli, tmp_path: Path) -> None:
     cli("init")
-    code, _, err = cli("import", "jsonl", str(write_jsonl(tmp_path / "in.jsonl", RECORDS)),
-                       "--text-column", "x")
+    code, _, err = cli(
+        "import", "jsonl", str(write_jsonl(tmp_path / "in.jsonl", RECORDS)), "--text-column", "x"
+    )
     assert code == 1 and "options for csv only: text" in err
 
 
@@ -133,7 +172,13 @@ def test_export_refuses_to_overwrite(cli, tmp_path: Path) -> None:
 
 def test_export_by_status(cli, tmp_path: Path) -> None:
     cli("init")
-    cli("import", "jsonl", str(write_jsonl(tmp_path / "a.jsonl", RECORDS[:1])), "--gold", "--signed-off")
+    cli(
+        "import",
+        "jsonl",
+        str(write_jsonl(tmp_path / "a.jsonl", RECORDS[:1])),
+        "--gold",
+        "--signed-off",
+    )
     cli("import", "jsonl", str(write_jsonl(tmp_path / "b.jsonl", RECORDS[1:])))
     code, out, _ = cli("export", str(tmp_path / "signed.jsonl"), "--status", "signed_off")
     assert code == 0 and "exported 1 documents" in out
@@ -146,14 +191,14 @@ def test_export_by_status(cli, tmp_path: Path) -> None:
 def test_every_gold_format_exports(cli, tmp_path: Path, fmt: str) -> None:
     cli("init")
     cli("import", "jsonl", str(write_jsonl(tmp_path / "in.jsonl", RECORDS)), "--gold")
-    code, out, err = cli("export", str(tmp_path / f"out-{fmt}"), "--format", fmt)
+    code, _out, err = cli("export", str(tmp_path / f"out-{fmt}"), "--format", fmt)
     assert code == 0, err
     assert (tmp_path / f"out-{fmt}").exists()
 
 
 def test_every_command_has_help() -> None:
     parser = build_parser()
-    commands = parser._subparsers._group_actions[0].choices  # noqa: SLF001
+    commands = parser._subparsers._group_actions[0].choices
     assert {"init", "import", "export", "demo", "status"} <= set(commands)
     for name in commands:
         done = subprocess.run(

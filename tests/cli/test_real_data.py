@@ -25,7 +25,9 @@ def ann_entities(folder: Path) -> dict[str, Counter]:
     return found
 
 
-def test_meddocan_dev_round_trips_through_the_project(cli, shared_data: Path, tmp_path: Path) -> None:
+def test_meddocan_dev_round_trips_through_the_project(
+    cli, shared_data: Path, tmp_path: Path
+) -> None:
     source = shared_data / "meddocan" / "dev"
     assert cli("init", "--scheme", "meddocan")[0] == 0
     code, out, err = cli("import", "brat", str(source), "--gold")
