@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import report, shared  # noqa: E402
+from _common import report, shared
 
 CLI = [sys.executable, "-m", "deid_studio", "--quiet"]
 

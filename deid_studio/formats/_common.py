@@ -74,14 +74,14 @@ def check_span(
     if start < 0 or end > len(text):
         raise InputError(
             source,
-            f"{what} {start}-{end} lies outside the text (0-{len(text)})",
+            f"{what} {start}-{end}: outside the text, which has {len(text)} characters",
             line=line,
             offset=None if line is not None else start,
         )
     if start >= end:
         raise InputError(
             source,
-            f"{what} {start}-{end} is empty or reversed (start must be below end)",
+            f"{what} {start}-{end}: empty or reversed (start must be below end)",
             line=line,
             offset=None if line is not None else start,
         )

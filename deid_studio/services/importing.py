@@ -183,8 +183,9 @@ def _mapped(document: Document, labels: LabelMap) -> Document:
 
 def _first_with(documents: list[Document], label: str) -> str:
     for d in documents:
-        if any(s.category == label for s in d.spans):
-            return d.source or d.external_id
+        for s in d.spans:
+            if s.category == label:
+                return f"{d.source or d.external_id} at offset {s.start}"
     return "?"
 
 

@@ -124,8 +124,8 @@ def test_missing_text(write) -> None:
     [
         ('start="44"', 'start="forty"', r"<AGE id=P2>: start='forty' is not an integer"),
         ('start="44" ', "", r"<AGE id=P2>: start=None is not an integer"),
-        ('end="46"', 'end="4600"', r"<AGE id=P2> offsets 44-4600 lies outside the text"),
-        ('end="46"', 'end="44"', r"<AGE id=P2> offsets 44-44 is empty or reversed"),
+        ('end="46"', 'end="4600"', r"<AGE id=P2> offsets 44-4600: outside the text"),
+        ('end="46"', 'end="44"', r"<AGE id=P2> offsets 44-44: empty or reversed"),
         ('text="54"', 'text="55"', r"<AGE id=P2>: text='55' but the TEXT at 44-46 is '54'"),
     ],
 )

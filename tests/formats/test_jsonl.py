@@ -123,11 +123,11 @@ GOOD = _line(id="ok", text="fine", spans=[])
                 text="abc",
                 spans=[{"start": 0, "end": 1, "label": "X"}, {"start": 1, "end": 9, "label": "X"}],
             ),
-            r"spans\[1\] 1-9 lies outside the text \(0-3\)",
+            r"spans\[1\] 1-9: outside the text, which has 3 characters",
         ),
         (
             _line(id="x", text="abc", spans=[{"start": 2, "end": 1, "label": "X"}]),
-            r"spans\[0\] 2-1 is empty or reversed",
+            r"spans\[0\] 2-1: empty or reversed",
         ),
         (
             _line(id="x", text="abc", spans=[{"start": 0, "end": 1, "label": "X", "text": "b"}]),

@@ -55,7 +55,9 @@ def test_without_gold_the_spans_are_not_imported(project: Project) -> None:
 
 def test_unknown_labels_refuse_the_whole_import(project: Project) -> None:
     odd = Document("Widget 42", (Span(0, 6, "WIDGET"),), external_id="r3", source="r3.txt")
-    with pytest.raises(InputError, match=r"in\.jsonl: labels not in .* WIDGET \(first in r3.txt\)"):
+    with pytest.raises(
+        InputError, match=r"in\.jsonl: labels not in .* WIDGET \(first in r3.txt at offset 0\)"
+    ):
         import_documents(project, [BOB, odd], origin="in.jsonl", actor="ann", gold=True)
     assert stored(project) == []
 

@@ -1,0 +1,122 @@
+"""Each kind of bad input, through the whole command: exit 1, one line naming the file, the
+place and the problem, no traceback, and the project exactly as it was."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+
+def snapshot(db: Path) -> dict[str, list[tuple]]:
+    with sqlite3.connect(db) as c:
+        tables = [r[0] for r in c.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        return {t: c.execute(f"SELECT * FROM {t} ORDER BY 1").fetchall() for t in tables}
+
+
+def brat(folder: Path, files: dict[str, str | bytes]) -> Path:
+    folder.mkdir()
+    for name, content in files.items():
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        (folder / name).write_bytes(data)
+    return folder
+
+
+GOOD_TXT = "Ana Lee was seen on 3/4/2021.\n"
+GOOD_ANN = "T1\tPATIENT 0 7\tAna Lee\n"
+
+
+def case_offsets(tmp: Path) -> tuple[list[str], str]:
+    folder = brat(
+        tmp / "b",
+        {
+            "a.txt": GOOD_TXT,
+            "a.ann": GOOD_ANN,
+            "z.txt": GOOD_TXT,
+            "z.ann": "T1\tDATE 20 99\t3/4/2021\n",
+        },
+    )
+    return ["brat", str(folder), "--gold"], r"z\.ann:1: .*(outside|beyond|exceed).*"
+
+
+def case_mismatch(tmp: Path) -> tuple[list[str], str]:
+    folder = brat(tmp / "b", {"a.txt": GOOD_TXT, "a.ann": GOOD_ANN + "T2\tDATE 20 28\t4/4/2021\n"})
+    return [
+        "brat",
+        str(folder),
+        "--gold",
+    ], r"a\.ann:2: T2 says '4/4/2021' but the text .* '3/4/2021'"
+
+
+def case_invalid_xml(tmp: Path) -> tuple[list[str], str]:
+    path = tmp / "r.xml"
+    path.write_text("<deIdi2b2>\n<TEXT><![CDATA[Ana]]></TEXT>\n<TAGS>\n</deIdi2b2>\n", "utf-8")
+    return ["i2b2", str(path), "--gold"], r"r\.xml:4: .*"
+
+
+def case_undecodable(tmp: Path) -> tuple[list[str], str]:
+    folder = brat(tmp / "b", {"a.txt": GOOD_TXT, "b.txt": b"line one\nJos\xe9 Garc\xeda\n"})
+    return ["brat", str(folder)], r"b\.txt:2: byte \d+ \(0xe9\) cannot be decoded as utf-8"
+
+
+def case_unknown_label(tmp: Path) -> tuple[list[str], str]:
+    folder = brat(tmp / "b", {"a.txt": GOOD_TXT, "a.ann": "T1\tWIZARD 0 7\tAna Lee\n"})
+    return [
+        "brat",
+        str(folder),
+        "--gold",
+    ], r"labels not in the project's pv scheme: WIZARD \(first in a\.txt at offset 0\)"
+
+
+def case_empty_file(tmp: Path) -> tuple[list[str], str]:
+    folder = brat(tmp / "b", {"a.txt": GOOD_TXT, "empty.txt": ""})
+    return ["brat", str(folder)], r"empty\.txt: .*empty"
+
+
+def case_bad_jsonl(tmp: Path) -> tuple[list[str], str]:
+    path = tmp / "r.jsonl"
+    path.write_text('{"id": "1", "text": "Ana"}\n{"id": "2", "text": \n', "utf-8")
+    return ["jsonl", str(path)], r"r\.jsonl:2: .*JSON"
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        case_offsets,
+        case_mismatch,
+        case_invalid_xml,
+        case_undecodable,
+        case_unknown_label,
+        case_empty_file,
+        case_bad_jsonl,
+    ],
+)
+def test_bad_input_is_refused_whole(cli, tmp_path: Path, case) -> None:
+    cli("init")
+    cli("import", "jsonl", str(_seed(tmp_path)))  # something already in the project
+    before = snapshot(cli.db)
+    args, message = case(tmp_path)
+    code, _, err = cli("import", *args)
+    assert code == 1
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert re.search(message, err), err
+    assert snapshot(cli.db) == before
+
+
+def test_a_duplicate_import_is_refused_whole(cli, tmp_path: Path) -> None:
+    cli("init")
+    folder = brat(tmp_path / "b", {"a.txt": GOOD_TXT, "a.ann": GOOD_ANN})
+    assert cli("import", "brat", str(folder), "--gold")[0] == 0
+    before = snapshot(cli.db)
+    code, _, err = cli("import", "brat", str(folder), "--gold")
+    assert code == 1
+    assert re.search(r"b: report a \(a\.txt\) is already in the project as document 1", err), err
+    assert snapshot(cli.db) == before
+
+
+def _seed(tmp: Path) -> Path:
+    path = tmp / "seed.jsonl"
+    path.write_text('{"id": "s1", "text": "Seed narrative."}\n', "utf-8")
+    return path
