@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from deid_studio.core.categories import Category, LabelMap, Scheme, preset, preset_names
-from deid_studio.core.document import Document, Span
+from deid_studio.core.document import Document, Span, Suggestion
 from deid_studio.core.errors import DeidError, InputError
 from deid_studio.core.tokenize import Token, tokenize
 
@@ -15,6 +15,7 @@ __all__ = [
     "LabelMap",
     "Scheme",
     "Span",
+    "Suggestion",
     "Token",
     "preset",
     "preset_names",

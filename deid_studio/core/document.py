@@ -48,6 +48,32 @@ class Span:
 
 
 @dataclass(frozen=True, slots=True)
+class Suggestion:
+    """A span a model version proposed: how sure it is, and whether a rule or the CRF said so.
+
+    ``confidence`` is the probability the detector gives the span being PHI of this category
+    (1.0 for a rule hit).
+    """
+
+    start: int
+    end: int
+    category: str
+    confidence: float
+    source: str  # "rule" or "crf"
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.start < self.end:
+            raise ValueError(f"suggestion {self.start}-{self.end} must satisfy 0 <= start < end")
+        if not 0.0 <= self.confidence <= 1.0:
+            raise ValueError(f"suggestion confidence {self.confidence} is not in [0, 1]")
+
+    @property
+    def span(self) -> Span:
+        """The suggestion as a plain span."""
+        return Span(self.start, self.end, self.category)
+
+
+@dataclass(frozen=True, slots=True)
 class Document:
     """A narrative with its spans, as it travels between layers.
 

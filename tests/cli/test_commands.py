@@ -213,7 +213,7 @@ def test_unexpected_errors_are_one_line_with_a_log(cli, tmp_path: Path, monkeypa
     def broken(*args, **kwargs):
         raise KeyError("boom")
 
-    monkeypatch.setattr(cli_module, "summary", broken)
+    monkeypatch.setattr(cli_module._shared, "summary", broken)
     cli("init")
     code, _, err = cli("status")
     assert code == 70

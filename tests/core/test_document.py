@@ -42,3 +42,14 @@ def test_content_hash_tells_reports_with_the_same_text_apart() -> None:
 def test_case_defaults_to_the_report() -> None:
     assert Document("x", external_id="R1").case == "R1"
     assert Document("x", external_id="R2", case_id="C1").case == "C1"
+
+
+def test_suggestion_validates_and_converts() -> None:
+    from deid_studio.core.document import Suggestion
+
+    s = Suggestion(2, 5, "DATE", 0.8, "crf")
+    assert s.span == Span(2, 5, "DATE")
+    with pytest.raises(ValueError, match=r"not in \[0, 1\]"):
+        Suggestion(2, 5, "DATE", 1.5, "crf")
+    with pytest.raises(ValueError, match="0 <= start < end"):
+        Suggestion(5, 5, "DATE", 0.5, "rule")

@@ -1,0 +1,77 @@
+"""Project commands: demo, init, status, and opening the application."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from deid_studio.cli._shared import PROG, positive, print_summary, progress_bar, target
+from deid_studio.core.categories import preset_names
+from deid_studio.core.errors import DeidError
+from deid_studio.services.project import init_project, open_project
+
+
+def register(commands: Any) -> None:
+    """Add ``demo``, ``init`` and ``status``."""
+    demo = commands.add_parser(
+        "demo",
+        help="create a demo project of synthetic narratives and open it",
+        description="Create (or reopen) a demo project of synthetic pharmacovigilance "
+        "narratives with gold spans, in the user data folder.",
+    )
+    demo.add_argument("--count", type=positive, default=200, help="narratives (default 200)")
+    demo.add_argument("--seed", type=int, default=0, help="generator seed (default 0)")
+    demo.add_argument("--reset", action="store_true", help="recreate the demo project")
+    demo.set_defaults(run=_demo)
+
+    init = commands.add_parser(
+        "init",
+        help="create a project",
+        description="Create a project database with a category scheme.",
+    )
+    init.add_argument("--scheme", choices=preset_names(), default="pv", help="default: pv")
+    init.set_defaults(run=_init)
+
+    status = commands.add_parser(
+        "status", help="what the project holds", description="Documents by status, gold spans."
+    )
+    status.set_defaults(run=_status)
+
+
+def open_gui(args: argparse.Namespace) -> int:
+    """``deid-studio`` without a command."""
+    raise DeidError(
+        f"the desktop application is not built yet; use `{PROG} --help` for the commands"
+    )
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from deid_studio.services import demo as demo_service  # Faker loads only for the demo
+
+    where = args.db or demo_service.demo_project_path()
+    with progress_bar(args, "generating") as progress:
+        project, created = demo_service.open_demo(
+            where,
+            count=args.count,
+            seed=args.seed,
+            reset=args.reset,
+            actor=args.user,
+            progress=progress,
+        )
+    with project:
+        print_summary(project)
+        verb = "created" if created else "reopened"
+        print(f"demo project {verb}: {project.location}")
+    return 0
+
+
+def _init(args: argparse.Namespace) -> int:
+    with init_project(target(args), scheme=args.scheme, actor=args.user) as project:
+        print(f"created {project.location} with the {args.scheme} scheme")
+    return 0
+
+
+def _status(args: argparse.Namespace) -> int:
+    with open_project(target(args)) as project:
+        print_summary(project)
+    return 0

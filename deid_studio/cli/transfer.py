@@ -1,0 +1,162 @@
+"""Moving narratives in and out: import and export."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from deid_studio.cli._shared import STATUSES, progress_bar, target
+from deid_studio.core.errors import DeidError
+from deid_studio.services.exporting import export_gold
+from deid_studio.services.importing import ImportResult, import_file
+from deid_studio.services.project import open_project
+
+IMPORT_FORMATS = ("brat", "i2b2", "i2b2-2006", "jsonl", "presidio", "csv", "vaers", "text", "e2b")
+EXPORT_FORMATS = ("jsonl", "brat", "i2b2", "conll", "txt")
+
+
+def register(commands: Any) -> None:
+    """Add ``import`` and ``export``."""
+    imp = commands.add_parser(
+        "import",
+        help="import narratives (and gold spans)",
+        description="Import every narrative of a file or folder, or nothing if any is bad.",
+        epilog="Formats: brat (folder of .txt/.ann), i2b2 (2014 XML), i2b2-2006 (inline XML), "
+        "jsonl, presidio (JSON), csv (with --text-column), vaers (VAERS data CSV), "
+        "text (folder of .txt), e2b (ICH E2B R2/R3 XML).",
+    )
+    imp.add_argument("format", choices=IMPORT_FORMATS, metavar="FORMAT")
+    imp.add_argument("path", type=Path, metavar="PATH")
+    imp.add_argument("--gold", action="store_true", help="import the file's spans as gold")
+    imp.add_argument("--signed-off", action="store_true", help="gold that was reviewed elsewhere")
+    imp.add_argument("--add-categories", action="store_true", help="add labels the scheme lacks")
+    imp.add_argument(
+        "--map",
+        action="append",
+        default=[],
+        metavar="LABEL=CATEGORY",
+        help="map a label of the file onto a category (repeatable)",
+    )
+    imp.add_argument(
+        "--skip-duplicates", action="store_true", help="import only reports not yet stored"
+    )
+    imp.add_argument("--language", metavar="CODE", help="language of every narrative (en, es...)")
+    csv = imp.add_argument_group("csv options")
+    csv.add_argument("--text-column", metavar="COL", help="column of the narrative")
+    csv.add_argument("--id-column", metavar="COL", help="column of the report id")
+    csv.add_argument("--case-column", metavar="COL", help="column linking follow-ups")
+    csv.add_argument("--meta-columns", metavar="A,B", help="columns kept as metadata")
+    csv.add_argument("--date-columns", metavar="A,B", help="columns of structured dates")
+    csv.add_argument("--encoding", help="text encoding (default utf-8; vaers: latin-1)")
+    csv.add_argument("--delimiter", help="field separator (default ,)")
+    imp.set_defaults(run=_import)
+
+    exp = commands.add_parser(
+        "export",
+        help="export documents with their gold spans",
+        description="Export documents and their gold spans. The output appears whole or not "
+        "at all.",
+    )
+    exp.add_argument("out", type=Path, metavar="OUT")
+    exp.add_argument("--format", choices=EXPORT_FORMATS, default="jsonl", help="default: jsonl")
+    exp.add_argument(
+        "--status",
+        action="append",
+        choices=STATUSES,
+        help="only documents in this status (repeatable; default: all)",
+    )
+    exp.add_argument("--overwrite", action="store_true", help="replace an existing OUT")
+    exp.set_defaults(run=_export)
+
+
+def _import(args: argparse.Namespace) -> int:
+    options = _format_options(args)
+    with open_project(target(args)) as project:
+        with progress_bar(args, f"reading {args.path.name}") as progress:
+            result = import_file(
+                project,
+                args.format,
+                args.path,
+                actor=args.user,
+                gold=args.gold,
+                signed_off=args.signed_off,
+                add_categories=args.add_categories,
+                label_map=_label_map(args.map),
+                skip_duplicates=args.skip_duplicates,
+                language=args.language,
+                progress=progress,
+                **options,
+            )
+    _print_import(result)
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    with open_project(target(args)) as project:
+        with progress_bar(args, "writing") as progress:
+            result = export_gold(
+                project,
+                args.format,
+                args.out,
+                actor=args.user,
+                statuses=args.status,
+                overwrite=args.overwrite,
+                progress=progress,
+            )
+    print(
+        f"exported {result.documents} documents with {result.spans} gold spans to "
+        f"{result.out} ({result.files} files, {result.seconds:.1f} s)"
+    )
+    return 0
+
+
+def _print_import(result: ImportResult) -> None:
+    languages = ", ".join(f"{k} {v}" for k, v in sorted(result.languages.items()))
+    line = f"imported {result.documents} documents"
+    if result.spans:
+        line += f" with {result.spans} gold spans"
+    line += f" as {result.status} ({languages}; {result.seconds:.1f} s)"
+    print(line)
+    if result.skipped_duplicates:
+        print(f"skipped {result.skipped_duplicates} reports already in the project")
+    if result.added_categories:
+        print(f"added categories: {', '.join(result.added_categories)}")
+
+
+def _format_options(args: argparse.Namespace) -> dict[str, Any]:
+    given = {
+        "text": args.text_column,
+        "id": args.id_column,
+        "case": args.case_column,
+        "meta": _columns(args.meta_columns),
+        "dates": _columns(args.date_columns),
+        "encoding": args.encoding,
+        "delimiter": args.delimiter,
+    }
+    given = {k: v for k, v in given.items() if v is not None}
+    if args.format == "csv":
+        if "text" not in given:
+            raise DeidError("import csv needs --text-column (the column of the narrative)")
+        return given
+    allowed = {"encoding", "delimiter"} if args.format == "vaers" else set()
+    stray = sorted(set(given) - allowed)
+    if stray:
+        raise DeidError(f"options for csv only: {', '.join(stray)} (format is {args.format})")
+    return given
+
+
+def _columns(value: str | None) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    return tuple(c.strip() for c in value.split(",") if c.strip())
+
+
+def _label_map(pairs: list[str]) -> dict[str, str]:
+    mapping: dict[str, str] = {}
+    for pair in pairs:
+        label, sep, category = pair.partition("=")
+        if not sep or not label or not category:
+            raise DeidError(f"--map {pair!r}: expected LABEL=CATEGORY")
+        mapping[label] = category
+    return mapping
