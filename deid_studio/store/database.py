@@ -79,11 +79,30 @@ def current_revision(engine: Engine) -> str | None:
 
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Apply migrations up to ``revision`` inside the database's own transaction(s)."""
+    """Apply migrations up to ``revision`` inside the database's own transaction(s).
+
+    On SQLite, foreign keys are off while migrating: a batch migration rebuilds a table by
+    copying it, and dropping the old copy with foreign keys on would cascade-delete the rows
+    that point at it (annotations of documents, say). The keys are checked once it is done.
+    """
     config = alembic_config(engine)
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, revision)
+    sqlite = engine.dialect.name == "sqlite"
+    with engine.connect() as connection:
+        if sqlite:
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()  # ends the autobegun transaction; the pragma stays in force
+        try:
+            with connection.begin():
+                config.attributes["connection"] = connection
+                command.upgrade(config, revision)
+                if sqlite:
+                    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                    if broken:
+                        raise ProjectError(f"migration left broken references: {broken[:5]}")
+        finally:
+            if sqlite:
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
 
 
 def create_project_file(path: Path) -> None:

@@ -76,6 +76,9 @@ class DocumentRow(Base):
     language: Mapped[str | None] = mapped_column(String(16))
     status: Mapped[str] = mapped_column(String(16), index=True, default="new")
     content_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    # who has the document open for annotation or review, so "Next" skips it for others
+    claimed_by: Mapped[str | None] = mapped_column(String(128))
+    claimed_at: Mapped[datetime | None] = mapped_column()
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
@@ -147,6 +150,27 @@ class SuggestionRow(Base):
     category: Mapped[str] = mapped_column(String(64))
     confidence: Mapped[float] = mapped_column(Float)
     source: Mapped[str] = mapped_column(String(8))
+
+
+class DocumentScoreRow(Base):
+    """How unsure a model version is about a document: the active-learning queue's order.
+
+    ``score`` orders the queue (higher first); ``details`` keeps its parts (mean and max token
+    entropy, least confidence of the best path, tokens near the threshold, rule/CRF
+    disagreement). Disposable like suggestions.
+    """
+
+    __tablename__ = "document_scores"
+
+    document_id: Mapped[int] = mapped_column(
+        ForeignKey("documents.id", ondelete="CASCADE"), primary_key=True
+    )
+    model_version_id: Mapped[int | None] = mapped_column(
+        ForeignKey("model_versions.id", ondelete="CASCADE")
+    )
+    score: Mapped[float] = mapped_column(Float, index=True)
+    details: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    computed_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class ReviewRow(Base):

@@ -53,7 +53,7 @@ class Person:
 
     @property
     def initials(self) -> str:
-        """"J.S." for John Smith; particles such as "de la" are skipped."""
+        """ "J.S." for John Smith; particles such as "de la" are skipped."""
         parts = [p for p in self.full.replace("-", " ").split() if p[:1].isupper()]
         return "".join(f"{p[0]}." for p in parts)
 
@@ -147,10 +147,7 @@ def _draw_age(rng: random.Random, pack: LanguagePack) -> tuple[int, int | None, 
             months, years = None, min(97, round(rng.triangular(18, 98, 60)))
         age = months / 12 if months is not None else years
         options = [
-            (p, s)
-            for p in products_for_age(age)
-            for s in p.scenarios
-            if s in pack.scenarios
+            (p, s) for p in products_for_age(age) for s in p.scenarios if s in pack.scenarios
         ]
         if options:
             product, scenario = rng.choice(options)

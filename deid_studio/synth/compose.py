@@ -102,7 +102,7 @@ def _context(
         name = phi(case.reporter.full, "PROFESSIONAL")
         ctx["reporter_name"] = name
         titled = case.reporter_kind == "physician"
-        ctx["reporter"] = (((f"{case.reporter_title} ", None), *name) if titled else name)
+        ctx["reporter"] = ((f"{case.reporter_title} ", None), *name) if titled else name
         ctx["qual"] = plain(case.qualification)
         if case.licence and titled:
             ctx["licence"] = phi(case.licence, "ID")

@@ -33,8 +33,7 @@ S = Scenario
 _SCENARIOS: dict[str, Scenario] = {
     "anaphylaxis": S(
         "Anaphylaktische Reaktion",
-        ("{Later} entwickelte {er} eine generalisierte Urtikaria, Lippenschwellung und "
-         "Giemen.",),
+        ("{Later} entwickelte {er} eine generalisierte Urtikaria, Lippenschwellung und Giemen.",),
         ("Gabe von Adrenalin 0,5 mg i.m., Dimetinden 4 mg i.v. und Prednisolon 250 mg i.v.",),
         ("Serumtryptase nach 1 Stunde 28,4 µg/l.",),
     ),
@@ -52,8 +51,10 @@ _SCENARIOS: dict[str, Scenario] = {
     ),
     "injection_site": S(
         "Reaktion an der Injektionsstelle",
-        ("{Later} zeigte sich eine 8 cm große, gerötete und überwärmte Schwellung an der "
-         "Einstichstelle.",),
+        (
+            "{Later} zeigte sich eine 8 cm große, gerötete und überwärmte Schwellung an der "
+            "Einstichstelle.",
+        ),
         ("Kühlung und Cetirizin 10 mg.",),
         ("Keine Laboruntersuchungen.",),
     ),
@@ -64,17 +65,20 @@ _SCENARIOS: dict[str, Scenario] = {
             "linken Arm auf.",
             "Am {onset_date} erwachte {er} mit Engegefühl in der Brust und Herzrasen.",
         ),
-        ("Behandlung mit Colchicin 0,5 mg zweimal täglich und Ibuprofen 400 mg dreimal "
-         "täglich.",),
-        ("Hochsensitives Troponin T 1.254 ng/l (Norm < 14), CRP 48 mg/l; im Kardio-MRT "
-         "subepikardiales Late Enhancement.",),
+        ("Behandlung mit Colchicin 0,5 mg zweimal täglich und Ibuprofen 400 mg dreimal täglich.",),
+        (
+            "Hochsensitives Troponin T 1.254 ng/l (Norm < 14), CRP 48 mg/l; im Kardio-MRT "
+            "subepikardiales Late Enhancement.",
+        ),
     ),
     "tts": S(
         "Thrombose mit Thrombozytopenie-Syndrom",
         ("{Later} klagte {er} über starke, analgetikaresistente Kopfschmerzen und Erbrechen.",),
         ("Intravenöse Immunglobuline 1 g/kg und Argatroban; keine Thrombozytentransfusion.",),
-        ("Thrombozyten 23.000/µl, D-Dimere 35 mg/l, Anti-PF4-Antikörper positiv; "
-         "Sinusvenenthrombose im CT.",),
+        (
+            "Thrombozyten 23.000/µl, D-Dimere 35 mg/l, Anti-PF4-Antikörper positiv; "
+            "Sinusvenenthrombose im CT.",
+        ),
     ),
     "dili": S(
         "Arzneimittelbedingter Leberschaden",
@@ -96,8 +100,10 @@ _SCENARIOS: dict[str, Scenario] = {
     ),
     "febrile_seizure": S(
         "Fieberkrampf",
-        ("{Later} bekam das Kind Fieber von 39,8 °C und einen generalisierten Krampfanfall "
-         "von 3 Minuten.",),
+        (
+            "{Later} bekam das Kind Fieber von 39,8 °C und einen generalisierten Krampfanfall "
+            "von 3 Minuten.",
+        ),
         ("Der Notarzt gab Midazolam 2,5 mg bukkal.",),
         ("Blutzucker 110 mg/dl; CRP < 5 mg/l.",),
     ),
@@ -176,8 +182,9 @@ _SECTIONS: dict[str, tuple[str, ...]] = {
         "Entlassung am {disch_date} in gebessertem Zustand.",
         "{Pt} wurde am {disch_date} aus {hospital} entlassen.",
     ),
-    "outcome_inpatient": ("Zum Zeitpunkt der Meldung befand sich {pt} noch in stationärer "
-                          "Behandlung.",),
+    "outcome_inpatient": (
+        "Zum Zeitpunkt der Meldung befand sich {pt} noch in stationärer Behandlung.",
+    ),
     "outcome_home": ("Ausgang: wiederhergestellt.", "Die Symptome klangen {later_recovery} ab."),
     "extra": (
         "Kausalität laut Melder: {causality}.",
@@ -211,16 +218,21 @@ _WORDS: dict[str, tuple[str, ...]] = {
     "freq_single": ("einmalig",),
     "body_site": ("linker Oberarm", "rechter Oberarm"),
     "dose_no": ("erste", "zweite", "dritte", "vierte"),
-    "history": ("arterielle Hypertonie", "Diabetes mellitus Typ 2", "Asthma bronchiale",
-                "Vorhofflimmern", "Depression", "COPD"),
+    "history": (
+        "arterielle Hypertonie",
+        "Diabetes mellitus Typ 2",
+        "Asthma bronchiale",
+        "Vorhofflimmern",
+        "Depression",
+        "COPD",
+    ),
     "conmeds": ("Ramipril 5 mg", "Pantoprazol 40 mg", "L-Thyroxin 75 µg", "Bisoprolol 5 mg"),
     "causality": ("möglich", "wahrscheinlich", "unwahrscheinlich"),
     "later_same": ("Innerhalb von 15 Minuten", "Etwa 30 Minuten später", "Am selben Abend"),
     "later_next": ("Am nächsten Tag", "Am Folgetag"),
     "later_days": ("{n} Tage später", "Nach {n} Tagen"),
     "later_recovery": ("innerhalb einer Woche", "nach wenigen Tagen"),
-    "numbers": ("null", "ein", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht",
-                "neun"),
+    "numbers": ("null", "ein", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun"),
     "nationality": ("polnische", "türkische", "kroatische"),
     "hid_DE": ("@#########",),
     "licence_DE": ("#########",),
@@ -237,16 +249,30 @@ _WORDS: dict[str, tuple[str, ...]] = {
     "name:ceftriaxone": ("Ceftriaxon",),
     "name:ciprofloxacin": ("Ciprofloxacin",),
     "name:methotrexate": ("Methotrexat",),
-    **{f"ind_{k}": (v,) for k, v in {
-        "covid": "COVID-19-Impfung", "flu": "Grippeimpfung", "zoster": "Gürtelrose-Prophylaxe",
-        "hpv": "HPV-Impfung", "pneumo": "Grundimmunisierung", "hexa": "Grundimmunisierung",
-        "mmr": "Grundimmunisierung", "pain": "Rückenschmerzen", "infection": "Pneumonie",
-        "lipids": "Hypercholesterinämie", "epilepsy": "Epilepsie", "gout": "Gicht",
-        "schizophrenia": "Schizophrenie", "af": "Vorhofflimmern",
-        "vte": "Thromboseprophylaxe", "hypertension": "Hypertonie",
-        "diabetes": "Diabetes mellitus", "depression": "Depression",
-        "arthritis": "rheumatoider Arthritis",
-    }.items()},
+    **{
+        f"ind_{k}": (v,)
+        for k, v in {
+            "covid": "COVID-19-Impfung",
+            "flu": "Grippeimpfung",
+            "zoster": "Gürtelrose-Prophylaxe",
+            "hpv": "HPV-Impfung",
+            "pneumo": "Grundimmunisierung",
+            "hexa": "Grundimmunisierung",
+            "mmr": "Grundimmunisierung",
+            "pain": "Rückenschmerzen",
+            "infection": "Pneumonie",
+            "lipids": "Hypercholesterinämie",
+            "epilepsy": "Epilepsie",
+            "gout": "Gicht",
+            "schizophrenia": "Schizophrenie",
+            "af": "Vorhofflimmern",
+            "vte": "Thromboseprophylaxe",
+            "hypertension": "Hypertonie",
+            "diabetes": "Diabetes mellitus",
+            "depression": "Depression",
+            "arthritis": "rheumatoider Arthritis",
+        }.items()
+    },
 }
 
 PACK = LanguagePack(
@@ -269,13 +295,25 @@ PACK = LanguagePack(
         "nurse": ("Pflegekraft", "Krankenpfleger|Krankenschwester"),
     },
     doctor_title={"M": ("Dr.",), "F": ("Dr.",)},
-    professions=("Lehrer|Lehrerin", "Landwirt|Landwirtin", "Buchhalter|Buchhalterin",
-                 "Krankenpfleger|Krankenschwester", "Bäcker|Bäckerin", "Lkw-Fahrer",
-                 "Rentner|Rentnerin", "Student|Studentin", "Elektriker|Elektrikerin"),
+    professions=(
+        "Lehrer|Lehrerin",
+        "Landwirt|Landwirtin",
+        "Buchhalter|Buchhalterin",
+        "Krankenpfleger|Krankenschwester",
+        "Bäcker|Bäckerin",
+        "Lkw-Fahrer",
+        "Rentner|Rentnerin",
+        "Student|Studentin",
+        "Elektriker|Elektrikerin",
+    ),
     saints=("Marien", "Elisabeth", "Josef", "Vincenz", "Franziskus"),
     organisations={
-        "hospital": ("Universitätsklinikum {city}", "Klinikum {city}",
-                     "St.-{saint}-Krankenhaus", "Städtisches Klinikum {city}"),
+        "hospital": (
+            "Universitätsklinikum {city}",
+            "Klinikum {city}",
+            "St.-{saint}-Krankenhaus",
+            "Städtisches Klinikum {city}",
+        ),
         "gp": ("Hausarztpraxis {surname}", "Praxis Dr. {surname}", "MVZ {city}"),
         "pharmacy": ("{saint}-Apotheke", "Apotheke am Markt", "Löwen-Apotheke"),
         "vaccination": ("Impfzentrum {city}",),

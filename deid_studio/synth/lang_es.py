@@ -81,8 +81,7 @@ _SECTIONS: dict[str, tuple[str, ...]] = {
     "intro": (
         "Se trata de {un} {person} de {age_noun}, {patient} ({initials}), residente en {city} "
         "({region}).",
-        "{patient}, {person} de {age_noun} (fecha de nacimiento {dob}, NHC {mrn}), vive en "
-        "{city}.",
+        "{patient}, {person} de {age_noun} (fecha de nacimiento {dob}, NHC {mrn}), vive en {city}.",
         "Paciente {initials} ({patient}), {person} de {age_noun}, con domicilio en {street}, "
         "{postcode} {city}.",
         "{patient} (F. nac. {dob}), {person} de {age_noun}, está adscrit{o} a {gp}.",
@@ -137,8 +136,7 @@ _SECTIONS: dict[str, tuple[str, ...]] = {
         "Acudió a {gp} el {onset_date}, donde fue atendid{o} por {physician}.",
     ),
     "course": (
-        "Durante el ingreso permaneció monitorizad{o} y fue valorad{o} a diario por "
-        "{physician}.",
+        "Durante el ingreso permaneció monitorizad{o} y fue valorad{o} a diario por {physician}.",
         "Los síntomas mejoraron progresivamente en los días siguientes.",
         "La radiografía de tórax al ingreso no mostró alteraciones.",
         "Precisó ingreso en la UCI durante 48 horas para vigilancia estrecha.",
@@ -152,15 +150,13 @@ _SECTIONS: dict[str, tuple[str, ...]] = {
         "No tomaba productos de herbolario ni medicamentos sin receta.",
         "No se ha realizado reexposición.",
         "Se adjunta el informe de alta.",
-        "Se solicita información sobre el lote al titular de la autorización de "
-        "comercialización.",
+        "Se solicita información sobre el lote al titular de la autorización de comercialización.",
     ),
     "outcome_hospital": (
         "Recibió el alta el {disch_date} y en el momento de la notificación se encontraba en "
         "recuperación.",
         "{Pt} fue dad{o} de alta de {hospital} el {disch_date}. Desenlace: en recuperación.",
-        "Permaneció ingresad{o} hasta el {disch_date}; se notifica como recuperad{o} con "
-        "secuelas.",
+        "Permaneció ingresad{o} hasta el {disch_date}; se notifica como recuperad{o} con secuelas.",
         "Fecha de alta: {disch_date}. La reacción no se había resuelto en el momento del alta.",
     ),
     "outcome_inpatient": (
@@ -189,8 +185,7 @@ _SECTIONS: dict[str, tuple[str, ...]] = {
     "fu_opening": (
         "Información de seguimiento recibida el {recv_date}. Notificador: {reporter} ({qual}). "
         "Amplía la notificación {case_ref}, recibida inicialmente el {initial_date}.",
-        "Seguimiento n.º {fu_no} recibido el {recv_date}: {reporter} aporta información "
-        "adicional.",
+        "Seguimiento n.º {fu_no} recibido el {recv_date}: {reporter} aporta información adicional.",
         "Seguimiento del caso {case_ref} recibido el {recv_date} de {relative}, {rel} "
         "{del_paciente}.",
         "SEGUIMIENTO ({recv_date}). Notificación inicial relacionada: {case_ref}.",
@@ -200,8 +195,7 @@ _SECTIONS: dict[str, tuple[str, ...]] = {
         "según se notificó previamente.",
         "Como se notificó previamente, {patient}, {person} de {age_noun}, presentó {term} el "
         "{onset_date} tras recibir {drug}.",
-        "La nueva información se refiere a {patient}, cuya fecha de nacimiento se corrige a "
-        "{dob}.",
+        "La nueva información se refiere a {patient}, cuya fecha de nacimiento se corrige a {dob}.",
     ),
 }
 
@@ -253,23 +247,42 @@ _WORDS: dict[str, tuple[str, ...]] = {
     "name:ciprofloxacin": ("ciprofloxacino",),
     "name:methotrexate": ("metotrexato",),
     "history": (
-        "hipertensión arterial", "diabetes mellitus tipo 2", "asma", "hipotiroidismo",
-        "fibrilación auricular", "enfermedad renal crónica estadio 3", "EPOC", "depresión",
-        "obesidad (IMC 34)", "cardiopatía isquémica", "migraña", "alergia a penicilina",
+        "hipertensión arterial",
+        "diabetes mellitus tipo 2",
+        "asma",
+        "hipotiroidismo",
+        "fibrilación auricular",
+        "enfermedad renal crónica estadio 3",
+        "EPOC",
+        "depresión",
+        "obesidad (IMC 34)",
+        "cardiopatía isquémica",
+        "migraña",
+        "alergia a penicilina",
     ),
     "conmeds": (
-        "enalapril 10 mg", "omeprazol 20 mg", "simvastatina 20 mg", "levotiroxina 75 mcg",
-        "bisoprolol 2,5 mg", "ácido acetilsalicílico 100 mg", "furosemida 40 mg",
-        "metformina 850 mg", "paracetamol 1 g", "lorazepam 1 mg",
+        "enalapril 10 mg",
+        "omeprazol 20 mg",
+        "simvastatina 20 mg",
+        "levotiroxina 75 mcg",
+        "bisoprolol 2,5 mg",
+        "ácido acetilsalicílico 100 mg",
+        "furosemida 40 mg",
+        "metformina 850 mg",
+        "paracetamol 1 g",
+        "lorazepam 1 mg",
     ),
     "causality": ("posible", "probable", "improbable", "definida"),
-    "later_same": ("A los 15 minutos", "Unos 30 minutos después", "A las pocas horas",
-                   "Esa misma tarde"),
+    "later_same": (
+        "A los 15 minutos",
+        "Unos 30 minutos después",
+        "A las pocas horas",
+        "Esa misma tarde",
+    ),
     "later_next": ("Al día siguiente", "A la mañana siguiente"),
     "later_days": ("{n} días después", "A los {n} días", "Aproximadamente {n} días más tarde"),
     "later_recovery": ("en una semana", "a las dos semanas", "en los días siguientes"),
-    "numbers": ("cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho",
-                "nueve"),
+    "numbers": ("cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve"),
     "religion": ("testigo de Jehová",),
     "nationality": ("rumana", "marroquí", "colombiana", "ecuatoriana", "ucraniana"),
     "hid_ES": ("########@",),
@@ -297,31 +310,55 @@ PACK = LanguagePack(
     qualifications={
         "physician": (
             "médico de atención primaria|médica de atención primaria",
-            "cardiólogo|cardióloga", "médico de urgencias|médica de urgencias",
-            "neurólogo|neuróloga", "pediatra",
+            "cardiólogo|cardióloga",
+            "médico de urgencias|médica de urgencias",
+            "neurólogo|neuróloga",
+            "pediatra",
         ),
         "pharmacist": (
             "farmacéutico comunitario|farmacéutica comunitaria",
             "farmacéutico|farmacéutica",
         ),
-        "nurse": ("enfermero|enfermera", "enfermero de atención primaria|enfermera de "
-                  "atención primaria"),
+        "nurse": (
+            "enfermero|enfermera",
+            "enfermero de atención primaria|enfermera de atención primaria",
+        ),
     },
     doctor_title={"M": ("Dr.",), "F": ("Dra.",)},
     professions=(
-        "profesor|profesora", "conductor de autobús|conductora de autobús",
-        "agricultor|agricultora", "administrativo|administrativa", "enfermero|enfermera",
-        "cocinero|cocinera", "electricista", "informático|informática", "cajero|cajera",
-        "policía local", "jubilado|jubilada", "peluquero|peluquera",
-        "auxiliar de enfermería", "camionero|camionera", "estudiante", "abogado|abogada",
-        "limpiador|limpiadora", "camarero|camarera",
+        "profesor|profesora",
+        "conductor de autobús|conductora de autobús",
+        "agricultor|agricultora",
+        "administrativo|administrativa",
+        "enfermero|enfermera",
+        "cocinero|cocinera",
+        "electricista",
+        "informático|informática",
+        "cajero|cajera",
+        "policía local",
+        "jubilado|jubilada",
+        "peluquero|peluquera",
+        "auxiliar de enfermería",
+        "camionero|camionera",
+        "estudiante",
+        "abogado|abogada",
+        "limpiador|limpiadora",
+        "camarero|camarera",
     ),
-    saints=("San Juan de Dios", "Virgen de la Arrixaca", "Santa Lucía", "San Pedro",
-            "Virgen del Rocío", "La Fe"),
+    saints=(
+        "San Juan de Dios",
+        "Virgen de la Arrixaca",
+        "Santa Lucía",
+        "San Pedro",
+        "Virgen del Rocío",
+        "La Fe",
+    ),
     organisations={
         "hospital": (
-            "Hospital Universitario de {city}", "Hospital General de {city}",
-            "Hospital Clínico Universitario de {city}", "Hospital {saint}",
+            "Hospital Universitario de {city}",
+            "Hospital General de {city}",
+            "Hospital Clínico Universitario de {city}",
+            "Hospital {saint}",
             "Complejo Hospitalario de {city}",
         ),
         "gp": ("Centro de Salud {city}", "Centro de Salud {saint}", "Consultorio de {city}"),
@@ -329,8 +366,13 @@ PACK = LanguagePack(
         "vaccination": ("Centro de Vacunación de {city}", "Centro de Salud {city}"),
         "employer": ("{company}", "Ayuntamiento de {city}", "Mercadona", "El Corte Inglés"),
     },
-    email_domains=("salud.madrid.org", "gmail.com", "hotmail.es", "sescam.jccm.es",
-                   "telefonica.net"),
+    email_domains=(
+        "salud.madrid.org",
+        "gmail.com",
+        "hotmail.es",
+        "sescam.jccm.es",
+        "telefonica.net",
+    ),
     id_formats=("########", "###-####", "@@#######"),
     age=_age,
     words=_WORDS,

@@ -30,8 +30,10 @@ S = Scenario
 _SCENARIOS: dict[str, Scenario] = {
     "anaphylaxis": S(
         "Réaction anaphylactique",
-        ("{Later}, {il} a présenté une urticaire généralisée, un œdème des lèvres et une "
-         "dyspnée sifflante.",),
+        (
+            "{Later}, {il} a présenté une urticaire généralisée, un œdème des lèvres et une "
+            "dyspnée sifflante.",
+        ),
         ("Adrénaline 0,5 mg IM, dexchlorphéniramine 5 mg IV et méthylprednisolone 80 mg IV.",),
         ("Tryptase sérique à 1 heure : 28,4 µg/L.",),
     ),
@@ -49,8 +51,7 @@ _SCENARIOS: dict[str, Scenario] = {
     ),
     "injection_site": S(
         "Réaction au site d'injection",
-        ("{Later}, une plaque rouge, chaude et indurée de 8 cm est apparue au point "
-         "d'injection.",),
+        ("{Later}, une plaque rouge, chaude et indurée de 8 cm est apparue au point d'injection.",),
         ("Application de froid et cétirizine 10 mg.",),
         ("Aucun bilan biologique n'a été réalisé.",),
     ),
@@ -63,16 +64,22 @@ _SCENARIOS: dict[str, Scenario] = {
             "palpitations.",
         ),
         ("Traitement par colchicine 1 mg/j et ibuprofène 400 mg trois fois par jour.",),
-        ("Troponine T hypersensible 1 254 ng/L (N < 14), CRP 48 mg/L ; IRM cardiaque : "
-         "rehaussement tardif sous-épicardique.",),
+        (
+            "Troponine T hypersensible 1 254 ng/L (N < 14), CRP 48 mg/L ; IRM cardiaque : "
+            "rehaussement tardif sous-épicardique.",
+        ),
     ),
     "tts": S(
         "Syndrome de thrombose avec thrombocytopénie",
-        ("{Later}, {il} a présenté des céphalées intenses résistantes aux antalgiques et des "
-         "vomissements.",),
+        (
+            "{Later}, {il} a présenté des céphalées intenses résistantes aux antalgiques et des "
+            "vomissements.",
+        ),
         ("Immunoglobulines IV 1 g/kg et argatroban ; pas de transfusion plaquettaire.",),
-        ("Plaquettes 23 G/L, D-dimères 35 000 ng/mL, anticorps anti-PF4 positifs ; "
-         "thrombose veineuse cérébrale à l'angioscanner.",),
+        (
+            "Plaquettes 23 G/L, D-dimères 35 000 ng/mL, anticorps anti-PF4 positifs ; "
+            "thrombose veineuse cérébrale à l'angioscanner.",
+        ),
     ),
     "dili": S(
         "Atteinte hépatique médicamenteuse",
@@ -94,8 +101,10 @@ _SCENARIOS: dict[str, Scenario] = {
     ),
     "febrile_seizure": S(
         "Convulsion fébrile",
-        ("{Later}, l'enfant a présenté une fièvre à 39,8 °C et une crise tonico-clonique "
-         "généralisée de 3 minutes.",),
+        (
+            "{Later}, l'enfant a présenté une fièvre à 39,8 °C et une crise tonico-clonique "
+            "généralisée de 3 minutes.",
+        ),
         ("Midazolam buccal 2,5 mg administré par le SAMU.",),
         ("Glycémie 6,1 mmol/L ; CRP < 5 mg/L.",),
     ),
@@ -136,8 +145,7 @@ _SECTIONS: dict[str, tuple[str, ...]] = {
         "de signalement ({email}).",
     ),
     "intro": (
-        "{patient} ({initials}) est {un_person} de {age_noun} domicilié{e} à {city} "
-        "({region}).",
+        "{patient} ({initials}) est {un_person} de {age_noun} domicilié{e} à {city} ({region}).",
         "{Le_patient}, {patient}, {age_noun}, habite à {city}, {country}.",
         "{patient}, né{e} le {dob}, {age_noun}, habite {street}, {postcode} {city}.",
         "{Mr} {patient}, {age_noun}, suivi{e} à {gp}.",
@@ -212,8 +220,15 @@ _WORDS: dict[str, tuple[str, ...]] = {
     "freq_single": ("en dose unique",),
     "body_site": ("deltoïde gauche", "deltoïde droit"),
     "dose_no": ("première", "deuxième", "troisième", "quatrième"),
-    "history": ("hypertension artérielle", "diabète de type 2", "asthme", "hypothyroïdie",
-                "fibrillation atriale", "dépression", "BPCO"),
+    "history": (
+        "hypertension artérielle",
+        "diabète de type 2",
+        "asthme",
+        "hypothyroïdie",
+        "fibrillation atriale",
+        "dépression",
+        "BPCO",
+    ),
     "conmeds": ("ramipril 5 mg", "oméprazole 20 mg", "lévothyroxine 75 µg", "bisoprolol 5 mg"),
     "causality": ("plausible", "vraisemblable", "douteuse"),
     "later_same": ("Dans les 15 minutes", "Environ 30 minutes plus tard", "Le soir même"),
@@ -235,28 +250,64 @@ _WORDS: dict[str, tuple[str, ...]] = {
     "name:ceftriaxone": ("ceftriaxone",),
     "name:ciprofloxacin": ("ciprofloxacine",),
     "name:methotrexate": ("méthotrexate",),
-    **{f"ind_{k}": (v,) for k, v in {
-        "covid": "la vaccination contre la COVID-19", "flu": "la grippe saisonnière",
-        "zoster": "la prévention du zona", "hpv": "la vaccination HPV",
-        "pneumo": "le calendrier vaccinal", "hexa": "le calendrier vaccinal",
-        "mmr": "le calendrier vaccinal", "pain": "des lombalgies",
-        "infection": "une pneumonie", "lipids": "une hypercholestérolémie",
-        "epilepsy": "une épilepsie", "gout": "une goutte", "schizophrenia": "une schizophrénie",
-        "af": "une fibrillation atriale", "vte": "une prophylaxie thromboembolique",
-        "hypertension": "une hypertension", "diabetes": "un diabète de type 2",
-        "depression": "une dépression", "arthritis": "une polyarthrite rhumatoïde",
-    }.items()},
+    **{
+        f"ind_{k}": (v,)
+        for k, v in {
+            "covid": "la vaccination contre la COVID-19",
+            "flu": "la grippe saisonnière",
+            "zoster": "la prévention du zona",
+            "hpv": "la vaccination HPV",
+            "pneumo": "le calendrier vaccinal",
+            "hexa": "le calendrier vaccinal",
+            "mmr": "le calendrier vaccinal",
+            "pain": "des lombalgies",
+            "infection": "une pneumonie",
+            "lipids": "une hypercholestérolémie",
+            "epilepsy": "une épilepsie",
+            "gout": "une goutte",
+            "schizophrenia": "une schizophrénie",
+            "af": "une fibrillation atriale",
+            "vte": "une prophylaxie thromboembolique",
+            "hypertension": "une hypertension",
+            "diabetes": "un diabète de type 2",
+            "depression": "une dépression",
+            "arthritis": "une polyarthrite rhumatoïde",
+        }.items()
+    },
 }
 
 PACK = LanguagePack(
     code="fr",
     locales=(("fr_FR", "FR", 1.0),),
     country_names={"FR": ("France",)},
-    places={"FR": (
-        "Lyon", "Toulouse", "Nantes", "Bordeaux", "Lille", "Rennes", "Reims", "Grenoble",
-        "Dijon", "Angers", "Nîmes", "Limoges", "Tours", "Amiens", "Metz", "Besançon",
-        "Perpignan", "Orléans", "Rouen", "Caen", "Brest", "Poitiers", "Pau", "Clermont-Ferrand",
-    )},
+    places={
+        "FR": (
+            "Lyon",
+            "Toulouse",
+            "Nantes",
+            "Bordeaux",
+            "Lille",
+            "Rennes",
+            "Reims",
+            "Grenoble",
+            "Dijon",
+            "Angers",
+            "Nîmes",
+            "Limoges",
+            "Tours",
+            "Amiens",
+            "Metz",
+            "Besançon",
+            "Perpignan",
+            "Orléans",
+            "Rouen",
+            "Caen",
+            "Brest",
+            "Poitiers",
+            "Pau",
+            "Clermont-Ferrand",
+        )
+    },
     gender=_GENDER,
     relations=(
         Relation("mari", "M", "F", True),
@@ -272,9 +323,17 @@ PACK = LanguagePack(
         "nurse": ("infirmier|infirmière",),
     },
     doctor_title={"M": ("Dr",), "F": ("Dr",)},
-    professions=("enseignant|enseignante", "agriculteur|agricultrice", "comptable",
-                 "infirmier|infirmière", "boulanger|boulangère", "chauffeur routier",
-                 "retraité|retraitée", "étudiant|étudiante", "aide-soignant|aide-soignante"),
+    professions=(
+        "enseignant|enseignante",
+        "agriculteur|agricultrice",
+        "comptable",
+        "infirmier|infirmière",
+        "boulanger|boulangère",
+        "chauffeur routier",
+        "retraité|retraitée",
+        "étudiant|étudiante",
+        "aide-soignant|aide-soignante",
+    ),
     saints=("Saint-Louis", "Sainte-Anne", "Saint-Joseph", "Pasteur", "Sainte-Marguerite"),
     organisations={
         "hospital": ("CHU de {city}", "Centre hospitalier de {city}", "Hôpital {saint}"),

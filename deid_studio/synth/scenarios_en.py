@@ -194,27 +194,19 @@ SCENARIOS: dict[str, Scenario] = {
     ),
     "angioedema": S(
         "Angioedema",
-        (
-            "{Later} {he} woke with marked swelling of the tongue and lips and difficulty "
-            "speaking.",
-        ),
+        ("{Later} {he} woke with marked swelling of the tongue and lips and difficulty speaking.",),
         ("{He} was given adrenaline nebulised and icatibant 30 mg SC; lisinopril was stopped.",),
         ("C1 esterase inhibitor level and C4 were normal.",),
     ),
     "lactic_acidosis": S(
         "Lactic acidosis",
-        (
-            "{Later} {he} developed vomiting, abdominal pain and rapid breathing.",
-        ),
+        ("{Later} {he} developed vomiting, abdominal pain and rapid breathing.",),
         ("Metformin was withheld and {he} required haemodialysis for 48 hours.",),
         ("Lactate was 14.2 mmol/L, pH 6.98, bicarbonate 6 mmol/L, creatinine 389 umol/L.",),
     ),
     "tendon_rupture": S(
         "Tendon rupture",
-        (
-            "{Later} {he} felt a sudden snap in the back of the right ankle while climbing "
-            "stairs.",
-        ),
+        ("{Later} {he} felt a sudden snap in the back of the right ankle while climbing stairs.",),
         ("Ciprofloxacin was stopped; {he} was treated conservatively in an equinus cast.",),
         ("Ultrasound confirmed a complete rupture of the right Achilles tendon.",),
     ),

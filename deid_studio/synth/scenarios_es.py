@@ -78,8 +78,10 @@ SCENARIOS: dict[str, Scenario] = {
             "borrosa.",
             "El {onset_date} consultó por dolor abdominal y petequias en ambas piernas.",
         ),
-        ("Recibió inmunoglobulinas intravenosas 1 g/kg y argatrobán; se evitó la transfusión "
-         "de plaquetas.",),
+        (
+            "Recibió inmunoglobulinas intravenosas 1 g/kg y argatrobán; se evitó la transfusión "
+            "de plaquetas.",
+        ),
         (
             "Plaquetas 23.000/µl, dímero D 35.000 ng/ml y fibrinógeno 110 mg/dl; anticuerpos "
             "anti-PF4 positivos. El angio-TC mostró trombosis de senos venosos cerebrales.",
@@ -93,16 +95,17 @@ SCENARIOS: dict[str, Scenario] = {
             "Desde el {onset_date} presentaba debilidad ascendente y no podía caminar sin ayuda.",
         ),
         ("Se trató con inmunoglobulinas intravenosas 0,4 g/kg/día durante 5 días.",),
-        ("Proteínas en LCR 190 mg/dl con 2 células/µl; el EMG mostró polineuropatía "
-         "desmielinizante.",),
+        (
+            "Proteínas en LCR 190 mg/dl con 2 células/µl; el EMG mostró polineuropatía "
+            "desmielinizante.",
+        ),
     ),
     "febrile_seizure": S(
         "Convulsión febril",
         (
             "{Later} presentó fiebre de 39,8 °C y una crisis tónico-clónica generalizada de "
             "3 minutos.",
-            "{Later} quedó hipotónic{o} y arreactiv{o}, con sacudidas de las cuatro "
-            "extremidades.",
+            "{Later} quedó hipotónic{o} y arreactiv{o}, con sacudidas de las cuatro extremidades.",
         ),
         ("El equipo de emergencias administró midazolam bucal 2,5 mg.",),
         ("Glucemia 110 mg/dl; PCR < 5 mg/l; tira de orina negativa.",),
@@ -123,8 +126,10 @@ SCENARIOS: dict[str, Scenario] = {
             "El {onset_date} consultó por náuseas, dolor en hipocondrio derecho e ictericia "
             "conjuntival.",
         ),
-        ("Se suspendió el fármaco sospechoso y se inició ácido ursodesoxicólico 500 mg cada "
-         "12 horas.",),
+        (
+            "Se suspendió el fármaco sospechoso y se inició ácido ursodesoxicólico 500 mg cada "
+            "12 horas.",
+        ),
         (
             "GPT 1.240 U/l, FA 310 U/l, bilirrubina total 5,6 mg/dl e INR 1,4; serologías de "
             "hepatitis negativas.",
@@ -188,8 +193,10 @@ SCENARIOS: dict[str, Scenario] = {
     ),
     "tendon_rupture": S(
         "Rotura de tendón",
-        ("{Later} notó un chasquido brusco en la parte posterior del tobillo derecho al subir "
-         "escaleras.",),
+        (
+            "{Later} notó un chasquido brusco en la parte posterior del tobillo derecho al subir "
+            "escaleras.",
+        ),
         ("Se suspendió el ciprofloxacino y se trató de forma conservadora con férula.",),
         ("La ecografía confirmó rotura completa del tendón de Aquiles derecho.",),
     ),

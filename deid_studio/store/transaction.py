@@ -1,0 +1,148 @@
+"""The base of a transaction: bookkeeping, the audit trail, settings and the scheme.
+
+Query modules of the store (``documents``, ...) add their operations as mixins over
+:class:`TransactionBase`; :class:`~deid_studio.store.project.Transaction` combines them.
+Everything they take and return is a core type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import insert, select
+from sqlalchemy.orm import Session
+
+from deid_studio.core.categories import Category, Scheme
+from deid_studio.store import models as m
+
+CHUNK = 500  # bound parameters per IN (...) query stay well under SQLite's limit
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEvent:
+    """An entry of the audit trail, as services and the GUI see it."""
+
+    at: datetime
+    actor: str
+    action: str
+    document_id: int | None
+    before: Mapping[str, Any] | None
+    after: Mapping[str, Any] | None
+    reason: str
+
+
+class TransactionBase:
+    """One transaction's session, who acts in it, and whether it changed and audited."""
+
+    def __init__(self, session: Session, actor: str, *, read_only: bool = False) -> None:
+        self._session = session
+        self.actor = actor
+        self._read_only = read_only
+        self._changed = False
+        self._audited = False
+
+    # -- bookkeeping ---------------------------------------------------------------------
+
+    def _write(self) -> Session:
+        if self._read_only:
+            raise RuntimeError("write attempted in a read-only transaction")
+        self._changed = True
+        return self._session
+
+    def _check_audited(self) -> None:
+        if self._changed and not self._audited:
+            raise RuntimeError("a transaction changed the project without an audit event")
+
+    # -- audit trail ---------------------------------------------------------------------
+
+    def audit(
+        self,
+        action: str,
+        *,
+        document_id: int | None = None,
+        before: Mapping[str, Any] | None = None,
+        after: Mapping[str, Any] | None = None,
+        reason: str = "",
+    ) -> None:
+        """Append one event to the audit trail."""
+        self.audit_many(action, [(document_id, before, after)], reason=reason)
+
+    def audit_many(
+        self,
+        action: str,
+        events: Iterable[tuple[int | None, Mapping[str, Any] | None, Mapping[str, Any] | None]],
+        *,
+        reason: str = "",
+    ) -> None:
+        """Append one event per (document id, before, after), all at the same moment."""
+        at = m.utcnow()
+        rows = [
+            {
+                "at": at,
+                "actor": self.actor,
+                "action": action,
+                "document_id": doc,
+                "before": dict(before) if before is not None else None,
+                "after": dict(after) if after is not None else None,
+                "reason": reason,
+            }
+            for doc, before, after in events
+        ]
+        if rows:
+            self._write().execute(insert(m.AuditEventRow), rows)
+            self._audited = True
+
+    def audit_trail(self, document_id: int | None = None) -> list[AuditEvent]:
+        """Audit events, oldest first; of one document when ``document_id`` is given."""
+        query = select(m.AuditEventRow).order_by(m.AuditEventRow.id)
+        if document_id is not None:
+            query = query.where(m.AuditEventRow.document_id == document_id)
+        return [
+            AuditEvent(r.at, r.actor, r.action, r.document_id, r.before, r.after, r.reason)
+            for r in self._session.scalars(query)
+        ]
+
+    # -- settings and scheme -------------------------------------------------------------
+
+    def setting(self, key: str, default: Any = None) -> Any:
+        """A project setting, or ``default`` when unset."""
+        row = self._session.get(m.SettingRow, key)
+        return default if row is None else row.value
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Set a project setting (the caller audits it)."""
+        session = self._write()
+        row = session.get(m.SettingRow, key)
+        if row is None:
+            session.add(m.SettingRow(key=key, value=value))
+        else:
+            row.value = value
+
+    def scheme(self) -> Scheme:
+        """The project's category scheme."""
+        rows = self._session.scalars(select(m.CategoryRow).order_by(m.CategoryRow.position))
+        categories = tuple(
+            Category(r.name, r.colour, r.key, r.hipaa, r.parent, r.description) for r in rows
+        )
+        return Scheme(self.setting("scheme", "custom"), categories)
+
+    def set_scheme(self, scheme: Scheme) -> None:
+        """Replace the project's categories by ``scheme`` (the caller audits it)."""
+        session = self._write()
+        session.query(m.CategoryRow).delete()
+        session.add_all(
+            m.CategoryRow(
+                name=c.name,
+                position=i,
+                colour=c.colour,
+                key=c.key,
+                hipaa=c.hipaa,
+                parent=c.parent,
+                description=c.description,
+            )
+            for i, c in enumerate(scheme.categories)
+        )
+        self.set_setting("scheme", scheme.name)
