@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import getpass
+import os
+import sys
 from typing import Any
 
 from deid_studio.cli._shared import PROG, positive, print_summary, progress_bar, target
@@ -22,6 +25,9 @@ def register(commands: Any) -> None:
     demo.add_argument("--count", type=positive, default=200, help="narratives (default 200)")
     demo.add_argument("--seed", type=int, default=0, help="generator seed (default 0)")
     demo.add_argument("--reset", action="store_true", help="recreate the demo project")
+    demo.add_argument(
+        "--no-window", action="store_true", help="only create the project; do not open the window"
+    )
     demo.set_defaults(run=_demo)
 
     init = commands.add_parser(
@@ -39,10 +45,33 @@ def register(commands: Any) -> None:
 
 
 def open_gui(args: argparse.Namespace) -> int:
-    """``deid-studio`` without a command."""
-    raise DeidError(
-        f"the desktop application is not built yet; use `{PROG} --help` for the commands"
-    )
+    """``deid-studio`` without a command: the window on ``--db``, else on the last project
+    (or a welcome page that offers to create one)."""
+    return _window(args, args.db)
+
+
+def _window(args: argparse.Namespace, project: object) -> int:
+    if not _has_display():
+        raise DeidError(f"no display to open the window on; use `{PROG} --help` for the commands")
+    try:
+        from deid_studio.gui.app import run  # Qt loads only when a window opens
+    except ImportError as err:
+        raise DeidError(f"the desktop application cannot start: {err}") from None
+    user = args.user if args.user != _default_user() else None  # else the GUI's settings
+    return run(None if project is None else str(project), user=user)
+
+
+def _has_display() -> bool:
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    if platform in ("offscreen", "minimal"):
+        return False
+    if sys.platform.startswith("linux") and not platform:
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def _default_user() -> str:
+    return os.environ.get("DEID_STUDIO_USER") or getpass.getuser()
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -62,7 +91,12 @@ def _demo(args: argparse.Namespace) -> int:
         print_summary(project)
         verb = "created" if created else "reopened"
         print(f"demo project {verb}: {project.location}")
-    return 0
+        location = project.location
+    if args.no_window or not _has_display():
+        if not args.no_window:
+            print(f"no display: open it later with `{PROG} --db {location}`")
+        return 0
+    return _window(args, location)
 
 
 def _init(args: argparse.Namespace) -> int:

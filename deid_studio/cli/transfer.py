@@ -8,12 +8,15 @@ from typing import Any
 
 from deid_studio.cli._shared import STATUSES, progress_bar, target
 from deid_studio.core.errors import DeidError
+from deid_studio.mask.policy import PRESETS
 from deid_studio.services.exporting import export_gold
 from deid_studio.services.importing import ImportResult, import_file
+from deid_studio.services.masking import MASKED_FORMATS, MaskedExportResult, export_masked
 from deid_studio.services.project import open_project
 
 IMPORT_FORMATS = ("brat", "i2b2", "i2b2-2006", "jsonl", "presidio", "csv", "vaers", "text", "e2b")
 EXPORT_FORMATS = ("jsonl", "brat", "i2b2", "conll", "txt")
+ALL_EXPORT_FORMATS = tuple(dict.fromkeys(EXPORT_FORMATS + MASKED_FORMATS))
 
 
 def register(commands: Any) -> None:
@@ -54,19 +57,35 @@ def register(commands: Any) -> None:
 
     exp = commands.add_parser(
         "export",
-        help="export documents with their gold spans",
-        description="Export documents and their gold spans. The output appears whole or not "
-        "at all.",
+        help="export the gold standard, or masked reports with --masked",
+        description="Export documents and their gold spans or, with --masked, the "
+        "de-identified reports by the project's masking policy. The output appears whole or "
+        "not at all.",
+        epilog=f"Gold formats: {', '.join(EXPORT_FORMATS)}. Masked formats: "
+        f"{', '.join(MASKED_FORMATS)} (brat shows what was replaced; e2b is one E2B(R2) "
+        "message per report). A masked export takes signed-off documents only, unless "
+        "--force, which the audit trail records; it is refused when a PHI string of a "
+        "document survives masking.",
     )
     exp.add_argument("out", type=Path, metavar="OUT")
-    exp.add_argument("--format", choices=EXPORT_FORMATS, default="jsonl", help="default: jsonl")
+    exp.add_argument("--format", choices=ALL_EXPORT_FORMATS, default="jsonl", help="default: jsonl")
     exp.add_argument(
         "--status",
         action="append",
         choices=STATUSES,
-        help="only documents in this status (repeatable; default: all)",
+        help="only documents in this status (repeatable; default: all, or signed off with "
+        "--masked)",
     )
     exp.add_argument("--overwrite", action="store_true", help="replace an existing OUT")
+    masked = exp.add_argument_group("masked export")
+    masked.add_argument("--masked", action="store_true", help="export de-identified reports")
+    masked.add_argument(
+        "--preset", choices=PRESETS, help="mask with this preset instead of the project's policy"
+    )
+    masked.add_argument(
+        "--force", action="store_true", help="also export documents that are not signed off"
+    )
+    masked.add_argument("--reason", default="", help="why --force (kept in the audit trail)")
     exp.set_defaults(run=_export)
 
 
@@ -93,6 +112,16 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
+    if args.masked:
+        return _export_masked(args)
+    stray = [f"--{n}" for n in ("preset", "force", "reason") if getattr(args, n)]
+    if stray:
+        raise DeidError(f"{', '.join(stray)} apply to masked exports; add --masked")
+    if args.format not in EXPORT_FORMATS:
+        raise DeidError(
+            f"the gold standard exports as {', '.join(EXPORT_FORMATS)}; {args.format} is for "
+            "masked exports (add --masked)"
+        )
     with open_project(target(args)) as project:
         with progress_bar(args, "writing") as progress:
             result = export_gold(
@@ -109,6 +138,48 @@ def _export(args: argparse.Namespace) -> int:
         f"{result.out} ({result.files} files, {result.seconds:.1f} s)"
     )
     return 0
+
+
+def _export_masked(args: argparse.Namespace) -> int:
+    if args.format not in MASKED_FORMATS:
+        raise DeidError(
+            f"masked exports are written as {', '.join(MASKED_FORMATS)}, not {args.format}"
+        )
+    if args.reason and not args.force:
+        raise DeidError("--reason explains --force; add --force or leave it out")
+    with open_project(target(args)) as project:
+        with progress_bar(args, "masking") as progress:
+            result = export_masked(
+                project,
+                args.out,
+                args.format,
+                actor=args.user,
+                preset=args.preset,
+                force=args.force,
+                reason=args.reason,
+                statuses=args.status,
+                overwrite=args.overwrite,
+                progress=progress,
+            )
+    _print_masked(result)
+    return 0
+
+
+def _print_masked(result: MaskedExportResult) -> None:
+    totals: dict[str, int] = {}
+    for counts in result.actions.values():
+        for action, n in counts.items():
+            totals[action] = totals.get(action, 0) + n
+    done = ", ".join(f"{n} {action}" for action, n in sorted(totals.items())) or "nothing masked"
+    print(
+        f"exported {result.documents} masked documents ({result.preset} preset) to "
+        f"{result.out} ({result.files} files, {result.seconds:.1f} s): {done}"
+    )
+    if result.fallbacks:
+        tagged = ", ".join(f"{c} {n}" for c, n in sorted(result.fallbacks.items()))
+        print(f"tagged because the policy's action could not apply: {tagged}")
+    if result.forced:
+        print(f"forced: {result.forced} documents not signed off (recorded in the audit trail)")
 
 
 def _print_import(result: ImportResult) -> None:

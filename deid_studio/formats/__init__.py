@@ -10,7 +10,7 @@ from deid_studio.formats.base import Format, Reader, Writer
 from deid_studio.formats.brat import read_brat, write_brat
 from deid_studio.formats.conll import write_conll
 from deid_studio.formats.csv_table import read_csv, read_vaers, write_csv
-from deid_studio.formats.e2b import read_e2b
+from deid_studio.formats.e2b import read_e2b, write_e2b
 from deid_studio.formats.i2b2 import read_i2b2, read_i2b2_2006, write_i2b2
 from deid_studio.formats.jsonl import read_jsonl, write_jsonl
 from deid_studio.formats.plaintext import read_text, write_text
@@ -58,7 +58,12 @@ FORMATS: dict[str, Format] = {
         ),
         Format("vaers", "VAERS data file (<year>VAERSDATA.csv, Latin-1)", read_vaers, folder=False),
         Format("text", "plain text: a folder of .txt files, or one", read_text, write_text),
-        Format("e2b", "ICH E2B(R2) or E2B(R3) XML, the narrative of each report", read_e2b),
+        Format(
+            "e2b",
+            "ICH E2B(R2) or E2B(R3) XML, the narrative of each report (written as E2B(R2))",
+            read_e2b,
+            write_e2b,
+        ),
         Format(
             "conll",
             "CoNLL BIO: token<TAB>label, one sentence per line",

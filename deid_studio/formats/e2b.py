@@ -14,20 +14,27 @@ Dates found cheaply go into ``meta["dates"]`` under the R2 names: ``transmission
 (R3: C.1.2 date of creation), ``receivedate`` (C.1.4 first received) and ``receiptdate``
 (C.1.5 most recent information), as written in the file (CCYYMMDD...). XML turns CR LF in
 character data into LF, so narratives come out with LF line ends.
+
+:func:`write_e2b` writes a minimal E2B(R2) message per document (the masked export's E2B).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from xml.etree.ElementTree import Element
+from xml.etree import ElementTree
+from xml.etree.ElementTree import Element, SubElement
 
+import regex
+
+from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Document
 from deid_studio.core.errors import InputError
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
-from deid_studio.formats._common import input_files, relative_name
+from deid_studio.formats._common import file_stems, input_files, relative_name
 from deid_studio.formats._xml import XmlFile, local_name, namespace, parse_xml
 
 HL7 = "urn:hl7-org:v3"
@@ -166,3 +173,87 @@ def _content(element: Element | None) -> str:
 
 def _value(element: Element | None) -> str:
     return (element.get("value") or "").strip() if element is not None else ""
+
+
+# -- writing ------------------------------------------------------------------------------
+
+R2_DOCTYPE = '<!DOCTYPE ichicsr SYSTEM "http://eudravigilance.ema.europa.eu/dtd/icsr21xml.dtd">'
+SENDER = "DEID-STUDIO"
+# E2B(R2) date format codes by the number of digits: CCYY, CCYYMM, CCYYMMDD, ...HHMM, ...HHMMSS
+_DATE_FORMATS = {4: "602", 6: "610", 8: "102", 12: "203", 14: "204"}
+_DATE_DIGITS = regex.compile(r"\d+")
+_NOT_XML = regex.compile(r"[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def write_e2b(
+    documents: Sequence[Document],
+    out: Path,
+    *,
+    scheme: Scheme | None = None,
+    progress: Progress = no_progress,
+    cancelled: Cancelled = never_cancelled,
+) -> list[Path]:
+    """Write one minimal E2B(R2) message per document, ``out``/NAME.xml.
+
+    Each message has the ICH message header (sender ``DEID-STUDIO``) and one
+    ``safetyreport``: ``safetyreportid`` (the report id), the dates of ``meta["dates"]``
+    that E2B(R2) names (``transmissiondate``, ``receivedate``, ``receiptdate``, each with its
+    date format code) and ``patient/summary/narrativeincludeclinical`` (the text). Nothing else
+    of the document is written, so a masked document leaves nothing unmasked behind;
+    characters XML cannot hold become spaces. :func:`read_e2b` reads the files back.
+    ``scheme`` is not used.
+    """
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    now = datetime.now(UTC).strftime("%Y%m%d%H%M%S")
+    for done, (document, stem) in enumerate(
+        zip(documents, file_stems(documents), strict=True), start=1
+    ):
+        check(cancelled)
+        target = out / f"{stem}.xml"
+        xml = ElementTree.tostring(_message(document, now), encoding="unicode")
+        content = f'<?xml version="1.0" encoding="UTF-8"?>\n{R2_DOCTYPE}\n{xml}\n'
+        target.write_bytes(content.encode("utf-8"))
+        written.append(target)
+        progress(done, len(documents))
+    return written
+
+
+def _message(document: Document, now: str) -> Element:
+    root = Element("ichicsr", {"lang": document.language or "en"})
+    header = SubElement(root, "ichicsrmessageheader")
+    for name, value in (
+        ("messagetype", "ichicsr"),
+        ("messageformatversion", "2.1"),
+        ("messageformatrelease", "2.0"),
+        ("messagenumb", f"{SENDER}-{document.external_id}"),
+        ("messagesenderidentifier", SENDER),
+        ("messagereceiveridentifier", ""),
+        ("messagedateformat", "204"),
+        ("messagedate", now),
+    ):
+        SubElement(header, name).text = value
+    report = SubElement(root, "safetyreport")
+    SubElement(report, "safetyreportid").text = _xml_text(document.external_id)
+    dates = document.meta.get("dates")
+    for name in _R2_DATES:
+        digits = _e2b_date(dates.get(name) if isinstance(dates, dict) else None)
+        if digits is not None:
+            SubElement(report, f"{name}format").text = _DATE_FORMATS[len(digits)]
+            SubElement(report, name).text = digits
+    summary = SubElement(SubElement(report, "patient"), "summary")
+    SubElement(summary, "narrativeincludeclinical").text = _xml_text(document.text)
+    return root
+
+
+def _e2b_date(value: Any) -> str | None:
+    """The leading digits of an E2B-style date when they have a length E2B(R2) knows."""
+    if not isinstance(value, str):
+        return None
+    found = _DATE_DIGITS.match(value.strip())
+    return found.group() if found and len(found.group()) in _DATE_FORMATS else None
+
+
+def _xml_text(text: str) -> str:
+    return _NOT_XML.sub(" ", text)

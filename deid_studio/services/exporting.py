@@ -5,7 +5,8 @@ from __future__ import annotations
 import shutil
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,8 +48,7 @@ def export_gold(
         write = writer(format_name)
     except ValueError as err:
         raise DeidError(str(err)) from None
-    if out.exists() and not overwrite and not _empty_dir(out):
-        raise DeidError(f"{out}: already exists; choose another place or add --overwrite")
+    check_target(out, overwrite=overwrite)
     with project.transaction(actor) as tx:
         stored = tx.documents(statuses=statuses)
         if not stored:
@@ -56,12 +56,9 @@ def export_gold(
             raise DeidError(f"no documents to export ({wanted}); nothing was written")
         documents = [s.document for s in stored]
         scheme = tx.scheme()
-        out.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(prefix=f".{out.name}.", dir=out.parent) as tmp:
-            staged = Path(tmp) / out.name
+        with staged_output(out) as staged:
             files = write(documents, staged, scheme=scheme, progress=progress, cancelled=cancelled)
             check(cancelled)
-            _replace(staged, out)
         tx.audit_many(
             "export_gold",
             ((d.id, None, {"format": format_name, "out": str(out)}) for d in documents),
@@ -73,6 +70,26 @@ def export_gold(
         files=len(files),
         seconds=time.perf_counter() - started,
     )
+
+
+def check_target(out: Path, *, overwrite: bool) -> None:
+    """Refuse an existing ``out`` (other than an empty folder) unless ``overwrite``."""
+    if out.exists() and not overwrite and not _empty_dir(out):
+        raise DeidError(f"{out}: already exists; choose another place or add --overwrite")
+
+
+@contextmanager
+def staged_output(out: Path) -> Iterator[Path]:
+    """A path beside ``out`` to write into, moved into place when the block ends normally.
+
+    The output appears whole or not at all: on any error the staged files are removed and
+    ``out`` is left as it was.
+    """
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix=f".{out.name}.", dir=out.parent) as tmp:
+        staged = Path(tmp) / out.name
+        yield staged
+        _replace(staged, out)
 
 
 def _empty_dir(path: Path) -> bool:

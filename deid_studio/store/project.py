@@ -16,6 +16,9 @@ from sqlalchemy.orm import sessionmaker
 
 from deid_studio.store.database import database_url, open_database, sqlite_path
 from deid_studio.store.documents import DocumentQueries, StoredDocument
+from deid_studio.store.editing import EditingQueries
+from deid_studio.store.engine import EngineQueries
+from deid_studio.store.masking import MaskingQueries
 from deid_studio.store.queue import QueueEntry, QueueQueries
 from deid_studio.store.transaction import AuditEvent, TransactionBase
 
@@ -71,7 +74,14 @@ class Project:
             session.rollback()
 
 
-class Transaction(DocumentQueries, QueueQueries, TransactionBase):
+class Transaction(
+    DocumentQueries,
+    QueueQueries,
+    EditingQueries,
+    MaskingQueries,
+    EngineQueries,
+    TransactionBase,
+):
     """Every store operation, within one transaction (see the query modules)."""
 
 

@@ -1,0 +1,225 @@
+"""MEDDOCAN: train on ``train``, measure on ``dev`` — accuracy, recall mode, speed, memory.
+
+Training runs as ``deid-studio train`` runs it: in a child process, with cross-validation on
+the training documents (which calibrates the score scale and the recall-mode τ), the folds and
+the final model side by side on two processes. Then, on dev:
+
+- strict micro P/R/F1 overall and per category, of the detector (CRF and rules merged) and
+  of the CRF alone;
+- recall mode at the calibrated τ: recall of PHI word tokens and share of the other word
+  tokens masked (and the same over all tokens, as ``evaluate`` counts them);
+- tagging throughput in one process, without and with marginals (CRF with its rule
+  features; the rules' own time is shown apart), and of the whole detector;
+- training seconds of the final model, wall seconds of the whole run, and the peak memory
+  of the training processes (``getrusage(RUSAGE_CHILDREN).ru_maxrss``).
+
+``--train-dev`` also times training on train+dev (750 documents), the final model alone, as
+``train --cv 0`` does it.
+
+    python benchmarks/meddocan.py [--folds 5] [--workers 2] [--train-dev]
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import resource
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import report, shared
+
+from deid_studio.core.categories import preset
+from deid_studio.core.document import Document
+from deid_studio.core.language import guess_language
+from deid_studio.detect.crf import CrfModel, CrfParams
+from deid_studio.detect.detector import Detector, DetectorSettings
+from deid_studio.detect.recall import TokenEvidence, curve
+from deid_studio.detect.ruleshits import rule_hits
+from deid_studio.detect.tagger import CrfTagger
+from deid_studio.evaluate import report as evaluate_report
+from deid_studio.formats.brat import read_brat
+from deid_studio.services.training import default_params
+
+
+def load(split: str) -> list[Document]:
+    """MEDDOCAN documents with the language an import would guess."""
+    return [
+        replace(d, language=guess_language(d.text)) for d in read_brat(shared("meddocan", split))
+    ]
+
+
+def _learn_in_child(splits: list[str], params: dict, folds: int, workers: int, out: Any) -> None:
+    from deid_studio.services._learning import learn
+
+    documents = [d for split in splits for d in load(split)]
+    learned = learn(
+        documents,
+        preset("meddocan"),
+        CrfParams.from_dict(params),
+        folds_wanted=folds,
+        workers=workers,
+        progress=lambda name, done, total: None,
+    )
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    workers_peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
+    out.put((learned.model, learned.metrics, max(own, workers_peak)))
+
+
+def train(
+    splits: list[str], params: CrfParams, folds: int, workers: int
+) -> tuple[CrfModel, dict, float, int]:
+    """Train in a child process: the model, its metrics, wall seconds, peak RSS (MB) of the
+    training processes."""
+    spawn = multiprocessing.get_context("spawn")
+    out = spawn.Queue()
+    started = time.perf_counter()
+    child = spawn.Process(
+        target=_learn_in_child, args=(splits, params.to_dict(), folds, workers, out)
+    )
+    child.start()
+    model, metrics, peak = out.get()  # peak: the largest of the child and its pool workers
+    child.join()
+    wall = time.perf_counter() - started
+    return model, metrics, wall, peak
+
+
+def best_of(runs: int, work: Any) -> float:
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def word_recall(tagger: CrfTagger, dev: list[Document], tau: float) -> dict[str, float]:
+    tagged = tagger.tag_many([(d.text, d.language) for d in dev], marginals=True)
+    evidence = TokenEvidence.merge(
+        [TokenEvidence.collect(t, d.spans) for t, d in zip(tagged, dev, strict=True)]
+    )
+    [point] = curve(evidence, [tau])
+    return {
+        "recall": point.recall,
+        "other_masked": point.other_masked,
+        "precision": point.precision,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--train-dev", action="store_true", help="also time train+dev")
+    args = parser.parse_args()
+    params = default_params()
+    dev = load("dev")
+    scheme = preset("meddocan")
+
+    model, metrics, wall, peak = train(["train"], params, args.folds, args.workers)
+    tau, scale = float(metrics["tau"]), float(metrics["scale"])
+    detector = Detector(model, scheme, DetectorSettings(tau=tau))
+    crf_only = Detector(model, scheme, DetectorSettings(tau=tau, rules=False))
+    narratives = [(d.text, d.language) for d in dev]
+
+    started = time.perf_counter()
+    found = detector.detect(narratives)
+    detector_seconds = time.perf_counter() - started
+    hybrid = evaluate_report(dev, [[s.span for s in f.suggestions] for f in found])
+    alone = evaluate_report(
+        dev, [[s.span for s in f.suggestions] for f in crf_only.detect(narratives)]
+    )
+    recall_found = detector.detect(narratives, mode="recall")
+    recall_report = evaluate_report(dev, [[s.span for s in f.suggestions] for f in recall_found])
+    words = word_recall(detector.tagger, dev, tau)
+
+    tokens = sum(len(f.tagged.tokens) for f in found)
+    hits = [rule_hits(t, lang) for t, lang in narratives]
+    tagger = CrfTagger(model)
+    tagger.tag_many(narratives, hits=hits)  # warm the per-word caches, as a long run would be
+    plain = best_of(3, lambda: tagger.tag_many(narratives, hits=hits))
+    with_marginals = best_of(3, lambda: tagger.tag_many(narratives, hits=hits, marginals=True))
+    rules_seconds = best_of(1, lambda: [rule_hits(t, lang) for t, lang in narratives])
+
+    strict = hybrid["entity"]["strict"]
+    micro = strict["micro"]
+    token_all = recall_report["token"]["binary"]
+    all_tokens_other_masked = token_all["fp"] / max(1, tokens - token_all["tp"] - token_all["fn"])
+    rows = [
+        (
+            "detector strict micro P/R/F1",
+            f"{micro['precision']:.4f} {micro['recall']:.4f} {micro['f1']:.4f}",
+        ),
+        ("CRF alone strict micro F1", f"{alone['entity']['strict']['micro']['f1']:.4f}"),
+        (
+            "cross-validated F1 on train",
+            f"{metrics['entity']['strict']['micro']['f1']:.4f} ({metrics['cv']} folds)",
+        ),
+        ("recall mode τ (calibrated on train)", f"{tau:.6g} (score scale {scale:g})"),
+        (
+            "recall mode, word tokens",
+            f"PHI caught {words['recall']:.4f}, other masked {words['other_masked']:.4f}",
+        ),
+        (
+            "recall mode, all tokens (evaluate)",
+            f"PHI caught {token_all['recall']:.4f}, other masked {all_tokens_other_masked:.4f}",
+        ),
+        (
+            "final model training",
+            f"{metrics['training_seconds']:.1f} s ({metrics['iterations']} iterations)",
+        ),
+        ("training run with CV (wall)", f"{wall:.1f} s, {args.workers} processes"),
+        ("training peak memory (one process)", f"{peak} MB"),
+        ("tagging, no marginals", f"{tokens / plain:,.0f} tokens/s"),
+        ("tagging, with marginals", f"{tokens / with_marginals:,.0f} tokens/s"),
+        ("rules alone", f"{tokens / rules_seconds:,.0f} tokens/s"),
+        ("whole detector (rules, CRF, combiner)", f"{tokens / detector_seconds:,.0f} tokens/s"),
+    ]
+    for name, row in sorted(strict["per_category"].items()):
+        rows.append(
+            (
+                f"  {name}",
+                f"P {row['precision']:.3f} R {row['recall']:.3f} F1 {row['f1']:.3f} "
+                f"(n={row['tp'] + row['fn']})",
+            )
+        )
+    figures: dict[str, Any] = {
+        "strict": micro,
+        "crf_alone_f1": alone["entity"]["strict"]["micro"]["f1"],
+        "per_category": strict["per_category"],
+        "cv_f1": metrics["entity"]["strict"]["micro"]["f1"],
+        "tau": tau,
+        "recall_mode_word_tokens": words,
+        "recall_mode_all_tokens": {
+            "recall": token_all["recall"],
+            "other_masked": all_tokens_other_masked,
+        },
+        "training_seconds": metrics["training_seconds"],
+        "training_wall_seconds": round(wall, 1),
+        "training_peak_mb": peak,
+        "tokens": tokens,
+        "tagging_tokens_per_s": round(tokens / plain),
+        "tagging_marginals_tokens_per_s": round(tokens / with_marginals),
+        "rules_tokens_per_s": round(tokens / rules_seconds),
+        "detector_tokens_per_s": round(tokens / detector_seconds),
+        "params": params.to_dict(),
+    }
+    if args.train_dev:
+        _, both, both_wall, both_peak = train(["train", "dev"], params, 0, 1)
+        rows.append(
+            (
+                "train+dev final model (750 documents)",
+                f"{both['training_seconds']:.1f} s, run {both_wall:.1f} s, peak {both_peak} MB",
+            )
+        )
+        figures["train_dev_training_seconds"] = both["training_seconds"]
+        figures["train_dev_wall_seconds"] = round(both_wall, 1)
+    report("meddocan (train -> dev)", rows, figures)
+
+
+if __name__ == "__main__":
+    main()

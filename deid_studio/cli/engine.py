@@ -1,0 +1,242 @@
+"""Detection engine commands: train, tag, evaluate, queue."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+from deid_studio.cli._shared import positive, progress_bar, target
+from deid_studio.core.errors import DeidError
+from deid_studio.core.progress import Progress
+from deid_studio.detect.crf import ALGORITHMS
+from deid_studio.detect.detector import MODES
+from deid_studio.services.project import open_project
+
+READ_FORMATS = ("brat", "i2b2", "i2b2-2006", "jsonl", "presidio", "csv", "vaers", "text", "e2b")
+WRITE_FORMATS = ("brat", "jsonl", "i2b2", "conll")
+
+
+def register(commands: Any) -> None:
+    """Add ``train``, ``tag``, ``evaluate`` and ``queue``."""
+    train = commands.add_parser(
+        "train",
+        help="train a model version on the gold standard",
+        description="Train a CRF on every submitted, signed-off or exported document, "
+        "cross-validate it, calibrate the recall-mode threshold, and store it as the current "
+        "model version. Runs in a separate process; Ctrl-C stops it and stores nothing.",
+    )
+    train.add_argument("--algorithm", choices=ALGORITHMS, help="crfsuite training algorithm")
+    train.add_argument("--c1", type=float, help="L1 regularisation (lbfgs)")
+    train.add_argument("--c2", type=float, help="L2 regularisation (lbfgs, l2sgd)")
+    train.add_argument("--c", type=float, help="aggressiveness (pa)")
+    train.add_argument("--iterations", type=positive, help="at most this many iterations")
+    train.add_argument("--labels", choices=("bio", "iob1"), help="token label scheme")
+    train.add_argument("--cv", type=int, default=None, metavar="K", help="folds (0: none)")
+    train.add_argument("--seed", type=int, default=0, help="fold assignment seed")
+    train.add_argument("--target-recall", type=float, default=0.995, help="token recall τ aims at")
+    train.add_argument(
+        "--no-suggest",
+        action="store_true",
+        help="do not refresh the suggestions and queue order of unannotated documents",
+    )
+    train.set_defaults(run=_train)
+
+    tag = commands.add_parser(
+        "tag",
+        help="find PHI in files with the current model",
+        description="Tag every narrative of IN and write it with the predicted spans to OUT "
+        "(BRAT .txt/.ann for brat input; the input's format when it can be written, else "
+        "JSONL).",
+    )
+    tag.add_argument("format", choices=READ_FORMATS, metavar="FORMAT")
+    tag.add_argument("source", type=Path, metavar="IN")
+    tag.add_argument("out", type=Path, metavar="OUT")
+    tag.add_argument("--mode", choices=MODES, default="default", help="default or recall")
+    tag.add_argument("--out-format", choices=WRITE_FORMATS, help="format of OUT")
+    tag.add_argument("--overwrite", action="store_true", help="replace an existing OUT")
+    tag.set_defaults(run=_tag)
+
+    evaluate = commands.add_parser(
+        "evaluate",
+        help="score the current model on a file with gold spans",
+        description="Tag the narratives of PATH and score the predictions against PATH's own "
+        "spans (labels mapped onto the project's scheme).",
+    )
+    evaluate.add_argument("format", choices=READ_FORMATS, metavar="FORMAT")
+    evaluate.add_argument("path", type=Path, metavar="PATH")
+    evaluate.add_argument("--json", type=Path, metavar="OUT", help="write the report here")
+    evaluate.add_argument("--mode", choices=MODES, default="default", help="default or recall")
+    evaluate.add_argument(
+        "--map", action="append", default=[], metavar="LABEL=CATEGORY", help="map a label"
+    )
+    evaluate.set_defaults(run=_evaluate)
+
+    queue = commands.add_parser(
+        "queue",
+        help="documents to annotate, most uncertain first",
+        description="The annotation queue in its order, with each document's uncertainty.",
+    )
+    queue.add_argument("--limit", type=positive, default=20, help="how many (default 20)")
+    queue.set_defaults(run=_queue)
+
+
+@contextmanager
+def _staged_bars(args: argparse.Namespace) -> Iterator[tuple[Progress, Any]]:
+    """A progress bar per stage: a new bar (with the stage's name) when the stage changes."""
+    with ExitStack() as stack:
+        current: list[Progress] = [lambda done, total: None]
+
+        def stage(name: str) -> None:
+            stack.close()
+            current[0] = stack.enter_context(progress_bar(args, name))
+
+        def report(done: int, total: int) -> None:
+            current[0](done, total)
+
+        yield report, stage
+
+
+def _train(args: argparse.Namespace) -> int:
+    from deid_studio.services.training import DEFAULT_FOLDS, default_params, train_model
+
+    if args.cv is not None and args.cv < 0:
+        raise DeidError("--cv must be 0 (no cross-validation) or at least 2")
+    if args.cv == 1:
+        raise DeidError("--cv 1 cannot cross-validate; use 0 or at least 2")
+    if not 0.0 < args.target_recall <= 1.0:
+        raise DeidError("--target-recall must be in (0, 1]")
+    try:
+        params = default_params().with_overrides(
+            algorithm=args.algorithm,
+            c1=args.c1,
+            c2=args.c2,
+            c=args.c,
+            iterations=args.iterations,
+            labels=args.labels,
+        )
+    except ValueError as err:
+        raise DeidError(str(err)) from None
+    where = target(args)
+    open_project(where).close()  # a missing or uninitialised project is a clear error
+    with _staged_bars(args) as (report, stage):
+        result = train_model(
+            where,
+            actor=args.user,
+            params=params,
+            folds=DEFAULT_FOLDS if args.cv is None else args.cv,
+            seed=args.seed,
+            target_recall=args.target_recall,
+            progress=report,
+            stage=stage,
+        )
+    metrics = result.metrics
+    line = (
+        f"model version {result.model_version_id}: {params.algorithm} on {result.documents} "
+        f"documents ({result.tokens} tokens), trained in {result.training_seconds:.1f} s"
+    )
+    if result.f1 is not None:
+        line += f"; cross-validated strict micro F1 {result.f1:.4f} ({metrics.get('cv')} folds)"
+    if metrics.get("tau") is not None:
+        line += f"; recall-mode τ {float(metrics['tau']):.4g}"
+    print(line + f" ({result.seconds:.1f} s in all)")
+    if not args.no_suggest:
+        from deid_studio.services.suggesting import resuggest
+
+        with open_project(where) as project, progress_bar(args, "suggesting") as progress:
+            done = resuggest(project, actor=args.user, progress=progress)
+        if done.documents:
+            print(
+                f"suggestions refreshed for {done.documents} unannotated documents "
+                f"({done.suggestions} suggestions, {done.seconds:.1f} s)"
+            )
+    return 0
+
+
+def _tag(args: argparse.Namespace) -> int:
+    from deid_studio.services.tagging import tag_files
+
+    with open_project(target(args)) as project, progress_bar(args, "tagging") as progress:
+        result = tag_files(
+            project,
+            args.format,
+            args.source,
+            args.out,
+            mode=args.mode,
+            out_format=args.out_format,
+            overwrite=args.overwrite,
+            progress=progress,
+        )
+    rate = result.tokens / result.seconds if result.seconds else 0.0
+    print(
+        f"tagged {result.documents} documents ({result.tokens} tokens, {rate:,.0f} tokens/s) "
+        f"with model version {result.model_version_id} in {args.mode} mode: {result.spans} "
+        f"spans written to {result.out} ({result.out_format})"
+    )
+    return 0
+
+
+def _evaluate(args: argparse.Namespace) -> int:
+    from deid_studio.services.evaluating import evaluate_file
+
+    with open_project(target(args)) as project, progress_bar(args, "tagging") as progress:
+        report = evaluate_file(
+            project,
+            args.format,
+            args.path,
+            mode=args.mode,
+            label_map=_label_map(args.map),
+            json_out=args.json,
+            progress=progress,
+        )
+    strict = report["entity"]["strict"]
+    micro = strict["micro"]
+    print(
+        f"{report['documents']} documents, {args.mode} mode: strict micro "
+        f"P {micro['precision']:.4f} R {micro['recall']:.4f} F1 {micro['f1']:.4f}"
+    )
+    for name, row in sorted(strict.get("per_category", {}).items()):
+        print(f"  {name:<34} P {row['precision']:.3f} R {row['recall']:.3f} F1 {row['f1']:.3f}")
+    token = report.get("token", {}).get("binary")
+    if token:
+        print(
+            f"token (any PHI): P {token['precision']:.4f} R {token['recall']:.4f} "
+            f"F1 {token['f1']:.4f}"
+        )
+    if args.json:
+        print(f"report written to {args.json}")
+    return 0
+
+
+def _label_map(pairs: list[str]) -> dict[str, str]:
+    mapping: dict[str, str] = {}
+    for pair in pairs:
+        label, sep, category = pair.partition("=")
+        if not sep or not label or not category:
+            raise DeidError(f"--map {pair!r}: expected LABEL=CATEGORY")
+        mapping[label] = category
+    return mapping
+
+
+def _queue(args: argparse.Namespace) -> int:
+    from deid_studio.services.suggesting import scored_queue
+
+    with open_project(target(args)) as project:
+        entries = scored_queue(project, limit=args.limit)
+    if not entries:
+        print("the queue is empty: every document is annotated")
+        return 0
+    print(f"{'score':>6}  {'entropy':>7}  {'1-P(path)':>9}  {'near τ':>6}  {'rules≠':>6}  document")
+    for entry, details in entries:
+        score = "-" if entry.score is None else f"{entry.score:.3f}"
+        parts = (
+            f"{details.get('max_entropy', 0.0):7.3f}  {details.get('least_confidence', 0.0):9.3f}  "
+            f"{details.get('near_tau', 0):6d}  {details.get('disagreement', 0):6d}"
+            if details
+            else f"{'':7}  {'':9}  {'':6}  {'':6}"
+        )
+        preview = " ".join(entry.preview.split())[:60]
+        print(f"{score:>6}  {parts}  {entry.document_id} {entry.external_id}: {preview}")
+    return 0

@@ -1,0 +1,95 @@
+"""Masking commands: ``policy`` shows or changes the project's masking policy."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import replace
+from typing import Any, cast
+
+from deid_studio.cli._shared import target
+from deid_studio.core.errors import DeidError
+from deid_studio.mask.policy import ACTIONS, PRESETS, Action, MaskingPolicy
+from deid_studio.services.masking import masking_policy, policy_actions, set_masking_policy
+from deid_studio.services.project import open_project
+
+
+def register(commands: Any) -> None:
+    """Add ``policy``."""
+    policy = commands.add_parser(
+        "policy",
+        help="show or change the masking policy",
+        description="Show the project's masking policy, or change it (audited). A preset "
+        "gives each category an action by its kind; --set overrides one category.",
+        epilog="Presets: tags (category tags, dates shifted, ages above the threshold capped), "
+        "surrogates (realistic replacements, dates shifted), redact (one [PHI] token). "
+        f"Actions: {', '.join(ACTIONS)}.",
+    )
+    policy.add_argument("--preset", choices=PRESETS, help="start from this preset")
+    policy.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="CATEGORY=ACTION",
+        help="what to do with one category (repeatable)",
+    )
+    policy.add_argument(
+        "--clear", action="store_true", help="drop every per-category override first"
+    )
+    policy.add_argument(
+        "--shift-days",
+        metavar="MIN,MAX",
+        help="interval of the per-case date offset in days, 0 never drawn (negative MIN: "
+        "write --shift-days=-730,-30)",
+    )
+    policy.add_argument("--age-threshold", type=int, metavar="N", help="ages above N are capped")
+    policy.add_argument(
+        "--confidence", type=float, metavar="P", help="suggestions at or above P are masked"
+    )
+    policy.add_argument("--json", action="store_true", help="print the policy as JSON")
+    policy.set_defaults(run=_policy)
+
+
+def _policy(args: argparse.Namespace) -> int:
+    with open_project(target(args)) as project:
+        current = masking_policy(project)
+        changed = _changed(current, args)
+        if changed != current:
+            set_masking_policy(project, changed, actor=args.user)
+        if args.json:
+            print(json.dumps(changed.to_json(), sort_keys=True))
+            return 0
+        actions = policy_actions(project, changed)
+    low, high = changed.shift_days
+    print(f"preset          {changed.preset}")
+    print(f"date shift      {low}..{high} days (one offset per case, never 0)")
+    print(f"age threshold   {changed.age_threshold} (older ages become [AGE > N])")
+    print(f"confidence      {changed.confidence} (suggestions at or above it are masked)")
+    width = max((len(c) for c in actions), default=0)
+    for category, action in actions.items():
+        mark = "  (set)" if category in changed.actions else ""
+        print(f"  {category:<{width}}  {action}{mark}")
+    return 0
+
+
+def _changed(policy: MaskingPolicy, args: argparse.Namespace) -> MaskingPolicy:
+    if args.preset:
+        policy = replace(policy, preset=args.preset)
+    actions: dict[str, Action] = {} if args.clear else dict(policy.actions)
+    for pair in args.set:
+        category, sep, action = pair.partition("=")
+        if not sep or not category or action not in ACTIONS:
+            raise DeidError(f"--set {pair!r}: expected CATEGORY=ACTION, ACTION one of {ACTIONS}")
+        actions[category] = cast(Action, action)
+    options: dict[str, Any] = {"actions": actions}
+    if args.shift_days is not None:
+        low, sep, high = args.shift_days.partition(",")
+        try:
+            options["shift_days"] = (int(low), int(high))
+        except ValueError:
+            raise DeidError(f"--shift-days {args.shift_days!r}: expected MIN,MAX") from None
+    if args.age_threshold is not None:
+        options["age_threshold"] = args.age_threshold
+    if args.confidence is not None:
+        options["confidence"] = args.confidence
+    return replace(policy, **options)

@@ -1,0 +1,281 @@
+"""Training a linear-chain CRF (python-crfsuite) on gold documents (tagging: ``tagger``).
+
+Training appends each line's features to the crfsuite trainer as soon as they are built, so
+the features of the whole corpus never sit in Python lists (a third of the memory, and no
+garbage-collector time). Progress comes from the trainer's ``on_iteration`` hook; cancelling
+raises from that hook, which stops crfsuite and leaves nothing behind.
+
+python-crfsuite holds the GIL for its whole training loop: callers that must stay responsive
+(the GUI) run :func:`train_crf` in a child process (see ``services/training.py``).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import gc
+import os
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+import pycrfsuite
+
+from deid_studio.core.document import Document
+from deid_studio.core.progress import (
+    Cancelled,
+    Progress,
+    WorkCancelled,
+    check,
+    never_cancelled,
+    no_progress,
+)
+from deid_studio.core.tokenize import tokenize
+from deid_studio.detect.features import FeatureConfig, Featurizer
+from deid_studio.detect.labels import SCHEMES, encode
+from deid_studio.detect.ruleshits import rule_hits
+
+ALGORITHMS = ("lbfgs", "pa", "ap", "l2sgd", "arow")
+Stage = Callable[[str], None]
+
+
+def no_stage(name: str) -> None:
+    """A stage callable that ignores its reports."""
+
+
+@dataclass(frozen=True, slots=True)
+class CrfParams:
+    """How to train: algorithm and its settings, label scheme, feature set.
+
+    ``c1``/``c2`` are L1/L2 regularisation (L-BFGS; ``c2`` also l2sgd); ``c`` is the
+    aggressiveness of passive-aggressive training; ``delta``/``period`` stop L-BFGS early when
+    the loss improved by less than ``delta`` (relative) over ``period`` iterations.
+    """
+
+    algorithm: str = "pa"
+    c1: float = 0.05
+    c2: float = 0.05
+    iterations: int = 10
+    delta: float = 1e-5
+    period: int = 10
+    c: float = 1.0
+    labels: str = "bio"
+    seed: int = 0  # the online algorithms' shuffling: the same seed, the same model
+    features: FeatureConfig = field(default_factory=FeatureConfig)
+
+    def __post_init__(self) -> None:
+        if self.algorithm not in ALGORITHMS:
+            raise ValueError(
+                f"unknown algorithm {self.algorithm!r}; choose one of {', '.join(ALGORITHMS)}"
+            )
+        if self.labels not in SCHEMES:
+            raise ValueError(f"unknown label scheme {self.labels!r}; choose bio or iob1")
+        if self.iterations <= 0:
+            raise ValueError("iterations must be positive")
+        if min(self.c1, self.c2, self.c) < 0:
+            raise ValueError("regularisation must not be negative")
+
+    def trainer_params(self) -> dict[str, Any]:
+        """The settings crfsuite takes for this algorithm."""
+        params: dict[str, Any] = {"max_iterations": self.iterations}
+        if self.algorithm == "lbfgs":
+            params.update(c1=self.c1, c2=self.c2, delta=self.delta, period=self.period)
+        elif self.algorithm == "l2sgd":
+            params.update(c2=self.c2, delta=self.delta, period=self.period)
+        elif self.algorithm == "pa":
+            params.update(type=2, c=self.c, averaging=True)
+        return params
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able form, for a model version's params."""
+        values = asdict(self)
+        values["features"] = self.features.to_dict()
+        return values
+
+    @classmethod
+    def from_dict(cls, values: Mapping[str, Any]) -> CrfParams:
+        """The inverse of :meth:`to_dict`; missing keys take their defaults."""
+        known = {k: v for k, v in values.items() if k in cls.__dataclass_fields__}
+        if isinstance(known.get("features"), Mapping):
+            known["features"] = FeatureConfig.from_dict(known["features"])
+        return cls(**known)
+
+    def with_overrides(self, **overrides: Any) -> CrfParams:
+        """A copy with the given (non-None) settings changed."""
+        return replace(self, **{k: v for k, v in overrides.items() if v is not None})
+
+
+@dataclass(frozen=True, slots=True)
+class CrfModel:
+    """A trained CRF: the crfsuite model file's bytes and how it was trained."""
+
+    data: bytes
+    params: CrfParams
+    labels: tuple[str, ...]
+    seconds: float = 0.0
+    iterations: int = 0
+    scale: float = 1.0  # multiplies every score before marginals (calibration; see tagger)
+
+
+class _Trainer(pycrfsuite.Trainer):  # type: ignore[misc]
+    """Relays crfsuite's iterations to ``progress`` and stops when ``cancelled``."""
+
+    def __init__(self, total: int, progress: Progress, cancelled: Cancelled) -> None:
+        super().__init__(verbose=True)  # the log parser only reports events when verbose
+        self._total = total
+        self._progress = progress
+        self._cancelled = cancelled
+        self.iterations = 0
+
+    def on_iteration(self, log: str, info: Mapping[str, Any]) -> None:
+        self.iterations = int(info.get("num", self.iterations + 1))
+        self._progress(min(self.iterations, self._total), self._total)
+        check(self._cancelled)
+
+    def on_start(self, log: str) -> None:
+        check(self._cancelled)
+
+    def on_featgen_progress(self, log: str, percent: float) -> None:
+        check(self._cancelled)
+
+    def on_featgen_end(self, log: str) -> None:
+        pass
+
+    def on_prepared(self, log: str) -> None:
+        pass
+
+    def on_prepare_error(self, log: str) -> None:
+        pass
+
+    def on_optimization_end(self, log: str) -> None:
+        pass
+
+    def on_end(self, log: str) -> None:
+        pass
+
+
+def train_crf(
+    documents: Iterable[Document],
+    params: CrfParams | None = None,
+    *,
+    progress: Progress = no_progress,
+    cancelled: Cancelled = never_cancelled,
+    stage: Stage = no_stage,
+    total_documents: int = 0,
+) -> CrfModel:
+    """Train a CRF on the gold spans of ``documents``; raises WorkCancelled when cancelled.
+
+    ``stage`` is told ``"features"`` and then ``"training"``; ``progress`` reports documents
+    done during the first, iterations during the second (of at most ``params.iterations``).
+    """
+    params = params or CrfParams()
+    started = time.perf_counter()
+    trainer = _Trainer(params.iterations, progress, cancelled)
+    trainer.select(params.algorithm, "crf1d")
+    trainer.set_params(params.trainer_params())
+    stage("features")
+    with gc_paused():
+        sequences = _append_all(trainer, documents, params, progress, cancelled, total_documents)
+    if sequences == 0:
+        raise ValueError("no text to learn from: the training documents have no tokens")
+    stage("training")
+    _seed_crfsuite(params.seed)
+    handle, path = tempfile.mkstemp(suffix=".crfsuite")
+    os.close(handle)
+    try:
+        try:
+            trainer.train(path)
+        except WorkCancelled:
+            raise
+        except RuntimeError as err:  # crfsuite reports a Python exception it swallowed
+            check(cancelled)
+            raise RuntimeError(f"crfsuite training failed: {err}") from err
+        with open(path, "rb") as f:
+            data = f.read()
+    finally:
+        os.unlink(path)
+    tagger = pycrfsuite.Tagger()
+    tagger.open_inmemory(data)
+    labels = tuple(tagger.labels())
+    tagger.close()
+    return CrfModel(
+        data=data,
+        params=params,
+        labels=labels,
+        seconds=time.perf_counter() - started,
+        iterations=trainer.iterations,
+    )
+
+
+def _append_all(
+    trainer: pycrfsuite.Trainer,
+    documents: Iterable[Document],
+    params: CrfParams,
+    progress: Progress,
+    cancelled: Cancelled,
+    total_documents: int,
+) -> int:
+    """Append every line of every document to the trainer as it is built; how many lines."""
+    featurizers: dict[str | None, Featurizer] = {}
+    sequences = 0
+    for done, document in enumerate(documents, start=1):
+        check(cancelled)
+        featurizer = featurizers.get(document.language)
+        if featurizer is None:
+            featurizer = featurizers[document.language] = Featurizer(
+                params.features, document.language
+            )
+        hits = rule_hits(document.text, document.language) if params.features.rules else ()
+        for line in featurizer.lines(document.text, hits):
+            trainer.append(line.features, encode(line.tokens, document.spans, params.labels))
+            sequences += 1
+        progress(done, total_documents)
+    return sequences
+
+
+def _seed_crfsuite(seed: int) -> None:
+    """Seed the C library's ``rand()``, which crfsuite's online algorithms shuffle the
+    sequences with before every epoch: without it a model depends on how many were trained
+    before it in the same process."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or None)
+        libc.srand(ctypes.c_uint(seed))
+    except (OSError, AttributeError):  # pragma: no cover - a platform without a C library
+        pass
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """The cyclic garbage collector off for a loop that makes no cycles.
+
+    Feature extraction allocates millions of short-lived lists while a corpus lives in memory;
+    with the collector on, it spends a third of its time traversing that corpus.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def model_from_bytes(data: bytes, params: Mapping[str, Any], scale: float = 1.0) -> CrfModel:
+    """A model stored elsewhere (a model version's blob and params, and its calibration)."""
+    crf_params = CrfParams.from_dict(params)
+    tagger = pycrfsuite.Tagger()
+    try:
+        tagger.open_inmemory(data)
+    except ValueError as err:
+        raise ValueError(f"not a crfsuite model: {err}") from None
+    labels = tuple(tagger.labels())
+    tagger.close()
+    return CrfModel(data=data, params=crf_params, labels=labels, scale=scale)
+
+
+def documents_tokens(documents: Sequence[Document]) -> int:
+    """How many tokens the documents hold (for figures and progress)."""
+    return sum(len(tokenize(d.text)) for d in documents)

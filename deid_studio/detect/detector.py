@@ -1,0 +1,132 @@
+"""The hybrid detector: a trained CRF and the regex rules, combined, in either mode.
+
+``default`` mode proposes the CRF's best-path spans; ``recall`` mode every token whose P(O)
+is below τ (see :mod:`.recall`). In both, rule suggestions are merged in by the combiner
+(:mod:`.combine`), which never loses a covered character. With ``marginals`` (always in
+recall mode) each CRF suggestion's confidence is the mean probability of its category over
+its tokens, and each document gets its :class:`~.uncertainty.Uncertainty`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from deid_studio.core.categories import Scheme
+from deid_studio.core.document import Suggestion
+from deid_studio.detect.combine import combine
+from deid_studio.detect.crf import CrfModel
+from deid_studio.detect.recall import recall_suggestions
+from deid_studio.detect.ruleshits import rule_hits, rule_suggestions
+from deid_studio.detect.tagger import CrfTagger, TaggedDocument
+from deid_studio.detect.uncertainty import Uncertainty, uncertainty
+
+MODES = ("default", "recall")
+DEFAULT_TAU = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class DetectorSettings:
+    """How suggestions are merged: which source wins each category, whether rule
+    suggestions take part at all, and the recall-mode threshold."""
+
+    priority: Mapping[str, str] = field(default_factory=dict)
+    rules: bool = True
+    tau: float = DEFAULT_TAU
+
+    @classmethod
+    def from_dict(
+        cls, values: Mapping[str, Any] | None, tau: float | None = None
+    ) -> DetectorSettings:
+        """Settings from a project setting's JSON (unknown keys ignored)."""
+        values = dict(values or {})
+        return cls(
+            priority=dict(values.get("priority") or {}),
+            rules=bool(values.get("rules", True)),
+            tau=float(tau if tau is not None else values.get("tau", DEFAULT_TAU)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Detection:
+    """What the detector proposes for one narrative."""
+
+    suggestions: list[Suggestion]
+    crf: list[Suggestion]
+    rules: list[Suggestion]
+    tagged: TaggedDocument
+    uncertainty: Uncertainty | None = None
+
+
+class Detector:
+    """A CRF model plus the rules, for one category scheme."""
+
+    def __init__(
+        self, model: CrfModel, scheme: Scheme, settings: DetectorSettings | None = None
+    ) -> None:
+        self.model = model
+        self.scheme = scheme
+        self.settings = settings or DetectorSettings()
+        self.tagger = CrfTagger(model)
+
+    def detect(
+        self,
+        narratives: Sequence[tuple[str, str | None]],
+        *,
+        mode: str = "default",
+        marginals: bool = False,
+    ) -> list[Detection]:
+        """Suggestions for (text, language) pairs, in order."""
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}; choose default or recall")
+        marginals = marginals or mode == "recall"
+        features = self.model.params.features
+        hits = [rule_hits(t, lang) if features.rules else None for t, lang in narratives]
+        tagged_all = self.tagger.tag_many(narratives, marginals=marginals, hits=hits)
+        out = []
+        for (text, language), tagged in zip(narratives, tagged_all, strict=True):
+            if mode == "recall":
+                crf = recall_suggestions(tagged, self.settings.tau)
+            else:
+                crf = crf_suggestions(tagged)
+            rules = rule_suggestions(text, self.scheme, language) if self.settings.rules else []
+            merged = combine([*rules, *crf], self.settings.priority, text=text)
+            score = None
+            if marginals:
+                score = uncertainty(
+                    tagged,
+                    self.settings.tau,
+                    labels=len(self.tagger.labels),
+                    rules=rules,
+                    crf=crf_suggestions(tagged) if mode == "recall" else crf,
+                )
+            out.append(Detection(merged, crf, rules, tagged, score))
+        return out
+
+
+def crf_suggestions(tagged: TaggedDocument) -> list[Suggestion]:
+    """The best path's spans as suggestions; with marginals, each one's confidence is the
+    mean probability of its category over its tokens (1.0 without)."""
+    spans = tagged.spans()
+    if tagged.p_category is None or tagged.categories is None or not spans:
+        return [Suggestion(s.start, s.end, s.category, 1.0, "crf") for s in spans]
+    out = []
+    i = 0
+    tokens = tagged.tokens
+    for span in spans:
+        while i < len(tokens) and tokens[i].end <= span.start:
+            i += 1
+        probabilities = []
+        j = i
+        while j < len(tokens) and tokens[j].start < span.end:
+            same = tagged.categories[j] == span.category
+            probabilities.append(tagged.p_category[j] if same else 1.0 - tagged.p_outside[j])  # type: ignore[index]
+            j += 1
+        confidence = sum(probabilities) / len(probabilities) if probabilities else 1.0
+        out.append(Suggestion(span.start, span.end, span.category, _unit(confidence), "crf"))
+    return out
+
+
+def _unit(value: float) -> float:
+    return min(1.0, max(0.0, value))

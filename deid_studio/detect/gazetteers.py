@@ -1,0 +1,125 @@
+"""Word lists the CRF looks words up in: first and last names, places, nationalities.
+
+Names come from Philter's lists (``resources/gazetteers/philter``, BSD-3) and the nltk names
+corpus; places and nationalities from the nltk gazetteers corpus (countries, US states and
+cities, Canadian provinces, Mexican states). The nltk corpora are read through nltk's corpus
+readers from ``resources/nltk_data``; because importing nltk costs about two seconds, what
+they yield is kept in the user's cache folder and reused while the shipped files are unchanged
+(the same scheme as the stopword lists of :mod:`deid_studio.core.language`).
+
+Every list is lowercase and without accents: :func:`fold` turns a token into the same form.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import platformdirs
+
+from deid_studio.core.resources import nltk_data_dir, resources_dir
+
+_PLACE_FILES = (
+    "countries.txt",
+    "isocountries.txt",
+    "uscities.txt",
+    "usstates.txt",
+    "caprovinces.txt",
+    "mexstates.txt",
+)
+_NATIONALITY_FILES = ("nationalities.txt",)
+_NAME_FILES = ("male.txt", "female.txt")
+
+
+@dataclass(frozen=True, slots=True)
+class Gazetteer:
+    """Folded word sets; a token is looked up after :func:`fold`."""
+
+    first_names: frozenset[str]
+    last_names: frozenset[str]
+    places: frozenset[str]
+    nationalities: frozenset[str]
+
+
+def fold(word: str) -> str:
+    """Lowercase without accents: ``Cuéllar`` -> ``cuellar``."""
+    lowered = word.lower()
+    if lowered.isascii():
+        return lowered
+    decomposed = unicodedata.normalize("NFKD", lowered)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@cache
+def gazetteer() -> Gazetteer:
+    """The shipped gazetteer (read once per process)."""
+    philter = resources_dir() / "gazetteers" / "philter"
+    first = _lines(philter / "first_names.txt")
+    last = _lines(philter / "last_names.txt")
+    lists = _nltk_lists()
+    return Gazetteer(
+        first_names=frozenset(first | lists["names"]),
+        last_names=frozenset(last),
+        places=frozenset(lists["places"]),
+        nationalities=frozenset(lists["nationalities"]),
+    )
+
+
+def _lines(path: Path) -> set[str]:
+    return {fold(w) for w in path.read_text("utf-8").split() if w}
+
+
+def _nltk_lists() -> dict[str, set[str]]:
+    cache_file = _cache_file()
+    try:
+        cached = json.loads(cache_file.read_text("utf-8"))
+        return {key: set(words) for key, words in cached.items()}
+    except (OSError, ValueError, AttributeError):
+        pass
+    lists = _read_with_nltk()
+    try:
+        cache_file.parent.mkdir(parents=True, exist_ok=True)
+        staged = cache_file.with_suffix(f".{os.getpid()}.tmp")
+        staged.write_text(json.dumps({k: sorted(v) for k, v in lists.items()}), "utf-8")
+        os.replace(staged, cache_file)
+    except OSError:
+        pass  # an unwritable cache only costs time
+    return lists
+
+
+def _read_with_nltk() -> dict[str, set[str]]:
+    import nltk
+    from nltk.corpus.reader import WordListCorpusReader
+
+    root = nltk_data_dir()
+    if str(root) not in nltk.data.path:
+        nltk.data.path.insert(0, str(root))
+    corpora = root / "corpora"
+    names = WordListCorpusReader(str(corpora / "names"), list(_NAME_FILES))
+    places = WordListCorpusReader(
+        str(corpora / "gazetteers"), list(_PLACE_FILES + _NATIONALITY_FILES), encoding="latin-1"
+    )
+    return {
+        "names": {fold(w) for w in names.words()},
+        # single-word entries only: the CRF looks up one token at a time
+        "places": {fold(w) for f in _PLACE_FILES for w in places.words(f) if " " not in w},
+        "nationalities": {fold(w) for w in places.words(_NATIONALITY_FILES[0]) if " " not in w},
+    }
+
+
+def _cache_file() -> Path:
+    """A cache file named after the shipped lists' sizes and times, so edits invalidate it."""
+    key = hashlib.sha256()
+    corpora = nltk_data_dir() / "corpora"
+    files = [corpora / "names" / f for f in _NAME_FILES]
+    files += [corpora / "gazetteers" / f for f in _PLACE_FILES + _NATIONALITY_FILES]
+    for path in files:
+        info = path.stat()
+        key.update(f"{path.name}:{info.st_size}:{info.st_mtime_ns};".encode())
+    cache_root = Path(platformdirs.user_cache_dir("deid-studio", appauthor=False))
+    return cache_root / f"gazetteers-{key.hexdigest()[:16]}.json"

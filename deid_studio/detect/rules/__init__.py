@@ -1,0 +1,52 @@
+"""Regex rules for the PHI that has a shape: dates, ages, contacts, ID codes, postcodes.
+
+Each rule is a named pattern with its own positive and negative examples (see
+:class:`Rule`); guards say what is *not* PHI (doses, lab values, lot numbers, linked case
+numbers, relative times) and veto any hit they overlap.
+
+Conventions the rest of the engine relies on:
+
+- kinds are scheme-independent (:data:`KINDS`); :func:`rule_category` maps a kind onto a
+  project's scheme. ``YEAR`` (a year alone, "en 2004") is a date for MEDDOCAN and i2b2 and
+  nothing for ``pv``;
+- a DATE span covers the whole date expression; two dates joined by a word are two spans;
+- an AGE span is the number with its unit ("46 años", "9 y.o.", "41-year-old"), without the
+  key or the trailing "old"/"de edad"; i2b2 suggestions keep the number alone;
+- an ID span is the code without its key ("NHC: [7946135]"); a phone number keeps its "+"
+  and extension (MEDDOCAN suggestions drop the "+", as its gold does);
+- a rule suggestion has confidence 1.0 (``benchmarks/rules.py`` prints each rule's measured
+  precision on MEDDOCAN).
+
+:func:`find` is the fast path the CRF features use (about 1.5 MB of narrative per second of
+CPU on MEDDOCAN and VAERS with the language given: each rule is tried only at its anchors,
+see :mod:`.anchors`); :func:`rule_suggestions` gives suggestions in a scheme's categories.
+"""
+
+from __future__ import annotations
+
+from deid_studio.detect.rules.base import GUARD, KINDS, Rule, RuleHit, expected_spans
+from deid_studio.detect.rules.guards import GUARDS, NOT_PHI
+from deid_studio.detect.rules.matching import RULES, find, rule_spans
+from deid_studio.detect.rules.schemes import (
+    narrow,
+    number_part,
+    rule_category,
+    rule_suggestions,
+)
+
+__all__ = [
+    "GUARD",
+    "GUARDS",
+    "KINDS",
+    "NOT_PHI",
+    "RULES",
+    "Rule",
+    "RuleHit",
+    "expected_spans",
+    "find",
+    "narrow",
+    "number_part",
+    "rule_category",
+    "rule_spans",
+    "rule_suggestions",
+]

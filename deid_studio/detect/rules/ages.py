@@ -1,0 +1,174 @@
+"""Ages with their units.
+
+Convention: an AGE span is the number and its unit ("46 años", "9 y.o.", "4 years" in
+"4 years of age", "eleven months" in "eleven months old"); a one-word compound is taken whole
+("41-year-old", "67-jährige"); the key or the trailing "old", "de edad", "of age" is left out
+("aged [32]", "Edad: [56]", "[52 años] de edad"). This is MEDDOCAN's convention for
+EDAD_SUJETO_ASISTENCIA and that of the ``pv`` synthetic gold; a scheme that marks the number
+alone (i2b2) narrows the span with :func:`deid_studio.detect.rules.number_part`.
+A number of years alone is an age only after a key or before "old" / "de edad": "hace 3
+años", "4 years later" are relative times, not ages.
+"""
+
+from __future__ import annotations
+
+from deid_studio.detect.rules.base import NUMBER_WORD, Rule, words
+
+N = rf"(?>\d{{1,3}}(?:[.,]5)?|{NUMBER_WORD})"  # atomic: a number is never split to retry
+_YEARS = r"(?:years?|yrs?|años?|ans?|jahre[n]?|jahr|anos?|år)"
+_MONTHS = r"(?:months?|mos?\b|meses|mes|mois|monate[n]?|monat|månader|månad)"
+_WEEKS = r"(?:weeks?|wks?|semanas?|semaines?|wochen?|veckor|vecka)"
+_DAYS = r"(?:days?|días?|dias?|jours?|tage[n]?|tag|dagar|dag)"
+UNIT = rf"(?:{_YEARS}|{_MONTHS}|{_WEEKS}|{_DAYS})\b"
+# "13 años y 7 meses", "tres meses y medio", "2 years and 3 months"
+AGE = rf"{N}\s*{UNIT}(?:\s+(?:y|and|et|und|e)\s+(?:{N}\s*{UNIT}|medio|half))?"
+_BOUND = r"(?<![\w.,])"  # a number starts here, not inside another
+_PERSON = (
+    r"(?:paciente|varón|varon|mujer|hombre|niño|niña|niñ[oa]s|lactante|bebé|neonato|"
+    r"nacido|nacida|adolescente|chico|chica|joven|anciano|anciana|señor|señora|"
+    r"homme|femme|enfant|garçon|fille|nourrisson|patient|patiente|homem|criança|menino|menina)"
+)
+_NOT_AN_AGE_AFTER = (
+    r"(?!\s+(?:de\s+(?:evolución|evolucion|duración|duracion|tratamiento|seguimiento|"
+    r"antigüedad|diagnóstico|retraso)|del|de\s+la|de\s+su|tras|después|despues|antes|"
+    r"más\s+tarde|later|ago|after|"
+    r"before|earlier|prior|plus\s+tard|après|avant|später|früher|depois|antes))"
+)
+_AGE_KEY = (
+    r"(?:aged|age|age\s+of|ages|edad|edad\s+de|âgée?\s+de|âge|alter|alter\s+von|idade|"
+    r"idade\s+de|ålder|a\.\s?o\.|turned|tiene|cumplió)"
+)
+
+AGE_RULES: tuple[Rule, ...] = (
+    Rule(
+        "age_compound",
+        "AGE",
+        rf"{_BOUND}{N}[-\s]?(?:years?|yrs?|months?|mos?|weeks?|wks?|days?)-old\b"
+        rf"|{_BOUND}{N}-?(?:jährige[rnms]?|jährig|årig[ae]?|monatige[rnms]?)\b",
+        (
+            "41-year-old",
+            "a [41 year-old] woman",
+            "[48-years-old] female",
+            "6-month-old",
+            "41-yr-old",
+            "eine [67-jährige] Frau",
+            "a [forty-two-year-old] man",
+            "en [45-årig] kvinna",
+        ),
+        ("41 years", "year-old", "a 2-year follow-up", "52 years old"),
+        anchor="age",
+    ),
+    Rule(
+        "age_yo",
+        "AGE",
+        rf"{_BOUND}{N}\s*(?:y\.\s?o\.?|y/o|yo\b|a\.\s?o\.?)",
+        ("9 y.o.", "i'm [31 y/o].", "[71 yo] M admitted", "[9 y. o.] girl", "85 a.o."),
+        ("9 yogurts", "the yo-yo"),
+        anchor="age",
+    ),
+    Rule(
+        "age_after_key",
+        "AGE",
+        rf"(?<=\b{_AGE_KEY}\s*:?\s*)"
+        rf"(?:{AGE}|{N}\s?a\b(?!\s*\d)|{N}(?![\w.,]?\d)(?!\s*(?:mg|kg|cm|%|/)))",
+        (
+            "aged [32]",
+            "at the age of [41]",
+            "Edad: [56] Sexo",
+            "Edad: [49 años] Sexo",
+            "a la edad de [18 años]",
+            "Edad:[8 meses] Sexo",
+            "Edad: [70 a] Sexo",
+            "Edad: [35 A]  Sexo",
+            "a.o. [85]",
+            "He just turned [69] and",
+            "at the age of [52 years] old",
+            "Âge : [45 ans]",
+            "im Alter von [45 Jahren]",
+            "Actualmente tiene [seis años], realiza",
+        ),
+        ("age 5 mg", "Edad: 56/12", "average 41"),
+        anchor="number",
+        after=words(
+            "aged age ages edad de âge âgé âgée alter von idade ålder a.o turned tiene cumplió of"
+        ),
+    ),
+    Rule(
+        "age_before_old",
+        "AGE",
+        rf"{_BOUND}{AGE}(?=,?\s+(?:of\s+age|old|de\s+edad|de\s+vida|d'âge|de\s+idade|alt|gammal))",
+        (
+            "[4 years] of age",
+            "[eleven months] old",
+            "[52 años] de edad",
+            "[13 años y 7 meses] de edad",
+            "[tres meses y medio] de edad",
+            "[45 Jahre] alt",
+            "[un mes] de vida",
+        ),
+        ("4 years of treatment",),
+        anchor="age",
+    ),
+    Rule(
+        "age_spanish_de",
+        "AGE",
+        rf"(?<=\b(?:de|a\s+los|hasta\s+los|desde\s+los|aos|de\s+los|tenía|tiene|contaba\s+con|"
+        rf"cumplir|cumplidos)\s+(?:{N}\s+(?:y|e)\s+)?)"
+        rf"(?<!\b(?:más|menos|partir|historia|hace|plazo|periodo|período)\s+de\s+){N}\s*"
+        rf"(?:años?|anos?)\b{_NOT_AN_AGE_AFTER}",
+        (
+            "Mujer de [76 años] con",
+            "Niño de [siete años] que",
+            "a los [47 años] de edad",
+            "Mujer de [sesenta y tres años] con",
+            "um homem de [45 anos]",
+            "fumador desde los [12 años] (20",
+            "cuando la paciente tenía [28 años]. Su",
+            "dos cesáreas a los 22 y [24 años]. A",
+        ),
+        (
+            "antecedentes de 5 años de evolución",
+            "hace 3 años",
+            "de 3 años después",
+            "lleva más de tres años en remisión",
+            "a los 2 años del trasplante",
+            "niños a partir de 2 años",
+        ),
+        anchor="age",
+        after=words("de los aos tenía tiene con cumplir cumplidos y e"),
+        languages=frozenset({"es", "pt"}),
+    ),
+    Rule(
+        "age_person_de",
+        "AGE",
+        rf"(?<=\b{_PERSON}(?:\s+\w+)?,?\s+(?:de|d'|à)\s*){AGE}{_NOT_AN_AGE_AFTER}",
+        (
+            "varón de [25 meses], que",
+            "Lactante de [ocho días] cuyos",
+            "un homme de [45 ans]",
+            "Lactante varón de [un mes] de vida",
+        ),
+        ("paciente de 3 meses de evolución", "dolor de 3 meses"),
+        anchor="age",
+        after=words("de d' à"),
+        languages=frozenset({"es", "fr", "pt"}),
+    ),
+    Rule(
+        "age_apposition",
+        "AGE",
+        rf"(?<=\p{{L}},\s){N}\s*(?:ans|años|anos|jahre|år|years)\b(?=\s*[,)])",
+        ("Le patient, Joseph Robin, [58 ans], habite", "Paciente mujer, [44 años], derivada"),
+        ("en 2 ans, puis", "dose 2, 3 ans, 4"),
+        anchor="age",
+    ),
+    Rule(
+        "age_at_months",
+        "AGE",
+        rf"(?<=\b[Aa]\s+los\s+){N}\s*{UNIT}(?=\s+de\s+(?:edad|vida))",
+        ("A los [7 meses] de edad es", "A los [ocho meses] de vida"),
+        ("a los 3 meses del alta", "A los 10 meses, presenta"),
+        anchor="age",
+        after=words("los"),
+        languages=frozenset({"es"}),
+    ),
+)

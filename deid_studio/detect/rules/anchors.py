@@ -1,0 +1,373 @@
+"""Where a rule's match may start, found once per narrative.
+
+Scanning a narrative with fifty patterns costs fifty passes, and a call into the regex
+engine costs about a microsecond however simple the pattern. Instead every rule names an
+*anchor*, the kind of place its span starts, and is tried (``pattern.match(text, pos)``) only
+there. One fast pass finds the runs of digits; the other anchors derive from them or from
+plain substring search. Context a rule needs (a key, a preposition) sits in a lookbehind,
+which sees the text before ``pos``.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable
+from functools import cache
+
+import regex
+
+from deid_studio.core.months import LANGUAGES, month_words
+from deid_studio.detect.rules.base import NUMBER_WORD, alternation
+
+_DIGITS = regex.compile(r"\d+")
+_NUMBER_BEFORE = regex.compile(rf"(?r)\b{NUMBER_WORD}[\s-]*\Z", regex.IGNORECASE)
+_AGE_UNIT_AFTER = regex.compile(
+    r"(?:[.,]5)?(?:\s*(?:-|\u2013|to|a|or|o)\s*\d+)?[\s-]*(?:y\.?\s?o\b|y/o|a\.\s?o\.|"
+    + alternation(
+        "year yr month mo week wk day año mes semana día dia an mois semaine jour jahr jähr "
+        "monat woche tag ano år årig månad vecka dag hour hora heure stunde h".split()
+    )
+    + ")",
+    regex.IGNORECASE,
+)
+_UNIT_STEMS: dict[str, tuple[str, ...]] = {
+    "en": ("year", "yr", "month", "week", "day"),
+    "es": ("año", "mes", "semana", "día", "dia"),
+    "fr": ("ans", "mois", "semaine", "jour"),
+    "de": ("jahr", "monat", "woche", "tag"),
+    "pt": ("ano", "mes", "semana", "dia"),
+    "sv": ("år", "månad", "vecka", "dag"),
+}
+_YEAR_WORD = regex.compile(r"(?r)(?-i:año|Año|AÑO)\s+\Z")
+_COUNTRY_PREFIX = regex.compile(r"(?r)\b(?:E|F|D|CH|A)[- ]\Z")  # "E-28041 Madrid"
+_EMAIL_PREFIX = regex.compile(r"e-?mail[-.:]", regex.IGNORECASE)  # "E-mail-ana@..."
+_HEX = frozenset("0123456789abcdefABCDEF")
+_DAY_TO_MONTH = 16  # "25 de marzo", "22nd of December", "1er janvier", "3 al 5 de marzo"
+_PHONE_REACH = 20  # a phone number has seven digits within this many characters
+_SEVEN_DIGITS = regex.compile(r"(?:[ ().\-]{0,3}\d){7}")  # in phone characters only
+_MONTH_REACH = 40  # a month word starts at most this far before the digits of its date
+_NUMBER_REACH = 32
+# The token before an anchor: letters, digits and . º ° ' (so "N.H.C", "nºcol", "d'"), after
+# skipping separators; "NºCol: " and "Tfno.+" are read back to "NºCol" and "Tfno".
+_TOKEN_BEFORE = regex.compile(r"(?r)([\w.º°']{1,40})[ \t:.#=(+\-\u2013/,]{0,12}\Z")
+_LOOK_BACK = 12
+
+
+@cache
+def _needles(language: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Month words and time-unit stems to look for, the narrative's language and English
+    (every language when it is unknown), each shortened to the shortest needle that still
+    finds it: "jan" finds "january", "janvier" and "jan." in one pass."""
+    languages = LANGUAGES if language is None else tuple({language, "en"})
+    months = {w[:3] for lang in languages for w in month_words(lang)}
+    units = {s for lang in languages for s in _UNIT_STEMS.get(lang, ())}
+    return _prefix_free(months), _prefix_free(units)
+
+
+def _prefix_free(needles: set[str]) -> tuple[str, ...]:
+    kept: list[str] = []
+    for needle in sorted(needles, key=len):
+        if not any(needle.startswith(k) for k in kept):
+            kept.append(needle)
+    return tuple(sorted(kept))
+
+
+class Anchors:
+    """The anchor positions of one text, each kind computed on first use."""
+
+    def __init__(self, text: str, language: str | None = None) -> None:
+        self.text = text
+        self.language = language
+        self._lower: str | None = None
+        self._runs: list[tuple[int, int]] | None = None
+        self._cache: dict[str, list[int]] = {}
+        self._by_previous: dict[str, dict[str, list[int]]] = {}
+        self._previous: dict[int, str] = {}
+
+    def __call__(self, kind: str) -> list[int]:
+        """Sorted positions of anchor ``kind`` (see :data:`ANCHORS`)."""
+        positions = self._cache.get(kind)
+        if positions is None:
+            positions = self._cache[kind] = ANCHORS[kind](self)
+        return positions
+
+    def for_rule(self, anchor: str, after: frozenset[str]) -> list[int]:
+        """The ``anchor`` positions, only those after one of ``after`` when it is not empty."""
+        if not after:
+            return self(anchor)
+        grouped = self._by_previous.get(anchor)
+        if grouped is None:
+            grouped = self._by_previous[anchor] = {}
+            previous = self.previous
+            for pos in self(anchor):
+                grouped.setdefault(previous(pos), []).append(pos)
+        found = [p for token, ps in grouped.items() if token in after for p in ps]
+        if len(found) > 1:
+            found.sort()
+        return found
+
+    def previous(self, pos: int) -> str:
+        """The token before ``pos``, lowercased, skipping separators (``"NºCol: "`` gives
+        ``"nºcol"``, ``"N.H.C.: "`` gives ``"n.h.c"``); "0" when it is a number, "" when
+        something else stands between."""
+        token = self._previous.get(pos)
+        if token is None:
+            token = self._previous[pos] = self._token_before(pos)
+        return token
+
+    def _token_before(self, pos: int) -> str:
+        match = _TOKEN_BEFORE.search(self.text, max(0, pos - _LOOK_BACK - 40), pos)
+        if match is None:
+            return ""
+        token = match.group(1).strip(".").lower()
+        return "0" if token.isdigit() else token
+
+    @property
+    def runs(self) -> list[tuple[int, int]]:
+        """(start, end) of every run of digits."""
+        if self._runs is None:
+            self._runs = [m.span() for m in _DIGITS.finditer(self.text)]
+        return self._runs
+
+    @property
+    def lower(self) -> str:
+        """The text lowercased (same length for the scripts of our reports), for find()."""
+        if self._lower is None:
+            lowered = self.text.lower()
+            self._lower = lowered if len(lowered) == len(self.text) else self.text
+        return self._lower
+
+    def substrings(self, needles: tuple[str, ...]) -> list[int]:
+        """Every position where one of ``needles`` starts a word (no letter before it; a
+        digit may be: "12Jan2014") in the lowercased text."""
+        lower, found = self.lower, set()
+        for needle in needles:
+            at = lower.find(needle)
+            while at >= 0:
+                if at == 0 or not lower[at - 1].isalpha():
+                    found.add(at)
+                at = lower.find(needle, at + 1)
+        return sorted(found)
+
+
+def _walk_back(text: str, at: int, allowed: str, limit: int = 40) -> int:
+    """The start of the token of letters, digits and ``allowed`` ending at ``at`` (at most
+    ``limit`` characters back, so that long runs cost no more than short ones)."""
+    stop = max(0, at - limit)
+    while at > stop and (text[at - 1].isalnum() or text[at - 1] in allowed):
+        at -= 1
+    return at
+
+
+def _digit(a: Anchors) -> list[int]:
+    return [start for start, _ in a.runs]
+
+
+def _runs(lengths: range, follow: str = "") -> Callable[[Anchors], list[int]]:
+    """Anchors at digit runs of one of ``lengths``, followed by one of ``follow`` if given."""
+
+    def anchor(a: Anchors) -> list[int]:
+        text, size = a.text, len(a.text)
+        return [
+            s
+            for s, e in a.runs
+            if e - s in lengths and (not follow or (e < size and text[e] in follow))
+        ]
+
+    return anchor
+
+
+_UNIT_AFTER_NUMBER = regex.compile(r"[\d.,/\- x\u2013]{0,24}[\p{L}%°ºµμ]")
+
+
+def _measure(a: Anchors) -> list[int]:
+    text, unit = a.text, _UNIT_AFTER_NUMBER.match
+    return [s for s, e in a.runs if unit(text, e, e + 25)]
+
+
+def _postcode(a: Anchors) -> list[int]:
+    text, found = a.text, []
+    for start, end in a.runs:
+        if end - start == 5:
+            found.append(start)
+            prefix = _COUNTRY_PREFIX.search(text, max(0, start - 3), start)
+            if prefix:
+                found.append(prefix.start())
+    return sorted(found)
+
+
+def _hyphen(a: Anchors) -> list[int]:
+    text = a.text
+    return [s for s, _ in a.runs if s and text[s - 1] == "-"]
+
+
+def _ipv4(a: Anchors) -> list[int]:
+    text = a.text
+    return [s for s, e in a.runs if e - s <= 3 and text.count(".", e, e + 12) >= 3]
+
+
+def _year_month(a: Anchors) -> list[int]:
+    months = a("month_name")
+    found = []
+    for start, end in a.runs:
+        if end - start == 4:
+            i = bisect_left(months, end)
+            if i < len(months) and months[i] - end <= 3:
+                found.append(start)
+    return found
+
+
+def _day_month(a: Anchors) -> list[int]:
+    months = a("month_name")
+    found = []
+    for start, end in a.runs:
+        if end - start <= 2:
+            i = bisect_left(months, end)
+            if i < len(months) and months[i] - end <= _DAY_TO_MONTH:
+                found.append(start)
+    return found
+
+
+def _year_lead(a: Anchors) -> list[int]:
+    text, starts = a.text, set(a("year"))
+    for at in a("year"):
+        word = _YEAR_WORD.search(text, max(0, at - 8), at)
+        if word:
+            starts.add(word.start())
+    return sorted(starts)
+
+
+def _phone(a: Anchors) -> list[int]:
+    text, seven, starts = a.text, _SEVEN_DIGITS.match, []
+    for start, _ in a.runs:
+        if seven(text, start, start + _PHONE_REACH):
+            starts.append(start)
+            if start and text[start - 1] in "(+":
+                starts.append(start - 1)
+    return sorted(starts)
+
+
+def _dni(a: Anchors) -> list[int]:
+    text = a.text
+    return sorted(s - 1 if s and text[s - 1] in "XYZ" else s for s, e in a.runs if 7 <= e - s <= 8)
+
+
+def _upper_code(a: Anchors) -> list[int]:
+    text = a.text
+    return [p for p in a("code") if text[p].isupper()]
+
+
+def _hex_colon(a: Anchors) -> list[int]:
+    text, found = a.text, set()
+    at = text.find(":")
+    while at >= 0:
+        start = at
+        while start > 0 and at - start < 4 and text[start - 1] in _HEX:
+            start -= 1
+        if start < at and (start == 0 or (text[start - 1] not in _HEX and text[start - 1] != ":")):
+            found.add(start)
+        at = text.find(":", at + 1)
+    return sorted(found)
+
+
+def _code(a: Anchors) -> list[int]:
+    starts = set(a("digit"))
+    starts.update(_walk_back(a.text, at, "-_") for at in a("digit"))
+    return sorted(starts)
+
+
+def _lead(a: Anchors) -> list[int]:
+    text, starts = a.text, set(a("digit"))
+    for at in a("digit"):
+        before = at
+        while before > 0 and text[before - 1] in " \t":
+            before -= 1
+        if before < at:
+            starts.add(_walk_back(text, before, ""))
+        elif at > 0 and text[at - 1] in "(+":
+            starts.add(at - 1)
+    return sorted(starts)
+
+
+def _month_name(a: Anchors) -> list[int]:
+    return a.substrings(_needles(a.language)[0])
+
+
+def _month(a: Anchors) -> list[int]:
+    digits = a("digit")
+    return [
+        at
+        for at in a("month_name")
+        if (i := bisect_right(digits, at)) < len(digits) and digits[i] - at <= _MONTH_REACH
+    ]
+
+
+def _email(a: Anchors) -> list[int]:
+    text, found = a.text, set()
+    at = text.find("@")
+    while at >= 0:
+        start = _walk_back(text, at, "._+-", 64)
+        found.add(start)
+        prefix = _EMAIL_PREFIX.match(text, start, at)
+        if prefix:
+            found.add(prefix.end())
+        at = text.find("@", at + 1)
+    return sorted(found)
+
+
+def _web(a: Anchors) -> list[int]:
+    return a.substrings(("http", "www.", "ftp:"))
+
+
+def _number_words(a: Anchors) -> list[int]:
+    text, found = a.text, []
+    for at in a.substrings(_needles(a.language)[1]):
+        # a number word ends with a letter, then a space or a hyphen: "eleven months"
+        if at < 2 or text[at - 1] not in " -\t" or not text[at - 2].isalpha():
+            continue
+        match = _NUMBER_BEFORE.search(text, max(0, at - _NUMBER_REACH), at)
+        if match:
+            found.append(match.start())
+    return found
+
+
+def _number(a: Anchors) -> list[int]:
+    return sorted({*a("number_word"), *a("digit")})
+
+
+def _age(a: Anchors) -> list[int]:
+    text, after = a.text, _AGE_UNIT_AFTER.match
+    found = {s for s, e in a.runs if e - s <= 3 and after(text, e, e + 40)}
+    found.update(a("number_word"))
+    return sorted(found)
+
+
+ANCHORS: dict[str, Callable[[Anchors], list[int]]] = {
+    "digit": _digit,  # where a run of digits starts
+    "day": _runs(range(1, 3)),  # a run of one or two digits
+    "year": _runs(range(4, 5)),  # a run of four digits
+    "numeric": _runs(range(1, 3), "/.-"),  # 1-2 digits, then "/", "." or "-" ("12/03/2020")
+    "iso": _runs(range(4, 5), "/.-"),  # four digits, then "/", "." or "-" ("2020-03-12")
+    "ssn": _runs(range(3, 4), "-"),  # three digits and a hyphen ("123-45-6789")
+    "pnr": _runs(range(6, 9), "-+"),  # six to eight digits and a "-" or "+" ("121212-1212")
+    "postcode": _postcode,  # five digits, or a country prefix before them ("E-28041")
+    "ipv4": _ipv4,  # up to three digits with three dots soon after ("10.0.0.1")
+    "measure": _measure,  # digits (a range, a fraction) then a letter or % ("5/325 mg", "13k")
+    "hyphen": _hyphen,  # digits right after a hyphen ("US-PFIZER INC-2021012345")
+    "year_month": _year_month,  # four digits and a month word right after ("2014 oct")
+    "day_month": _day_month,  # one or two digits with a month word shortly after ("25 de mayo")
+    "year_lead": _year_lead,  # four digits, or "año" before them ("año 2004")
+    "phone": _phone,  # digits (or a "(" or "+" before) starting 7 digits in phone characters
+    "dni": _dni,  # seven or eight digits, or an X, Y, Z before them (Spanish DNI and NIE)
+    "upper_code": _upper_code,  # a code anchor on a capital letter ("SW1A 1AA")
+    "hex_colon": _hex_colon,  # up to four hex digits before a ":" (an IPv6 address)
+    "code": _code,  # a digit run, or the start of the letters-and-digits token holding it
+    "lead": _lead,  # a digit run, the word before it ("año 2004"), or a "(" or "+" before it
+    "month": _month,  # a month word shortly before digits ("January 24", "enero de 2004")
+    "month_name": _month_name,  # a word that may be a month name, anywhere ("in March")
+    "email": _email,  # the start of the local part before an "@"
+    "web": _web,  # "http", "www.", "ftp:"
+    "number_word": _number_words,  # a number word before a time unit ("eleven months")
+    "number": _number,  # a digit run, or a number word before a time unit ("eleven months")
+    "age": _age,  # a number followed by a time unit or "y.o." ("41-year-old", "siete años")
+}

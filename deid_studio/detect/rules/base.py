@@ -1,0 +1,193 @@
+"""What a rule is, what it finds, and the word lists the rule modules share.
+
+A rule is a named ``regex`` pattern whose whole match is the PHI; context it needs (a key
+such as ``NHC:``, a preposition before a year) sits in lookbehinds and lookaheads. A rule is
+tried only at its *anchor* positions (see :mod:`.anchors`), which keeps a narrative to one
+fast scan however many rules there are.
+
+Examples are written with the expected spans in square brackets (``"en [1999] y [2002]"``);
+an example without brackets expects its whole text as one span. Negative examples are texts
+in which the rule must find nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import regex
+
+from deid_studio.core.months import LANGUAGES, full_names, month_words
+
+KINDS: tuple[str, ...] = (
+    "DATE",
+    "YEAR",
+    "AGE",
+    "PHONE",
+    "FAX",
+    "EMAIL",
+    "URL",
+    "IP",
+    "ID",
+    "POSTCODE",
+)
+"""What a rule can find, whatever the project's scheme. ``YEAR`` is a year standing alone
+("en 2004"): PHI for MEDDOCAN and i2b2, not for ``pv`` (a date must be more precise)."""
+
+GUARD = "NOT_PHI"
+"""The kind of a guard: a pattern for something that looks like PHI and is not (a dose, a lot
+number). A rule hit that overlaps a guard match is dropped."""
+
+_FLAGS = regex.IGNORECASE | regex.UNICODE
+MAX_LENGTH = 256
+"""No match is longer than this (with the lookahead after it); rules see no further."""
+
+
+class RuleHit(NamedTuple):
+    """A stretch of text a rule found: ``text[start:end]`` is PHI of ``kind``."""
+
+    start: int
+    end: int
+    kind: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A named pattern for one kind of PHI, with the examples that pin down what it matches.
+
+    ``anchor`` names where a match may start (``digit``, ``code``, ``month``, ...; see
+    :data:`.anchors.ANCHORS`). A rule that needs a key before its span lists in ``after``
+    the words a key can end with (lowercase; "0" stands for any number, for lists such as
+    "918823884 / 918823984"): it is then tried only where the token before the anchor is one
+    of them, which spares most positions the cost of its lookbehind. ``languages`` limits
+    the rule to narratives in those languages (ISO 639-1); empty means every language.
+    ``flags`` are ``regex`` flags (case-insensitive by default).
+    """
+
+    name: str
+    kind: str
+    pattern: str
+    positives: tuple[str, ...]
+    negatives: tuple[str, ...] = ()
+    anchor: str = "digit"
+    after: frozenset[str] = frozenset()
+    languages: frozenset[str] = frozenset()
+    flags: int = _FLAGS
+    compiled: regex.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS and self.kind != GUARD:
+            raise ValueError(f"rule {self.name}: unknown kind {self.kind}")
+        if not self.positives:
+            raise ValueError(f"rule {self.name}: a rule needs positive examples")
+        object.__setattr__(self, "compiled", regex.compile(self.pattern, self.flags))
+
+    def applies_to(self, language: str | None) -> bool:
+        """Whether the rule runs on a narrative in ``language`` (None: unknown, run it)."""
+        return not self.languages or language is None or language in self.languages
+
+    def matches(self, text: str, positions: Iterable[int]) -> Iterator[tuple[int, int]]:
+        """(start, end) of the rule's match at each of ``positions`` where it matches."""
+        match = self.compiled.match
+        for pos in positions:
+            # endpos bounds the regex module's search for required literals, which otherwise
+            # reads to the end of the text on every call
+            found = match(text, pos, pos + MAX_LENGTH)
+            if found is not None and found.end() > pos:
+                yield pos, found.end()
+
+
+def expected_spans(example: str) -> tuple[str, list[tuple[int, int]]]:
+    """An example's plain text and the spans its square brackets mark (all of it if none)."""
+    if "[" not in example:
+        return example, [(0, len(example))]
+    plain: list[str] = []
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for char in example:
+        if char == "[":
+            start = sum(len(p) for p in plain)
+        elif char == "]":
+            spans.append((start, sum(len(p) for p in plain)))
+        else:
+            plain.append(char)
+    return "".join(plain), spans
+
+
+def alternation(words: Iterable[str]) -> str:
+    """A non-capturing group matching any of ``words`` (escaped; a space matches any run of
+    whitespace), built as a trie so that the engine tries one branch per character instead
+    of every word in turn; the longest word wins where one is a prefix of another."""
+    trie: dict[str, dict] = {}
+    for word in set(words):
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+    return "(?:" + _trie_pattern(trie) + ")"
+
+
+def _trie_pattern(node: dict[str, dict]) -> str:
+    branches = [
+        (r"\s+" if char == " " else regex.escape(char)) + _trie_pattern(child)
+        for char, child in sorted(node.items())
+        if char
+    ]
+    if not branches:
+        return ""
+    body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+    if "" in node:
+        return f"(?:{body})?"
+    return body
+
+
+def words(text: str) -> frozenset[str]:
+    """The whitespace-separated words of ``text``, as a set (for :attr:`Rule.after`)."""
+    return frozenset(text.split())
+
+
+# Month words of every language of core.months. Abbreviations that are also common words
+# ("may", "mar", "set", "out", "ago") only count next to a day or a year.
+MONTH_WORDS: frozenset[str] = frozenset(month_words())
+AMBIGUOUS_MONTHS: frozenset[str] = frozenset({"may", "mar", "set", "out", "ago", "jun", "jul"})
+MONTH = alternation(MONTH_WORDS)
+"""Any month name or abbreviation, as a pattern (without the abbreviation's dot)."""
+SAFE_MONTH = alternation(MONTH_WORDS - AMBIGUOUS_MONTHS)
+"""A month word that is a month even with no day or year beside it."""
+FULL_MONTH_WORDS: frozenset[str] = frozenset(
+    {w for language in LANGUAGES for w in full_names(language)}
+    | {w for w in MONTH_WORDS if len(w) > 4}
+)
+"""Full month names only (those a year-less, day-less mention like "in March" uses)."""
+FULL_MONTH = alternation(FULL_MONTH_WORDS)
+
+NUMBER_WORDS: dict[str, int] = {
+    # English
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90,
+    # Spanish
+    "un": 1, "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6,
+    "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12, "trece": 13,
+    "catorce": 14, "quince": 15, "dieciséis": 16, "diecisiete": 17, "dieciocho": 18,
+    "diecinueve": 19, "veinte": 20, "treinta": 30, "cuarenta": 40, "cincuenta": 50,
+    "sesenta": 60, "setenta": 70, "ochenta": 80, "noventa": 90,
+    # French
+    "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8, "neuf": 9,
+    "dix": 10, "onze": 11, "douze": 12, "vingt": 20, "trente": 30,
+    # German
+    "ein": 1, "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6,
+    "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12,
+    # Portuguese
+    "três": 3, "quatro": 4, "oito": 8, "nove": 9, "dez": 10,
+}  # fmt: skip
+_UNITS = alternation(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine"))
+_UNIDADES = alternation(("un", "uno", "una", "dos", "tres", "cuatro", "cinco", "seis", "siete"))
+NUMBER_WORD = (
+    rf"(?=\p{{L}}){alternation(NUMBER_WORDS)}(?:-{_UNITS}|\s+y\s+(?:{_UNIDADES}|ocho|nueve))?"
+)
+"""A number written as a word ("eleven", "siete", "forty-two", "treinta y dos")."""

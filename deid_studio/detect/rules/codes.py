@@ -1,0 +1,199 @@
+"""ID-like codes after a key, ID shapes that need no key, and postcodes in context.
+
+The span is the code alone, never its key ("NHC: [7946135]"); a code may be written in
+groups ("NºCol: [28 28 57412]"). A lowercase prefix the key repeats stays outside
+("CIPA: nhc-[589654]", as MEDDOCAN marks it).
+"""
+
+from __future__ import annotations
+
+from deid_studio.detect.rules.base import Rule, words
+
+# A code: letters, digits and . / - with at least one digit; inner single spaces only before
+# a digit (so "NHC: 98376 Domicilio" stops at the number).
+CODE = (
+    r"(?<![\w./])(?-i:(?![a-z]{2,4}-))(?=[\w./-]*\d)[A-Z0-9](?:[A-Z0-9./-]|\s{1,2}(?=\d))*[A-Z0-9]"
+    r"|(?<![\w./])\d"
+)
+# between a key and its code: "number", "is", whose ("del paciente", "des Melders"), ":"
+_SEP = (
+    r"\.?\s*(?:n[º°o]\.?|number|num\.?|no\.?|nr\.?|#|id)?"
+    r"(?:\s+(?:del|de|des|du|of\s+the|of)\s+\p{L}+)?(?:\s+(?:is|es|est|ist|was))?"
+    r"\s*[:.#=]?\s*(?-i:[a-z]{2,4}-)?"
+)
+
+_GENERIC = (
+    "number no nº n° nr num id is es est ist was paciente patient notificador notificante "
+    "melders déclarant declarant reporter"
+)
+# The words a key of each group can end with (see Rule.after).
+_KEY_ENDS: dict[str, str] = {
+    "record": "nhc n.h.c historia clínica clinica mrn mr record chart cip cipa ipp dossier pid "
+    "patientennummer utente processo",
+    "insurance": "nass nuss ssn security social sociale nss nir insurance policy nhs "
+    "versichertennummer versicherungsnummer kvnr sanitaria tis sip sns afiliación afiliacion",
+    "licence": "nºcol n°col col colegiado license licence dea npi rpps adeli lanr gmc",
+    "encounter": "episodio episode encounter fallnummer aufnahmenummer",
+    "personal": "dni nif nie passport pasaporte passeport reisepass personnummer cpf rg bsn "
+    "card identité identite personalausweis",
+    "account": "account acct cuenta",
+}
+ID_KEYS: dict[str, str] = {
+    # key pattern -> the rule name's suffix, which schemes may map to a finer category
+    r"n\.?\s?h\.?\s?c|(?:n[º°o]\.?|n[úu]mero)\s*(?:de\s+)?historia(?:\s+cl[íi]nica)?"
+    r"|historia\s+cl[íi]nica"
+    r"|mrn|mr\s*#|medical\s+record(?:\s+number)?|record\s+number|chart|cipa?|ipp|"
+    r"n[º°o]\.?\s*(?:de\s+)?dossier|patient\s*id|pid|patientennummer|n[º°o]\s+de\s+utente|"
+    r"processo|hospital\s+number|unit\s+number": "record",
+    r"nass|nuss|ssn|social\s+security(?:\s+number)?|n[º°o]\.?\s*(?:de\s+)?seguridad\s+social"
+    r"|s[ée]curit[ée]\s+sociale|nss|nir|insurance(?:\s+(?:number|id))?|member\s+id|"
+    r"policy|nhs|versicherte[nr]?nummer|versicherungsnummer|kvnr|tarjeta\s+sanitaria|tis|sip"
+    r"|sns|n[º°o]\.?\s*(?:de\s+)?afiliaci[óo]n": "insurance",
+    r"n[º°o]\.?\s*col(?:egiado)?|colegiado|licen[cs]e|dea|npi|rpps|adeli|lanr|gmc": "licence",
+    r"episodio|episode|encounter|visit\s+(?:number|id)|admission\s+(?:number|id)|fallnummer"
+    r"|aufnahmenummer": "encounter",
+    r"dni|nif|nie|passport|pasaporte|passeport|reisepass|personnummer|cpf|rg|bsn|"
+    r"id\s+card|carte\s+d'identit[ée]|personalausweis": "personal",
+    r"account|acct|cuenta": "account",
+}
+
+_ID_RULES: list[Rule] = []
+_ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "record": (
+        (
+            "NHC: [7946135].",
+            "NHC:[4545562].",
+            "NHC: [22 75689632 36].",
+            "CIPA: nhc-[589654].",
+            "MRN: [A123456]",
+            "Nº Historia: [123456]",
+            "medical record number [12-34-56]",
+            "número de historia [863-9063].",
+        ),
+        ("NHC: no consta", "MRN pending"),
+    ),
+    "insurance": (
+        (
+            "NASS: [78 45784534 12].",
+            "SSN: [123-45-6789]",
+            "NHS number: [943 476 5919]",
+            "The patient's NHS number is [372 499 9128].",
+        ),
+        ("NASS: desconocido", "insurance covered it"),
+    ),
+    "licence": (
+        (
+            "NºCol: [28 28 57412].",
+            "NºCol:[24 24 61574].",
+            "NPI [1234567890]",
+            "GMC number: [C02904].",
+            "LANR des Melders: [674695615].",
+            "Numéro RPPS du déclarant : [78338889129].",
+        ),
+        ("NºCol: ", "DEA registered"),
+    ),
+    "encounter": (
+        ("Episodio: [403785669].", "(Fallnummer [9260650935])."),
+        ("Episodio de dolor",),
+    ),
+    "personal": (
+        (
+            "DNI: [12345678Z]",
+            "NIF [B-12345678]",
+            "Personnummer: [19121212-1212]",
+            "DNI del paciente: [21487609U].",
+        ),
+        ("DNI en trámite",),
+    ),
+    "account": (("Account #: [778-2231-0]",), ("account of the event",)),
+}
+
+for _key, _name in ID_KEYS.items():
+    _positives, _negatives = _ID_EXAMPLES[_name]
+    _ID_RULES.append(
+        Rule(
+            f"id_{_name}",
+            "ID",
+            rf"(?<=\b(?:{_key})\b{_SEP})(?:{CODE})(?![\w])",
+            _positives,
+            _negatives,
+            anchor="code",
+            after=words(_KEY_ENDS[_name] + " " + _GENERIC),
+        )
+    )
+
+_US_STATES = (
+    "AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|"
+    "NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY"
+)
+
+CODE_RULES: tuple[Rule, ...] = (
+    *_ID_RULES,
+    Rule(
+        "id_ssn_shape",
+        "ID",
+        r"(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])",
+        ("123-45-6789",),
+        ("123-456-7890", "2021-01-1234"),
+        anchor="ssn",
+    ),
+    Rule(
+        "id_dni_shape",
+        "ID",
+        r"(?-i:\b[XYZ]?\d{7,8}-?[TRWAGMYFPDXBNJZSQVHLCKE]\b)",
+        ("12345678Z", "X1234567L", "dni [12345678-Z] y"),
+        ("12345678z", "1234567", "12345678 Z"),
+        anchor="dni",
+    ),
+    Rule(
+        "id_personnummer_shape",
+        "ID",
+        r"\b(?:19|20)?\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])[-+]\d{4}\b",
+        ("121212-1212", "19121212-1212"),
+        ("121312-1212", "12121-1212"),
+        anchor="pnr",
+    ),
+    Rule(
+        "postcode_after_key",
+        "POSTCODE",
+        r"(?<=\b(?:c\.\s?p\.|cp|c[óo]digo\s+postal|cod\.\s*postal|post\s?code|postal\s+code|zip"
+        r"(?:\s+code)?|plz|code\s+postal|postnummer)\s*[:.]?\s*)"
+        r"(?:\d{4,5}(?:-\d{3,4})?|(?-i:[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}))\b",
+        ("CP: [33001].", "C.P. [28029]", "ZIP code [90210-1234]", "Postcode: [SW1A 1AA]"),
+        ("CP: no", "zip it"),
+        anchor="code",
+        after=words("cp c.p postal code postcode zip plz postnummer"),
+    ),
+    Rule(
+        "postcode_before_town",
+        "POSTCODE",
+        r"(?<=^|[\s,(])(?:(?:E|F|D|CH|A)[- ])?\d{5}(?=,?\s+\p{Lu}[\p{Ll}\p{Lu}])"
+        r"(?!,?\s+(?-i:[A-Z]{2,}\b))",
+        (
+            "[46009] Valencia",
+            "s/n, [28041], Madrid",
+            "Ctra. Tarazona, km 3 [31500] Tudela",
+            "s/n [E-21006] Huelva",
+            "[75013] Paris",
+        ),
+        ("12345 IU", "recibió 20000 unidades", "NHC: 12345.", "2004 Madrid"),
+        flags=0,
+        anchor="postcode",
+    ),
+    Rule(
+        "postcode_us",
+        "POSTCODE",
+        rf"(?-i:(?<=\b(?:{_US_STATES})\s+)\d{{5}}(?:-\d{{4}})?)\b",
+        ("Austin, TX [78701]", "CA [90210-1234]"),
+        ("TX 7870", "tx 78701"),
+        after=words(_US_STATES.replace("|", " ").lower()),
+    ),
+    Rule(
+        "postcode_uk",
+        "POSTCODE",
+        r"(?-i:\b(?:[A-Z]{1,2}\d[A-Z\d]?)\s\d[A-Z]{2}\b)",
+        ("SW1A 1AA", "London [EC1A 1BB]", "M1 1AE"),
+        ("sw1a 1aa", "CD4 count"),
+        anchor="upper_code",
+    ),
+)

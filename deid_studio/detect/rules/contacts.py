@@ -1,0 +1,165 @@
+"""Phone and fax numbers, e-mail addresses, URLs and IP addresses.
+
+Keyed rules ("Tel.:", "Fax:") come before the shape-only ones, so that a number after "Fax:"
+is a FAX even though it also has a phone's shape. A leading "+" and an extension belong to
+the span ("+34 91 336 87 85", "986413144 ext 1530", "328.277.8255x9762"), as in the ``pv``
+gold; MEDDOCAN leaves the "+" out ("Tfno.+[34679802102]"), and its suggestions do too.
+"""
+
+from __future__ import annotations
+
+from deid_studio.detect.rules.base import Rule, words
+
+# Seven digits or more in groups of 1-5, joined by one space, dot or hyphen, optionally
+# with an area code in parentheses.
+EXTENSION = r"(?:\s*(?:ext\.?|extension|x)\s*\d{1,5}(?!\d))?"
+NUMBER = (
+    r"\+?(?=(?:[\s().-]{0,3}\d){7})(?:\(\d{1,5}\)\s?|\d{1,5}+)"
+    rf"(?:[ .-]?(?:\(\d{{1,5}}\)|\d{{1,5}}+)){{1,6}}(?!\d){EXTENSION}"
+)
+_SEP = r"\.?s?\s*(?:n[º°o]\.?|number|num\.?|#)?\s*[:.]?\s*\(?"
+# earlier numbers of a list after one key: "918823884 / 918823984", "917277336 - 606409021"
+_MORE = rf"(?:(?>{NUMBER})(?:\s*[/,]\s*|\s+-\s+)){{0,3}}"
+_PHONE_KEY = (
+    r"(?:tel\.?\s*(?:y|and|/|et|und)\s*fax|tel|telf|tlf|tlfn|tlfno|tfno|tfn|telfs|teléfono|"
+    r"telefono|telephone|téléphone|phone|ph|tél|telefon|mobile|móvil|movil|mobil|cell|"
+    r"celular|portable|handy|mob|fono|call|contacted\s+(?:on|at)|reached\s+(?:on|at)|kontakt)"
+)
+_FAX_KEY = r"(?:fax|telefax|télécopie|facsimile)"
+_START = r"(?<![\d+])"
+_GENERIC = "0 number no nº n° num"
+_PHONE_AFTER = words(
+    "tel telf tlf tlfn tlfno tfno tfn telfs teléfono telefono telephone téléphone phone ph tél "
+    "telefon mobile móvil movil mobil cell celular portable handy mob fono call fax on at "
+    "kontakt " + _GENERIC
+)
+_FAX_AFTER = words("fax telefax télécopie facsimile " + _GENERIC)
+
+CONTACT_RULES: tuple[Rule, ...] = (
+    Rule(
+        "phone_after_key",
+        "PHONE",
+        rf"(?<=\b{_PHONE_KEY}{_SEP}{_MORE}){_START}{NUMBER}",
+        (
+            "Tel.: [963 862 600] E-mail",
+            "Tlf: [967 596 685]. Fax",
+            "Tfno.[+34679802102] E-mail",
+            "Telfs.: [918823884] / [918823984] / [619128686]. Correo",
+            "Tfno: [986413144 ext 1530] - Fax",
+            "Tel. y Fax: [961 622 403] E-mail",
+            "Phone: [(555) 123-4567]",
+            "Tlf. [917277336] - [606409021] E-mail",
+            "can be reached on [(0306) 9990954]. The",
+        ),
+        ("Tel.: 12 34", "phone call at 10:30"),
+        anchor="phone",
+        after=_PHONE_AFTER,
+    ),
+    Rule(
+        "fax_after_key",
+        "FAX",
+        rf"(?<=\b{_FAX_KEY}{_SEP}{_MORE}){_START}{NUMBER}",
+        (
+            "Fax: [986421439] Email",
+            "Fax [848422528]",
+            "Fax: [985-27-36-14]. e-mail",
+            "Fax: [91 336 87 85]. e-mail",
+            "Fax:[942202726] E-mail",
+        ),
+        ("faxed on 12/01", "Fax: 123"),
+        anchor="phone",
+        after=_FAX_AFTER,
+    ),
+    Rule(
+        "phone_us",
+        "PHONE",
+        r"(?<![\d+-])(?:\+?1[ .-]?)?(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}(?![\d-])"
+        + EXTENSION,
+        (
+            "(555) 123-4567",
+            "555-123-4567",
+            "555.123.4567",
+            "call [+1 555 123 4567] now",
+            "on [328.277.8255x9762] or",
+            "[(421)493-6981x34431].",
+        ),
+        ("2020-123-45678", "5551234567", "123-45-6789"),
+        anchor="phone",
+    ),
+    Rule(
+        "phone_spanish",
+        "PHONE",
+        r"(?<![\d/.-])[6-9]\d\d(?: \d\d \d\d \d\d| \d{3} \d{3}| \d{6})(?![\d])",
+        ("914 90 66 60", "963 862 700", "986 413144", "hospital [942 56 21 60]|"),
+        ("514 90 66 60", "963 862 7000"),
+        anchor="phone",
+    ),
+    Rule(
+        "phone_international",
+        "PHONE",
+        r"(?<![\w+])\+\d{1,3}(?:[ .-]?(?:\(\d{1,4}\)|\d{1,4})){2,6}(?!\d)" + EXTENSION,
+        (
+            "+34 91 336 87 85",
+            "+44 20 7946 0958",
+            "+33 (0)1 42 34 56 78",
+            "+1-771-539-2561x048",
+            "tel. [+34 888368350]) notifica",
+        ),
+        ("+1 2", "a+34"),
+        anchor="phone",
+    ),
+    Rule(
+        "phone_uk",
+        "PHONE",
+        r"(?<![\d+-])0\d{2,4}[ -]\d{3,4}[ -]?\d{3,4}(?!\d)" + EXTENSION,
+        ("029 2018 0659", "0191 4960906", "contacted on [0151 4960929]."),
+        ("0.5 mg", "012 34", "UPC 0904672059"),
+        anchor="phone",
+    ),
+    Rule(
+        "email",
+        "EMAIL",
+        r"(?:(?<![\w.+-])|(?<=\be-?mail[-.]))(?!e-?mail[-.])[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
+        (
+            "juangvl@gmail.com",
+            "biritxinaga.b@AJU.ej-gv.es",
+            "E-mail: [maria_en_correa@yahoo.es] |",
+            "Email:[agmorua@live.com.mx]|",
+            "write to [a.b+c@d.co.uk].",
+            "Navarra E-mail.[hleonbrito@hotmail.com]|",
+        ),
+        ("@handle", "name@", "a @ b.com"),
+        anchor="email",
+    ),
+    Rule(
+        "url",
+        "URL",
+        r"\b(?:https?://|ftp://|www\.)[^\s<>\"'()\[\]]*[^\s<>\"'()\[\].,;:!?]",
+        (
+            "https://www.example.com/path?q=1",
+            "www.fda.gov",
+            "see [http://x.org/a_b]. Then",
+            "(see [www.ema.europa.eu])",
+        ),
+        ("http:", "wwwfoo"),
+        anchor="web",
+    ),
+    Rule(
+        "ipv4",
+        "IP",
+        r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
+        r"(?![\d]|\.\d)",
+        ("192.168.0.1", "from [10.0.0.254]."),
+        ("256.1.1.1", "1.2.3", "1.2.3.4.5"),
+        anchor="ipv4",
+    ),
+    Rule(
+        "ipv6",
+        "IP",
+        r"(?<![\w:])(?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}(?![\w:])"
+        r"|(?<![\w:])(?:[0-9a-f]{1,4}:){1,6}:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4}(?![\w:])",
+        ("2001:0db8:85a3:0000:0000:8a2e:0370:7334", "fe80::1ff:fe23:4567:890a"),
+        ("10:30", "a:b"),
+        anchor="hex_colon",
+    ),
+)

@@ -1,0 +1,267 @@
+"""Dates as spontaneous reports write them, and years standing alone in context.
+
+A DATE span covers the whole date expression ("25 de marzo de 2010", "January 24, 2014",
+"October-November 2013"); two dates joined by a word are two spans ("1999 y 2002"). A year
+alone is kind YEAR, and only in a context that makes it a date ("in 2004", "desde 1998");
+in Spanish "año" belongs to the span ("en el [año 2004]"), as in MEDDOCAN's gold.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from deid_studio.detect.rules.base import FULL_MONTH, MONTH, SAFE_MONTH, Rule, alternation, words
+
+D = r"(?:0?[1-9]|[12]\d|3[01])"
+M = r"(?:0?[1-9]|1[0-2])"
+Y4 = r"(?:1[89]\d\d|20\d\d)"
+Y = rf"(?:{Y4}|'?\d\d)"
+ORD = r"(?:st|nd|rd|th|er|º|°|\.)?"
+# Ambiguous month words ("may", "mar", "set", "out", "ago") count beside a day or a year,
+# or capitalised: "May 20" is a date, "may 20" is probably not.
+STRICT_MONTH = rf"(?:{SAFE_MONTH}|(?-i:May|Mar|Set|Out|Ago|MAY|MAR|SET|OUT|AGO))"
+_BEFORE = r"(?<![\d/])(?<!\d[.,-])"  # not inside a longer number
+_AFTER = r"(?![\d/])(?![.,-]\d)"
+_SEP = r"\s*[-/.,]?\s*"  # "12Jan2014", "19-Jul- 2011", "Jan 3, 2021"
+_OF = r"(?:\s+(?:de|del|of)\s+|" + _SEP + ")"
+_JOIN = r"\s*(?:-|\u2013|/|to|a|al|au|bis|till|until|y|and|et|und|e|och|&)\s*"
+
+
+def _numeric(order: str) -> str:
+    """d/m/y, m/d/y or y/m/d with one kind of separator, allowing one stray space or a doubled
+    separator ("19/05 /1981", "20/11//2014")."""
+    parts = []
+    for sep in "/.-":
+        s = rf"\s?{regex.escape(sep)}{{1,2}}\s?"
+        if order == "ymd":
+            parts.append(rf"{Y4}{s}{M}{s}{D}")
+        else:
+            parts.append(rf"(?:{D}{s}{M}|{M}{s}{D}){s}{Y}")
+    return _BEFORE + "(?:" + "|".join(parts) + ")" + _AFTER
+
+
+_DATE_CONTEXT_WORDS = words(
+    "on by since from until till to of dated el del al desde hasta le du au am vom bis em den "
+    "dia día fecha date datum"
+)
+_DATE_CONTEXT = alternation(_DATE_CONTEXT_WORDS)
+
+DATE_RULES: tuple[Rule, ...] = (
+    Rule(
+        "date_numeric",
+        "DATE",
+        _numeric("dmy"),
+        (
+            "14/04/1990",
+            "1/22/21",
+            "21-03-07",
+            "12.03.19",
+            "1.1.21",
+            "19/05 /1981",
+            "20/11//2014",
+            "on [12/24/20]. Transferred",
+            "Yeasterday[1/12/21] the Rx",
+            "(ver informe con fechas [16/10/2016] y [09/12/2016])",
+        ),
+        ("13/13/2020", "5/325 mg", "BP 120/80/60", "1.2.3.4", "32/01/2020", "v1.10.2020.3"),
+        anchor="numeric",
+    ),
+    Rule(
+        "date_iso",
+        "DATE",
+        _numeric("ymd"),
+        ("2014-01-15", "2021/1/5", "2020.12.31", "on [2021-01-15]T10:00"),
+        ("2014-13-01", "12014-01-15"),
+        anchor="iso",
+    ),
+    Rule(
+        "date_month_year_numeric",
+        "DATE",
+        rf"{_BEFORE}(?:{M}[/-]{Y4}|(?:0[1-9]|1[0-2])\.{Y4}|0[1-9]/\d\d){_AFTER}",
+        ("12/2014", "3/2021", "05-2020", "01/14", "03.2020", "since [06/2019] she"),
+        ("1/2 tab", "13/2014", "3.2021", "10/12", "1/14"),
+        anchor="numeric",
+    ),
+    Rule(
+        "date_day_month_numeric",
+        "DATE",
+        rf"(?<=\b{_DATE_CONTEXT}\s+)(?:{D}/{M}|{M}/{D}){_AFTER}(?!\s*(?:day|día|dose))",
+        ("went to ER on [1/24].", "resolved by [1/10]", "desde el [5/3] hasta el [8/3]"),
+        ("work 1/2 day", "half (1/2)", "on 1/2 day", "score 3/5"),
+        after=_DATE_CONTEXT_WORDS,
+        anchor="numeric",
+    ),
+    Rule(
+        "date_day_month_year",
+        "DATE",
+        rf"{_BEFORE}{D}{ORD}{_OF}{MONTH}\.?{_OF}(?:(?:el\s+)?año\s+)?{Y}(?!\d)",
+        (
+            "12Jan2014",
+            "1-december-15",
+            "25 de marzo de 2010",
+            "19-Jul- 2011",
+            "10 December 2020",
+            "10th August 2020",
+            "22nd of December 2020",
+            "1er janvier 2020",
+            "3. März 2020",
+            "23-octubre-1972",
+            "27 Dec 2020",
+            "3 de mayo del 2015",
+            "5 juni 2019",
+            "On [27 Dec 2020], at 8:30 am",
+        ),
+        ("25 de marzo", "12 mg 2014", "3 days 2020"),
+        anchor="day_month",
+    ),
+    Rule(
+        "date_month_day_year",
+        "DATE",
+        rf"\b{MONTH}\.?\s*{D}(?:st|nd|rd|th|º|°)?(?!\d)(?:,?\s*{Y4}(?!\d))?",
+        (
+            "January 24, 2014",
+            "Jan 3, 2021",
+            "January 15th",
+            "Dec 2 2020",
+            "Sept. 3, 2019",
+            "pronounced [January 4, 2021] at 20:05",
+            "en [Agosto 06].",
+        ),
+        ("Oct 2016", "mg 12", "march2020"),
+        anchor="month",
+    ),
+    Rule(
+        "date_year_month_day",
+        "DATE",
+        rf"{_BEFORE}{Y4}{_SEP}{MONTH}\.?{_SEP}{D}(?!\d)",
+        ("2014-Oct-12", "2020 March 3", "2019/ene/05"),
+        ("2014 oct", "2014-10-12x"),
+        anchor="year_month",
+    ),
+    Rule(
+        "date_month_year",
+        "DATE",
+        rf"(?:\b{STRICT_MONTH}\.?(?:{_OF}(?:el\s+)?(?:año\s+)?{Y}|\s*'\d\d)|\b{MONTH}\.?{_OF}{Y4})(?!\w)",
+        (
+            "diciembre-08",
+            "Oct-2016",
+            "Dec2020",
+            "Junio 04",
+            "noviembre 06",
+            "septiembre de 2008",
+            "Enero del 2017",
+            "enero del año 2001",
+            "March 2021",
+            "Mar2021",
+            "Sept '09",
+            "expiry date [Mar2021], NDC",
+            "in [may 2021]",
+        ),
+        ("may 20 minutes", "mar 12", "out 10", "September", "mayo 2000mg"),
+        anchor="month",
+    ),
+    Rule(
+        "date_year_month",
+        "DATE",
+        rf"{_BEFORE}{Y4}{_SEP}{STRICT_MONTH}(?![\w\d])(?!\.?\s*\d)",
+        ("2014 oct", "2014-Oct", "2020 March", "in [2019 May], she"),
+        ("in 2000 may have", "2014 oct 12"),
+        anchor="year_month",
+    ),
+    Rule(
+        "date_month_range",
+        "DATE",
+        rf"\b{MONTH}\.?{_JOIN}{MONTH}\.?{_OF}{Y}(?!\d)",
+        ("October-November 2013", "octubre a noviembre de 2013", "Jan/Feb 2020"),
+        ("October 2013",),
+        anchor="month",
+    ),
+    Rule(
+        "date_day_range",
+        "DATE",
+        rf"{_BEFORE}{D}{_JOIN}{D}{ORD}{_OF}{SAFE_MONTH}(?:\.?{_OF}{Y}(?!\d)|(?!\w))",
+        ("12-15 March 2020", "del [3 al 5 de marzo de 2020]", "1 and 2 December"),
+        ("1 and 2 mg",),
+        anchor="day_month",
+    ),
+    Rule(
+        "date_day_month",
+        "DATE",
+        rf"{_BEFORE}(?<!(?:Hospital|Universitario|Calle|Avenida|Avda\.|Plaza|C/)\s*\"?)"
+        rf"{D}{ORD}(?:\s+(?:de|of)\s+|\s*[-/.]?\s*){SAFE_MONTH}(?!\w)"
+        rf"(?!\.?{_OF}(?:(?:el\s+)?año\s+)?\d)",
+        ("25 de agosto", "22nd of December", "10 December", "le [3 mars] au", "12Jan"),
+        (
+            "2 out of 3",
+            "5 mar",
+            "3 may be",
+            "25 de marzo de 2010x1",
+            "Hospital Universitario 12 de Octubre",
+        ),
+        anchor="day_month",
+    ),
+    Rule(
+        "date_month_alone",
+        "DATE",
+        r"(?<=\b(?:in|en|since|desde|until|hasta|during|durante|early|late|mid|end\s+of|"
+        r"beginning\s+of|mes\s+de|month\s+of|mois\s+de|finales\s+de|principios\s+de|"
+        r"mediados\s+de|depuis|seit|im|em|i|dans|fin|début)(?:\s+el\s+mes\s+de)?(?:\s+|-))"
+        rf"(?:(?!may\b|mars\b|march\b){FULL_MONTH}|(?-i:May|March))(?![\w\d])(?!\s*\d)",
+        ("in [March] she", "el mes de [octubre].", "since [January]", "mid-[June]", "in [May]"),
+        ("in may be", "in march", "Mars bar", "October 2013x"),
+        anchor="month_name",
+    ),
+)
+
+_YEAR_CONTEXT_PHRASES = (
+    *"in en since desde until till hasta from during durante before after by circa around "
+    "early late mid depuis jusqu'en avant après seit bis vor nach anfang ende mitte em até "
+    "sedan innan efter år year jahr jahre année ano".split(),
+    *("antes de", "después de", "finales de", "principios de", "mediados de", "comienzos de"),
+    *("finales del", "principios del", "mediados del", "comienzos del", "principio del"),
+    "desde o",
+)
+_YEAR_CONTEXT = alternation(_YEAR_CONTEXT_PHRASES)
+_FILLERS = "el the l' de del o do dem"
+_JOINS = "y e and et und och a to al hasta bis till until or o ou oder"
+_YEAR_JOIN = rf"\s*(?:,|-|\u2013|{alternation(_JOINS.split())})\s*"
+_YEAR = rf"(?:(?-i:año|Año|AÑO)\s+)?{Y4}"
+_YEAR_LEAD = (
+    rf"\b{_YEAR_CONTEXT}(?:\s+{alternation(_FILLERS.split())}\b)?(?:\s+(?:year|Jahr|ano))?\s+"
+)
+
+YEAR_RULES: tuple[Rule, ...] = (
+    Rule(
+        "year_in_context",
+        "YEAR",
+        rf"(?:(?<={_YEAR_LEAD}(?:{_YEAR}{_YEAR_JOIN})*){Y4}"
+        rf"|(?<={_YEAR_LEAD}(?:{_YEAR}{_YEAR_JOIN})*)(?-i:año|Año|AÑO)\s+{Y4})"
+        r"(?!\d)(?![/.-]\d)",
+        (
+            "in [2004]",
+            "desde [1998]",
+            "en el [año 2004], tras",
+            "en [1999] y [2002]",
+            "desde [1980] a [1983], y",
+            "a finales de [2009] es",
+            "since [2015] she",
+            "im Jahr [2010]",
+            "in the year [2004]",
+            "nacido en [2014].",
+            "a principios del [año 2004] un",
+        ),
+        ("en 12/2004", "in 20045", "Total 2004", "in 1700"),
+        anchor="year_lead",
+        after=words(" ".join(p.split()[-1] for p in _YEAR_CONTEXT_PHRASES))
+        | words(f"{_FILLERS} {_JOINS} año 0"),
+    ),
+    Rule(
+        "year_citation",
+        "YEAR",
+        rf"(?<=\bet\s+al\.?,?\s*\(?){Y4}(?!\d)",
+        ("Jégaden et al. [1993],", "Obwegeser et al. ([1964])"),
+        ("et al. 123",),
+        after=words("al"),
+        anchor="year",
+    ),
+)

@@ -1,0 +1,154 @@
+"""What looks like PHI and is not: doses, measurements, lab values, lot and batch numbers,
+linked case numbers, relative times.
+
+A guard is a rule of kind ``NOT_PHI``: any rule hit that overlaps a guard's match is dropped.
+``NOT_PHI`` lists texts in which :func:`deid_studio.detect.rules.find` must find nothing.
+"""
+
+from __future__ import annotations
+
+from deid_studio.detect.rules.ages import UNIT, N
+from deid_studio.detect.rules.base import GUARD, Rule, alternation, words
+
+# A dose or lab value has at most six digits before its decimals (so "63064968G" is no
+# dose in grams, "K6195358" no potassium); possessive, so a number is never split to retry.
+_NUM = r"\d{1,6}+(?![\d])(?:[.,]\d++)?+"
+_DOSE_UNIT = alternation(
+    "mg mcg µg μg ug ng g gr kg ml dl l cc ui iu u unit units unidades unités einheiten tab tabs "
+    "tablet tablets tabl caps cap capsule capsules comprimido comprimidos comprimé comprimés cp "
+    "comp gotas drops gouttes puff puffs inh amp ampolla ampollas vial viales vials sachet "
+    "sachets sobre sobres mmol meq mosm mmhg cmh2o cm mm µm % veces times fois mal bpm lpm rpm "
+    "°c ºc °f ºf f c k mg/kg mg/dl g/dl mg/m2 iu/l u/l mmol/l ng/ml pg/ml µl mm3".split()
+)
+_LAB = words(
+    "wbc rbc hb hgb hct plt platelets plaquetas leucocitos crp pcr alt ast ggt inr tsh bp ta pa "
+    "hr fc rr fr spo2 sato2 sat temp temperature temperatura tª glucose glucemia creatinine "
+    "creatinina cr na k hba1c ldh cpk ck bnp pro-bnp troponin troponina psa"
+)
+_LATER = alternation(
+    (
+        *"later after afterwards ago before earlier prior previously post después despues antes "
+        "après auparavant später danach vorher depois senare efter tidigare".split(),
+        *("más tarde", "mas tarde", "plus tard"),
+    )
+)
+_FOR = (
+    "hace durante tras for during within over after pendant depuis seit über vor nach "
+    "innerhalb há por i under efter cada every each alle"
+)
+_SPAN = rf"{N}(?:\s*(?:-|\u2013|to|a|or|o)\s*{N})?\s*(?:{UNIT}|hours?|horas?|heures?|stunden?|h)\b"
+_CASE_KEYS = (
+    "case report caso cas fall reference ref wwid aer vaers notificación notificacion informe "
+    "rapport meldung ärende"
+)
+_GENERIC = "id number no nº n° nr num"
+
+GUARDS: tuple[Rule, ...] = (
+    Rule(
+        "dose",
+        GUARD,
+        rf"(?<![\w.,/]){_NUM}(?:\s*(?:/|-|\u2013|to|a|x)\s*{_NUM})*+\s*{_DOSE_UNIT}(?![\w])",
+        ("5/325 mg", "1/2 tab", "0.5 mL", "2 x 500 mg", "10-20 mg/kg", "45%", "99.0F"),
+        ("12/01/2021", "on 1/2", "DNI: 63064968G"),
+        anchor="measure",
+    ),
+    Rule(
+        "lab_value",
+        GUARD,
+        rf"(?<=\b{alternation(_LAB)}\s*(?:of|was|is|de|:|=)?\s*){_NUM}(?:\s*/\s*{_NUM})?\s*k?"
+        r"(?![\w])",
+        ("WBC [13k]", "BP [120/80]", "BP of [170/100]", "temp [99.0]", "TA: [130/85]", "Hb [9,8]"),
+        ("BP", "on 12/01/2020", "hospital number K6195358"),
+        after=_LAB | words("of was is de"),
+    ),
+    Rule(
+        "lot_number",
+        GUARD,
+        r"(?<=\b(?:lot|lote|lotto|batch|charge|ch\.?-?b\.?|lot-?nr|chargen-?nr|lotnummer|"
+        r"num[ée]ro\s+de\s+lot|n[º°o]\s+de\s+lote|parti|lote\s+n[º°o])\.?\s*"
+        r"(?:number|no\.?|n[º°o]\.?|#|nr\.?|num\.?)?\s*[:#]?\s*)"
+        r"(?<![\w-])(?=[\w/-]*\d)[A-Z0-9][A-Z0-9/-]*",
+        (
+            "Lot [EK5730]",
+            "lote [6293928]",
+            "Lot number: [025J20-2A]",
+            "batch no. [12345]",
+            "Ch.-B.: [A12]",
+        ),
+        ("lots of pain", "a lot better"),
+        anchor="code",
+        after=words("lot lote lotto batch charge b nr lotnummer parti " + _GENERIC),
+    ),
+    Rule(
+        "case_number",
+        GUARD,
+        rf"(?<=\b(?:{alternation(_CASE_KEYS.split())}|worldwide\s+(?:unique\s+)?(?:case\s+)?"
+        r"(?:id|number)|manufacturer\s+(?:control\s+)?(?:number|no)|mfr\s+(?:control\s+)?"
+        r"(?:no|#)|control\s+(?:number|no)|linked\s+(?:case|report)s?|safety\s+report(?:\s+id)?)"
+        r"\s*(?:id|number|no\.?|n[º°o]\.?|#|nr\.?)?\s*[:#]?\s*)"
+        r"(?<![\w-])(?=[\w-]*\d)[A-Z0-9][\w-]*",
+        (
+            "case [GB-MHRA-2021-000123]",
+            "Case ID: [2021-12345]",
+            "VAERS ID [912345]",
+            "linked report [2020123456]",
+        ),
+        ("case of fever", "report received"),
+        anchor="code",
+        after=words(_CASE_KEYS + " reports " + _GENERIC),
+    ),
+    Rule(
+        "case_id_shape",
+        GUARD,
+        r"(?-i:(?<=\b[A-Z]{2}-[A-Z][A-Za-z0-9&. ]{0,40}-)\d[\w-]*)",
+        ("US-PFIZER INC-[2021012345]", "ES-AEMPS-[123]"),
+        ("ES-123",),
+        anchor="hyphen",
+    ),
+    Rule(
+        "relative_time_later",
+        GUARD,
+        rf"(?<![\w.,]){_SPAN}(?=\s+{_LATER}\b)",
+        ("[two weeks] later", "[3 days] after", "[10 years] ago", "[2-3 days] later"),
+        ("aged 45", "a 41-year-old", "3 days"),
+        anchor="age",
+    ),
+    Rule(
+        "relative_time_for",
+        GUARD,
+        rf"(?<=\b(?:{alternation(_FOR.split())}|il\s+y\s+a|toutes\s+les)\s+"
+        r"(?:(?:the\s+)?(?:last|past|next|últimos|próximos)\s+)?)"
+        rf"{_SPAN}",
+        ("hace [3 años]", "for [5 years]", "durante [6 meses]", "within [24 hours]"),
+        ("aged 45", "for the patient"),
+        anchor="number",
+        after=words(_FOR + " a les last past next últimos próximos"),
+    ),
+)
+
+NOT_PHI: tuple[str, ...] = (
+    "Norco 5/325 mg twice daily",
+    "took 1/2 tab at night",
+    "0.5 mL intramuscular",
+    "temperature 97.9",
+    "WBC 13k, platelets 150",
+    "BP 120/80 mmHg",
+    "Lot EK5730, second dose",
+    "lote 6293928",
+    "Lot number: 025J20-2A",
+    "see linked case GB-MHRA-2021-000123",
+    "two weeks later she recovered",
+    "hace 3 años presentó",
+    "10 years ago",
+    "durante 5 años de tratamiento",
+    "Epinephrine 0.3 mg IM",
+    "rate 1:1,000",
+    "a 2-3 inch bruise",
+    "in 2000 mg",
+    "1.5 hours after injection",
+    "CD4 350 cells",
+    "score 3/5",
+    "grade 2 of 4",
+    "for 10-11 years",
+    "NDC 59267-1000-1",
+)

@@ -1,0 +1,135 @@
+"""Run every rule over a narrative and keep a consistent, non-overlapping set of hits."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator
+from functools import cache
+
+from deid_studio.detect.rules.ages import AGE_RULES
+from deid_studio.detect.rules.anchors import ANCHORS, Anchors
+from deid_studio.detect.rules.base import MAX_LENGTH, Rule, RuleHit
+from deid_studio.detect.rules.codes import CODE_RULES
+from deid_studio.detect.rules.contacts import CONTACT_RULES
+from deid_studio.detect.rules.dates import DATE_RULES, YEAR_RULES
+from deid_studio.detect.rules.guards import GUARDS
+
+_ALL = (*CONTACT_RULES, *CODE_RULES, *DATE_RULES, *AGE_RULES, *YEAR_RULES)
+RULES: tuple[Rule, ...] = tuple(r for r in _ALL if r.after) + tuple(r for r in _ALL if not r.after)
+"""Every rule, in priority order: when two hits cover the same characters with the same
+length, the earlier rule wins. Rules that saw a key come first (after "NHS number:" a
+number is an ID, though it has a phone's shape), then by module: contacts, codes, dates,
+ages, years."""
+
+GUARD_REACH = 64
+"""No guard match is longer: one starting further before a candidate cannot overlap it."""
+
+for _rule in (*RULES, *GUARDS):
+    if _rule.anchor not in ANCHORS:
+        raise ValueError(f"rule {_rule.name}: unknown anchor {_rule.anchor}")
+
+
+def rule_spans(rule: Rule, text: str, language: str | None = None) -> list[tuple[int, int]]:
+    """(start, end) of what ``rule`` alone marks in ``text``: its matches at its anchors,
+    overlaps resolved as :func:`find` does (the longer wins), sorted."""
+    anchors = Anchors(text, language)
+    spans = rule.matches(text, anchors.for_rule(rule.anchor, rule.after))
+    return sorted(
+        (start, end) for start, end, _ in _longest_first((s - e, 0, s, e) for s, e in spans)
+    )
+
+
+@cache
+def _rules_for(language: str | None) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
+    rules = tuple(r for r in RULES if r.applies_to(language))
+    guards = tuple(g for g in GUARDS if g.applies_to(language))
+    return rules, guards
+
+
+class _Intervals:
+    """Disjoint [start, end) intervals kept sorted, with an overlap test."""
+
+    def __init__(self, spans: Iterable[tuple[int, int]] = ()) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        for start, end in spans:
+            self.add(start, end)
+
+    def overlaps(self, start: int, end: int) -> bool:
+        i = bisect_right(self.starts, start)
+        if i and self.ends[i - 1] > start:
+            return True
+        return i < len(self.starts) and self.starts[i] < end
+
+    def add(self, start: int, end: int) -> None:
+        i = bisect_right(self.starts, start)
+        self.starts.insert(i, start)
+        self.ends.insert(i, end)
+
+
+def _union(spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def find(text: str, language: str | None = None) -> list[RuleHit]:
+    """Every PHI stretch the rules find in ``text``: non-overlapping, sorted by start.
+
+    ``language`` (ISO 639-1) skips rules written for other languages and looks for month
+    names of that language and English only; None runs everything. Where candidates
+    overlap, the longer one wins, then the rule earlier in :data:`RULES`. A candidate that
+    overlaps a guard match (a dose, a lot number...) is dropped.
+    """
+    rules, guards = _rules_for(language)
+    anchors = Anchors(text, language)
+    candidates: list[tuple[int, int, int, int]] = []  # (-length, order, start, end)
+    for order, rule in enumerate(rules):
+        positions = anchors.for_rule(rule.anchor, rule.after)
+        if not positions:
+            continue
+        match = rule.compiled.match
+        for pos in positions:
+            found = match(text, pos, pos + MAX_LENGTH)
+            if found is not None and found.end() > pos:
+                candidates.append((pos - found.end(), order, pos, found.end()))
+    if not candidates:
+        return []
+    blocked = _Intervals(_union(_guard_spans(guards, text, anchors, candidates)))
+    hits = [
+        RuleHit(start, end, rules[order].kind, rules[order].name)
+        for start, end, order in _longest_first(candidates, blocked)
+    ]
+    hits.sort()
+    return hits
+
+
+def _longest_first(
+    candidates: Iterable[tuple[int, int, int, int]], blocked: _Intervals | None = None
+) -> Iterator[tuple[int, int, int]]:
+    """(start, end, order) of the candidates (-length, order, start, end) kept when the
+    longest goes first, then the lowest order, and none overlaps another or ``blocked``."""
+    chosen = _Intervals()
+    for _, order, start, end in sorted(candidates):
+        if chosen.overlaps(start, end) or (blocked and blocked.overlaps(start, end)):
+            continue
+        chosen.add(start, end)
+        yield start, end, order
+
+
+def _guard_spans(
+    guards: tuple[Rule, ...],
+    text: str,
+    anchors: Anchors,
+    candidates: list[tuple[int, int, int, int]],
+) -> Iterator[tuple[int, int]]:
+    """Guard matches that can overlap a candidate: guards are tried only at anchors from
+    :data:`GUARD_REACH` before a candidate to its end."""
+    near = _Intervals(_union((max(0, start - GUARD_REACH), end) for _, _, start, end in candidates))
+    for guard in guards:
+        positions = anchors.for_rule(guard.anchor, guard.after)
+        yield from guard.matches(text, (p for p in positions if near.overlaps(p, p + 1)))

@@ -1,0 +1,124 @@
+"""From rule kinds to the categories of a project's scheme, and rule hits as suggestions."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import regex
+
+from deid_studio.core import Scheme, Suggestion
+from deid_studio.detect.rules.base import NUMBER_WORD, RuleHit
+from deid_studio.detect.rules.matching import find
+
+_CONTACT = {"PHONE": "CONTACT", "FAX": "CONTACT", "EMAIL": "CONTACT", "URL": "CONTACT"}
+_BY_SCHEME: Mapping[str, Mapping[str, str | None]] = {
+    "pv": {
+        "DATE": "DATE",
+        "YEAR": None,  # pv: "any date more precise than a year"
+        "AGE": "AGE",
+        **_CONTACT,
+        "IP": "CONTACT",
+        "ID": "ID",
+        "POSTCODE": "LOCATION",
+    },
+    "meddocan": {
+        "DATE": "FECHAS",
+        "YEAR": "FECHAS",
+        "AGE": "EDAD_SUJETO_ASISTENCIA",
+        "PHONE": "NUMERO_TELEFONO",
+        "FAX": "NUMERO_FAX",
+        "EMAIL": "CORREO_ELECTRONICO",
+        "URL": "URL_WEB",
+        "IP": "DIREC_PROT_INTERNET",
+        "ID": "ID_SUJETO_ASISTENCIA",
+        "POSTCODE": "TERRITORIO",
+        # finer, by rule
+        "id_insurance": "ID_ASEGURAMIENTO",
+        "id_licence": "ID_TITULACION_PERSONAL_SANITARIO",
+        "id_encounter": "ID_CONTACTO_ASISTENCIAL",
+    },
+    "i2b2-2014": {
+        "DATE": "DATE",
+        "YEAR": "DATE",
+        "AGE": "AGE",
+        "PHONE": "PHONE",
+        "FAX": "FAX",
+        "EMAIL": "EMAIL",
+        "URL": "URL",
+        "IP": "IPADDR",
+        "ID": "IDNUM",
+        "POSTCODE": "ZIP",
+        "id_record": "MEDICALRECORD",
+        "id_insurance": "HEALTHPLAN",
+        "id_ssn_shape": "SSN",
+        "id_licence": "LICENSE",
+        "id_account": "ACCOUNT",
+    },
+}
+# Any other scheme: the first of these names the scheme has.
+_FALLBACK: Mapping[str, tuple[str, ...]] = {
+    "DATE": ("DATE", "FECHAS"),
+    "YEAR": ("YEAR", "DATE"),
+    "AGE": ("AGE",),
+    "PHONE": ("PHONE", "CONTACT"),
+    "FAX": ("FAX", "PHONE", "CONTACT"),
+    "EMAIL": ("EMAIL", "CONTACT"),
+    "URL": ("URL", "CONTACT"),
+    "IP": ("IPADDR", "IP", "URL", "CONTACT"),
+    "ID": ("ID", "IDNUM"),
+    "POSTCODE": ("ZIP", "POSTCODE", "LOCATION"),
+}
+# i2b2 marks an age's number alone ("[41] yo"); the others mark number and unit.
+_NUMBER_ONLY_AGES = frozenset({"i2b2-2014"})
+_NUMBER = regex.compile(rf"\d+(?:[.,]\d+)?|\b{NUMBER_WORD}\b", regex.IGNORECASE)
+
+
+def rule_category(kind: str, scheme: Scheme, rule: str | None = None) -> str | None:
+    """The category of ``scheme`` that a rule hit of ``kind`` becomes; None when none fits.
+
+    For the presets the table above decides (``rule``, the hit's rule name, may pick a finer
+    category: an ``id_licence`` hit is MEDDOCAN's ID_TITULACION_PERSONAL_SANITARIO); any
+    other scheme gets the first fitting category name it has.
+    """
+    table = _BY_SCHEME.get(scheme.name)
+    if table is not None:
+        category = table.get(rule, table.get(kind)) if rule else table.get(kind)
+        return category if category in scheme else None
+    for name in _FALLBACK.get(kind, ()):
+        if name in scheme:
+            return name
+    return None
+
+
+def number_part(text: str, start: int, end: int) -> tuple[int, int]:
+    """The number inside ``text[start:end]`` ("41" of "41-year-old"), or the span itself."""
+    match = _NUMBER.search(text, start, end)
+    return match.span() if match else (start, end)
+
+
+def rule_suggestions(text: str, scheme: Scheme, language: str | None = None) -> list[Suggestion]:
+    """The rule hits of ``text`` as suggestions in ``scheme``'s categories (source "rule").
+
+    Hits whose kind the scheme has no category for are left out. Where a scheme's gold marks
+    less than the rule's span, the suggestion is narrowed to it: i2b2 ages are the number
+    alone, MEDDOCAN phone numbers leave out a leading "+". Confidence is 1.0: a rule hit is a
+    claim, not a probability (the CRF sees rule hits as features and weighs them).
+    """
+    suggestions: list[Suggestion] = []
+    for hit in find(text, language):
+        category = rule_category(hit.kind, scheme, hit.rule)
+        if category is None:
+            continue
+        start, end = narrow(text, hit, scheme)
+        suggestions.append(Suggestion(start, end, category, 1.0, "rule"))
+    return suggestions
+
+
+def narrow(text: str, hit: RuleHit, scheme: Scheme) -> tuple[int, int]:
+    """The (start, end) a suggestion of ``hit`` has in ``scheme`` (see
+    :func:`rule_suggestions`)."""
+    if hit.kind == "AGE" and scheme.name in _NUMBER_ONLY_AGES:
+        return number_part(text, hit.start, hit.end)
+    if hit.kind in ("PHONE", "FAX") and scheme.name == "meddocan" and text[hit.start] == "+":
+        return hit.start + 1, hit.end  # MEDDOCAN's gold: "Tfno.+[34679802102]"
+    return hit.start, hit.end

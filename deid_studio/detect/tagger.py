@@ -1,0 +1,331 @@
+"""Tagging narratives with a trained CRF: best paths, and token marginals when asked.
+
+The tagger reads the weights out of the crfsuite model (:mod:`.modelfile`) and scores tokens
+itself. A token's state scores are the sum of the weights of its features; most features
+depend on one word (its own, or a neighbour's within the window), so the tagger keeps, per
+distinct word, the summed weights of its own features and of what it gives each neighbour.
+Scoring a token is then a few vector additions, done for whole batches of narratives at
+once; the best paths and marginals come from :mod:`.decoder`, all lines of a batch
+together. The scores are those crfsuite computes (a test holds the two to the same paths).
+
+With ``marginals`` every token also gets P(O), its most likely PHI category with that
+category's probability (the sum of its B- and I- labels), and its entropy; every line gets the
+probability of its best path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from deid_studio.core.document import Span
+from deid_studio.core.tokenize import Token
+from deid_studio.detect.crf import CrfModel, gc_paused
+from deid_studio.detect.decoder import Batch, marginals, viterbi
+from deid_studio.detect.features import Featurizer, Hit
+from deid_studio.detect.labels import OUTSIDE, decode
+from deid_studio.detect.modelfile import read_weights
+from deid_studio.detect.ruleshits import rule_hits
+
+BATCH_TOKENS = 50_000  # tokens scored together: bounds the score arrays to a few MB
+VOCABULARY_LIMIT = 100_000  # distinct words kept per language before the cache starts over
+SCALES: tuple[float, ...] = tuple(round(2.0**k, 4) for k in range(-6, 5))  # 1/64 ... 16
+
+
+@dataclass(frozen=True, slots=True)
+class TaggedDocument:
+    """What the CRF says about every token of a narrative.
+
+    ``lines`` holds the (first, end) token indices of each sequence. The marginal fields are
+    None unless tagging asked for marginals; ``categories[i]`` is the most likely PHI category
+    of token ``i`` and ``p_category[i]`` its probability; ``path_probability[k]`` is the
+    probability of line ``k``'s best path.
+    """
+
+    tokens: list[Token]
+    labels: list[str]
+    lines: list[tuple[int, int]]
+    p_outside: list[float] | None = None
+    categories: list[str] | None = None
+    p_category: list[float] | None = None
+    entropy: list[float] | None = None
+    path_probability: list[float] | None = None
+
+    def spans(self) -> list[Span]:
+        """The best path's spans."""
+        return decode(self.tokens, self.labels)
+
+
+@dataclass(slots=True)
+class _Narrative:
+    vocabulary: _Vocabulary
+    tokens: list[Token]
+    lines: list[tuple[int, int]]
+    word_ids: list[int]
+    context: list[tuple[int, int]]  # (token index in the narrative, attribute id)
+
+
+class _Vocabulary:
+    """Per distinct word: summed weights of its own features and of each neighbour role."""
+
+    def __init__(self, featurizer: Featurizer, tagger: CrfTagger) -> None:
+        self.featurizer = featurizer
+        self._tagger = tagger
+        n_labels = len(tagger.labels)
+        self.index: dict[str, int] = {}
+        self.own = np.zeros((1024, n_labels), dtype=np.float32)
+        self.near = np.zeros((len(featurizer.offsets), 1024, n_labels), dtype=np.float32)
+        self.pads = np.zeros((len(featurizer.pads), n_labels))
+        for j, pad in enumerate(featurizer.pads):
+            self.pads[j] = tagger.weights_of(pad)
+
+    def ids(self, words: Sequence[str]) -> list[int]:
+        """Row of each word, adding the words not seen yet."""
+        index = self.index
+        fresh = [w for w in dict.fromkeys(words) if w not in index]
+        if fresh:
+            self._add(fresh)
+        return [index[w] for w in words]
+
+    def _add(self, words: list[str]) -> None:
+        first = len(self.index)
+        needed = first + len(words)
+        if needed > self.own.shape[0]:
+            size = max(needed, 2 * self.own.shape[0])
+            own = np.zeros((size, self.own.shape[1]), dtype=np.float32)
+            own[:first] = self.own[:first]
+            near = np.zeros((self.near.shape[0], size, self.own.shape[1]), dtype=np.float32)
+            near[:, :first] = self.near[:, :first]
+            self.own, self.near = own, near
+        described = [self.featurizer.word(w) for w in words]
+        rows = slice(first, needed)
+        self.own[rows] = self._tagger.sum_weights([own for own, _ in described])
+        for j in range(self.near.shape[0]):
+            self.near[j, rows] = self._tagger.sum_weights([near[j] for _, near in described])
+        for k, word in enumerate(words):
+            self.index[word] = first + k
+
+
+class CrfTagger:
+    """Tags narratives with one model; keeps one feature extractor per language."""
+
+    def __init__(self, model: CrfModel) -> None:
+        self.model = model
+        weights = read_weights(model.data)
+        self.labels: tuple[str, ...] = weights.labels
+        self._attributes = weights.attributes
+        self._state = weights.state
+        self._transitions = weights.transitions
+        self._unknown = len(weights.attributes)  # the all-zero row
+        self._outside = self.labels.index(OUTSIDE) if OUTSIDE in self.labels else -1
+        self.categories: tuple[str, ...] = tuple(
+            dict.fromkeys(label[2:] for label in self.labels if label != OUTSIDE)
+        )
+        # labels x categories: 1 where a label (B- or I-) belongs to a category
+        self._membership = np.zeros((len(self.labels), max(len(self.categories), 1)))
+        for i, label in enumerate(self.labels):
+            if label != OUTSIDE:
+                self._membership[i, self.categories.index(label[2:])] = 1.0
+        self._vocabularies: dict[str | None, _Vocabulary] = {}
+
+    # -- weights -------------------------------------------------------------------------
+
+    def weights_of(self, features: Sequence[bytes]) -> np.ndarray:
+        """The summed state weights of some features (unknown ones weigh nothing)."""
+        get = self._attributes.get
+        unknown = self._unknown
+        return self._state[[get(f, unknown) for f in features]].sum(axis=0)
+
+    def sum_weights(self, groups: Sequence[Sequence[bytes]]) -> np.ndarray:
+        """Summed state weights of each group of features, one row per group."""
+        get = self._attributes.get
+        unknown = self._unknown
+        ids: list[int] = []
+        starts: list[int] = []
+        for features in groups:
+            starts.append(len(ids))
+            ids.extend(get(f, unknown) for f in features)
+            if len(ids) == starts[-1]:
+                ids.append(unknown)  # reduceat needs every group non-empty
+        return np.add.reduceat(self._state[ids], starts, axis=0)
+
+    def _vocabulary(self, language: str | None) -> _Vocabulary:
+        vocabulary = self._vocabularies.get(language)
+        if vocabulary is None or len(vocabulary.index) > VOCABULARY_LIMIT:
+            featurizer = Featurizer(self.model.params.features, language)
+            vocabulary = self._vocabularies[language] = _Vocabulary(featurizer, self)
+        return vocabulary
+
+    # -- tagging -------------------------------------------------------------------------
+
+    def tag(
+        self,
+        text: str,
+        language: str | None = None,
+        *,
+        marginals: bool = False,
+        hits: Sequence[Hit] | None = None,
+    ) -> TaggedDocument:
+        """Tag one narrative; ``hits`` are its rule hits when the caller already has them."""
+        return self.tag_many([(text, language)], marginals=marginals, hits=[hits])[0]
+
+    def tag_many(
+        self,
+        narratives: Sequence[tuple[str, str | None]],
+        *,
+        marginals: bool = False,
+        hits: Sequence[Sequence[Hit] | None] | None = None,
+    ) -> list[TaggedDocument]:
+        """Tag (text, language) pairs, in batches; much faster than one by one."""
+        results: list[TaggedDocument] = []
+        batch: list[_Narrative] = []
+        size = 0
+        with gc_paused():
+            for i, (text, language) in enumerate(narratives):
+                narrative = self._prepare(text, language, hits[i] if hits is not None else None)
+                batch.append(narrative)
+                size += len(narrative.tokens)
+                if size >= BATCH_TOKENS:
+                    results += self._score(batch, marginals)
+                    batch, size = [], 0
+            if batch:
+                results += self._score(batch, marginals)
+        return results
+
+    def _prepare(self, text: str, language: str | None, hits: Sequence[Hit] | None) -> _Narrative:
+        features = self.model.params.features
+        if hits is None and features.rules:
+            hits = rule_hits(text, language)
+        vocabulary = self._vocabulary(language)
+        get = self._attributes.get
+        tokens: list[Token] = []
+        lines: list[tuple[int, int]] = []
+        context: list[tuple[int, int]] = []
+        for line_tokens, line_context in vocabulary.featurizer.split(text, hits or ()):
+            first = len(tokens)
+            tokens += line_tokens
+            lines.append((first, len(tokens)))
+            for i, feature in line_context:
+                aid = get(feature)
+                if aid is not None:
+                    context.append((first + i, aid))
+        word_ids = vocabulary.ids([t.text for t in tokens])
+        return _Narrative(vocabulary, tokens, lines, word_ids, context)
+
+    def _scores(self, batch: list[_Narrative]) -> tuple[np.ndarray, Batch, list[int]]:
+        """State scores of every token of a batch, the lines' layout, and where each
+        narrative's rows begin."""
+        offsets = np.cumsum([0] + [len(n.tokens) for n in batch]).tolist()
+        scores = np.zeros((offsets[-1], len(self.labels)))
+        starts: list[int] = []
+        lengths: list[int] = []
+        for narrative, base in zip(batch, offsets, strict=False):
+            rows = slice(base, base + len(narrative.tokens))
+            ids = np.asarray(narrative.word_ids, dtype=np.int64)
+            scores[rows] = self._line_scores(narrative.vocabulary, ids, narrative.lines)
+            for i, aid in narrative.context:
+                scores[base + i] += self._state[aid]
+            for first, end in narrative.lines:
+                starts.append(base + first)
+                lengths.append(end - first)
+        return scores, Batch.of(np.asarray(starts), np.asarray(lengths)), offsets
+
+    def _score(self, batch: list[_Narrative], with_marginals: bool) -> list[TaggedDocument]:
+        if not any(n.tokens for n in batch):
+            return [TaggedDocument([], [], []) for _ in batch]
+        scores, layout, offsets = self._scores(batch)
+        best, path_scores = viterbi(scores, self._transitions, layout)
+        labels = [self.labels[i] for i in best.tolist()]
+        if with_marginals:
+            scale = self.model.scale
+            probabilities, log_z = marginals(scale * scores, scale * self._transitions, layout)
+            path = np.exp(np.minimum(scale * path_scores - log_z, 0.0))
+        results = []
+        line_number = 0
+        for narrative, base in zip(batch, offsets, strict=False):
+            end = base + len(narrative.tokens)
+            tagged = TaggedDocument(narrative.tokens, labels[base:end], narrative.lines)
+            if with_marginals:
+                count = len(narrative.lines)
+                tagged = self._with_marginals(
+                    tagged, probabilities[base:end], path[line_number : line_number + count]
+                )
+                line_number += count
+            results.append(tagged)
+        return results
+
+    def fit_scale(
+        self,
+        narratives: Sequence[tuple[str, str | None]],
+        gold: Sequence[Sequence[str]],
+        candidates: Sequence[float] = SCALES,
+    ) -> tuple[float, float]:
+        """The score scale whose marginals give the gold labels the highest likelihood (a
+        temperature: online learners' scores are not log-probabilities), and its mean log
+        loss per token. ``gold`` holds each narrative's labels, token by token."""
+        batch = [self._prepare(text, language, None) for text, language in narratives]
+        scores, layout, _ = self._scores(batch)
+        index = {label: i for i, label in enumerate(self.labels)}
+        rows: list[int] = []
+        columns: list[int] = []
+        base = 0
+        for narrative, labels in zip(batch, gold, strict=True):
+            for i, label in enumerate(labels):
+                if label in index:
+                    rows.append(base + i)
+                    columns.append(index[label])
+            base += len(narrative.tokens)
+        if not rows:
+            return 1.0, 0.0
+        best = (1.0, float("inf"))
+        for scale in candidates:
+            probabilities, _ = marginals(scale * scores, scale * self._transitions, layout)
+            picked = np.maximum(probabilities[rows, columns], 1e-12)
+            loss = float(-np.log(picked).mean())
+            if loss < best[1]:
+                best = (scale, loss)
+        return best
+
+    def _line_scores(
+        self, vocabulary: _Vocabulary, ids: np.ndarray, lines: list[tuple[int, int]]
+    ) -> np.ndarray:
+        """Own and neighbour scores of a narrative's tokens, with line edges padded."""
+        n = len(ids)
+        scores = vocabulary.own[ids].astype(np.float64)
+        line_of = np.empty(n, dtype=np.int64)
+        for k, (first, end) in enumerate(lines):
+            line_of[first:end] = k
+        positions = np.arange(n)
+        for j, o in enumerate(vocabulary.featurizer.offsets):
+            source = positions + o
+            inside = (source >= 0) & (source < n)
+            inside[inside] &= line_of[source[inside]] == line_of[inside]
+            scores[inside] += vocabulary.near[j][ids[source[inside]]]
+            scores[~inside] += vocabulary.pads[j]
+        return scores
+
+    def _with_marginals(
+        self, tagged: TaggedDocument, probabilities: np.ndarray, path: np.ndarray
+    ) -> TaggedDocument:
+        by_category = probabilities @ self._membership
+        best = by_category.argmax(axis=1)
+        p_category = by_category[np.arange(len(best)), best]
+        safe = np.where(probabilities > 0.0, probabilities, 1.0)
+        entropy = -(probabilities * np.log(safe)).sum(axis=1)
+        if self._outside >= 0:
+            p_outside = probabilities[:, self._outside]
+        else:
+            p_outside = np.zeros(len(best))
+        categories = self.categories or ("",)
+        return TaggedDocument(
+            tagged.tokens,
+            tagged.labels,
+            tagged.lines,
+            p_outside.tolist(),
+            [categories[i] for i in best.tolist()],
+            p_category.tolist(),
+            entropy.tolist(),
+            path.tolist(),
+        )

@@ -1,0 +1,107 @@
+"""How unsure the detector is about a narrative: what orders the active-learning queue.
+
+From the CRF's marginals and best paths, per document:
+
+* ``mean_entropy`` / ``max_entropy`` — token entropy (nats) over word tokens;
+* ``least_confidence`` — 1 - P(best path of the whole narrative) (the product of its lines');
+* ``near_tau`` — word tokens whose P(O) lies within a factor e (in odds) of the threshold τ;
+* ``disagreement`` — rule suggestions that no CRF suggestion matches exactly, plus CRF
+  suggestions that overlap a rule suggestion with other boundaries.
+
+``score`` combines them into one number in [0, 1]: the mean of the least confidence, the
+largest token entropy relative to its maximum (log of the number of labels), the share of
+word tokens near τ (saturating at 5% of them) and the disagreements (saturating at 3).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from deid_studio.core.document import Suggestion
+from deid_studio.detect.recall import is_word
+from deid_studio.detect.tagger import TaggedDocument
+
+
+@dataclass(frozen=True, slots=True)
+class Uncertainty:
+    """The parts of a document's uncertainty and their combination (``score``)."""
+
+    score: float
+    mean_entropy: float
+    max_entropy: float
+    least_confidence: float
+    near_tau: int
+    disagreement: int
+    tokens: int
+
+    def details(self) -> dict[str, Any]:
+        """Plain JSON-able form (stored beside the score)."""
+        return {k: (round(v, 6) if isinstance(v, float) else v) for k, v in asdict(self).items()}
+
+
+def uncertainty(
+    tagged: TaggedDocument,
+    tau: float,
+    *,
+    labels: int,
+    rules: Sequence[Suggestion] = (),
+    crf: Sequence[Suggestion] = (),
+) -> Uncertainty:
+    """The uncertainty of one narrative tagged with marginals; ``labels`` is the model's
+    number of labels (the entropy's maximum is its log)."""
+    if tagged.p_outside is None or tagged.entropy is None or tagged.path_probability is None:
+        raise ValueError("uncertainty needs marginals: tag with marginals=True")
+    words = [i for i, t in enumerate(tagged.tokens) if is_word(t)]
+    entropies = [tagged.entropy[i] for i in words]
+    mean_entropy = sum(entropies) / len(entropies) if entropies else 0.0
+    max_entropy = max(entropies, default=0.0)
+    log_path = sum(math.log(max(p, 1e-300)) for p in tagged.path_probability)
+    least_confidence = 1.0 - math.exp(log_path)
+    near = _near_tau([tagged.p_outside[i] for i in words], tau)
+    disagreement = _disagreements(rules, crf)
+    parts = (
+        least_confidence,
+        min(1.0, max_entropy / math.log(max(labels, 2))),
+        min(1.0, near / max(1.0, 0.05 * len(words))),
+        min(1.0, disagreement / 3.0),
+    )
+    return Uncertainty(
+        score=sum(parts) / len(parts),
+        mean_entropy=mean_entropy,
+        max_entropy=max_entropy,
+        least_confidence=least_confidence,
+        near_tau=near,
+        disagreement=disagreement,
+        tokens=len(words),
+    )
+
+
+def _near_tau(p_outside: Sequence[float], tau: float) -> int:
+    """Tokens whose odds of being outside are within a factor e of τ's."""
+    if not 0.0 < tau < 1.0:
+        return 0
+    centre = math.log(tau / (1.0 - tau))
+    count = 0
+    for p in p_outside:
+        p = min(max(p, 1e-12), 1.0 - 1e-12)
+        if abs(math.log(p / (1.0 - p)) - centre) < 1.0:
+            count += 1
+    return count
+
+
+def _disagreements(rules: Sequence[Suggestion], crf: Sequence[Suggestion]) -> int:
+    """Rule suggestions no CRF suggestion matches exactly, and CRF suggestions that overlap
+    a rule suggestion with other boundaries."""
+    crf_bounds = {(s.start, s.end) for s in crf}
+    rule_bounds = {(s.start, s.end) for s in rules}
+    missing = sum(1 for b in rule_bounds if b not in crf_bounds)
+    clashing = sum(
+        1
+        for s in crf
+        if (s.start, s.end) not in rule_bounds
+        and any(r.start < s.end and s.start < r.end for r in rules)
+    )
+    return missing + clashing

@@ -1,0 +1,176 @@
+"""The annotation page: queue on the left, the narrative in the centre (the masked preview
+beside it), the document's spans and the inspector on the right."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QUndoGroup
+from PySide6.QtWidgets import (
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from deid_studio.gui.actions import EditorActions, make_action
+from deid_studio.gui.narrative import NarrativeView
+from deid_studio.gui.painter import SpanPainter
+from deid_studio.gui.preview import MaskedPreview
+from deid_studio.gui.queue_panel import QueuePanel
+from deid_studio.gui.session import DocumentSession
+from deid_studio.gui.spans_panel import Inspector, SpansPanel
+from deid_studio.gui.workers import debounced
+from deid_studio.store.project import Project
+
+
+class DocumentHeader(QLabel):
+    """Report id, status and language of the open document, and why it is read only."""
+
+    def __init__(self, session: DocumentSession) -> None:
+        super().__init__()
+        self.setObjectName("documentHeader")
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.session = session
+        session.loaded.connect(self.refresh)
+        session.spansChanged.connect(debounced(self, 50, self.refresh))
+
+    def refresh(self) -> None:
+        """Describe the open document."""
+        state = self.session.state
+        if state is None:
+            self.setText("<i>No document open — press <b>Next</b> or pick one in the queue.</i>")
+            return
+        info = state.info
+        gold = sum(1 for i in self.session.items if i.kind == "gold")
+        pending = len(self.session.items) - gold
+        text = (
+            f"<b>{info.external_id or info.id}</b> · {info.status.replace('_', ' ')} · "
+            f"{info.language or '?'} · {len(info.text):,} characters · {gold} gold · "
+            f"{pending} suggestions"
+        )
+        if not state.editable:
+            text += f" · <span style='color:#b00020'>read only: {state.read_only_reason}</span>"
+        self.setText(text)
+
+
+class AnnotatePage(QWidget):
+    """Where an annotator works through the queue."""
+
+    submitted = Signal(int)
+    message = Signal(str)
+
+    def __init__(
+        self,
+        project: Project,
+        actor: Callable[[], str],
+        undo_group: QUndoGroup,
+        threshold: float,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("annotatePage")
+        self.project = project
+        self.session = DocumentSession(project, actor, undo_group, self)
+        self.queue = QueuePanel(project, actor)
+        self.view = NarrativeView()
+        self.painter = SpanPainter(self.session, self.view)
+        self.spans = SpansPanel(self.session)
+        self.inspector = Inspector(self.session)
+        self.preview = MaskedPreview(self.session)
+        self.header = DocumentHeader(self.session)
+
+        self.threshold = QDoubleSpinBox()
+        self.threshold.setObjectName("acceptThreshold")
+        self.threshold.setRange(0.0, 1.0)
+        self.threshold.setSingleStep(0.05)
+        self.threshold.setDecimals(2)
+        self.threshold.setValue(threshold)
+        self.threshold.setToolTip("Confidence above which “Accept all” makes suggestions gold")
+        self.editor_actions = EditorActions(
+            self.session, self.view, [self.view, self.spans], self.threshold.value
+        )
+        accept_all = QPushButton("Accept all ≥")
+        accept_all.setToolTip("Accept every suggestion at or above this confidence (Ctrl+Shift+A)")
+        accept_all.clicked.connect(self.editor_actions.accept_all.trigger)
+        submit = QPushButton("Submit && next")
+        submit.setObjectName("submitButton")
+        submit.setToolTip("Submit for review and open the next document (Ctrl+Enter)")
+        submit.clicked.connect(self.submit_and_next)
+        self.submit_action = make_action(
+            self, "Submit and open the next document", ["Ctrl+Return", "Ctrl+Enter"],
+            self.submit_and_next, section="Documents",
+        )  # fmt: skip
+        self.next_action = make_action(
+            self, "Next document from the queue (without submitting)", ["Ctrl+Shift+N"],
+            self.queue.take_next, section="Documents",
+        )  # fmt: skip
+        for action in (self.submit_action, self.next_action):
+            self.addAction(action)
+
+        bar = QHBoxLayout()
+        bar.addWidget(self.header, 1)
+        bar.addWidget(accept_all)
+        bar.addWidget(self.threshold)
+        bar.addWidget(submit)
+        centre = QWidget()
+        centre_layout = QVBoxLayout(centre)
+        centre_layout.setContentsMargins(0, 0, 0, 0)
+        centre_layout.addLayout(bar)
+        self.text_split = QSplitter(Qt.Orientation.Horizontal)
+        self.text_split.setObjectName("textSplit")
+        self.text_split.addWidget(self.view)
+        self.text_split.addWidget(self.preview)
+        self.text_split.setStretchFactor(0, 3)
+        self.text_split.setStretchFactor(1, 2)
+        centre_layout.addWidget(self.text_split, 1)
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self.spans)
+        right.addWidget(self.inspector)
+        right.setStretchFactor(0, 3)
+        right.setStretchFactor(1, 1)
+        self.split = QSplitter(Qt.Orientation.Horizontal)
+        self.split.setObjectName("annotateSplit")
+        self.split.addWidget(self.queue)
+        self.split.addWidget(centre)
+        self.split.addWidget(right)
+        self.split.setStretchFactor(1, 1)
+        self.split.setSizes([440, 820, 300])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.split)
+
+        self.queue.documentActivated.connect(self.open_document)
+        self.queue.message.connect(self.message)
+        self.session.failed.connect(self.message)
+        self.session.saved.connect(self.message)
+        self.header.refresh()
+
+    def open_document(self, document_id: int) -> None:
+        """Open a document for annotation and put the keyboard in the narrative."""
+        self.session.open(document_id)
+        self.view.setFocus()
+        if self.session.current is None and self.session.items:
+            self.session.step(1, from_offset=0)
+        self.queue.refresh()
+        self.queue.select_document(document_id)
+
+    def submit_and_next(self) -> None:
+        """Submit the open document and open the next one of the queue."""
+        doc = self.session.document_id
+        if doc is None:
+            self.queue.take_next()
+            return
+        if self.session.submit():
+            self.submitted.emit(doc)
+            if self.queue.take_next() is None:
+                self.session.clear()
+                self.queue.refresh()
+
+    def set_preview_visible(self, visible: bool) -> None:
+        """Show or hide the masked preview beside the narrative."""
+        self.preview.setVisible(visible)

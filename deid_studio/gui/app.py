@@ -1,0 +1,59 @@
+"""Starting the application: the QApplication, the main window, the project to open."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication
+
+from deid_studio.gui.main_window import MainWindow
+from deid_studio.gui.preferences import APPLICATION, ORGANIZATION, Preferences
+from deid_studio.services.paths import log_dir
+from deid_studio.store.project import Project
+
+
+def application() -> QApplication:
+    """The QApplication (created once), named so QSettings finds the preferences."""
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        app = QApplication(sys.argv[:1])
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationName(APPLICATION)
+    app.setApplicationDisplayName("DeID Studio")
+    icon = _icon()
+    if icon is not None:
+        app.setWindowIcon(icon)
+    return app
+
+
+def _icon() -> QIcon | None:
+    """The window icon from a source checkout (installed, the desktop entry supplies it)."""
+    path = Path(__file__).resolve().parents[2] / "packaging" / "deid-studio.svg"
+    return QIcon(str(path)) if path.is_file() else None
+
+
+def build_window(project: str | Path | None, *, user: str | None = None) -> MainWindow:
+    """The main window with ``project`` open (the last project when None, if it still exists)."""
+    application()
+    preferences = Preferences()
+    if user:
+        preferences.override_user(user)
+    window = MainWindow(preferences)
+    target = project if project is not None else preferences.last_project
+    if target is not None and (project is not None or Project.exists(target)):
+        window.open_project(target)
+    return window
+
+
+def run(project: str | Path | None = None, *, user: str | None = None) -> int:
+    """Open the window and run until it closes; the process exit code."""
+    log = log_dir()
+    log.mkdir(parents=True, exist_ok=True)
+    logging.basicConfig(filename=log / "errors.log", level=logging.ERROR)
+    app = application()
+    window = build_window(project, user=user)
+    window.show()
+    return int(app.exec())

@@ -1,0 +1,369 @@
+"""The main window: menus, status bar and the open project's workspace. It assembles parts;
+what they do lives in them and in the services."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from deid_studio.core.categories import preset_names
+from deid_studio.core.errors import DeidError
+from deid_studio.gui.actions import make_action
+from deid_studio.gui.audit_view import AuditDialog
+from deid_studio.gui.export_dialog import ExportDialog
+from deid_studio.gui.import_dialog import ImportDialog
+from deid_studio.gui.preferences import Preferences
+from deid_studio.gui.retrain import RetrainStatus
+from deid_studio.gui.settings_dialog import SettingsDialog
+from deid_studio.gui.shortcuts import ShortcutSheet
+from deid_studio.gui.workers import running_jobs
+from deid_studio.gui.workspace import Workspace, status_line
+from deid_studio.services.project import init_project, open_project
+from deid_studio.store.project import Project
+
+PROJECT_FILTER = "DeID Studio projects (*.sqlite *.db);;All files (*)"
+
+
+class Welcome(QWidget):
+    """Shown without a project: create one, open one, or a recent one."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__()
+        self.setObjectName("welcome")
+        layout = QVBoxLayout(self)
+        layout.addStretch(1)
+        title = QLabel("<h2>DeID Studio</h2><p>Open a project to start, or create one.</p>")
+        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(title)
+        for text, slot in (
+            ("Create a project…", window.create_project),
+            ("Open a project…", window.choose_project),
+        ):
+            button = QPushButton(text)
+            button.clicked.connect(slot)
+            layout.addWidget(button, 0, Qt.AlignmentFlag.AlignCenter)
+        for location in window.preferences.recent_projects[:5]:
+            button = QPushButton(location)
+            button.setFlat(True)
+            button.clicked.connect(lambda _c=False, p=location: window.open_project(p))
+            layout.addWidget(button, 0, Qt.AlignmentFlag.AlignCenter)
+        layout.addStretch(2)
+
+
+class MainWindow(QMainWindow):
+    """DeID Studio's window."""
+
+    def __init__(self, preferences: Preferences) -> None:
+        super().__init__()
+        self.setObjectName("mainWindow")
+        self.setWindowTitle("DeID Studio")
+        self.preferences = preferences
+        self.project: Project | None = None
+        self.workspace: Workspace | None = None
+        self.undo_group = QUndoGroup(self)
+        self.model_label = QLabel()
+        self.queue_label = QLabel()
+        self.user_label = QLabel()
+        self.retrain_status: RetrainStatus | None = None
+        for label in (self.user_label, self.model_label, self.queue_label):
+            self.statusBar().addPermanentWidget(label)
+        self._build_menus()
+        preferences.changed.connect(self._preferences_changed)
+        self._preferences_changed()
+        self.setCentralWidget(Welcome(self))
+        self.resize(1500, 900)
+        geometry = preferences.window_state("geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+
+    # -- menus -----------------------------------------------------------------------------
+
+    def _action(self, text: str, keys: list[str], slot: object, section: str = "Window") -> QAction:
+        action = make_action(self, text, keys, slot, section=section)  # type: ignore[arg-type]
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        project = bar.addMenu("&Project")
+        project.addAction(self._action("&New project…", ["Ctrl+Shift+O"], self.create_project))
+        project.addAction(self._action("&Open project…", ["Ctrl+O"], self.choose_project))
+        self.recent_menu = project.addMenu("Recent projects")
+        project.addSeparator()
+        self.import_action = self._action("&Import reports…", ["Ctrl+I"], self.import_reports)
+        self.export_action = self._action("&Export…", ["Ctrl+E"], self.export)
+        project.addActions([self.import_action, self.export_action])
+        project.addSeparator()
+        project.addAction(self._action("&Settings…", ["Ctrl+,"], self.settings))
+        project.addAction(self._action("&Quit", ["Ctrl+Q"], self.close))
+
+        edit = bar.addMenu("&Edit")
+        self.undo_action = self.undo_group.createUndoAction(self, "Undo")
+        self.undo_action.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Undo))
+        self.redo_action = self.undo_group.createRedoAction(self, "Redo")
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        for action in (self.undo_action, self.redo_action):
+            action.setProperty("sheet", "Editing")
+            self.addAction(action)
+        edit.addActions([self.undo_action, self.redo_action])
+
+        document = bar.addMenu("&Document")
+        self.audit_action = self._action("&Audit trail…", ["Ctrl+Shift+H"], self.show_audit)
+        self.preview_action = self._action("Masked &preview", ["Ctrl+M"], self.toggle_preview)
+        self.preview_action.setCheckable(True)
+        self.preview_action.setChecked(self.preferences.preview_visible)
+        document.addActions([self.audit_action, self.preview_action])
+
+        model = bar.addMenu("&Model")
+        self.retrain_action = self._action("&Retrain now", ["Ctrl+R"], self.retrain)
+        self.cancel_retrain_action = self._action("&Cancel retraining", [], self.cancel_retrain)
+        model.addActions([self.retrain_action, self.cancel_retrain_action])
+
+        view = bar.addMenu("&View")
+        for index, name in enumerate(("Annotate", "Review", "Quality")):
+            view.addAction(
+                self._action(name, [f"Ctrl+{index + 1}"], lambda i=index: self._show_page(i))
+            )
+        view.addSeparator()
+        view.addAction(self._action("Larger text", ["Ctrl++", "Ctrl+="], lambda: self._zoom(1)))
+        view.addAction(self._action("Smaller text", ["Ctrl+-"], lambda: self._zoom(-1)))
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self._action("&Keyboard shortcuts", ["F1"], self.show_shortcuts))
+        self._project_actions = [
+            self.import_action, self.export_action, self.audit_action, self.retrain_action,
+            self.cancel_retrain_action,
+        ]  # fmt: skip
+        self._refresh_recent()
+        self._enable()
+
+    def _refresh_recent(self) -> None:
+        self.recent_menu.clear()
+        for location in self.preferences.recent_projects:
+            action = self.recent_menu.addAction(location)
+            action.triggered.connect(self._opener(location))
+        self.recent_menu.setEnabled(bool(self.preferences.recent_projects))
+
+    def _opener(self, location: str) -> Callable[[], None]:
+        def open_it(*_args: object) -> None:
+            self.open_project(location)
+
+        return open_it
+
+    def _enable(self) -> None:
+        for action in self._project_actions:
+            action.setEnabled(self.workspace is not None)
+
+    # -- projects --------------------------------------------------------------------------
+
+    def open_project(self, location: str | Path) -> bool:
+        """Open a project (closing the one open); False with a message when it cannot."""
+        try:
+            project = open_project(location)
+        except DeidError as err:
+            self.statusBar().showMessage(str(err))
+            if not Project.exists(location):
+                self.preferences.forget_recent(str(location))
+            QMessageBox.warning(self, "Cannot open the project", str(err))
+            return False
+        self._show_project(project)
+        return True
+
+    def _show_project(self, project: Project) -> None:
+        self.close_project()
+        self.project = project
+        self.workspace = Workspace(project, self.preferences, self.undo_group)
+        self.workspace.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.workspace.statusChanged.connect(self.refresh_status)
+        self.retrain_status = RetrainStatus(self.workspace.retrain)
+        self.statusBar().insertPermanentWidget(0, self.retrain_status)
+        self.setCentralWidget(self.workspace)
+        QTimer.singleShot(0, self._restore_layout)  # once the new parts have their sizes
+        self.preferences.add_recent(project.location)
+        self.setWindowTitle(f"DeID Studio — {Path(project.location).name}")
+        self._refresh_recent()
+        self._enable()
+        self.refresh_status()
+
+    def _restore_layout(self) -> None:
+        if self.workspace is None:
+            return
+        for name, splitter in (
+            ("annotate", self.workspace.annotate.split),
+            ("review", self.workspace.review.split),
+        ):
+            state = self.preferences.window_state(f"split-{name}")
+            if state is not None:
+                splitter.restoreState(state)
+
+    def close_project(self) -> None:
+        """Stop background work and close the open project, if any."""
+        if self.workspace is not None:
+            self._save_layout()
+            self.workspace.shutdown()
+            self.workspace.deleteLater()
+            self.workspace = None
+        if self.retrain_status is not None:
+            self.statusBar().removeWidget(self.retrain_status)
+            self.retrain_status.deleteLater()
+            self.retrain_status = None
+        if self.project is not None:
+            self.project.close()
+            self.project = None
+        self._enable()
+
+    def choose_project(self) -> None:
+        """Pick a project file to open."""
+        path, _ = QFileDialog.getOpenFileName(self, "Open a project", "", PROJECT_FILTER)
+        if path:
+            self.open_project(path)
+
+    def create_project(self) -> None:
+        """Choose where a new project goes and its category scheme."""
+        path, _ = QFileDialog.getSaveFileName(self, "New project", "project.sqlite", PROJECT_FILTER)
+        if not path:
+            return
+        scheme, ok = QInputDialog.getItem(
+            self, "Category scheme", "Scheme of the new project:", list(preset_names()), 0, False
+        )
+        if ok:
+            self.create_project_at(path, scheme)
+
+    def create_project_at(self, path: str | Path, scheme: str = "pv") -> bool:
+        """Create a project at ``path`` with a preset scheme and open it."""
+        try:
+            project = init_project(path, scheme=scheme, actor=self.preferences.user_name)
+        except DeidError as err:
+            QMessageBox.warning(self, "Cannot create the project", str(err))
+            return False
+        self._show_project(project)
+        return True
+
+    # -- dialogs and commands --------------------------------------------------------------
+
+    def import_reports(self) -> None:
+        """The import dialog."""
+        if self.project is None:
+            return
+        dialog = ImportDialog(self.project, lambda: self.preferences.user_name, self)
+        dialog.imported.connect(lambda _r: self._imported())
+        dialog.open()
+
+    def _imported(self) -> None:
+        if self.workspace is not None:
+            self.workspace.annotate.queue.refresh()
+            self.workspace.review.queue.refresh()
+        self.refresh_status()
+
+    def export(self) -> None:
+        """The export dialog."""
+        if self.project is not None:
+            ExportDialog(self.project, lambda: self.preferences.user_name, self).open()
+
+    def settings(self) -> None:
+        """The settings dialog."""
+        SettingsDialog(
+            self.preferences, self.project, self, on_applied=self._settings_applied
+        ).open()
+
+    def _settings_applied(self) -> None:
+        if self.workspace is not None:
+            self.workspace.project_settings_changed()
+        self.refresh_status()
+
+    def show_audit(self) -> None:
+        """The audit trail of the open document."""
+        session = self.workspace.current_session() if self.workspace else None
+        if session is None or session.state is None or self.project is None:
+            self.statusBar().showMessage("open a document first", 4000)
+            return
+        info = session.state.info
+        AuditDialog(self.project, info.id, info.external_id or str(info.id), self).open()
+
+    def show_shortcuts(self) -> None:
+        """The F1 shortcut sheet."""
+        ShortcutSheet(self.findChildren(QAction), self).open()
+
+    def toggle_preview(self) -> None:
+        """Show or hide the masked preview beside the narrative."""
+        visible = self.preview_action.isChecked()
+        self.preferences.set_preview_visible(visible)
+        if self.workspace is not None:
+            self.workspace.annotate.set_preview_visible(visible)
+
+    def retrain(self) -> None:
+        """Train a new model version now, in the background."""
+        if self.workspace is not None:
+            self.workspace.retrain.retrain(reason="on demand")
+
+    def cancel_retrain(self) -> None:
+        """Stop retraining."""
+        if self.workspace is not None:
+            self.workspace.retrain.cancel()
+
+    def _show_page(self, index: int) -> None:
+        if self.workspace is not None:
+            self.workspace.setCurrentIndex(index)
+
+    def _zoom(self, step: int) -> None:
+        self.preferences.set_font_size(self.preferences.font_size + step)
+
+    def _preferences_changed(self) -> None:
+        self.user_label.setText(f"user: {self.preferences.user_name}")
+        if self.workspace is not None:
+            self.workspace.apply_preferences()
+
+    def refresh_status(self) -> None:
+        """Model version with its cross-validated F1, and the queue size."""
+        if self.project is None:
+            self.model_label.setText("")
+            self.queue_label.setText("")
+            return
+        model_text, queue_text = status_line(self.project)
+        self.model_label.setText(model_text)
+        self.queue_label.setText(queue_text)
+
+    # -- closing ---------------------------------------------------------------------------
+
+    def _save_layout(self) -> None:
+        self.preferences.save_window_state("geometry", self.saveGeometry())
+        if self.workspace is not None:
+            self.preferences.save_window_state(
+                "split-annotate", self.workspace.annotate.split.saveState()
+            )
+            self.preferences.save_window_state(
+                "split-review", self.workspace.review.split.saveState()
+            )
+        self.preferences.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Everything is saved already; background work is asked to stop first."""
+        busy = [job.title for job in running_jobs(quiet=False)]
+        if busy:
+            answer = QMessageBox.question(
+                self, "Work in progress",
+                f"{', '.join(busy)} still running. Stop it and close?",
+            )  # fmt: skip
+            if answer != QMessageBox.StandardButton.Yes:
+                event.ignore()
+                return
+        for job in running_jobs():
+            job.cancel()
+        for job in running_jobs():
+            job.wait(60_000)  # a thread must not outlive its QThread object
+        self._save_layout()
+        self.close_project()
+        event.accept()

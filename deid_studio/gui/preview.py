@@ -1,0 +1,107 @@
+"""The masked preview: what the open document would look like exported, kept up to date as
+its spans change (debounced, computed by the masking service on a worker thread)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from deid_studio.gui.narrative import Decoration, NarrativeView
+from deid_studio.gui.session import DocumentSession
+from deid_studio.gui.style import Look
+from deid_studio.gui.workers import Job
+from deid_studio.mask import MaskedDocument
+from deid_studio.services import masking
+
+REPLACED = Look("#e4e4e4", "#1b1b1b", underline="#777777")
+KEPT = Look(None, None, underline="#999999", line="dash")
+LEAK = Look("#ffd6d6", "#8b0000", underline="#c0392b", line="wave")
+
+
+class MaskedPreview(QWidget):
+    """A read-only view of the open document as masked by the project's policy."""
+
+    updated = Signal()
+    """A new preview is shown (or its computation failed)."""
+
+    def __init__(self, session: DocumentSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("maskedPreview")
+        self.session = session
+        self.title = QLabel("<b>Masked preview</b>")
+        self.view = NarrativeView()
+        self.view.setObjectName("maskedText")
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.note)
+        self._job: Job | None = None
+        self.masked: MaskedDocument | None = None
+        self._stale = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(250)
+        self._timer.timeout.connect(self.refresh)
+        session.spansChanged.connect(self._timer.start)
+        session.loaded.connect(self._timer.start)
+
+    def refresh(self) -> None:
+        """Recompute the preview now (on a worker)."""
+        if not self.isVisible():
+            self._stale = True
+            return
+        self._stale = False
+        doc = self.session.document_id
+        if doc is None:
+            self.view.set_narrative("")
+            self.note.setText("")
+            return
+        if self._job is not None and self._job.running:
+            self._timer.start()  # one at a time; try again shortly
+            return
+        project = self.session.project
+        self._job = Job(
+            "masked preview", lambda _p, _c: masking.preview(project, doc), self, quiet=True
+        )
+        self._job.finished.connect(lambda result, doc=doc: self._show(doc, result))
+        self._job.failed.connect(self._failed)
+        self._job.start()
+
+    def showEvent(self, event: Any) -> None:
+        """Catch up when shown after changes made while hidden."""
+        super().showEvent(event)
+        if self._stale:
+            self._timer.start()
+
+    def _failed(self, message: str) -> None:
+        self.note.setText(message)
+        self.updated.emit()
+
+    def _show(self, document_id: int, masked: MaskedDocument) -> None:
+        if document_id != self.session.document_id:
+            return
+        self.masked = masked
+        self.view.set_narrative(masked.text)
+        self.view.set_decorations(
+            "gold",
+            [
+                Decoration(r.new_start, r.new_end, KEPT if r.action == "keep" else REPLACED)
+                for r in masked.replacements
+                if r.new_end > r.new_start
+            ],
+        )
+        self.view.set_decorations(
+            "disagreement",
+            [Decoration(k.offset, k.offset + k.length, LEAK) for k in masked.leaks],
+        )
+        changed = sum(1 for r in masked.replacements if r.action != "keep")
+        note = f"{changed} stretches masked"
+        if masked.leaks:
+            note += f" · <b style='color:#b00020'>{len(masked.leaks)} leak(s)</b>"
+        self.note.setText(note)
+        self.updated.emit()

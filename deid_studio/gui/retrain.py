@@ -1,0 +1,218 @@
+"""Background retraining: after every N submitted documents and on demand.
+
+A :class:`~deid_studio.gui.workers.Job` thread calls the training service, which trains in a
+child process (python-crfsuite holds the GIL for its whole loop, so a thread alone would
+freeze the window) and reports iterations; then the new model re-suggests the documents not
+yet annotated, in a child process too (tagging in a thread stalls the window now and then),
+and the queue re-orders. The window stays responsive throughout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QWidget,
+)
+
+from deid_studio.core.errors import DeidError
+from deid_studio.gui.child import call_in_child
+from deid_studio.gui.workers import Job
+from deid_studio.services import training  # with the window: see below
+from deid_studio.services.annotating import submitted_count
+from deid_studio.services.settings import project_settings
+from deid_studio.store.project import Project
+
+# The training service is imported with the window, not on the worker thread when a retrain
+# starts: importing numpy there holds the GIL for a few hundred milliseconds and would freeze
+# the window at that moment.
+
+
+RESUGGEST = "deid_studio.services.suggesting:resuggest"
+CANCELLED = {
+    "training": "training cancelled; no model version was stored",
+    "suggesting": "re-suggesting stopped; the documents done so far keep their new suggestions",
+}
+
+
+class RetrainController(QObject):
+    """Starts, follows and cancels retraining and the re-suggestion that follows it."""
+
+    started = Signal(str)
+    progress = Signal(str, int, int)
+    stage = Signal(str)
+    finished = Signal(str)
+    failed = Signal(str)
+    modelChanged = Signal()
+    suggestionsChanged = Signal()
+
+    def __init__(
+        self, project: Project, actor: Callable[[], str], parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.project = project
+        self.actor = actor
+        self.job: Job | None = None
+        self.phase = ""
+        self.train_options: dict[str, Any] = {}
+        """Extra keyword arguments for the training service (folds, params...)."""
+
+    @property
+    def running(self) -> bool:
+        """True while training or re-suggesting."""
+        return self.job is not None and self.job.running
+
+    def note_submission(self) -> bool:
+        """After a submission: retrain when N documents were submitted since the last model.
+
+        Returns True when a retrain started.
+        """
+        if self.running:
+            return False
+        every = project_settings(self.project).retrain_every
+        if every <= 0 or submitted_count(self.project) < every:
+            return False
+        return self.retrain(reason=f"{every} documents submitted since the last model")
+
+    def retrain(self, *, reason: str = "on demand") -> bool:
+        """Train a new model version in the background; False when one is already running."""
+        if self.running:
+            return False
+        project, actor, options, stage = self.project, self.actor(), self.train_options, self.stage
+
+        def work(progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any:
+            return training.train_model(
+                project, actor=actor, progress=progress, cancelled=cancelled,
+                stage=stage.emit, **options,
+            )  # fmt: skip
+
+        self._start("training", work, self._trained)
+        self.started.emit(f"retraining ({reason})")
+        return True
+
+    def resuggest(self, document_ids: list[int] | None = None) -> bool:
+        """Regenerate suggestions and queue scores with the current model, in a child
+        process (see :mod:`deid_studio.gui.child`)."""
+        if self.running:
+            return False
+        location = self.project.engine.url.render_as_string(hide_password=False)
+
+        def work(progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any:
+            return call_in_child(
+                RESUGGEST, location, {"document_ids": document_ids},
+                progress=progress, cancelled=cancelled,
+            )  # fmt: skip
+
+        self._start("suggesting", work, self._suggested)
+        return True
+
+    def cancel(self) -> None:
+        """Stop the training (its child process ends) or the re-suggestion."""
+        if self.job is not None:
+            self.job.cancel()
+
+    def _start(self, phase: str, work: Any, done: Callable[[object], None]) -> None:
+        self.phase = phase
+        job = Job(phase, work, self)
+        job.progress.connect(lambda d, t: self.progress.emit(phase, d, t))
+        job.finished.connect(done)
+        job.failed.connect(lambda message: self.failed.emit(f"{phase} failed: {message}"))
+        job.cancelled.connect(lambda: self.finished.emit(CANCELLED[phase]))
+        self.job = job
+        job.start()
+
+    def _trained(self, result: Any) -> None:
+        self.job = None
+        self.modelChanged.emit()
+        f1 = result.f1
+        score = "" if f1 is None else f", cross-validated F1 {f1:.3f}"
+        self.finished.emit(
+            f"model version {result.model_version_id} trained on {result.documents} documents"
+            f"{score}; re-suggesting"
+        )
+        try:
+            self.resuggest()
+        except DeidError as err:
+            self.failed.emit(str(err))
+
+    def _suggested(self, result: Any) -> None:
+        self.job = None
+        self.suggestionsChanged.emit()
+        self.finished.emit(
+            f"{result.suggestions} suggestions on {result.documents} documents; "
+            "the queue is re-ordered"
+        )
+
+
+class RetrainStatus(QWidget):
+    """Status-bar widget: what runs, its progress in iterations, and a cancel button."""
+
+    def __init__(self, controller: RetrainController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("retrainStatus")
+        self.controller = controller
+        self.label = QLabel()
+        self.label.setFixedWidth(250)
+        self.bar = QProgressBar()
+        self.bar.setFixedWidth(190)
+        self.bar.setTextVisible(True)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setObjectName("cancelRetrain")
+        self.cancel_button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.cancel_button.clicked.connect(controller.cancel)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        for widget in (self.label, self.bar, self.cancel_button):
+            # Showing the progress must not re-lay out the window (that costs ~100 ms).
+            policy = widget.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            widget.setSizePolicy(policy)
+            layout.addWidget(widget)
+        controller.started.connect(self._started)
+        controller.progress.connect(self._progress)
+        controller.stage.connect(self._stage)
+        controller.finished.connect(self._ended)
+        controller.failed.connect(self._ended)
+        self._show_parts(False)
+
+    def _show_parts(self, visible: bool) -> None:
+        for widget in (self.label, self.bar, self.cancel_button):
+            widget.setVisible(visible)
+
+    @property
+    def active(self) -> bool:
+        """True while it shows work in progress."""
+        return self.cancel_button.isVisible()
+
+    def _started(self, _text: str) -> None:
+        self._show_parts(True)
+        self._set_label("Starting the training process")
+        self.bar.setRange(0, 0)
+
+    def _set_label(self, text: str) -> None:
+        metrics = self.label.fontMetrics()
+        self.label.setText(metrics.elidedText(text, Qt.TextElideMode.ElideRight, 245))
+        self.label.setToolTip(text)
+
+    def _stage(self, name: str) -> None:
+        self._set_label(name[:1].upper() + name[1:])
+
+    def _progress(self, phase: str, done: int, total: int) -> None:
+        self._show_parts(True)
+        unit = "iterations" if phase == "training" else "documents"
+        if phase == "suggesting":
+            self._set_label("Re-suggesting")
+        self.bar.setRange(0, max(total, 0))
+        self.bar.setValue(done)
+        self.bar.setFormat(f"%v / %m {unit}" if total else f"{done} {unit}")
+
+    def _ended(self, _text: str) -> None:
+        if not self.controller.running:
+            self._show_parts(False)

@@ -1,0 +1,126 @@
+"""An open project's parts: the annotation, review and quality pages and background retraining,
+wired together. The main window shows one workspace at a time."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QUndoGroup
+from PySide6.QtWidgets import QTabWidget, QWidget
+
+from deid_studio.gui.annotate_page import AnnotatePage
+from deid_studio.gui.dashboard import DashboardPage
+from deid_studio.gui.preferences import Preferences
+from deid_studio.gui.retrain import RetrainController
+from deid_studio.gui.review_page import ReviewPage
+from deid_studio.gui.session import DocumentSession
+from deid_studio.services.quality import current_model, micro_f1
+from deid_studio.services.queue import ANNOTATABLE, queue_size
+from deid_studio.services.settings import project_settings
+from deid_studio.store.project import Project
+
+
+def status_line(project: Project) -> tuple[str, str]:
+    """(model version and its cross-validated F1, queue size) for the status bar."""
+    model = current_model(project)
+    if model is None:
+        model_text = "no model yet"
+    else:
+        f1 = micro_f1(model.metrics)
+        model_text = f"model v{model.id} · CV F1 {'n/a' if f1 is None else f'{f1:.3f}'}"
+    return model_text, f"queue {queue_size(project, statuses=ANNOTATABLE):,}"
+
+
+class Workspace(QTabWidget):
+    """The pages of one open project."""
+
+    message = Signal(str)
+    statusChanged = Signal()
+
+    def __init__(
+        self,
+        project: Project,
+        preferences: Preferences,
+        undo_group: QUndoGroup,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("workspace")
+        self.setDocumentMode(True)
+        self.project = project
+        self.preferences = preferences
+
+        def actor() -> str:
+            return preferences.user_name
+
+        threshold = project_settings(project).accept_threshold
+        self.annotate = AnnotatePage(project, actor, undo_group, threshold)
+        self.review = ReviewPage(project, actor, undo_group)
+        self.dashboard = DashboardPage(project)
+        self.retrain = RetrainController(project, actor, self)
+        self.addTab(self.annotate, "Annotate")
+        self.addTab(self.review, "Review")
+        self.addTab(self.dashboard, "Quality")
+        for page in (self.annotate, self.review):
+            page.message.connect(self.message)
+        self.annotate.submitted.connect(self._submitted)
+        self.review.decided.connect(self._decided)
+        self.retrain.started.connect(self.message)
+        self.retrain.finished.connect(self.message)
+        self.retrain.failed.connect(self.message)
+        self.retrain.modelChanged.connect(self._model_changed)
+        self.retrain.suggestionsChanged.connect(self._suggestions_changed)
+        self.currentChanged.connect(self._page_changed)
+        self.apply_preferences()
+
+    def current_session(self) -> DocumentSession | None:
+        """The editing session of the page shown (None on the dashboard)."""
+        page = self.currentWidget()
+        return page.session if isinstance(page, AnnotatePage | ReviewPage) else None
+
+    def apply_preferences(self) -> None:
+        """Font size and preview visibility from the preferences."""
+        for page in (self.annotate, self.review):
+            page.view.set_point_size(self.preferences.font_size)
+            page.preview.view.set_point_size(self.preferences.font_size)
+        self.annotate.set_preview_visible(self.preferences.preview_visible)
+
+    def _page_changed(self, _index: int) -> None:
+        session = self.current_session()
+        if session is not None:
+            session.activate()
+        if self.currentWidget() is self.dashboard:
+            self.dashboard.refresh()
+
+    def _submitted(self, _document_id: int) -> None:
+        self.statusChanged.emit()
+        self.review.queue.refresh()
+        self.retrain.note_submission()
+
+    def _decided(self, _document_id: int, _decision: str) -> None:
+        self.annotate.queue.refresh()  # a document sent back is annotatable again
+        self.statusChanged.emit()
+
+    def project_settings_changed(self) -> None:
+        """Take up edited project settings and scheme."""
+        self.annotate.threshold.setValue(project_settings(self.project).accept_threshold)
+        for page in (self.annotate, self.review):
+            page.session.reload()
+        if self.review.session.document_id is not None:
+            self.review.open_document(self.review.session.document_id)
+
+    def _model_changed(self) -> None:
+        self.statusChanged.emit()
+        if self.currentWidget() is self.dashboard:
+            self.dashboard.refresh()
+
+    def _suggestions_changed(self) -> None:
+        for page in (self.annotate, self.review):
+            page.queue.refresh()
+            page.session.reload()
+        self.statusChanged.emit()
+
+    def shutdown(self) -> None:
+        """Stop background work before the project closes."""
+        if self.retrain.job is not None:
+            self.retrain.cancel()
+            self.retrain.job.wait(60_000)

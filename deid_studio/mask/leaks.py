@@ -1,0 +1,88 @@
+"""The leak check: no PHI string of a document may survive in its masked text.
+
+The PHI strings are the texts of the document's masked spans (gold, and suggestions at or
+above the threshold; spans the policy keeps are not searched for), compared as
+:mod:`deid_studio.mask.text` compares: case-insensitive, whitespace normalised,
+token-aligned, two letters or digits at least.
+
+Every occurrence in the masked text is a leak, except one that lies inside what the masker
+computed rather than copied: a tag, or a shifted date. A shifted date is the original moved
+by the case's offset (and never left equal to its own original: the masker tags it then), so
+when it reads like another date of the report it is a coincidence of the calendar, not a
+survivor: "diciembre de 2000" shifted by one month is "noviembre de 2000", which may well be
+the report's other date; and in a report that mentions 2006 and 2007, a year shifted by one
+is the other year. No offset can avoid that (one offset per case, dates a unit apart), and
+the interval between the two dates is what the shift keeps on purpose. Occurrences inside
+surrogates do count: a surrogate is drawn again until it contains no PHI string of the case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from deid_studio.core.errors import DeidError
+from deid_studio.mask.text import Matcher, normalise
+
+SHOWN = 8
+COMPUTED = ("tag", "cap", "shift")
+"""Actions whose output is computed from the policy and the case's offset, not copied."""
+
+
+@dataclass(frozen=True, slots=True)
+class Leak:
+    """A PHI string found in a masked text: which report, where, how long, of what category."""
+
+    document_id: int | None
+    external_id: str
+    offset: int
+    length: int
+    category: str
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """What the masker wrote over a stretch of the masked text (for the exceptions)."""
+
+    start: int
+    end: int
+    action: str
+
+
+def find_leaks(
+    masked: str,
+    phi: Mapping[str, str],
+    written: Iterable[Written],
+    *,
+    document_id: int | None = None,
+    external_id: str = "",
+) -> list[Leak]:
+    """Occurrences in ``masked`` of the PHI strings ``phi`` (string -> category)."""
+    matcher = Matcher(phi)
+    categories = {normalise(s): category for s, category in phi.items()}
+    computed = [w for w in written if w.action in COMPUTED]
+    leaks = []
+    for hit in matcher.find(masked, overlapped=True):
+        if any(w.start <= hit.start and hit.end <= w.end for w in computed):
+            continue
+        leaks.append(
+            Leak(document_id, external_id, hit.start, hit.end - hit.start, categories[hit.key])
+        )
+    return leaks
+
+
+class LeakError(DeidError):
+    """An export refused because PHI would leave: every leak, with report and offset."""
+
+    def __init__(self, leaks: Sequence[Leak]) -> None:
+        self.leaks = tuple(leaks)
+        reports = len({(leak.document_id, leak.external_id) for leak in self.leaks})
+        shown = "; ".join(
+            f"report {leak.external_id} offset {leak.offset} ({leak.category})"
+            for leak in self.leaks[:SHOWN]
+        )
+        more = f"; {len(self.leaks) - SHOWN} more" if len(self.leaks) > SHOWN else ""
+        super().__init__(
+            f"export refused: {len(self.leaks)} PHI string(s) would leak from {reports} "
+            f"report(s): {shown}{more}; nothing was written"
+        )

@@ -1,0 +1,251 @@
+"""Masking one document: which spans, what each becomes, the masked text and its leak check.
+
+:func:`mask_document` is a pure function of the document, its suggestions, the policy and the
+case's keys (:class:`CaseKeys`: the date shift and the surrogates, which remember what they
+draw in the case's vault). It returns a :class:`MaskedDocument`: the masked text, every
+replacement with its old and new offsets, the structured dates shifted, and the leaks the
+check found (an export refuses a document that has any).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import Any
+
+from deid_studio.core.categories import Scheme
+from deid_studio.core.document import Document, Span, Suggestion
+from deid_studio.mask.ages import above
+from deid_studio.mask.dates import Order, infer_order, parse_date
+from deid_studio.mask.dateshift import DateShift
+from deid_studio.mask.kinds import Kind, kind_of
+from deid_studio.mask.leaks import Leak, Written, find_leaks
+from deid_studio.mask.names import name_words
+from deid_studio.mask.policy import MaskingPolicy
+from deid_studio.mask.spans import MaskSpan, Origin, digit_runs, merge, phi_spans, repeats
+from deid_studio.mask.surrogates import Surrogates
+from deid_studio.mask.text import normalise, searchable
+
+
+@dataclass(frozen=True, slots=True)
+class CaseKeys:
+    """What masks a case consistently: its date shift and its surrogates."""
+
+    case_id: str
+    shift: DateShift
+    surrogates: Surrogates
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    """One masked stretch: where it was, where it is in the masked text, and what was done.
+
+    ``action`` is ``keep``, ``tag``, ``surrogate``, ``shift`` or ``cap`` (an age above the
+    threshold); ``fallback`` is True when the policy's action could not apply and the span
+    was tagged instead (a date that does not parse, a category without surrogates, an age
+    without a number).
+    """
+
+    start: int
+    end: int
+    new_start: int
+    new_end: int
+    category: str
+    action: str
+    origin: Origin
+    fallback: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MaskedDocument:
+    """A document as it would leave: masked text, replacements, shifted dates, leaks."""
+
+    original: Document
+    text: str
+    replacements: tuple[Replacement, ...]
+    meta: Mapping[str, Any] = field(default_factory=dict)
+    leaks: tuple[Leak, ...] = ()
+    dropped_dates: tuple[str, ...] = ()
+
+    def as_document(self) -> Document:
+        """The masked report as a Document: masked text, the replaced stretches as spans (at
+        their new offsets), and only the shifted structured dates as metadata."""
+        spans = tuple(
+            Span(r.new_start, r.new_end, r.category)
+            for r in self.replacements
+            if r.action != "keep" and r.new_end > r.new_start
+        )
+        return replace(self.original, text=self.text, spans=spans, meta=dict(self.meta))
+
+
+def mask_document(
+    document: Document,
+    suggestions: Iterable[Suggestion],
+    policy: MaskingPolicy,
+    case: CaseKeys,
+    scheme: Scheme | None = None,
+) -> MaskedDocument:
+    """Mask ``document`` by ``policy`` with the case's keys (see the module text)."""
+    rules = _Rules(document, policy, case, scheme)
+    found = phi_spans(document, suggestions, policy.confidence)
+    base = merge(found, rules.masks_category)
+    rules.order = infer_order(
+        (s_text(document, s) for s in base if rules.kind(s.category) == "date"),
+        document.language,
+    )
+    masked = [s for s in (*found, *base) if rules.masks(s)]
+    phi = {s_text(document, s): s.category for s in masked if searchable(s_text(document, s))}
+    # a repeat inside a span the policy keeps is masked all the same (the spans then merge)
+    covering = [s for s in base if rules.masks(s)]
+    more = repeats(document.text, covering, phi, *rules.words_of(masked))
+    spans = merge([*base, *more], rules.masks_category) if more else base
+    pieces: list[str] = []
+    made: list[Replacement] = []
+    last = length = 0
+    for span in spans:
+        pieces.append(document.text[last : span.start])
+        length += span.start - last
+        new, action, fallback = rules.outcome(span)
+        made.append(
+            Replacement(
+                span.start, span.end, length, length + len(new),
+                span.category, action, span.origin, fallback,
+            )
+        )  # fmt: skip
+        pieces.append(new)
+        length += len(new)
+        last = span.end
+    pieces.append(document.text[last:])
+    text = "".join(pieces)
+    meta, dropped = shift_meta(document.meta, case.shift, rules.order, document.language)
+    leaks = find_leaks(
+        text,
+        phi,
+        (Written(r.new_start, r.new_end, r.action) for r in made),
+        document_id=document.id,
+        external_id=document.external_id,
+    )
+    return MaskedDocument(document, text, tuple(made), meta, tuple(leaks), tuple(dropped))
+
+
+def s_text(document: Document, span: MaskSpan) -> str:
+    """The characters of the narrative a span covers."""
+    return document.text[span.start : span.end]
+
+
+def phi_strings(
+    document: Document,
+    suggestions: Iterable[Suggestion],
+    policy: MaskingPolicy,
+    scheme: Scheme | None = None,
+) -> list[tuple[str, Kind]]:
+    """The texts and kinds of a document's gold spans and suggestions at or above the
+    threshold, whatever the policy does with them: what a case's surrogates avoid."""
+    return [
+        (s_text(document, span), kind_of(span.category, scheme))
+        for span in phi_spans(document, suggestions, policy.confidence)
+    ]
+
+
+def shift_meta(
+    meta: Mapping[str, Any], shift: DateShift, order: Order, language: str | None
+) -> tuple[dict[str, Any], list[str]]:
+    """Masked metadata: only the structured dates (``meta["dates"]``), each shifted by the
+    case's offset in its own format; a date that cannot be read is dropped (and named)."""
+    dates = meta.get("dates")
+    if not isinstance(dates, Mapping) or not dates:
+        return {}, []
+    values = {str(k): str(v) for k, v in dates.items() if v is not None}
+    own_order = infer_order(values.values(), language, default=order)
+    shifted: dict[str, str] = {}
+    dropped: list[str] = []
+    for key, value in values.items():
+        parsed = parse_date(value.strip(), order=own_order, language=language)
+        moved = shift.render(parsed) if parsed is not None else None
+        if moved is None:
+            dropped.append(key)
+        else:
+            shifted[key] = moved
+    return ({"dates": shifted} if shifted else {}), dropped
+
+
+class _Rules:
+    """The policy applied to one document's spans."""
+
+    def __init__(
+        self, document: Document, policy: MaskingPolicy, case: CaseKeys, scheme: Scheme | None
+    ) -> None:
+        self.document = document
+        self.policy = policy
+        self.case = case
+        self.order: Order = "dmy"
+        self.kind = cache(lambda category: kind_of(category, scheme))
+
+    def masks_category(self, category: str) -> bool:
+        return self.policy.action(category, self.kind(category)) != "keep"
+
+    def masks(self, span: MaskSpan) -> bool:
+        """True when the span will not come through as it is (without drawing anything)."""
+        kind = self.kind(span.category)
+        if kind == "age":
+            over = above(s_text(self.document, span), self.policy.age_threshold)
+            return over is not False or self.policy.action(span.category, kind) == "tag"
+        return self.masks_category(span.category)
+
+    def words_of(self, spans: Sequence[MaskSpan]) -> tuple[dict[str, str], dict[str, str]]:
+        """Name words and ID digit runs of masked spans, to find them alone elsewhere."""
+        names: dict[str, str] = {}
+        runs: dict[str, str] = {}
+        for span in spans:
+            kind, text = self.kind(span.category), s_text(self.document, span)
+            if kind == "person":
+                for word in name_words(text, lambda w: False):
+                    if word.role == "last" and searchable(word.text):
+                        names.setdefault(word.text, span.category)
+            elif kind == "id":
+                for run in digit_runs(text):
+                    runs.setdefault(run, span.category)
+        return names, runs
+
+    def outcome(self, span: MaskSpan) -> tuple[str, str, bool]:
+        """(new text, action, fallback) for one span."""
+        text = s_text(self.document, span)
+        kind = self.kind(span.category)
+        action = self.policy.action(span.category, kind)
+        tag = self.policy.tag(span.category)
+        if kind == "age":
+            over = above(text, self.policy.age_threshold)
+            if over:
+                return self.policy.age_cap(), "cap", False
+            if action == "tag" or over is None:
+                return tag, "tag", action != "tag"
+            return text, "keep", False
+        if action == "keep":
+            return text, "keep", False
+        if action == "tag":
+            return tag, "tag", False
+        if kind == "date":
+            return self._shifted(text, tag)
+        if action == "shift":
+            return tag, "tag", True
+        return self._surrogate(span, kind, text, tag)
+
+    def _shifted(self, text: str, tag: str) -> tuple[str, str, bool]:
+        parsed = parse_date(text, order=self.order, language=self.document.language)
+        moved = self.case.shift.render(parsed) if parsed is not None else None
+        if moved is None or normalise(moved) == normalise(text):
+            return tag, "tag", True
+        return moved, "shift", False
+
+    def _surrogate(self, span: MaskSpan, kind: Kind, text: str, tag: str) -> tuple[str, str, bool]:
+        surrogates = self.case.surrogates
+        if span.part:
+            new: str | None = (
+                surrogates.person_word(text) if kind == "person" else surrogates.shaped(text)
+            )
+        else:
+            new = surrogates.replace(kind, text)
+        if new is None or normalise(new) == normalise(text):
+            return tag, "tag", True
+        return new, "surrogate", False

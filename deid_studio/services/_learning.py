@@ -1,0 +1,306 @@
+"""What a training run does, start to end, on documents in memory (the child's work).
+
+Cross-validation by document (``evaluate.folds``: folds never split a case) and the final
+model are independent jobs: each fold trains on the others and tags its own documents with
+marginals, the final model trains on everything. With ``workers`` > 1 they run side by side
+in a pool of processes (the final model, the longest, first). From the out-of-fold results
+come the cross-validated metrics (``evaluate``'s report of the detector's out-of-fold
+suggestions), the score scale that makes the marginals honest probabilities, the recall-mode
+threshold τ that reaches the target token recall, and its curve. Progress is reported as
+(stage, done, total).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from deid_studio.core.categories import Scheme
+from deid_studio.core.document import Document, Span
+from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled
+from deid_studio.detect.crf import CrfModel, CrfParams, documents_tokens, train_crf
+from deid_studio.detect.detector import Detector, DetectorSettings
+from deid_studio.detect.features import Featurizer
+from deid_studio.detect.labels import encode
+from deid_studio.detect.recall import TARGET_RECALL, TokenEvidence, calibrate, curve, curve_json
+from deid_studio.detect.tagger import CrfTagger
+from deid_studio.evaluate import evaluate, folds, groups_of, report_of
+from deid_studio.evaluate.metrics import EMPTY
+
+StageProgress = Callable[[str, int, int], None]
+CALIBRATION_TOKENS = 40_000  # out-of-fold tokens a fold fits its score scale on
+_CURVE = (0.01, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995)
+
+
+@dataclass(frozen=True, slots=True)
+class Learned:
+    """A trained model and everything measured on the way."""
+
+    model: CrfModel
+    metrics: dict[str, Any]
+    documents: int
+    tokens: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """One unit of work: a fold (``test`` holds its held-out documents) or the final model."""
+
+    name: str
+    train: tuple[int, ...]
+    test: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Done:
+    name: str
+    test: tuple[int, ...]
+    model: CrfModel
+    predicted: list[list[Span]]
+    evidence: list[TokenEvidence]
+    scale: float
+    fit_seconds: float
+
+
+def default_workers() -> int:
+    """Processes a training run may use: the machine's cores, at most two (each holds a
+    corpus's features, a few hundred megabytes)."""
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+def learn(
+    documents: Sequence[Document],
+    scheme: Scheme,
+    params: CrfParams,
+    *,
+    folds_wanted: int = 5,
+    seed: int = 0,
+    target_recall: float = TARGET_RECALL,
+    settings: DetectorSettings | None = None,
+    workers: int = 1,
+    progress: StageProgress,
+    cancelled: Cancelled = never_cancelled,
+) -> Learned:
+    """Cross-validate (with ``folds_wanted`` >= 2; fewer folds when there are fewer cases),
+    calibrate, and train the final model on all ``documents``."""
+    started = time.perf_counter()
+    settings = settings or DetectorSettings()
+    k = min(folds_wanted, len(groups_of(documents)))
+    everything = tuple(range(len(documents)))
+    jobs = [_Job("final model", everything, ())]
+    if k >= 2:
+        for number, test in enumerate(folds(documents, k, seed), start=1):
+            held = set(test)
+            train = tuple(i for i in everything if i not in held)
+            jobs.append(_Job(f"cross-validation {number}/{k}", train, tuple(test)))
+    tally = _Tally(len(jobs), params.iterations, workers, progress)
+    done = _run(jobs, documents, scheme, params, settings, workers, tally.report, cancelled)
+    final = done.pop(0)
+    metrics: dict[str, Any] = {"target_recall": target_recall}
+    scale, tau = 1.0, settings.tau
+    if done:
+        scale = statistics.median(d.scale for d in done)
+        evidence = TokenEvidence.merge([e for d in done for e in d.evidence])
+        tau = calibrate(evidence, target_recall)
+        pooled = EMPTY
+        fold_f1 = []
+        for d in done:
+            held = [documents[i] for i in d.test]
+            evaluation = evaluate(held, d.predicted)
+            pooled = pooled + evaluation
+            fold_f1.append(evaluation.entity["strict"].micro.f1)
+        metrics.update(report_of(pooled, round(time.perf_counter() - started, 2)))
+        metrics.update(
+            cv=k,
+            seed=seed,
+            fold_f1={
+                "mean": statistics.fmean(fold_f1),
+                "sd": statistics.stdev(fold_f1) if len(fold_f1) > 1 else 0.0,
+            },
+            tau=tau,
+            tau_curve=curve_json(curve(evidence, sorted({*_CURVE, tau}))),
+            fold_scales=[d.scale for d in done],
+            fold_fit_seconds=[round(d.fit_seconds, 2) for d in done],
+        )
+    else:
+        # no held-out documents: the scale is fitted on the training documents themselves
+        # (overconfident, so recall mode's τ keeps its configured value)
+        scale = fit_scale(final.model, documents)
+        metrics.update(
+            cv=0,
+            tau=tau,
+            note="no cross-validation (--cv 0, or too few cases): score scale fitted on the "
+            "training documents, τ not calibrated",
+        )
+    metrics.update(
+        scale=scale,
+        iterations=final.model.iterations,
+        labels=len(final.model.labels),
+        training_seconds=round(final.model.seconds, 2),
+        workers=workers,
+        wall_seconds=round(time.perf_counter() - started, 2),
+    )
+    return Learned(
+        replace(final.model, scale=scale), metrics, len(documents), documents_tokens(documents)
+    )
+
+
+class _Tally:
+    """Sums the jobs' iterations into one progress: ("training (N models, W processes)",
+    iterations done, N x the iteration limit); a finished job counts in full."""
+
+    def __init__(self, jobs: int, iterations: int, workers: int, progress: StageProgress) -> None:
+        self.stage = f"training ({jobs} model{'s' if jobs > 1 else ''}"
+        self.stage += f", {workers} processes)" if workers > 1 else ")"
+        self.total = jobs * iterations
+        self.iterations = iterations
+        self.done: dict[str, int] = {}
+        self.progress = progress
+
+    def report(self, name: str, done: int, total: int) -> None:
+        job, _, phase = name.partition(": ")
+        if phase == "training":
+            self.done[job] = done
+        elif phase == "tagging" or phase == "finished":
+            self.done[job] = self.iterations
+        else:
+            return
+        self.progress(self.stage, sum(self.done.values()), self.total)
+
+
+def _run(
+    jobs: list[_Job],
+    documents: Sequence[Document],
+    scheme: Scheme,
+    params: CrfParams,
+    settings: DetectorSettings,
+    workers: int,
+    progress: StageProgress,
+    cancelled: Cancelled,
+) -> list[_Done]:
+    """Every job's result, in the order of ``jobs``."""
+    context = (documents, scheme, params, settings)
+    if workers <= 1 or len(jobs) == 1:
+        return [_work(job, context, progress, cancelled) for job in jobs]
+    spawn = multiprocessing.get_context("spawn")
+    messages = spawn.Queue()
+    with spawn.Pool(workers, initializer=_start_worker, initargs=(context, messages)) as pool:
+        pending = [pool.apply_async(_pooled, (job,)) for job in jobs]
+        while not all(p.ready() for p in pending):
+            check(cancelled)
+            _drain(messages, progress, wait=0.05)
+        _drain(messages, progress, wait=0.0)
+        return [p.get() for p in pending]
+
+
+def _drain(messages: Any, progress: StageProgress, wait: float) -> None:
+    import queue
+
+    try:
+        name, done, total = messages.get(timeout=wait) if wait else messages.get_nowait()
+        progress(name, done, total)
+        while True:
+            name, done, total = messages.get_nowait()
+            progress(name, done, total)
+    except queue.Empty:
+        return
+
+
+_context: tuple[Sequence[Document], Scheme, CrfParams, DetectorSettings] | None = None
+_messages: Any = None
+
+
+def _start_worker(context: Any, messages: Any) -> None:
+    global _context, _messages
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _context, _messages = context, messages
+
+
+def _pooled(job: _Job) -> _Done:
+    assert _context is not None
+
+    def report(name: str, done: int, total: int) -> None:
+        _messages.put((name, done, total))
+
+    return _work(job, _context, report, never_cancelled)
+
+
+def _work(
+    job: _Job,
+    context: tuple[Sequence[Document], Scheme, CrfParams, DetectorSettings],
+    progress: StageProgress,
+    cancelled: Cancelled,
+) -> _Done:
+    """Train on the job's documents; for a fold, also tag its held-out ones."""
+    documents, scheme, params, settings = context
+    train = [documents[i] for i in job.train]
+    stage, report = _relay(job.name, progress)
+    started = time.perf_counter()
+    model = train_crf(
+        train, params, progress=report, cancelled=cancelled, stage=stage, total_documents=len(train)
+    )
+    fit_seconds = time.perf_counter() - started
+    progress(f"{job.name}: finished", 1, 1)
+    if not job.test:
+        return _Done(job.name, job.test, model, [], [], 1.0, fit_seconds)
+    check(cancelled)
+    held = [documents[i] for i in job.test]
+    scale = fit_scale(model, held)
+    detector = Detector(replace(model, scale=scale), scheme, settings)
+    progress(f"{job.name}: tagging", 0, len(held))
+    found = detector.detect([(d.text, d.language) for d in held], marginals=True)
+    progress(f"{job.name}: tagging", len(held), len(held))
+    predicted = [[s.span for s in detection.suggestions] for detection in found]
+    evidence = [
+        TokenEvidence.collect(detection.tagged, document.spans)
+        for document, detection in zip(held, found, strict=True)
+    ]
+    # a fold's model is not needed once it has tagged: its bytes stay here
+    return _Done(
+        job.name, job.test, replace(model, data=b""), predicted, evidence, scale, fit_seconds
+    )
+
+
+def fit_scale(model: CrfModel, documents: Sequence[Document]) -> float:
+    """The score scale fitted on (up to CALIBRATION_TOKENS of) held-out documents."""
+    params = model.params
+    chosen: list[Document] = []
+    gold: list[list[str]] = []
+    tokens = 0
+    featurizers: dict[str | None, Featurizer] = {}
+    for document in documents:
+        featurizer = featurizers.get(document.language)
+        if featurizer is None:
+            featurizer = featurizers[document.language] = Featurizer(
+                params.features, document.language
+            )
+        labels: list[str] = []
+        for line_tokens, _ in featurizer.split(document.text):
+            labels += encode(line_tokens, document.spans, params.labels)
+        chosen.append(document)
+        gold.append(labels)
+        tokens += len(labels)
+        if tokens >= CALIBRATION_TOKENS:
+            break
+    scale, _ = CrfTagger(model).fit_scale([(d.text, d.language) for d in chosen], gold)
+    return scale
+
+
+def _relay(prefix: str, progress: StageProgress) -> tuple[Callable[[str], None], Progress]:
+    """A stage callable and a progress callable for train_crf that report to ``progress``
+    as ``PREFIX: features`` (documents) then ``PREFIX: training`` (iterations)."""
+    current = [f"{prefix}: features"]
+
+    def stage(name: str) -> None:
+        current[0] = f"{prefix}: {name}"
+
+    def report(done: int, total: int) -> None:
+        progress(current[0], done, total)
+
+    return stage, report

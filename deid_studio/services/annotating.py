@@ -1,0 +1,459 @@
+"""Annotating a document: open it, add, change and remove gold spans, accept or reject
+suggestions, undo, submit.
+
+Every function is one user action in one transaction with its audit events, and returns an
+:class:`Edit` saying what changed. An edit can be reverted (:func:`revert`), which is how the
+application's undo and redo work: spans are found again by their offsets and category, not by
+row id, so undo after redo after undo still lands on the right span.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass, field
+
+from deid_studio.core.categories import Scheme
+from deid_studio.core.document import Span
+from deid_studio.core.errors import DeidError
+from deid_studio.core.tokenize import tokenize
+from deid_studio.store.editing import DocumentInfo, StoredAnnotation, StoredSuggestion
+from deid_studio.store.models import utcnow
+from deid_studio.store.project import Project, Transaction
+from deid_studio.store.queue import CLAIM_TIMEOUT
+
+EDITABLE = ("new", "in_progress", "submitted")
+
+__all__ = [
+    "DocumentState",
+    "Edit",
+    "EditRefused",
+    "TokenIndex",
+    "accept_all",
+    "accept_suggestion",
+    "add_span",
+    "change_span",
+    "delete_span",
+    "load_document",
+    "open_for_annotation",
+    "reject_suggestion",
+    "revert",
+    "submit",
+]
+
+
+class EditRefused(DeidError):
+    """The document cannot be changed by this person now (signed off, held by someone else)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentState:
+    """A document as the editor shows it: narrative, gold, remaining suggestions, scheme."""
+
+    info: DocumentInfo
+    gold: tuple[StoredAnnotation, ...]
+    suggestions: tuple[StoredSuggestion, ...]
+    scheme: Scheme
+    read_only_reason: str | None = None
+
+    @property
+    def editable(self) -> bool:
+        """True when the person who opened it may change it."""
+        return self.read_only_reason is None
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """What one editing action changed in one document; revertible.
+
+    ``updated`` holds (before, after) pairs. Suggestions that an action used up (accepted,
+    rejected, or covered by a new span) are in ``suggestions_removed``.
+    """
+
+    document_id: int
+    action: str
+    added: tuple[StoredAnnotation, ...] = ()
+    removed: tuple[StoredAnnotation, ...] = ()
+    updated: tuple[tuple[StoredAnnotation, StoredAnnotation], ...] = ()
+    suggestions_added: tuple[StoredSuggestion, ...] = ()
+    suggestions_removed: tuple[StoredSuggestion, ...] = ()
+    status: str | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def empty(self) -> bool:
+        """True when nothing changed."""
+        return not (
+            self.added
+            or self.removed
+            or self.updated
+            or self.suggestions_added
+            or self.suggestions_removed
+            or self.status
+        )
+
+
+class TokenIndex:
+    """Token boundaries of a narrative, for snapping selections and growing spans."""
+
+    def __init__(self, text: str) -> None:
+        tokens = tokenize(text)
+        self.starts = [t.start for t in tokens]
+        self.ends = [t.end for t in tokens]
+
+    def snap(self, start: int, end: int) -> tuple[int, int] | None:
+        """Widen ``[start, end)`` to whole tokens; None when it covers no token."""
+        first = bisect_right(self.ends, start)
+        last = bisect_left(self.starts, end) - 1
+        if first > last:
+            return None
+        return self.starts[first], self.ends[last]
+
+    def grow_end(self, start: int, end: int) -> int:
+        """The end after taking in the next token (unchanged at the last token)."""
+        i = bisect_right(self.ends, end)
+        return self.ends[i] if i < len(self.ends) else end
+
+    def shrink_end(self, start: int, end: int) -> int:
+        """The end after giving up the last token (unchanged when one token is left)."""
+        i = bisect_left(self.ends, end) - 1
+        return self.ends[i] if i >= 0 and self.ends[i] > start else end
+
+    def grow_start(self, start: int, end: int) -> int:
+        """The start after taking in the previous token (unchanged at the first token)."""
+        i = bisect_left(self.starts, start) - 1
+        return self.starts[i] if i >= 0 else start
+
+    def shrink_start(self, start: int, end: int) -> int:
+        """The start after giving up the first token (unchanged when one token is left)."""
+        i = bisect_right(self.starts, start)
+        return self.starts[i] if i < len(self.starts) and self.starts[i] < end else start
+
+
+# -- reading and opening ---------------------------------------------------------------------
+
+
+def load_document(project: Project, document_id: int, *, actor: str = "") -> DocumentState:
+    """The document with its gold and suggestions, read only; whether ``actor`` may edit it."""
+    with project.reading() as tx:
+        return document_state(tx, document_id, actor)
+
+
+def open_for_annotation(project: Project, document_id: int, *, actor: str) -> DocumentState:
+    """Open a document to annotate: the actor holds it, and a new document is in progress.
+
+    A document someone else holds, or one already signed off, opens read only.
+    """
+    with project.transaction(actor) as tx:
+        info = _info(tx, document_id)
+        if edit_problem(info, actor) is None:
+            if info.claimed_by != actor:
+                tx.claim(document_id)
+                tx.audit("claim", document_id=document_id)
+            if info.status == "new":
+                tx.set_status(document_id, "in_progress")
+                tx.audit(
+                    "start",
+                    document_id=document_id,
+                    before={"status": "new"},
+                    after={"status": "in_progress"},
+                )
+        return document_state(tx, document_id, actor)
+
+
+def document_state(tx: Transaction, document_id: int, actor: str) -> DocumentState:
+    """The document as ``actor`` sees it inside an open transaction."""
+    info = _info(tx, document_id)
+    return DocumentState(
+        info=info,
+        gold=tuple(tx.annotations(document_id)),
+        suggestions=tuple(tx.suggestions(document_id)),
+        scheme=tx.scheme(),
+        read_only_reason=edit_problem(info, actor) if actor else "opened for reading",
+    )
+
+
+def _info(tx: Transaction, document_id: int) -> DocumentInfo:
+    info = tx.document_info(document_id)
+    if info is None:
+        raise DeidError(f"document {document_id} is not in the project")
+    return info
+
+
+def edit_problem(info: DocumentInfo, actor: str) -> str | None:
+    """Why ``actor`` may not change the document now (None when they may)."""
+    if info.status not in EDITABLE:
+        return f"{info.status.replace('_', ' ')}; a reviewer must send it back before it changes"
+    held = info.claimed_by
+    if held and held != actor and info.claimed_at is not None:
+        claimed_at = info.claimed_at
+        if claimed_at.tzinfo is None:  # SQLite hands back naive UTC
+            claimed_at = claimed_at.replace(tzinfo=utcnow().tzinfo)
+        if utcnow() - claimed_at < CLAIM_TIMEOUT:
+            return f"held by {held} since {claimed_at:%Y-%m-%d %H:%M} UTC"
+    return None
+
+
+def _editable(tx: Transaction, document_id: int) -> DocumentInfo:
+    info = _info(tx, document_id)
+    problem = edit_problem(info, tx.actor)
+    if problem is not None:
+        raise EditRefused(f"document {info.external_id or info.id} is {problem}")
+    return info
+
+
+# -- edits -----------------------------------------------------------------------------------
+
+
+def _audit_span(a: StoredAnnotation | StoredSuggestion) -> dict[str, object]:
+    out: dict[str, object] = {"start": a.start, "end": a.end, "category": a.category}
+    if isinstance(a, StoredSuggestion):
+        out |= {"confidence": round(a.confidence, 4), "source": a.source}
+    else:
+        out["origin"] = a.origin
+    return out
+
+
+def _check_span(tx: Transaction, info: DocumentInfo, span: Span) -> None:
+    if span.end > len(info.text):
+        raise DeidError(f"span {span.start}-{span.end} ends beyond the narrative")
+    if not tx.has_category(span.category):
+        raise DeidError(f"{span.category} is not a category of the project's scheme")
+
+
+def _supersede(tx: Transaction, document_id: int, span: Span) -> list[StoredSuggestion]:
+    """Remove the suggestions lying wholly inside a new gold span; they are decided."""
+    gone = [
+        tx.delete_suggestion(s.id) for s in tx.suggestions_within(document_id, span.start, span.end)
+    ]
+    for s in gone:
+        tx.audit("supersede_suggestion", document_id=document_id, before=_audit_span(s))
+    return gone
+
+
+def add_span(project: Project, document_id: int, span: Span, *, actor: str) -> Edit:
+    """Add a gold span typed by the actor; suggestions inside it are used up."""
+    with project.transaction(actor) as tx:
+        info = _editable(tx, document_id)
+        _check_span(tx, info, span)
+        if tx.find_annotation(document_id, span.start, span.end, span.category) is not None:
+            return Edit(document_id, "add_span", notes=("that span is already gold",))
+        added = tx.add_annotation(document_id, span)
+        tx.audit("add_annotation", document_id=document_id, after=_audit_span(added))
+        gone = _supersede(tx, document_id, span)
+        return Edit(document_id, "add_span", added=(added,), suggestions_removed=tuple(gone))
+
+
+def change_span(project: Project, annotation_id: int, span: Span, *, actor: str) -> Edit:
+    """Move a gold span's boundaries or change its category; it becomes the actor's."""
+    with project.transaction(actor) as tx:
+        before = _annotation(tx, annotation_id)
+        info = _editable(tx, before.document_id)
+        _check_span(tx, info, span)
+        if (before.start, before.end, before.category) == (span.start, span.end, span.category):
+            return Edit(before.document_id, "change_span")
+        after = tx.update_annotation(annotation_id, span)
+        tx.audit(
+            "change_annotation",
+            document_id=before.document_id,
+            before=_audit_span(before),
+            after=_audit_span(after),
+        )
+        gone = _supersede(tx, before.document_id, span)
+        return Edit(
+            before.document_id,
+            "change_span",
+            updated=((before, after),),
+            suggestions_removed=tuple(gone),
+        )
+
+
+def delete_span(project: Project, annotation_id: int, *, actor: str) -> Edit:
+    """Remove a gold span."""
+    with project.transaction(actor) as tx:
+        before = _annotation(tx, annotation_id)
+        _editable(tx, before.document_id)
+        gone = tx.delete_annotation(annotation_id)
+        tx.audit("delete_annotation", document_id=gone.document_id, before=_audit_span(gone))
+        return Edit(gone.document_id, "delete_span", removed=(gone,))
+
+
+def _annotation(tx: Transaction, annotation_id: int) -> StoredAnnotation:
+    found = tx.annotation(annotation_id)
+    if found is None:
+        raise DeidError(f"gold span {annotation_id} no longer exists (changed elsewhere?)")
+    return found
+
+
+def accept_suggestion(
+    project: Project,
+    suggestion_id: int,
+    *,
+    actor: str,
+    category: str | None = None,
+    span: Span | None = None,
+) -> Edit:
+    """Make a suggestion gold (optionally with another category or other boundaries)."""
+    with project.transaction(actor) as tx:
+        found = tx.suggestion(suggestion_id)
+        if found is None:
+            raise DeidError("that suggestion no longer exists (the model was retrained?)")
+        info = _editable(tx, found.document_id)
+        chosen = span or Span(found.start, found.end, category or found.category)
+        if category is not None:
+            chosen = Span(chosen.start, chosen.end, category)
+        _check_span(tx, info, chosen)
+        used = tx.delete_suggestion(suggestion_id)
+        tx.audit("accept_suggestion", document_id=used.document_id, before=_audit_span(used))
+        added: tuple[StoredAnnotation, ...] = ()
+        if tx.find_annotation(used.document_id, chosen.start, chosen.end, chosen.category) is None:
+            gold = tx.add_annotation(
+                used.document_id, chosen, origin="accepted", model_version_id=used.model_version_id
+            )
+            tx.audit("add_annotation", document_id=used.document_id, after=_audit_span(gold))
+            added = (gold,)
+        gone = _supersede(tx, used.document_id, chosen)
+        return Edit(
+            used.document_id,
+            "accept_suggestion",
+            added=added,
+            suggestions_removed=(used, *gone),
+        )
+
+
+def reject_suggestion(project: Project, suggestion_id: int, *, actor: str) -> Edit:
+    """Say a suggestion is not PHI: its row is deleted (and the audit trail keeps it)."""
+    with project.transaction(actor) as tx:
+        found = tx.suggestion(suggestion_id)
+        if found is None:
+            raise DeidError("that suggestion no longer exists (the model was retrained?)")
+        _editable(tx, found.document_id)
+        used = tx.delete_suggestion(suggestion_id)
+        tx.audit("reject_suggestion", document_id=used.document_id, before=_audit_span(used))
+        return Edit(used.document_id, "reject_suggestion", suggestions_removed=(used,))
+
+
+def accept_all(project: Project, document_id: int, *, threshold: float, actor: str) -> Edit:
+    """Accept every suggestion at or above ``threshold`` that overlaps no gold span.
+
+    The most confident first; a suggestion overlapping one accepted in this batch stays.
+    """
+    with project.transaction(actor) as tx:
+        info = _editable(tx, document_id)
+        scheme = tx.scheme()
+        taken = [a.span for a in tx.annotations(document_id)]
+        chosen: list[StoredSuggestion] = []
+        candidates = [s for s in tx.suggestions(document_id) if s.confidence >= threshold]
+        for s in sorted(candidates, key=lambda s: (-s.confidence, s.start)):
+            span = Span(s.start, s.end, s.category)
+            if s.category in scheme and not any(span.overlaps(t) for t in taken):
+                taken.append(span)
+                chosen.append(s)
+        added: list[StoredAnnotation] = []
+        used: list[StoredSuggestion] = []
+        for s in sorted(chosen, key=lambda s: s.start):
+            used.append(tx.delete_suggestion(s.id))
+            added.append(
+                tx.add_annotation(
+                    document_id, Span(s.start, s.end, s.category), origin="accepted",
+                    model_version_id=s.model_version_id,
+                )
+            )  # fmt: skip
+        if added:
+            tx.audit(
+                "accept_all",
+                document_id=info.id,
+                after={"threshold": threshold, "accepted": [_audit_span(a) for a in added]},
+            )
+        for a in added:
+            used.extend(_supersede(tx, document_id, a.span))
+        return Edit(document_id, "accept_all", added=tuple(added), suggestions_removed=tuple(used))
+
+
+def revert(project: Project, edit: Edit, *, actor: str, reason: str = "undo") -> Edit:
+    """Undo an edit (or, given what an undo returned, redo it); what the revert changed.
+
+    Spans are found by offsets and category. When one was changed elsewhere in the meantime,
+    nothing is reverted and the error says so.
+    """
+    doc = edit.document_id
+    with project.transaction(actor) as tx:
+        _editable(tx, doc)
+        removed: list[StoredAnnotation] = []
+        for a in edit.added:
+            found = tx.find_annotation(doc, a.start, a.end, a.category)
+            if found is None:
+                raise DeidError(f"cannot {reason}: the span {a.start}-{a.end} changed since")
+            removed.append(tx.delete_annotation(found.id))
+            tx.audit("delete_annotation", document_id=doc, before=_audit_span(found), reason=reason)
+        updated: list[tuple[StoredAnnotation, StoredAnnotation]] = []
+        for before, after in edit.updated:
+            found = tx.find_annotation(doc, after.start, after.end, after.category)
+            if found is None:
+                raise DeidError(
+                    f"cannot {reason}: the span {after.start}-{after.end} changed since"
+                )
+            back = tx.update_annotation(found.id, before.span, author=before.author)
+            updated.append((found, back))
+            tx.audit(
+                "change_annotation",
+                document_id=doc,
+                before=_audit_span(found),
+                after=_audit_span(back),
+                reason=reason,
+            )
+        added: list[StoredAnnotation] = []
+        for a in edit.removed:
+            if tx.find_annotation(doc, a.start, a.end, a.category) is None:
+                back = tx.add_annotation(
+                    doc, a.span, origin=a.origin, model_version_id=a.model_version_id,
+                    author=a.author,
+                )  # fmt: skip
+                added.append(back)
+                tx.audit("add_annotation", document_id=doc, after=_audit_span(back), reason=reason)
+        restored: list[StoredSuggestion] = []
+        for s in edit.suggestions_removed:
+            if tx.find_suggestion(s) is None:
+                restored.append(tx.restore_suggestion(s))
+                tx.audit("restore_suggestion", document_id=doc, after=_audit_span(s), reason=reason)
+        dropped: list[StoredSuggestion] = []
+        for s in edit.suggestions_added:
+            found_s = tx.find_suggestion(s)
+            if found_s is not None:
+                dropped.append(tx.delete_suggestion(found_s.id))
+                tx.audit("reject_suggestion", document_id=doc, before=_audit_span(s), reason=reason)
+        return Edit(
+            doc,
+            edit.action,
+            added=tuple(added),
+            removed=tuple(removed),
+            updated=tuple(updated),
+            suggestions_added=tuple(restored),
+            suggestions_removed=tuple(dropped),
+        )
+
+
+def submit(project: Project, document_id: int, *, actor: str) -> Edit:
+    """Declare the document done: it waits for review, and the actor lets go of it."""
+    with project.transaction(actor) as tx:
+        info = _editable(tx, document_id)
+        if info.status == "submitted":
+            tx.release(document_id)
+            tx.audit("release", document_id=document_id)
+            return Edit(document_id, "submit", notes=("already submitted",))
+        tx.set_status(document_id, "submitted")
+        tx.release(document_id)
+        tx.audit(
+            "submit",
+            document_id=document_id,
+            before={"status": info.status},
+            after={"status": "submitted", "gold": len(tx.annotations(document_id))},
+        )
+        return Edit(document_id, "submit", status="submitted")
+
+
+def submitted_count(project: Project, *, since_model: bool = True) -> int:
+    """Submissions since the current model version was trained (all of them without it)."""
+    with project.reading() as tx:
+        versions = tx.model_versions(latest_only=True)
+        after = versions[0].created_at if versions and since_model else None
+        return tx.count_events("submit", after=after)

@@ -1,0 +1,118 @@
+"""Batch de-identification of files with the current model: predictions in a gold format.
+
+``tag brat in/ out/`` reads every narrative of ``in/`` (any readable format), finds its PHI
+with the project's newest model version (and the rules), and writes the narratives with the
+predicted spans as gold (BRAT .txt/.ann here; JSONL, i2b2 XML or CoNLL when asked). The
+output appears whole or not at all. Nothing is written to the project.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from deid_studio.core.document import Document
+from deid_studio.core.errors import DeidError, InputError
+from deid_studio.core.language import guess_language
+from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
+from deid_studio.detect.detector import Detector
+from deid_studio.formats import FORMATS, reader, writer
+from deid_studio.services._detector import current_detector
+from deid_studio.services.exporting import check_target, staged_output
+from deid_studio.store.project import Project
+
+BATCH_DOCUMENTS = 128
+
+
+@dataclass(frozen=True, slots=True)
+class TagResult:
+    """What a tagging run wrote."""
+
+    documents: int
+    spans: int
+    tokens: int
+    out: Path
+    out_format: str
+    model_version_id: int
+    seconds: float
+
+
+def output_format(format_name: str, out_format: str | None) -> str:
+    """The format predictions are written in: the one asked for, else the input's own when
+    it can be written, else JSONL."""
+    if out_format:
+        return out_format
+    found = FORMATS.get(format_name)
+    return format_name if found is not None and found.write is not None else "jsonl"
+
+
+def tag_files(
+    project: Project,
+    format_name: str,
+    source: Path,
+    out: Path,
+    *,
+    mode: str = "default",
+    out_format: str | None = None,
+    overwrite: bool = False,
+    progress: Progress = no_progress,
+    cancelled: Cancelled = never_cancelled,
+) -> TagResult:
+    """Tag every narrative of ``source`` and write them with the predicted spans to ``out``."""
+    started = time.perf_counter()
+    current = current_detector(project)  # "train a model first" before reading anything
+    written_as = output_format(format_name, out_format)
+    try:
+        read, write = reader(format_name), writer(written_as)
+    except ValueError as err:
+        raise DeidError(str(err)) from None
+    if not source.exists():
+        raise InputError(str(source), "no such file or folder")
+    check_target(out, overwrite=overwrite)
+    documents = read(source, cancelled=cancelled)
+    if not documents:
+        raise InputError(str(source), "contains no narratives")
+    predicted, tokens = predict(
+        documents, current.detector, mode=mode, progress=progress, cancelled=cancelled
+    )
+    with project.reading() as tx:
+        scheme = tx.scheme()
+    with staged_output(out) as staged:
+        write(predicted, staged, scheme=scheme, cancelled=cancelled)
+        check(cancelled)
+    return TagResult(
+        documents=len(predicted),
+        spans=sum(len(d.spans) for d in predicted),
+        tokens=tokens,
+        out=out,
+        out_format=written_as,
+        model_version_id=current.model_version_id,
+        seconds=time.perf_counter() - started,
+    )
+
+
+def predict(
+    documents: Sequence[Document],
+    detector: Detector,
+    *,
+    mode: str = "default",
+    progress: Progress = no_progress,
+    cancelled: Cancelled = never_cancelled,
+) -> tuple[list[Document], int]:
+    """The documents with the detector's spans instead of their own (tagged in batches), and
+    how many tokens they hold. A narrative without a language gets the guessed one, as an
+    import would give it: the stopword features depend on it."""
+    out: list[Document] = []
+    tokens = 0
+    for first in range(0, len(documents), BATCH_DOCUMENTS):
+        check(cancelled)
+        batch = documents[first : first + BATCH_DOCUMENTS]
+        narratives = [(d.text, d.language or guess_language(d.text)) for d in batch]
+        found = detector.detect(narratives, mode=mode)
+        for document, detection in zip(batch, found, strict=True):
+            out.append(document.with_spans(s.span for s in detection.suggestions))
+            tokens += len(detection.tagged.tokens)
+        progress(len(out), len(documents))
+    return out, tokens

@@ -1,0 +1,307 @@
+"""Training a model version from the gold standard, in a child process.
+
+python-crfsuite holds the GIL for its whole training loop, so training runs in a separate
+process (``spawn``): the child opens the project itself, reads the gold standard, cross-
+validates, calibrates and trains, and sends its progress and its result back through a queue.
+The caller's thread only relays progress and polls ``cancelled()``: the GUI's event loop never
+stalls. On cancel the child is terminated and nothing is stored. At the end the model version
+(the crfsuite model, its parameters, the number of training documents, the training seconds,
+the cross-validated metrics with τ and its recall curve) is stored with an audit event.
+
+The gold standard is every document submitted, signed off or exported, with its annotations.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import queue as queue_module
+import signal
+import time
+import traceback
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from deid_studio.core.errors import DeidError
+from deid_studio.core.progress import (
+    Cancelled,
+    Progress,
+    WorkCancelled,
+    never_cancelled,
+    no_progress,
+)
+from deid_studio.detect.crf import CrfParams
+from deid_studio.detect.detector import DetectorSettings
+from deid_studio.store.project import Project
+
+GOLD_STATUSES = ("submitted", "signed_off", "exported")
+DEFAULT_FOLDS = 5
+DETECTOR_SETTING = "detector"  # project setting: {"priority": {CATEGORY: source}, "rules": bool}
+Stage = Callable[[str], None]
+POLL_SECONDS = 0.05
+
+
+@dataclass(frozen=True, slots=True)
+class TrainResult:
+    """What a training run stored."""
+
+    model_version_id: int
+    documents: int
+    tokens: int
+    training_seconds: float
+    seconds: float
+    metrics: Mapping[str, Any]
+
+    @property
+    def f1(self) -> float | None:
+        """The cross-validated strict micro F1, when there was cross-validation."""
+        try:
+            return float(self.metrics["entity"]["strict"]["micro"]["f1"])
+        except (KeyError, TypeError):
+            return None
+
+
+def no_stage(name: str) -> None:
+    """A stage callable that ignores its reports."""
+
+
+def default_params() -> CrfParams:
+    """The parameters ``train`` uses unless told otherwise (see benchmarks/crf_defaults.py)."""
+    return CrfParams()
+
+
+def train_model(
+    target: str | os.PathLike[str] | Project,
+    *,
+    actor: str,
+    params: CrfParams | None = None,
+    folds: int = DEFAULT_FOLDS,
+    seed: int = 0,
+    target_recall: float = 0.995,
+    workers: int | None = None,
+    progress: Progress = no_progress,
+    cancelled: Cancelled = never_cancelled,
+    stage: Stage = no_stage,
+) -> TrainResult:
+    """Train a model version on the project's gold standard in a child process and store it.
+
+    The folds and the final model train side by side in ``workers`` processes (default: up
+    to two, the machine's cores). ``progress`` gets (iterations done, iterations in all) and
+    ``stage`` the name of the stage when it changes ("training (6 models, 2 processes)"). Raises
+    :class:`WorkCancelled` (nothing stored) when ``cancelled()`` turns true, and
+    :class:`DeidError` when there is no gold standard to learn from.
+    """
+    started = time.perf_counter()
+    params = params or default_params()
+    url = _url(target)
+    _check_gold(target)
+    context = multiprocessing.get_context("spawn")
+    messages = context.Queue()
+    child = context.Process(
+        target=_child,
+        args=(url, params.to_dict(), folds, seed, target_recall, workers, messages),
+        name="deid-studio-training",
+        daemon=False,  # it may start a pool of its own; _stop ends it in every case
+    )
+    child.start()
+    try:
+        outcome = _follow(child, messages, progress, cancelled, stage)
+    finally:
+        _stop(child)
+    model_version_id = _store(target, actor, params, folds, seed, outcome)
+    return TrainResult(
+        model_version_id=model_version_id,
+        documents=outcome["documents"],
+        tokens=outcome["tokens"],
+        training_seconds=outcome["training_seconds"],
+        seconds=time.perf_counter() - started,
+        metrics=outcome["metrics"],
+    )
+
+
+def _url(target: str | os.PathLike[str] | Project) -> str:
+    if isinstance(target, Project):
+        return target.engine.url.render_as_string(hide_password=False)
+    return os.fspath(target)
+
+
+def _opened(target: str | os.PathLike[str] | Project) -> tuple[Project, bool]:
+    if isinstance(target, Project):
+        return target, False
+    from deid_studio.services.project import open_project
+
+    return open_project(target), True
+
+
+def _check_gold(target: str | os.PathLike[str] | Project) -> None:
+    project, owned = _opened(target)
+    try:
+        with project.reading() as tx:
+            counts = tx.status_counts()
+    finally:
+        if owned:
+            project.close()
+    if not sum(counts.get(s, 0) for s in GOLD_STATUSES):
+        raise DeidError(
+            "no gold standard to train on: submit or sign off annotated documents, or import "
+            "some with `import ... --gold`"
+        )
+
+
+def _follow(
+    child: Any,
+    messages: Any,
+    progress: Progress,
+    cancelled: Cancelled,
+    stage: Stage,
+) -> dict[str, Any]:
+    """Relay the child's messages until it sends its result; stop it when cancelled."""
+    current = ""
+    while True:
+        if cancelled():
+            raise WorkCancelled("training cancelled; no model version was stored")
+        try:
+            kind, *payload = messages.get(timeout=POLL_SECONDS)
+        except queue_module.Empty:
+            if not child.is_alive():
+                raise DeidError(
+                    f"the training process ended unexpectedly (exit code {child.exitcode})"
+                ) from None
+            continue
+        if kind == "progress":
+            name, done, total = payload
+            if name != current:
+                current = name
+                stage(name)
+            progress(done, total)
+        elif kind == "error":
+            raise DeidError(payload[0])
+        elif kind == "done":
+            return dict(payload[0])
+
+
+def _stop(child: Any) -> None:
+    """Let a finished child exit; end one that is still working."""
+    child.join(timeout=2.0)
+    if child.is_alive():
+        child.terminate()
+        child.join(timeout=5.0)
+    if child.is_alive():  # pragma: no cover - terminate is honoured on every platform we run
+        child.kill()
+        child.join()
+
+
+def _store(
+    target: str | os.PathLike[str] | Project,
+    actor: str,
+    params: CrfParams,
+    folds: int,
+    seed: int,
+    outcome: Mapping[str, Any],
+) -> int:
+    project, owned = _opened(target)
+    try:
+        with project.transaction(actor) as tx:
+            version = tx.add_model_version(
+                kind="crf",
+                params={**params.to_dict(), "folds": folds, "seed": seed},
+                training_documents=outcome["documents"],
+                training_seconds=outcome["training_seconds"],
+                metrics=outcome["metrics"],
+                model=outcome["model"],
+            )
+            metrics = outcome["metrics"]
+            tx.audit(
+                "train",
+                after={
+                    "model_version": version,
+                    "documents": outcome["documents"],
+                    "tokens": outcome["tokens"],
+                    "algorithm": params.algorithm,
+                    "cv_f1": _f1(metrics),
+                    "tau": metrics.get("tau"),
+                },
+            )
+    finally:
+        if owned:
+            project.close()
+    return version
+
+
+def _f1(metrics: Mapping[str, Any]) -> float | None:
+    try:
+        return round(float(metrics["entity"]["strict"]["micro"]["f1"]), 4)
+    except (KeyError, TypeError):
+        return None
+
+
+# -- the child process -------------------------------------------------------------------
+
+
+def _child(
+    url: str,
+    params: Mapping[str, Any],
+    folds: int,
+    seed: int,
+    target_recall: float,
+    workers: int | None,
+    messages: Any,
+) -> None:
+    """Entry point of the training process: read the gold, learn, send the result."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, _exit_on_terminate)  # so a pool of workers ends with us
+    try:
+        from deid_studio.services._learning import default_workers, learn
+
+        documents, scheme, settings = _read_gold(url)
+
+        def report(name: str, done: int, total: int) -> None:
+            messages.put(("progress", name, done, total))
+
+        learned = learn(
+            documents,
+            scheme,
+            CrfParams.from_dict(params),
+            folds_wanted=folds,
+            seed=seed,
+            target_recall=target_recall,
+            settings=settings,
+            workers=workers or default_workers(),
+            progress=report,
+        )
+        messages.put(
+            (
+                "done",
+                {
+                    "model": learned.model.data,
+                    "metrics": learned.metrics,
+                    "documents": learned.documents,
+                    "tokens": learned.tokens,
+                    "training_seconds": learned.model.seconds,
+                },
+            )
+        )
+    except DeidError as err:
+        messages.put(("error", str(err)))
+    except ValueError as err:
+        messages.put(("error", f"cannot train: {err}"))
+    except BaseException as err:  # anything else is a bug: one line here, the trace on stderr
+        traceback.print_exc()
+        messages.put(("error", f"training failed: {err.__class__.__name__}: {err}"))
+
+
+def _exit_on_terminate(signum: int, frame: Any) -> None:
+    raise SystemExit(1)  # unwinds through `with Pool(...)`, which terminates the workers
+
+
+def _read_gold(url: str) -> tuple[list[Any], Any, DetectorSettings]:
+    project = Project.open(url)
+    try:
+        with project.reading() as tx:
+            stored = tx.documents(statuses=GOLD_STATUSES)
+            scheme = tx.scheme()
+            settings = DetectorSettings.from_dict(tx.setting(DETECTOR_SETTING))
+    finally:
+        project.close()
+    return [s.document for s in stored], scheme, settings

@@ -1,0 +1,371 @@
+"""Editing one document: its gold spans, its suggestions, its status, reviews and audit.
+
+What the annotation and review services need, one document at a time. Services audit every
+change they make here; these methods only read and write rows, and speak in the frozen types
+below (never ORM objects).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select, update
+
+from deid_studio.core.document import Span, Suggestion
+from deid_studio.store import models as m
+from deid_studio.store.transaction import AuditEvent, TransactionBase
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentInfo:
+    """A document as the editor opens it: its narrative, status and who holds it."""
+
+    id: int
+    external_id: str
+    case_id: str
+    source: str
+    text: str
+    meta: Mapping[str, Any]
+    language: str | None
+    status: str
+    claimed_by: str | None
+    claimed_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAnnotation:
+    """A gold span with its row id, who made it and how."""
+
+    id: int
+    document_id: int
+    start: int
+    end: int
+    category: str
+    author: str
+    origin: str
+    model_version_id: int | None = None
+    group: str | None = None
+
+    @property
+    def span(self) -> Span:
+        """The annotation as a core span."""
+        return Span(self.start, self.end, self.category, self.group)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSuggestion:
+    """A model version's suggestion with its row id."""
+
+    id: int
+    document_id: int
+    start: int
+    end: int
+    category: str
+    confidence: float
+    source: str
+    model_version_id: int | None
+
+    @property
+    def suggestion(self) -> Suggestion:
+        """The suggestion as a core type."""
+        return Suggestion(self.start, self.end, self.category, self.confidence, self.source)
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """A reviewer's decision on a document."""
+
+    reviewer: str
+    decision: str
+    comment: str
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ModelSummary:
+    """A model version without its serialized model: what the status bar and dashboard show."""
+
+    id: int
+    kind: str
+    created_at: datetime
+    training_documents: int
+    training_seconds: float
+    params: Mapping[str, Any]
+    metrics: Mapping[str, Any]
+
+
+_a, _s = m.AnnotationRow, m.SuggestionRow
+_ANNOTATION_COLUMNS = (
+    _a.id, _a.document_id, _a.start, _a.end, _a.category, _a.author, _a.origin,
+    _a.model_version_id, _a.group,
+)  # fmt: skip
+_SUGGESTION_COLUMNS = (
+    _s.id, _s.document_id, _s.start, _s.end, _s.category, _s.confidence, _s.source,
+    _s.model_version_id,
+)  # fmt: skip
+
+
+def _annotation(r: m.AnnotationRow) -> StoredAnnotation:
+    return StoredAnnotation(
+        r.id, r.document_id, r.start, r.end, r.category, r.author, r.origin,
+        r.model_version_id, r.group,
+    )  # fmt: skip
+
+
+def _suggestion(r: m.SuggestionRow) -> StoredSuggestion:
+    return StoredSuggestion(
+        r.id, r.document_id, r.start, r.end, r.category, r.confidence, r.source,
+        r.model_version_id,
+    )  # fmt: skip
+
+
+class EditingQueries(TransactionBase):
+    """Reading and changing one document's gold spans, suggestions, status and reviews."""
+
+    # -- the document ----------------------------------------------------------------------
+
+    def document_info(self, document_id: int) -> DocumentInfo | None:
+        """The document with its narrative and status, or None when there is no such id."""
+        r = self._session.get(m.DocumentRow, document_id)
+        if r is None:
+            return None
+        return DocumentInfo(
+            r.id, r.external_id, r.case_id, r.source, r.text, r.meta, r.language, r.status,
+            r.claimed_by, r.claimed_at,
+        )  # fmt: skip
+
+    def set_status(self, document_id: int, status: str) -> None:
+        """Move a document to another workflow status (the caller checks and audits it)."""
+        self._write().execute(
+            update(m.DocumentRow).where(m.DocumentRow.id == document_id).values(status=status)
+        )
+
+    # -- gold spans ------------------------------------------------------------------------
+
+    def annotations(self, document_id: int) -> list[StoredAnnotation]:
+        """The document's gold spans in reading order."""
+        a = m.AnnotationRow
+        query = (
+            select(*_ANNOTATION_COLUMNS)
+            .where(a.document_id == document_id)
+            .order_by(a.start, a.end, a.id)
+        )
+        return [StoredAnnotation(*row) for row in self._session.execute(query)]
+
+    def annotation(self, annotation_id: int) -> StoredAnnotation | None:
+        """One gold span by id (None once deleted)."""
+        row = self._session.get(m.AnnotationRow, annotation_id)
+        return None if row is None else _annotation(row)
+
+    def find_annotation(
+        self, document_id: int, start: int, end: int, category: str
+    ) -> StoredAnnotation | None:
+        """The gold span with exactly these offsets and category, if the document has one."""
+        a = m.AnnotationRow
+        query = select(a).where(
+            a.document_id == document_id, a.start == start, a.end == end, a.category == category
+        )
+        row = self._session.scalars(query.order_by(a.id).limit(1)).first()
+        return None if row is None else _annotation(row)
+
+    def add_annotation(
+        self,
+        document_id: int,
+        span: Span,
+        *,
+        origin: str = "human",
+        model_version_id: int | None = None,
+        author: str | None = None,
+    ) -> StoredAnnotation:
+        """Store a gold span authored by the actor (or ``author``); the stored annotation."""
+        row = m.AnnotationRow(
+            document_id=document_id,
+            start=span.start,
+            end=span.end,
+            category=span.category,
+            group=span.group,
+            author=author or self.actor,
+            origin=origin,
+            model_version_id=model_version_id,
+        )
+        session = self._write()
+        session.add(row)
+        session.flush()
+        return _annotation(row)
+
+    def update_annotation(
+        self, annotation_id: int, span: Span, *, author: str | None = None
+    ) -> StoredAnnotation:
+        """Give a gold span new offsets or category; it becomes the actor's (or ``author``'s).
+
+        Returns the new value.
+        """
+        session = self._write()
+        row = session.get(m.AnnotationRow, annotation_id)
+        if row is None:
+            raise KeyError(annotation_id)
+        row.start, row.end, row.category = span.start, span.end, span.category
+        row.author = author or self.actor
+        session.flush()
+        return _annotation(row)
+
+    def delete_annotation(self, annotation_id: int) -> StoredAnnotation:
+        """Remove a gold span; what it was."""
+        session = self._write()
+        row = session.get(m.AnnotationRow, annotation_id)
+        if row is None:
+            raise KeyError(annotation_id)
+        gone = _annotation(row)
+        session.delete(row)
+        session.flush()
+        return gone
+
+    # -- suggestions -----------------------------------------------------------------------
+
+    def suggestions(self, document_id: int) -> list[StoredSuggestion]:
+        """The document's remaining suggestions in reading order."""
+        s = m.SuggestionRow
+        query = (
+            select(*_SUGGESTION_COLUMNS)
+            .where(s.document_id == document_id)
+            .order_by(s.start, s.end, s.id)
+        )
+        return [StoredSuggestion(*row) for row in self._session.execute(query)]
+
+    def suggestions_within(self, document_id: int, start: int, end: int) -> list[StoredSuggestion]:
+        """The document's suggestions lying wholly inside ``[start, end)``."""
+        s = m.SuggestionRow
+        query = (
+            select(s)
+            .where(s.document_id == document_id, s.start >= start, s.end <= end)
+            .order_by(s.start, s.end, s.id)
+        )
+        return [_suggestion(r) for r in self._session.scalars(query)]
+
+    def suggestion(self, suggestion_id: int) -> StoredSuggestion | None:
+        """One suggestion by id (None once accepted, rejected or regenerated)."""
+        row = self._session.get(m.SuggestionRow, suggestion_id)
+        return None if row is None else _suggestion(row)
+
+    def find_suggestion(self, like: StoredSuggestion) -> StoredSuggestion | None:
+        """The document's suggestion with the same offsets, category and source as ``like``."""
+        s = m.SuggestionRow
+        query = select(s).where(
+            s.document_id == like.document_id,
+            s.start == like.start,
+            s.end == like.end,
+            s.category == like.category,
+            s.source == like.source,
+        )
+        row = self._session.scalars(query.order_by(s.id).limit(1)).first()
+        return None if row is None else _suggestion(row)
+
+    def delete_suggestion(self, suggestion_id: int) -> StoredSuggestion:
+        """Remove a suggestion (accepted or rejected); what it was."""
+        session = self._write()
+        row = session.get(m.SuggestionRow, suggestion_id)
+        if row is None:
+            raise KeyError(suggestion_id)
+        gone = _suggestion(row)
+        session.delete(row)
+        session.flush()
+        return gone
+
+    def restore_suggestion(self, like: StoredSuggestion) -> StoredSuggestion:
+        """Put a removed suggestion back (undo); its model version is kept if it still exists."""
+        session = self._write()
+        version = like.model_version_id
+        if version is not None and session.get(m.ModelVersionRow, version) is None:
+            version = None
+        row = m.SuggestionRow(
+            document_id=like.document_id,
+            model_version_id=version,
+            start=like.start,
+            end=like.end,
+            category=like.category,
+            confidence=like.confidence,
+            source=like.source,
+        )
+        session.add(row)
+        session.flush()
+        return _suggestion(row)
+
+    # -- reviews, annotators, audit --------------------------------------------------------
+
+    def reviews(self, document_id: int) -> list[Review]:
+        """The document's review decisions, oldest first."""
+        r = m.ReviewRow
+        query = select(r).where(r.document_id == document_id).order_by(r.at, r.id)
+        return [
+            Review(x.reviewer, x.decision, x.comment, x.at) for x in self._session.scalars(query)
+        ]
+
+    def annotators(self, document_id: int) -> set[str]:
+        """Who annotated the document: whoever submitted it, or imported it as submitted gold.
+
+        Corrections a reviewer makes while reviewing do not make them an annotator.
+        """
+        e = m.AuditEventRow
+        query = select(e.actor, e.action, e.after).where(
+            e.document_id == document_id, e.action.in_(("submit", "import"))
+        )
+        found: set[str] = set()
+        for actor, action, after in self._session.execute(query):
+            if action == "submit" or (after or {}).get("status") == "submitted":
+                found.add(actor)
+        return found
+
+    def count_events(self, action: str, *, after: datetime | None = None) -> int:
+        """How many audit events of one action there are (later than ``after``, if given)."""
+        e = m.AuditEventRow
+        query = select(func.count()).select_from(e).where(e.action == action)
+        if after is not None:
+            query = query.where(e.at > after)
+        return self._session.scalar(query) or 0
+
+    def document_audit(self, document_id: int) -> list[AuditEvent]:
+        """The document's audit trail, oldest first."""
+        return self.audit_trail(document_id)
+
+    # -- categories ------------------------------------------------------------------------
+
+    def has_category(self, name: str) -> bool:
+        """True when the scheme has a category of this name."""
+        query = select(m.CategoryRow.name).where(m.CategoryRow.name == name)
+        return self._session.scalar(query) is not None
+
+    def category_usage(self) -> dict[str, int]:
+        """How many gold spans each category has."""
+        a = m.AnnotationRow
+        query = select(a.category, func.count()).group_by(a.category)
+        return {category: count for category, count in self._session.execute(query)}
+
+    def rename_category(self, old: str, new: str) -> int:
+        """Rename a category on every gold span and suggestion; how many gold spans changed."""
+        session = self._write()
+        result = session.execute(
+            update(m.AnnotationRow).where(m.AnnotationRow.category == old).values(category=new)
+        )
+        session.execute(
+            update(m.SuggestionRow).where(m.SuggestionRow.category == old).values(category=new)
+        )
+        return int(getattr(result, "rowcount", 0) or 0)
+
+    # -- model versions --------------------------------------------------------------------
+
+    def model_versions(self, *, latest_only: bool = False) -> list[ModelSummary]:
+        """Model versions, oldest first (only the newest with ``latest_only``), without blobs."""
+        v = m.ModelVersionRow
+        columns = (
+            v.id, v.kind, v.created_at, v.training_documents, v.training_seconds, v.params,
+            v.metrics,
+        )  # fmt: skip
+        query = select(*columns)
+        if latest_only:
+            query = query.order_by(v.id.desc()).limit(1)
+        else:
+            query = query.order_by(v.id)
+        return [ModelSummary(*row) for row in self._session.execute(query)]

@@ -1,0 +1,97 @@
+"""train, tag, evaluate and queue from the command line, and their one-line errors."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from deid_studio.core.document import Span
+from deid_studio.formats.jsonl import write_jsonl
+from deid_studio.synth import generate
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("engine-cli")
+    narratives = generate(50, seed=8)
+    paths = {name: folder / f"{name}.jsonl" for name in ("gold", "new", "test", "strange")}
+    write_jsonl(narratives[:35], paths["gold"])
+    write_jsonl([replace(d, spans=()) for d in narratives[35:45]], paths["new"])
+    write_jsonl(narratives[45:], paths["test"])
+    odd = [replace(d, spans=(Span(0, 3, "NOT_A_CATEGORY"),)) for d in narratives[45:47]]
+    write_jsonl(odd, paths["strange"])
+    return paths
+
+
+def test_train_tag_evaluate_queue(cli, files: dict[str, Path], tmp_path: Path) -> None:
+    assert cli("init")[0] == 0
+    assert cli("import", "jsonl", str(files["gold"]), "--gold")[0] == 0
+    assert cli("import", "jsonl", str(files["new"]))[0] == 0
+
+    code, out, err = cli("train", "--algorithm", "lbfgs", "--iterations", "20", "--cv", "2")
+    assert code == 0, err
+    assert "model version 1: lbfgs on 35 documents" in out
+    assert "cross-validated strict micro F1" in out and "recall-mode τ" in out
+    assert "suggestions refreshed for 10 unannotated documents" in out
+
+    code, out, err = cli("queue", "--limit", "3")
+    assert code == 0, err
+    rows = out.splitlines()[1:]
+    assert len(rows) == 3
+    scores = [float(r.split()[0]) for r in rows]
+    assert scores == sorted(scores, reverse=True)
+
+    out_dir = tmp_path / "tagged"
+    code, out, err = cli("tag", "jsonl", str(files["test"]), str(out_dir), "--out-format", "brat")
+    assert code == 0, err
+    assert "tagged 5 documents" in out and "with model version 1 in default mode" in out
+    assert len(list(out_dir.glob("*.ann"))) == 5
+
+    report = tmp_path / "report.json"
+    code, out, err = cli("evaluate", "jsonl", str(files["test"]), "--json", str(report))
+    assert code == 0, err
+    assert "strict micro P" in out
+    data = json.loads(report.read_text())
+    assert set(data) >= {"entity", "token", "documents", "seconds"}
+    assert data["documents"] == 5
+
+    code, out, err = cli("evaluate", "jsonl", str(files["test"]), "--mode", "recall")
+    assert code == 0 and "recall mode" in out
+
+    code, _, err = cli("evaluate", "jsonl", str(files["strange"]))
+    assert code == 1 and "NOT_A_CATEGORY" in err and len(err.strip().splitlines()) == 1
+
+
+def test_train_without_gold_and_tag_without_a_model_say_what_to_do(
+    cli,
+    files: dict[str, Path],
+    tmp_path: Path,
+) -> None:
+    assert cli("init")[0] == 0
+    code, _, err = cli("train")
+    assert code == 1 and "no gold standard to train on" in err
+    assert len(err.strip().splitlines()) == 1
+    code, _, err = cli("tag", "jsonl", str(files["test"]), str(tmp_path / "o"))
+    assert code == 1 and "train a model first" in err
+    assert not (tmp_path / "o").exists()
+    code, _, err = cli("evaluate", "jsonl", str(files["test"]))
+    assert code == 1 and "train a model first" in err
+    code, out, _ = cli("queue")
+    assert code == 0 and "the queue is empty" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("train", "--cv", "1"), "--cv 1 cannot cross-validate"),
+        (("train", "--c1", "-1"), "regularisation must not be negative"),
+        (("train", "--target-recall", "2"), "--target-recall"),
+    ],
+)
+def test_bad_training_options(cli, args: tuple[str, ...], message: str) -> None:
+    assert cli("init")[0] == 0
+    code, _, err = cli(*args)
+    assert code == 1 and message in err

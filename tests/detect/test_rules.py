@@ -1,0 +1,255 @@
+"""Every rule's case table, the guards, and the public interface of detect.rules."""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deid_studio.core import Suggestion, preset
+from deid_studio.detect.rules import (
+    GUARD,
+    GUARDS,
+    KINDS,
+    NOT_PHI,
+    RULES,
+    Rule,
+    RuleHit,
+    expected_spans,
+    find,
+    number_part,
+    rule_category,
+    rule_spans,
+    rule_suggestions,
+)
+
+POSITIVES = [(rule, example) for rule in RULES for example in rule.positives]
+NEGATIVES = [(rule, example) for rule in RULES for example in rule.negatives]
+
+
+def _id(value: object) -> str:
+    return value.name if isinstance(value, Rule) else repr(value)
+
+
+@pytest.mark.parametrize(("rule", "example"), POSITIVES, ids=_id)
+def test_rule_marks_exactly_the_bracketed_spans(rule: Rule, example: str) -> None:
+    text, expected = expected_spans(example)
+    assert rule_spans(rule, text) == expected
+
+
+@pytest.mark.parametrize(("rule", "example"), POSITIVES, ids=_id)
+def test_find_agrees_with_each_positive(rule: Rule, example: str) -> None:
+    """The whole rule set, overlaps and guards resolved, still finds what the rule finds."""
+    text, expected = expected_spans(example)
+    found = {(h.start, h.end) for h in find(text) if h.kind == rule.kind}
+    assert set(expected) <= found, [text[s:e] for s, e in found]
+
+
+@pytest.mark.parametrize(("rule", "example"), NEGATIVES, ids=_id)
+def test_rule_finds_nothing_in_its_negatives(rule: Rule, example: str) -> None:
+    assert rule_spans(rule, example) == []
+
+
+@pytest.mark.parametrize("text", NOT_PHI)
+def test_not_phi_finds_nothing(text: str) -> None:
+    assert find(text) == []
+
+
+@pytest.mark.parametrize(("guard", "example"), [(g, e) for g in GUARDS for e in g.positives])
+def test_guard_matches_its_positives(guard: Rule, example: str) -> None:
+    text, expected = expected_spans(example)
+    assert rule_spans(guard, text) == expected
+
+
+@pytest.mark.parametrize(("guard", "example"), [(g, e) for g in GUARDS for e in g.negatives])
+def test_guard_leaves_its_negatives(guard: Rule, example: str) -> None:
+    assert rule_spans(guard, example) == []
+
+
+def test_every_kind_has_a_rule_and_names_are_unique() -> None:
+    assert {r.kind for r in RULES} == set(KINDS)
+    names = [r.name for r in (*RULES, *GUARDS)]
+    assert len(names) == len(set(names))
+    assert all(g.kind == GUARD for g in GUARDS)
+
+
+def test_expected_spans_reads_brackets() -> None:
+    assert expected_spans("en [1999] y [2002]") == ("en 1999 y 2002", [(3, 7), (10, 14)])
+    assert expected_spans("12Jan2014") == ("12Jan2014", [(0, 9)])
+
+
+def test_find_returns_sorted_non_overlapping_hits() -> None:
+    text = (
+        "Mujer de 76 años. Fecha de nacimiento: 14/04/1990. NHC: 7946135. "
+        "Tel.: 963 862 600. Fax: 963 862 601. En 1999 y 2002 ingresó. CP: 28029. "
+        "E-mail: ana@hospital.es, web www.hospital.es, IP 10.0.0.1. Lot EK5730."
+    )
+    hits = find(text)
+    assert all(isinstance(h, RuleHit) for h in hits)
+    assert hits == sorted(hits)
+    assert all(a.end <= b.start for a, b in itertools.pairwise(hits))
+    got = [(text[h.start : h.end], h.kind) for h in hits]
+    assert got == [
+        ("76 años", "AGE"),
+        ("14/04/1990", "DATE"),
+        ("7946135", "ID"),
+        ("963 862 600", "PHONE"),
+        ("963 862 601", "FAX"),
+        ("1999", "YEAR"),
+        ("2002", "YEAR"),
+        ("28029", "POSTCODE"),
+        ("ana@hospital.es", "EMAIL"),
+        ("www.hospital.es", "URL"),
+        ("10.0.0.1", "IP"),
+    ]
+
+
+_PIECES = st.sampled_from(
+    ["12/03/2020", " ", "NHC: ", "7946135", "de", " años", "Jan", "2014", "-", "+34", "@x.es",
+     "a", "\n", "(", "5 mg", "Lot ", "é", "0", "1", "/", ".", "41-year-old", "www.", ":"]
+)  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_PIECES, max_size=30).map("".join), st.sampled_from([None, "en", "es", "xx"]))
+def test_find_on_any_text_gives_ordered_hits_inside_it(text: str, language: str | None) -> None:
+    hits = find(text, language)
+    assert all(0 <= h.start < h.end <= len(text) and h.kind in KINDS for h in hits)
+    assert all(a.end <= b.start for a, b in itertools.pairwise(hits))
+
+
+@pytest.mark.parametrize(
+    "text", ["1-" * 4000, "1 " * 4000, "Tel: " + "12 34 " * 1000, "a" * 8000 + "@x.es", "1/" * 4000]
+)
+def test_find_takes_linear_time_on_hostile_text(text: str) -> None:
+    started = time.process_time()
+    find(text)
+    assert time.process_time() - started < 1.0
+
+
+def test_a_date_span_covers_the_whole_expression() -> None:
+    text = "El 25 de marzo de 2010 ingresó; October-November 2013 and 2014 oct."
+    assert [text[h.start : h.end] for h in find(text)] == [
+        "25 de marzo de 2010",
+        "October-November 2013",
+        "2014 oct",
+    ]
+
+
+def test_language_limits_language_specific_rules() -> None:
+    text = "Mujer de 76 años con"
+    assert [h.rule for h in find(text, "es")] == ["age_spanish_de"]
+    assert find(text, "en") == []
+
+
+@pytest.mark.parametrize(
+    ("scheme", "kind", "rule", "category"),
+    [
+        ("pv", "DATE", None, "DATE"),
+        ("pv", "YEAR", None, None),
+        ("pv", "PHONE", None, "CONTACT"),
+        ("pv", "IP", None, "CONTACT"),
+        ("pv", "POSTCODE", None, "LOCATION"),
+        ("pv", "ID", "id_licence", "ID"),
+        ("meddocan", "DATE", None, "FECHAS"),
+        ("meddocan", "YEAR", None, "FECHAS"),
+        ("meddocan", "AGE", None, "EDAD_SUJETO_ASISTENCIA"),
+        ("meddocan", "FAX", None, "NUMERO_FAX"),
+        ("meddocan", "IP", None, "DIREC_PROT_INTERNET"),
+        ("meddocan", "ID", None, "ID_SUJETO_ASISTENCIA"),
+        ("meddocan", "ID", "id_licence", "ID_TITULACION_PERSONAL_SANITARIO"),
+        ("meddocan", "ID", "id_insurance", "ID_ASEGURAMIENTO"),
+        ("meddocan", "POSTCODE", None, "TERRITORIO"),
+        ("i2b2-2014", "IP", None, "IPADDR"),
+        ("i2b2-2014", "ID", None, "IDNUM"),
+        ("i2b2-2014", "ID", "id_record", "MEDICALRECORD"),
+        ("i2b2-2014", "POSTCODE", None, "ZIP"),
+    ],
+)
+def test_rule_category(scheme: str, kind: str, rule: str | None, category: str | None) -> None:
+    assert rule_category(kind, preset(scheme), rule) == category
+
+
+def test_rule_category_on_another_scheme_uses_fitting_names() -> None:
+    scheme = preset("pv").with_categories(["ZIP"])
+    custom = type(scheme)("custom", scheme.categories)
+    assert rule_category("POSTCODE", custom) == "ZIP"
+    assert rule_category("FAX", custom) == "CONTACT"
+    assert rule_category("YEAR", custom) == "DATE"
+    assert rule_category("NOPE", custom) is None
+
+
+def test_rule_suggestions_in_each_scheme() -> None:
+    text = "A 41-year-old woman, seen 12/03/2020 and in 2004, NHC: 12345."
+    pv = rule_suggestions(text, preset("pv"))
+    assert all(isinstance(s, Suggestion) and s.source == "rule" for s in pv)
+    assert [(text[s.start : s.end], s.category, s.confidence) for s in pv] == [
+        ("41-year-old", "AGE", 1.0),
+        ("12/03/2020", "DATE", 1.0),
+        ("12345", "ID", 1.0),
+    ]
+    i2b2 = rule_suggestions(text, preset("i2b2-2014"))
+    assert [(text[s.start : s.end], s.category) for s in i2b2] == [
+        ("41", "AGE"),
+        ("12/03/2020", "DATE"),
+        ("2004", "DATE"),
+        ("12345", "MEDICALRECORD"),
+    ]
+
+
+def test_meddocan_phone_suggestions_leave_the_plus_out() -> None:
+    text = "Tfno.+34679802102 E-mail"
+    (pv,) = rule_suggestions(text, preset("pv"))
+    (meddocan,) = rule_suggestions(text, preset("meddocan"))
+    assert text[pv.start : pv.end] == "+34679802102"
+    assert (text[meddocan.start : meddocan.end], meddocan.category) == (
+        "34679802102",
+        "NUMERO_TELEFONO",
+    )
+
+
+def test_number_part() -> None:
+    text = "an eleven months old and a 41-year-old"
+    assert number_part(text, 3, 16) == (3, 9)
+    assert number_part(text, 27, 38) == (27, 29)
+    assert number_part("Edad", 0, 4) == (0, 4)
+
+
+NARRATIVE = (
+    "This spontaneous report was received from a consumer on 12/01/2021 (case "
+    "GB-MHRA-2021-000123). A 41-year-old female patient (MRN: A123456) received the second "
+    "dose of the vaccine (Lot EK5730, 0.3 mL intramuscular) on 28Dec2020 at 14:30 in the "
+    "left arm. Medical history included hypertension since 2015 and asthma. Concomitant "
+    "medications were Norco 5/325 mg twice daily and lisinopril 10 mg. Two weeks later, "
+    "on January 24, 2021, she developed fever (temp 101.3), chills and a rash; WBC 13k. "
+    "She was seen at the emergency room and discharged on 1/26/21. She called her "
+    "physician at 555-123-4567 the next day. The outcome of the events was recovering. "
+    "Information on the batch was requested; follow-up is expected. No further details.\n"
+)
+
+
+PROSE = (
+    "The patient reported that she felt dizzy and nauseous shortly after the injection and "
+    "rested in the observation area. Her symptoms improved over the following hours without "
+    "treatment. She was advised to contact her physician if the symptoms returned, and the "
+    "reporter considered the events related to the vaccine. No other adverse events were "
+    "reported at the time of this report and the patient had no relevant medical history.\n"
+)
+
+
+def test_find_is_fast() -> None:
+    """A regression guard on speed, one narrative at a time as the engine calls it, in CPU
+    time: narratives of typical density (one dense report, two paragraphs of prose) run at
+    over half a megabyte per second even on a busy machine; benchmarks/rules.py measures
+    MEDDOCAN (about 1.5 MB/s)."""
+    narratives = [NARRATIVE.replace("41", str(20 + i % 60)) + PROSE * 2 for i in range(300)]
+    find(narratives[0], "en")  # compile and warm the caches
+    started = time.process_time()
+    for narrative in narratives:
+        find(narrative, "en")
+    seconds = time.process_time() - started
+    rate = sum(map(len, narratives)) / seconds
+    assert rate > 500_000, f"{rate / 1e6:.2f} MB/s"

@@ -1,0 +1,83 @@
+from __future__ import annotations
+
+import pycrfsuite
+import pytest
+from toycorpus import toy_corpus
+
+from deid_studio.detect.crf import CrfModel
+from deid_studio.detect.features import Featurizer
+from deid_studio.detect.modelfile import read_weights
+from deid_studio.detect.ruleshits import rule_hits
+from deid_studio.detect.tagger import CrfTagger
+
+
+def test_paths_and_marginals_are_those_of_crfsuite(toy_model: CrfModel) -> None:
+    reference = pycrfsuite.Tagger()
+    reference.open_inmemory(toy_model.data)
+    featurizer = Featurizer(toy_model.params.features, "es")
+    documents = toy_corpus(8, seed=3)
+    # an unseen word, odd spacing and an empty line stress unknown features and padding
+    texts = [d.text for d in documents] + ["Nombre:  Zyx  Qwerty.\n\nFecha 1/2/2003"]
+    tagged = CrfTagger(toy_model).tag_many([(t, "es") for t in texts], marginals=True)
+    for text, mine in zip(texts, tagged, strict=True):
+        labels, p_outside = [], []
+        for line in featurizer.lines(text, rule_hits(text, "es")):
+            reference.set(line.features)
+            labels += reference.tag()
+            p_outside += [reference.marginal("O", i) for i in range(len(line.tokens))]
+        assert mine.labels == labels
+        assert mine.p_outside == pytest.approx(p_outside, abs=1e-6)
+
+
+def test_marginals_are_distributions_and_path_probabilities_are_probabilities(
+    toy_model: CrfModel,
+) -> None:
+    document = toy_corpus(1, seed=5)[0]
+    tagged = CrfTagger(toy_model).tag(document.text, "es", marginals=True)
+    assert tagged.p_outside and tagged.p_category and tagged.entropy and tagged.path_probability
+    for p_o, p_cat in zip(tagged.p_outside, tagged.p_category, strict=True):
+        assert 0.0 <= p_o <= 1.0 and 0.0 <= p_cat <= 1.0 - p_o + 1e-9
+    assert all(0.0 < p <= 1.0 for p in tagged.path_probability)
+    assert len(tagged.path_probability) == len(tagged.lines) == 3
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Nombre: Ana Garcia.\r\nFecha de ingreso: 03/04/2019.\r\n",
+        "😀😀 Nombre: Ana Garcia 👩‍⚕️.\nFecha de ingreso: 03/04/2019 ✓",
+        "\ufeffNombre: Ana Garcia.",
+    ],
+)
+def test_offsets_are_exact_with_crlf_emoji_and_bom(toy_model: CrfModel, text: str) -> None:
+    tagged = CrfTagger(toy_model).tag(text, "es")
+    assert all(text[t.start : t.end] == t.text for t in tagged.tokens)
+    spans = tagged.spans()
+    assert [text[s.start : s.end] for s in spans][:1] == ["Ana Garcia"]
+    if "2019" in text:
+        assert [s.category for s in spans] == ["PATIENT", "DATE"]
+        assert text[spans[1].start : spans[1].end] == "03/04/2019"
+
+
+def test_batches_give_the_same_answers_as_one_at_a_time(toy_model: CrfModel) -> None:
+    texts = [(d.text, "es") for d in toy_corpus(6, seed=11)] + [("", "es"), ("  ", None)]
+    tagger = CrfTagger(toy_model)
+    together = tagger.tag_many(texts, marginals=True)
+    alone = [tagger.tag(t, lang, marginals=True) for t, lang in texts]
+    assert [t.labels for t in together] == [t.labels for t in alone]
+    assert together[-1].tokens == [] and together[-1].spans() == []
+
+
+def test_the_model_file_reader_finds_every_weight(toy_model: CrfModel) -> None:
+    info = pycrfsuite.Tagger()
+    info.open_inmemory(toy_model.data)
+    dump = info.info()
+    weights = read_weights(toy_model.data)
+    assert list(weights.labels) == info.labels()
+    for (attribute, label), weight in dump.state_features.items():
+        row = weights.attributes[attribute.encode()]
+        assert weights.state[row, weights.labels.index(label)] == pytest.approx(weight, abs=1e-6)
+    for (source, destination), weight in dump.transitions.items():
+        i, j = weights.labels.index(source), weights.labels.index(destination)
+        assert weights.transitions[i, j] == pytest.approx(weight, abs=1e-6)
+    assert not weights.state[-1].any()  # the row of unknown attributes

@@ -1,0 +1,58 @@
+"""Ages: number and unit read as years; above the threshold the span becomes [AGE > 89]."""
+
+from __future__ import annotations
+
+import pytest
+from maskhelp import marked
+
+from deid_studio.mask.ages import age_in_years
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("67 años", 67),
+        ("41-year-old", 41),
+        ("9 y/o", 9),
+        ("18 months", 1.5),
+        ("6 semanas", 6 / 52.1775),
+        ("10 días", 10 / 365.2425),
+        ("2 años y 3 meses", 2.25),
+        ("80-90 years", 90),
+        ("in her 90s", 90),
+        ("noventa y dos años", 92),
+        ("forty-two-year-old", 42),
+        ("trece años", 13),
+        ("92", 92),
+        ("89 años y 6 meses", 89.5),
+    ],
+)
+def test_reads_the_age_in_years(text: str, years: float) -> None:
+    assert age_in_years(text) == pytest.approx(years)
+
+
+@pytest.mark.parametrize("text", ["anciano", "Recién nacida", "adult"])
+def test_an_age_without_a_number_is_unknown(text: str) -> None:
+    assert age_in_years(text) is None
+
+
+def test_ages_above_the_threshold_are_capped_whatever_the_policy(mask) -> None:
+    document = marked(
+        "A [92-year-old|AGE] man, his [89 years|AGE] old wife, a [1100 months|AGE] old baby? "
+        "Twins of [3 weeks|AGE] and an [elderly|AGE] aunt."
+    )
+    kept = mask(document, "surrogates")
+    assert kept.text == (
+        "A [AGE > 89] man, his 89 years old wife, a [AGE > 89] old baby? "
+        "Twins of 3 weeks and an [AGE] aunt."
+    )
+    assert [r.action for r in kept.replacements] == ["cap", "keep", "cap", "keep", "tag"]
+    assert kept.replacements[-1].fallback  # no number: cannot be shown to be under 90
+    tagged = mask(document, "tags", actions={"AGE": "tag"})
+    assert tagged.text.startswith("A [AGE > 89] man, his [AGE] old wife")
+
+
+def test_the_threshold_is_an_option(mask) -> None:
+    document = marked("Aged [70 years|AGE].")
+    assert mask(document, "tags", age_threshold=65).text == "Aged [AGE > 65]."
+    assert mask(document, "tags").text == "Aged 70 years."

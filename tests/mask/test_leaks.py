@@ -1,0 +1,55 @@
+"""The leak check: no PHI string of the document survives, listed with report and offset."""
+
+from __future__ import annotations
+
+from maskhelp import SECRET, Case, marked
+
+from deid_studio.mask import LeakError, MaskingPolicy, VaultEntry, keyed_hash
+from deid_studio.mask.leaks import Written, find_leaks
+
+
+def test_finds_every_surviving_phi_string_case_and_space_insensitive() -> None:
+    masked = "Seen: ANA  garcía, then Mariana and ana garcía."
+    leaks = find_leaks(masked, {"Ana García": "PATIENT"}, [], document_id=7, external_id="R7")
+    assert [(leak.offset, leak.length, leak.category) for leak in leaks] == [
+        (6, 11, "PATIENT"),
+        (masked.rindex("ana garcía"), 10, "PATIENT"),
+    ]
+    assert leaks[0].external_id == "R7" and leaks[0].document_id == 7
+
+
+def test_single_characters_are_not_searched_for() -> None:
+    assert find_leaks("H, 24 h", {"H": "SEX"}, []) == []
+
+
+def test_what_the_masker_computed_is_not_a_survivor() -> None:
+    text = "En 2003 y el 13/05/2004, [PATIENT]."
+    written = [Written(3, 7, "shift"), Written(13, 23, "shift"), Written(25, 34, "tag")]
+    phi = {"2004": "DATE", "patient": "OTHER", "13/05/2004": "DATE"}
+    assert find_leaks(text, phi, written) == []
+    # the same strings copied through unmasked are leaks
+    assert len(find_leaks(text, phi, [])) == 3
+
+
+def test_a_surrogate_that_brings_back_a_phi_string_is_a_leak() -> None:
+    document = marked("[Ana|PATIENT] y su hija [Berta|RELATIVE].", language="es")
+    # the vault (say, from a report of the case exported long ago) says Ana -> Berta
+    entries = [VaultEntry("C1", "name", keyed_hash(SECRET, "C1", "name", "Ana"), "Berta")]
+    masked = Case([document], MaskingPolicy(preset="surrogates"), entries=entries).mask(document)
+    assert masked.text.startswith("Berta y su hija ")
+    assert [(leak.external_id, leak.offset, leak.category) for leak in masked.leaks] == [
+        ("R1", 0, "RELATIVE")
+    ]
+    error = LeakError(masked.leaks)
+    assert "report R1 offset 0 (RELATIVE)" in str(error) and "nothing was written" in str(error)
+
+
+def test_nothing_leaks_when_every_mention_is_masked(mask) -> None:
+    document = marked(
+        "[John Smith|PATIENT] (john smith, JOHN SMITH) lives in [Leeds|LOCATION]; Leeds "
+        "General treated him on [5 Jan 2021|DATE] and again on 5 Jan 2021."
+    )
+    for preset_name in ("tags", "surrogates", "redact"):
+        masked = mask(document, preset_name)
+        assert masked.leaks == (), preset_name
+        assert "smith" not in masked.text.casefold() and "leeds" not in masked.text.casefold()

@@ -1,0 +1,177 @@
+"""Annotating: every edit in its own transaction with an audit event, and revertible."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import insert
+
+from deid_studio.core.document import Document, Span
+from deid_studio.core.errors import DeidError
+from deid_studio.services.annotating import (
+    EditRefused,
+    TokenIndex,
+    accept_all,
+    accept_suggestion,
+    add_span,
+    change_span,
+    delete_span,
+    load_document,
+    open_for_annotation,
+    reject_suggestion,
+    revert,
+    submit,
+)
+from deid_studio.services.importing import import_documents
+from deid_studio.store import models as m
+from deid_studio.store.project import Project
+
+TEXT = "Patient John Smith, 45, seen at St Mary on 03/04/2021 by Dr Jones."
+
+
+def seed(project: Project) -> int:
+    result = import_documents(project, [Document(TEXT, external_id="r1")], origin="t", actor="x")
+    return result.document_ids[0]
+
+
+def suggest(project: Project, doc: int, *rows: tuple[int, int, str, float]) -> None:
+    with project.engine.begin() as c:
+        c.execute(
+            insert(m.SuggestionRow),
+            [
+                {"document_id": doc, "start": s, "end": e, "category": cat, "confidence": p,
+                 "source": "crf"}
+                for s, e, cat, p in rows
+            ],
+        )
+
+
+def actions(project: Project, doc: int) -> list[str]:
+    with project.reading() as tx:
+        return [e.action for e in tx.document_audit(doc)]
+
+
+def gold(project: Project, doc: int) -> list[tuple[int, int, str, str]]:
+    state = load_document(project, doc)
+    return [(a.start, a.end, a.category, a.origin) for a in state.gold]
+
+
+def test_open_claims_and_starts(project: Project) -> None:
+    doc = seed(project)
+    state = open_for_annotation(project, doc, actor="ann")
+    assert state.editable and state.info.status == "in_progress"
+    assert state.info.claimed_by == "ann"
+    other = open_for_annotation(project, doc, actor="bob")
+    assert not other.editable and "held by ann" in (other.read_only_reason or "")
+    with pytest.raises(EditRefused):
+        add_span(project, doc, Span(8, 12, "PATIENT"), actor="bob")
+    assert actions(project, doc) == ["import", "claim", "start"]
+
+
+def test_add_change_delete_and_undo_redo(project: Project) -> None:
+    doc = seed(project)
+    open_for_annotation(project, doc, actor="ann")
+    added = add_span(project, doc, Span(8, 12, "PATIENT"), actor="ann")
+    assert gold(project, doc) == [(8, 12, "PATIENT", "human")]
+    changed = change_span(project, added.added[0].id, Span(8, 18, "PATIENT"), actor="ann")
+    assert gold(project, doc) == [(8, 18, "PATIENT", "human")]
+    undone = revert(project, changed, actor="ann")
+    assert gold(project, doc) == [(8, 12, "PATIENT", "human")]
+    revert(project, undone, actor="ann", reason="redo")
+    assert gold(project, doc) == [(8, 18, "PATIENT", "human")]
+    undone = revert(project, changed, actor="ann")  # undo again, then undo the add
+    undo_add = revert(project, added, actor="ann")
+    assert gold(project, doc) == []
+    revert(project, undo_add, actor="ann", reason="redo")  # a new row id; found by value
+    revert(project, undone, actor="ann", reason="redo")
+    assert gold(project, doc) == [(8, 18, "PATIENT", "human")]
+    [a] = load_document(project, doc).gold
+    gone = delete_span(project, a.id, actor="ann")
+    assert gold(project, doc) == []
+    revert(project, gone, actor="ann")
+    assert gold(project, doc) == [(8, 18, "PATIENT", "human")]
+    assert actions(project, doc).count("change_annotation") == 5
+
+
+def test_accept_reject_and_their_undo(project: Project) -> None:
+    doc = seed(project)
+    suggest(project, doc, (8, 18, "PATIENT", 0.8), (8, 12, "PATIENT", 0.6), (20, 22, "AGE", 0.4))
+    open_for_annotation(project, doc, actor="ann")
+    inner, first, age = load_document(project, doc, actor="ann").suggestions
+    accepted = accept_suggestion(project, first.id, actor="ann")
+    assert gold(project, doc) == [(8, 18, "PATIENT", "accepted")]
+    assert {s.id for s in accepted.suggestions_removed} == {first.id, inner.id}  # inside it
+    assert [s.start for s in load_document(project, doc).suggestions] == [20]
+    rejected = reject_suggestion(project, age.id, actor="ann")
+    assert load_document(project, doc).suggestions == ()
+    revert(project, rejected, actor="ann")
+    revert(project, accepted, actor="ann")
+    state = load_document(project, doc)
+    assert state.gold == ()
+    assert sorted((s.start, s.end, s.confidence) for s in state.suggestions) == [
+        (8, 12, 0.6), (8, 18, 0.8), (20, 22, 0.4)
+    ]
+    assert "reject_suggestion" in actions(project, doc)
+
+
+def test_accept_with_another_category(project: Project) -> None:
+    doc = seed(project)
+    suggest(project, doc, (32, 40, "LOCATION", 0.7))
+    open_for_annotation(project, doc, actor="ann")
+    [s] = load_document(project, doc).suggestions
+    accept_suggestion(project, s.id, actor="ann", category="ORGANIZATION")
+    assert gold(project, doc) == [(32, 40, "ORGANIZATION", "accepted")]
+
+
+def test_accept_all_above_a_threshold_skips_overlaps(project: Project) -> None:
+    doc = seed(project)
+    add_span(project, doc, Span(60, 65, "PROFESSIONAL"), actor="ann")
+    suggest(
+        project, doc,
+        (8, 18, "PATIENT", 0.95), (8, 12, "PATIENT", 0.97), (43, 53, "DATE", 0.99),
+        (20, 22, "AGE", 0.5), (57, 65, "PROFESSIONAL", 0.99),
+    )  # fmt: skip
+    edit = accept_all(project, doc, threshold=0.9, actor="ann")
+    assert sorted((a.start, a.end) for a in edit.added) == [(8, 12), (43, 53)]
+    left = sorted((s.start, s.end) for s in load_document(project, doc).suggestions)
+    assert left == [(8, 18), (20, 22), (57, 65)]
+    revert(project, edit, actor="ann")
+    assert len(load_document(project, doc).suggestions) == 5
+
+
+def test_submit_releases_and_signed_off_refuses_edits(project: Project) -> None:
+    doc = seed(project)
+    open_for_annotation(project, doc, actor="ann")
+    assert submit(project, doc, actor="ann").status == "submitted"
+    state = load_document(project, doc, actor="ann")
+    assert state.info.status == "submitted" and state.info.claimed_by is None
+    with project.transaction("rev") as tx:
+        tx.set_status(doc, "signed_off")
+        tx.audit("test")
+    with pytest.raises(EditRefused, match="signed off"):
+        add_span(project, doc, Span(8, 12, "PATIENT"), actor="ann")
+
+
+def test_bad_spans_are_refused(project: Project) -> None:
+    doc = seed(project)
+    with pytest.raises(DeidError, match="not a category"):
+        add_span(project, doc, Span(0, 3, "NOPE"), actor="ann")
+    with pytest.raises(DeidError, match="beyond"):
+        add_span(project, doc, Span(0, 300, "DATE"), actor="ann")
+    assert add_span(project, doc, Span(8, 12, "PATIENT"), actor="ann").added
+    assert add_span(project, doc, Span(8, 12, "PATIENT"), actor="ann").empty  # no duplicate
+
+
+def test_token_index_snaps_and_grows() -> None:
+    text = "Dr  John-Paul Smith, 03/04"
+    idx = TokenIndex(text)
+    assert idx.snap(5, 7) == (4, 8)  # inside "John" -> John
+    assert idx.snap(2, 3) is None  # whitespace only
+    assert text[slice(*idx.snap(5, 15))] == "John-Paul Smith"
+    start, end = 4, 8
+    end = idx.grow_end(start, end)
+    assert text[start:end] == "John-"
+    assert text[start:idx.shrink_end(start, end)] == "John"
+    assert idx.shrink_end(4, 8) == 8  # one token left
+    assert text[idx.grow_start(4, 8):8] == "Dr  John"
+    assert idx.shrink_start(4, 13) == 8
+    assert idx.grow_end(21, 26) == 26  # last token

@@ -1,0 +1,181 @@
+"""Training in a child process, re-suggesting, the queue order, tagging and evaluating files."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from deid_studio.core.errors import DeidError
+from deid_studio.core.progress import WorkCancelled
+from deid_studio.detect.crf import CrfParams
+from deid_studio.formats.jsonl import write_jsonl
+from deid_studio.services.evaluating import evaluate_file
+from deid_studio.services.importing import import_documents
+from deid_studio.services.project import init_project
+from deid_studio.services.queue import queue_page
+from deid_studio.services.suggesting import resuggest, scored_queue, suggestions_for
+from deid_studio.services.tagging import tag_files
+from deid_studio.services.training import train_model
+from deid_studio.store.project import Project
+from deid_studio.synth import generate
+
+QUICK = CrfParams(algorithm="lbfgs", iterations=25)
+
+
+@pytest.fixture(scope="module")
+def narratives() -> list:
+    return generate(60, seed=4)
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory: pytest.TempPathFactory, narratives: list) -> Iterator[Project]:
+    """40 gold documents, 20 waiting for annotation, and one model version."""
+    path = tmp_path_factory.mktemp("engine") / "project.sqlite"
+    with init_project(path, scheme="pv", actor="ann") as project:
+        import_documents(project, narratives[:40], origin="gold", actor="ann", gold=True)
+        import_documents(project, narratives[40:], origin="new", actor="ann")
+        stages: list[str] = []
+        reports: list[tuple[int, int]] = []
+        result = train_model(
+            path,
+            actor="ann",
+            params=QUICK,
+            folds=2,
+            workers=2,
+            progress=lambda done, total: reports.append((done, total)),
+            stage=stages.append,
+        )
+        project.info = (result, stages, reports)  # type: ignore[attr-defined]
+        yield project
+
+
+def test_training_in_a_child_stores_a_model_version_with_metrics_and_audit(
+    trained: Project,
+) -> None:
+    result, stages, reports = trained.info  # type: ignore[attr-defined]
+    assert result.documents == 40 and result.tokens > 1000
+    assert stages == ["training (3 models, 2 processes)"]
+    assert reports[-1] == (75, 75)  # 3 models of 25 iterations, the folds run side by side
+    assert all(0 <= done <= total for done, total in reports)
+    with trained.reading() as tx:
+        stored = tx.current_model()
+        audit = [e for e in tx.audit_trail() if e.action == "train"]
+    assert stored is not None and stored.id == result.model_version_id
+    assert stored.model.startswith(b"lCRF") and stored.training_documents == 40
+    assert stored.params["algorithm"] == "lbfgs" and stored.params["folds"] == 2
+    metrics = stored.metrics
+    assert 0.5 < metrics["entity"]["strict"]["micro"]["f1"] <= 1.0
+    assert set(metrics["entity"]) == {"strict", "covering", "overlap"}
+    assert metrics["token"]["binary"]["tp"] > 0
+    assert 0.0 < metrics["tau"] <= 1.0 and metrics["cv"] == 2
+    curve = metrics["tau_curve"]
+    assert [p["tau"] for p in curve] == sorted(p["tau"] for p in curve)
+    assert {"tau", "recall", "precision", "masked", "other_masked"} <= set(curve[0])
+    assert any(p["tau"] == metrics["tau"] and p["recall"] >= 0.995 for p in curve)
+    assert [e.actor for e in audit] == ["ann"]
+    assert audit[0].after and audit[0].after["model_version"] == result.model_version_id
+
+
+def test_resuggest_writes_suggestions_and_scores_and_the_queue_follows_them(
+    trained: Project,
+) -> None:
+    done = resuggest(trained)
+    assert done.documents == 20 and done.suggestions > 20
+    page = queue_page(trained, limit=100)
+    scores = [e.score for e in page]
+    assert all(s is not None for s in scores) and scores == sorted(scores, reverse=True)
+    top = page[0].document_id
+    found = suggestions_for(trained, top)
+    assert found and all(s.source in ("rule", "crf") for s in found)
+    assert found == sorted(found, key=lambda s: (s.start, s.end))
+    with trained.reading() as tx:
+        details = {s.document_id: s.details for s in tx.document_scores()}
+        gold_ids = tx.document_ids(("submitted",))
+        audit = [e for e in tx.audit_trail() if e.action == "resuggest"]
+    assert {"mean_entropy", "max_entropy", "least_confidence", "near_tau", "disagreement"} <= set(
+        details[top]
+    )
+    assert not set(gold_ids) & set(details)  # annotated documents are not re-scored
+    assert audit and audit[-1].after["documents"] == 20
+    entries = scored_queue(trained, limit=3)
+    assert [e.document_id for e, _ in entries] == [e.document_id for e in page[:3]]
+
+
+def test_tagging_files_writes_predictions_in_a_gold_format(
+    trained: Project, narratives: list, tmp_path: Path
+) -> None:
+    source = tmp_path / "in.jsonl"
+    write_jsonl([replace(d, spans=()) for d in narratives[40:50]], source)
+    out = tmp_path / "out"
+    result = tag_files(trained, "jsonl", source, out, out_format="brat")
+    assert result.documents == 10 and result.spans > 10 and result.tokens > 500
+    assert len(list(out.glob("*.ann"))) == 10
+    with pytest.raises(DeidError, match="already exists"):
+        tag_files(trained, "jsonl", source, out)
+    recall = tag_files(trained, "jsonl", source, tmp_path / "r.jsonl", mode="recall")
+    assert recall.spans >= result.spans and recall.out_format == "jsonl"
+
+
+def test_evaluating_a_file_writes_the_design_report(
+    trained: Project, narratives: list, tmp_path: Path
+) -> None:
+    source = tmp_path / "gold.jsonl"
+    write_jsonl(narratives[40:], source)
+    report = evaluate_file(trained, "jsonl", source, json_out=tmp_path / "r.json")
+    assert json.loads((tmp_path / "r.json").read_text()) == report
+    assert report["documents"] == 20 and report["mode"] == "default"
+    assert set(report["entity"]) == {"strict", "covering", "overlap"}
+    assert report["entity"]["strict"]["micro"]["f1"] > 0.5
+    assert set(report["token"]) >= {"binary", "per_category"}
+
+
+def test_cancelling_training_stops_the_child_and_stores_nothing(
+    tmp_path: Path, narratives: list
+) -> None:
+    path = tmp_path / "p.sqlite"
+    with init_project(path, scheme="pv", actor="ann") as project:
+        import_documents(project, narratives[:30], origin="gold", actor="ann", gold=True)
+    asked = threading.Event()
+    with pytest.raises(WorkCancelled):
+        train_model(
+            path,
+            actor="ann",
+            params=replace(QUICK, iterations=500),
+            folds=0,
+            workers=1,
+            progress=lambda done, total: asked.set(),
+            cancelled=asked.is_set,
+        )
+    with Project.open(path) as project, project.reading() as tx:
+        assert tx.current_model() is None
+        assert not [e for e in tx.audit_trail() if e.action == "train"]
+
+
+def test_training_without_gold_and_suggesting_without_a_model_are_clear_errors(
+    project: Project, narratives: list
+) -> None:
+    import_documents(project, narratives[:3], origin="new", actor="ann")
+    with pytest.raises(DeidError, match="no gold standard"):
+        train_model(project, actor="ann")
+    with pytest.raises(DeidError, match="train a model first"):
+        resuggest(project)
+
+
+def test_detector_settings_are_checked_audited_and_used(project: Project) -> None:
+    from deid_studio.services.suggesting import detector_settings, update_detector_settings
+
+    assert detector_settings(project).priority == {} and detector_settings(project).rules
+    with pytest.raises(DeidError, match="not categories"):
+        update_detector_settings(project, actor="ann", priority={"NOPE": "rule"})
+    with pytest.raises(DeidError, match="'rule' or 'crf'"):
+        update_detector_settings(project, actor="ann", priority={"DATE": "regex"})
+    after = update_detector_settings(project, actor="ann", priority={"DATE": "rule"}, rules=True)
+    assert after.priority == {"DATE": "rule"}
+    with project.reading() as tx:
+        [event] = [e for e in tx.audit_trail() if e.action == "detector_settings"]
+    assert event.after == {"priority": {"DATE": "rule"}, "rules": True}
