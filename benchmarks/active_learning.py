@@ -64,6 +64,16 @@ def f1_on(model: CrfModel, dev: list[Document]) -> float:
     return evaluation.entity["strict"].micro.f1
 
 
+def ranking(detection: object, by: str) -> float:
+    """The queue's score (``score``), or one of its parts, of a detection."""
+    found = getattr(detection, "uncertainty", None)
+    if found is None:
+        return 0.0
+    if by == "total_entropy":
+        return found.mean_entropy * found.tokens
+    return float(getattr(found, by))
+
+
 def choose(
     strategy: str,
     model: CrfModel,
@@ -71,6 +81,7 @@ def choose(
     step: int,
     rng: random.Random,
     sample: int,
+    by: str = "score",
 ) -> list[int]:
     """Indices into ``pool`` of the next documents to annotate."""
     if strategy == "random":
@@ -80,7 +91,7 @@ def choose(
     found = detector.detect([(pool[i].text, pool[i].language) for i in candidates], marginals=True)
     scored = sorted(
         zip(candidates, found, strict=True),
-        key=lambda pair: pair[1].uncertainty.score if pair[1].uncertainty else 0.0,
+        key=lambda pair: ranking(pair[1], by),
         reverse=True,
     )
     return [i for i, _ in scored[:step]]
@@ -106,7 +117,7 @@ def run(
         print(f"{strategy} seed {seed}: {len(labelled)} documents, F1 {f1:.4f}", file=sys.stderr)
         if f1 >= max(THRESHOLDS) or len(labelled) >= args.max_docs or not pool:
             return curve
-        chosen = set(choose(strategy, model, pool, args.step, rng, args.pool_sample))
+        chosen = set(choose(strategy, model, pool, args.step, rng, args.pool_sample, args.by))
         labelled += [pool[i] for i in sorted(chosen)]
         pool = [d for i, d in enumerate(pool) if i not in chosen]
 
@@ -124,12 +135,28 @@ def main() -> None:
     parser.add_argument("--pool-sample", type=int, default=200, help="candidates scored per round")
     parser.add_argument("--epochs", type=int, default=10, help="passive-aggressive epochs")
     parser.add_argument("--dev-docs", type=int, default=250)
+    parser.add_argument(
+        "--by",
+        default="score",
+        choices=(
+            "score",
+            "least_confidence",
+            "path_nats",
+            "max_entropy",
+            "mean_entropy",
+            "total_entropy",
+        ),
+        help="what orders the queue: its combined score (the product's) or one part",
+    )
+    parser.add_argument("--strategies", default="queue,random")
     args = parser.parse_args()
     train_docs = load("train")
     dev = load("dev")[: args.dev_docs]
     params = CrfParams(algorithm="pa", iterations=args.epochs)
     started = time.perf_counter()
-    results: dict[str, list[list[tuple[int, float]]]] = {"queue": [], "random": []}
+    results: dict[str, list[list[tuple[int, float]]]] = {
+        name: [] for name in args.strategies.split(",")
+    }
     for seed in range(args.seeds):
         for strategy in results:
             results[strategy].append(run(strategy, seed, train_docs, dev, params, args))

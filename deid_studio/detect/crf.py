@@ -242,7 +242,7 @@ def _seed_crfsuite(seed: int) -> None:
     before it in the same process."""
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or None)
-        libc.srand(ctypes.c_uint(seed))
+        libc.srand(ctypes.c_uint(seed + 1))  # glibc treats 0 as 1: seeds 0 and 1 would agree
     except (OSError, AttributeError):  # pragma: no cover - a platform without a C library
         pass
 

@@ -85,19 +85,22 @@ class Detector:
         hits = [rule_hits(t, lang) if features.rules else None for t, lang in narratives]
         tagged_all = self.tagger.tag_many(narratives, marginals=marginals, hits=hits)
         out = []
-        for (text, language), tagged in zip(narratives, tagged_all, strict=True):
+        for (text, language), tagged, found_hits in zip(narratives, tagged_all, hits, strict=True):
+            rules = (
+                rule_suggestions(text, self.scheme, language, hits=found_hits)
+                if self.settings.rules
+                else []
+            )
             if mode == "recall":
-                crf = recall_suggestions(tagged, self.settings.tau)
+                crf = recall_suggestions(tagged, self.settings.tau, rules)
             else:
                 crf = crf_suggestions(tagged)
-            rules = rule_suggestions(text, self.scheme, language) if self.settings.rules else []
             merged = combine([*rules, *crf], self.settings.priority, text=text)
             score = None
             if marginals:
                 score = uncertainty(
                     tagged,
                     self.settings.tau,
-                    labels=len(self.tagger.labels),
                     rules=rules,
                     crf=crf_suggestions(tagged) if mode == "recall" else crf,
                 )

@@ -149,7 +149,9 @@ class Featurizer:
             entry = self._cache[text] = self._describe(text)
         return entry
 
-    def features(self, tokens: Sequence[Token], context: Context = ()) -> list[ItemFeatures]:
+    def features(
+        self, tokens: Sequence[Token], context: Sequence[tuple[int, bytes]] = ()
+    ) -> list[ItemFeatures]:
         """Features of the tokens of one line, with the line's context features."""
         entries = [self.word(token.text) for token in tokens]
         out = [list(own) for own, _ in entries]

@@ -50,11 +50,53 @@ def is_word(token: Token) -> bool:
     return any(c.isalnum() for c in token.text)
 
 
-def recall_suggestions(tagged: TaggedDocument, tau: float) -> list[Suggestion]:
-    """Spans of tokens with P(O) below ``tau`` (or marked by the best path), each of its
-    category, joined when consecutive tokens share a category; confidence is 1 - P(O)."""
+GAP = 2  # tokens between two flagged tokens of a line that are flagged with them
+
+
+def flag_scores(
+    tagged: TaggedDocument, caught: Sequence[Span | Suggestion] = (), gap: int = GAP
+) -> list[float]:
+    """Each token's effective P(O): recall mode flags the tokens whose score is below τ.
+
+    A token the best path marks, or that ``caught`` covers (the rule suggestions), scores 0
+    (flagged at any τ). A run of at most ``gap`` tokens between two tokens of the same line
+    scores the larger of those two when they are of one category: it is flagged as soon as
+    both are ("de la" inside "Hospital de la Paz"), which catches far more PHI than it masks.
+    """
+    if tagged.p_outside is None:
+        raise ValueError("recall mode needs marginals: tag with marginals=True")
+    kept = _covered_tokens(tagged.tokens, caught)
+    base = [
+        0.0 if label != OUTSIDE or i in kept else p
+        for i, (label, p) in enumerate(zip(tagged.labels, tagged.p_outside, strict=True))
+    ]
+    kinds = _token_categories(tagged)
+    scores = base[:]
+    for first, end in tagged.lines:
+        for i in range(first, end):
+            for left in range(max(first, i - gap), i):
+                for right in range(i + 1, min(end, left + gap + 2)):
+                    # the tokens strictly between left and right (i among them) number <= gap
+                    if kinds[left] == kinds[right]:
+                        scores[i] = min(scores[i], max(base[left], base[right]))
+    return scores
+
+
+def _token_categories(tagged: TaggedDocument) -> list[str | None]:
+    """Each token's category: its best-path one, else its most likely PHI one."""
+    found: Sequence[str | None] = tagged.categories or [None] * len(tagged.labels)
+    return [category(label) or found[i] for i, label in enumerate(tagged.labels)]
+
+
+def recall_suggestions(
+    tagged: TaggedDocument, tau: float, caught: Sequence[Span | Suggestion] = ()
+) -> list[Suggestion]:
+    """Spans of the tokens recall mode flags at ``tau`` (see :func:`flag_scores`): each of
+    its most likely PHI category (a gap token takes its run's), joined when consecutive tokens
+    of a line share one; confidence is the mean of 1 - P(O) over the span's tokens."""
     if tagged.p_outside is None or tagged.categories is None:
         raise ValueError("recall mode needs marginals: tag with marginals=True")
+    scores = flag_scores(tagged, caught)
     out: list[Suggestion] = []
     run: list[int] = []
     run_category: str | None = None
@@ -67,9 +109,11 @@ def recall_suggestions(tagged: TaggedDocument, tau: float) -> list[Suggestion]:
             out.append(Suggestion(first.start, last.end, run_category or "", confidence, "crf"))
 
     line_starts = {first for first, _ in tagged.lines}
-    for i, (label, p_o) in enumerate(zip(tagged.labels, tagged.p_outside, strict=True)):
-        flagged = label != OUTSIDE or p_o < tau
-        cat = category(label) if label != OUTSIDE else tagged.categories[i]
+    for i, label in enumerate(tagged.labels):
+        flagged = scores[i] < tau or label != OUTSIDE
+        own = category(label) if label != OUTSIDE else tagged.categories[i]
+        filler = flagged and run and i not in line_starts and tagged.p_outside[i] >= tau
+        cat = run_category if filler and label == OUTSIDE else own
         joins = cat == run_category and not label.startswith("B-") and i not in line_starts
         if flagged and cat and joins:
             run.append(i)
@@ -80,9 +124,11 @@ def recall_suggestions(tagged: TaggedDocument, tau: float) -> list[Suggestion]:
     return out
 
 
-def recall_spans(tagged: TaggedDocument, tau: float) -> list[Span]:
+def recall_spans(
+    tagged: TaggedDocument, tau: float, caught: Sequence[Span | Suggestion] = ()
+) -> list[Span]:
     """:func:`recall_suggestions` as plain spans."""
-    return [s.span for s in recall_suggestions(tagged, tau)]
+    return [s.span for s in recall_suggestions(tagged, tau, caught)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,18 +139,24 @@ class TokenEvidence:
     is_phi: list[bool]
 
     @classmethod
-    def collect(cls, tagged: TaggedDocument, gold: Sequence[Span]) -> TokenEvidence:
-        """The word tokens of one tagged narrative against its gold spans."""
+    def collect(
+        cls,
+        tagged: TaggedDocument,
+        gold: Sequence[Span],
+        caught: Sequence[Span | Suggestion] = (),
+    ) -> TokenEvidence:
+        """The word tokens of one tagged narrative against its gold spans, each with the
+        score recall mode compares with τ (:func:`flag_scores`; ``caught``: the rules'
+        suggestions, which recall mode keeps whatever τ is)."""
         if tagged.p_outside is None:
             raise ValueError("calibration needs marginals")
         covered = _covered_tokens(tagged.tokens, gold)
+        scores = flag_scores(tagged, caught)
         p_outside: list[float] = []
         is_phi: list[bool] = []
         for i, token in enumerate(tagged.tokens):
             if is_word(token):
-                # the best path's own marks count as caught whatever τ is
-                p = 0.0 if tagged.labels[i] != OUTSIDE else tagged.p_outside[i]
-                p_outside.append(p)
+                p_outside.append(scores[i])
                 is_phi.append(i in covered)
         return cls(p_outside, is_phi)
 
@@ -158,7 +210,7 @@ def curve_json(points: Sequence[CurvePoint]) -> list[dict[str, Any]]:
     return [p.to_dict() for p in points]
 
 
-def _covered_tokens(tokens: Sequence[Token], spans: Sequence[Span]) -> set[int]:
+def _covered_tokens(tokens: Sequence[Token], spans: Sequence[Span | Suggestion]) -> set[int]:
     covered: set[int] = set()
     starts = [t.start for t in tokens]
     for span in spans:

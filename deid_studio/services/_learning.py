@@ -111,8 +111,8 @@ def learn(
         pooled = EMPTY
         fold_f1 = []
         for d in done:
-            held = [documents[i] for i in d.test]
-            evaluation = evaluate(held, d.predicted)
+            tested = [documents[i] for i in d.test]
+            evaluation = evaluate(tested, d.predicted)
             pooled = pooled + evaluation
             fold_f1.append(evaluation.entity["strict"].micro.f1)
         metrics.update(report_of(pooled, round(time.perf_counter() - started, 2)))
@@ -258,7 +258,7 @@ def _work(
     progress(f"{job.name}: tagging", len(held), len(held))
     predicted = [[s.span for s in detection.suggestions] for detection in found]
     evidence = [
-        TokenEvidence.collect(detection.tagged, document.spans)
+        TokenEvidence.collect(detection.tagged, document.spans, detection.rules)
         for document, detection in zip(held, found, strict=True)
     ]
     # a fold's model is not needed once it has tagged: its bytes stay here

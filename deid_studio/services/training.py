@@ -205,7 +205,7 @@ def _store(
         with project.transaction(actor) as tx:
             version = tx.add_model_version(
                 kind="crf",
-                params={**params.to_dict(), "folds": folds, "seed": seed},
+                params={**params.to_dict(), "folds": folds, "fold_seed": seed},
                 training_documents=outcome["documents"],
                 training_seconds=outcome["training_seconds"],
                 metrics=outcome["metrics"],

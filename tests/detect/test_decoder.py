@@ -52,3 +52,17 @@ def test_an_empty_batch_and_an_empty_sequence() -> None:
     assert best.size == 0 and scores.size == 0
     with pytest.raises(ValueError, match="empty sequence"):
         Batch.of(np.array([0]), np.array([0]))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_viterbi_with_sparse_transitions_matches_enumeration(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    lengths = [4, 2, 5, 1]
+    labels = 4
+    scores = rng.normal(0, 2, (sum(lengths), labels))
+    transitions = rng.normal(0, 2, (labels, labels)) * (rng.random((labels, labels)) < 0.3)
+    starts = np.cumsum([0, *lengths[:-1]])
+    best, _ = viterbi(scores, transitions, Batch.of(starts, np.array(lengths)))
+    for start, length in zip(starts, lengths, strict=True):
+        expected, _ = brute_force(scores[start : start + length], transitions)
+        assert best[start : start + length].tolist() == expected

@@ -10,6 +10,7 @@ from deid_studio.detect.recall import (
     TokenEvidence,
     calibrate,
     curve,
+    flag_scores,
     recall_spans,
     recall_suggestions,
 )
@@ -92,3 +93,17 @@ def test_recall_mode_needs_marginals(toy_model: CrfModel) -> None:
     tagged = CrfTagger(toy_model).tag("Nombre: Ana Garcia", "es")
     with pytest.raises(ValueError, match="marginals"):
         recall_spans(tagged, 0.5)
+
+
+def test_short_gaps_between_flagged_tokens_of_one_category_are_flagged_with_them() -> None:
+    tagged = tagged_by_hand(
+        "Hospital de la Paz y de Madrid",
+        [0.3, 0.99, 0.99, 0.2, 0.999, 0.99, 0.4],
+        ["ORG", "ORG", "ORG", "ORG", "ORG", "LOC", "LOC"],
+    )
+    scores = flag_scores(tagged)
+    assert scores[:4] == [0.3, 0.3, 0.3, 0.2]  # "de la" takes the larger of its neighbours
+    assert scores[4] == 0.999 and scores[5] == 0.99  # neighbours of other categories: no gap
+    assert recall_spans(tagged, 0.5) == [Span(0, 18, "ORG"), Span(24, 30, "LOC")]
+    rule = [Span(21, 23, "LOC")]  # a rule catches "de": it scores 0, and joins its run
+    assert recall_spans(tagged, 0.5, rule) == [Span(0, 18, "ORG"), Span(21, 30, "LOC")]

@@ -20,9 +20,7 @@ def test_a_document_the_model_is_unsure_of_scores_higher(toy_model: CrfModel) ->
     scores = {}
     for name, text in (("familiar", familiar), ("strange", strange)):
         tagged = tagger.tag(text, "es", marginals=True)
-        scores[name] = uncertainty(
-            tagged, 0.5, labels=len(tagger.labels), crf=crf_suggestions(tagged)
-        )
+        scores[name] = uncertainty(tagged, 0.5, crf=crf_suggestions(tagged))
     assert scores["strange"].score > scores["familiar"].score
     assert scores["strange"].mean_entropy > scores["familiar"].mean_entropy
     assert 0.0 <= scores["familiar"].score <= 1.0
@@ -31,10 +29,8 @@ def test_a_document_the_model_is_unsure_of_scores_higher(toy_model: CrfModel) ->
 def test_rule_and_crf_disagreement_counts(toy_model: CrfModel) -> None:
     tagged = CrfTagger(toy_model).tag("Nombre: Ana Garcia.", "es", marginals=True)
     crf = [Suggestion(8, 18, "PATIENT", 0.9, "crf")]
-    agree = uncertainty(
-        tagged, 0.5, labels=5, rules=[Suggestion(8, 18, "PATIENT", 1, "rule")], crf=crf
-    )
-    clash = uncertainty(tagged, 0.5, labels=5, rules=[Suggestion(8, 11, "ID", 1, "rule")], crf=crf)
+    agree = uncertainty(tagged, 0.5, rules=[Suggestion(8, 18, "PATIENT", 1, "rule")], crf=crf)
+    clash = uncertainty(tagged, 0.5, rules=[Suggestion(8, 11, "ID", 1, "rule")], crf=crf)
     assert agree.disagreement == 0 and clash.disagreement == 2
     assert clash.score > agree.score
     assert set(agree.details()) >= {"score", "mean_entropy", "least_confidence", "near_tau"}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import regex
 
@@ -96,8 +96,14 @@ def number_part(text: str, start: int, end: int) -> tuple[int, int]:
     return match.span() if match else (start, end)
 
 
-def rule_suggestions(text: str, scheme: Scheme, language: str | None = None) -> list[Suggestion]:
+def rule_suggestions(
+    text: str,
+    scheme: Scheme,
+    language: str | None = None,
+    hits: Sequence[RuleHit] | None = None,
+) -> list[Suggestion]:
     """The rule hits of ``text`` as suggestions in ``scheme``'s categories (source "rule").
+    ``hits``: the text's :func:`find` result when the caller has it already.
 
     Hits whose kind the scheme has no category for are left out. Where a scheme's gold marks
     less than the rule's span, the suggestion is narrowed to it: i2b2 ages are the number
@@ -105,7 +111,7 @@ def rule_suggestions(text: str, scheme: Scheme, language: str | None = None) -> 
     claim, not a probability (the CRF sees rule hits as features and weighs them).
     """
     suggestions: list[Suggestion] = []
-    for hit in find(text, language):
+    for hit in find(text, language) if hits is None else hits:
         category = rule_category(hit.kind, scheme, hit.rule)
         if category is None:
             continue
