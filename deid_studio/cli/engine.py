@@ -1,4 +1,4 @@
-"""Detection engine commands: train, tag, evaluate, queue."""
+"""Detection engine commands: train, tag, evaluate, queue, curve."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ WRITE_FORMATS = ("brat", "jsonl", "i2b2", "conll")
 
 
 def register(commands: Any) -> None:
-    """Add ``train``, ``tag``, ``evaluate`` and ``queue``."""
+    """Add ``train``, ``tag``, ``evaluate``, ``queue`` and ``curve``."""
     train = commands.add_parser(
         "train",
         help="train a model version on the gold standard",
@@ -81,6 +81,26 @@ def register(commands: Any) -> None:
     )
     queue.add_argument("--limit", type=positive, default=20, help="how many (default 20)")
     queue.set_defaults(run=_queue)
+
+    curve = commands.add_parser(
+        "curve",
+        help="learning curve of the gold standard (JSON and PNG)",
+        description="Train models on growing fractions of the gold documents (whole cases, "
+        "REPEATS random samples each), score each on a held-out fifth of the gold, and write "
+        "OUT/learning_curve.json and OUT/learning_curve.png (mean ± sd of strict micro F1 and "
+        "token recall).",
+    )
+    curve.add_argument("out", type=Path, metavar="OUT", help="folder for the two files")
+    curve.add_argument(
+        "--fractions",
+        type=_fractions,
+        default=None,
+        metavar="F,F,...",
+        help="fractions of the training gold (default 0.1,0.2,...,1.0)",
+    )
+    curve.add_argument("--repeats", type=positive, default=3, help="samples per fraction")
+    curve.add_argument("--seed", type=int, default=0, help="sampling seed")
+    curve.set_defaults(run=_curve)
 
 
 @contextmanager
@@ -207,6 +227,43 @@ def _evaluate(args: argparse.Namespace) -> int:
         )
     if args.json:
         print(f"report written to {args.json}")
+    return 0
+
+
+def _fractions(text: str) -> tuple[float, ...]:
+    try:
+        values = tuple(float(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected numbers such as 0.25,0.5,1") from None
+    if not values or any(not 0.0 < v <= 1.0 for v in values):
+        raise argparse.ArgumentTypeError(f"{text!r}: every fraction must be in (0, 1]")
+    return values
+
+
+def _curve(args: argparse.Namespace) -> int:
+    from deid_studio.evaluate.curve import FRACTIONS
+    from deid_studio.services.curves import write_learning_curve
+
+    with open_project(target(args)) as project, progress_bar(args, "training") as progress:
+        written = write_learning_curve(
+            project,
+            args.out,
+            fractions=args.fractions or FRACTIONS,
+            repeats=args.repeats,
+            seed=args.seed,
+            progress=progress,
+        )
+    curve = written.curve
+    print(f"{'documents':>9}  {'F1 mean':>7}  {'± sd':>6}  {'token R':>7}")
+    for point in curve.points:
+        print(
+            f"{point.documents:>9}  {point.f1_mean:7.4f}  {point.f1_sd:6.4f}  "
+            f"{point.token_recall_mean:7.4f}"
+        )
+    print(
+        f"scored on {curve.test_documents} held-out documents; "
+        f"written {written.json} and {written.png}"
+    )
     return 0
 
 

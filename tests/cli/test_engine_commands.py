@@ -95,3 +95,47 @@ def test_bad_training_options(cli, args: tuple[str, ...], message: str) -> None:
     assert cli("init")[0] == 0
     code, _, err = cli(*args)
     assert code == 1 and message in err
+
+
+def test_curve_writes_json_and_png_that_grow_with_the_gold(
+    cli, files: dict[str, Path], tmp_path: Path
+) -> None:
+    assert cli("init")[0] == 0
+    assert cli("import", "jsonl", str(files["gold"]), "--gold")[0] == 0
+    out_dir = tmp_path / "curve"
+    code, out, err = cli("curve", str(out_dir), "--fractions", "0.1,1", "--repeats", "2")
+    assert code == 0, err
+    data = json.loads((out_dir / "learning_curve.json").read_text())
+    small, whole = data["points"]
+    assert data["test_documents"] == 35 - whole["documents"]
+    assert small["documents"] < whole["documents"] == 35 - data["test_documents"]
+    assert len(small["f1"]) == len(whole["f1"]) == 2
+    assert whole["f1_mean"] > small["f1_mean"]
+    assert whole["f1_sd"] == 0.0  # every repeat at 1.0 trains on the whole pool
+    assert (out_dir / "learning_curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert f"scored on {data['test_documents']} held-out documents" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--fractions", "0,0.5"), "every fraction must be in (0, 1]"),
+        (("--fractions", "half"), "expected numbers"),
+    ],
+)
+def test_curve_bad_fractions(
+    cli, args: tuple[str, ...], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli("init")[0] == 0
+    with pytest.raises(SystemExit) as stopped:  # argparse's usage error
+        cli("curve", str(tmp_path / "c"), *args)
+    assert stopped.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_curve_needs_enough_gold(cli, tmp_path: Path) -> None:
+    assert cli("init")[0] == 0
+    code, _, err = cli("curve", str(tmp_path / "c"))
+    assert code == 1
+    assert "needs at least 10 gold documents; the project has 0" in err
+    assert not (tmp_path / "c").exists()
