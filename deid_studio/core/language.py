@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
 from collections.abc import Mapping
 from functools import cache
-from pathlib import Path
 
-import platformdirs
 import regex
 
-from deid_studio.core.resources import nltk_data_dir
+from deid_studio.core.resources import cached_word_lists, nltk_data_dir
 
 # nltk's file names for the languages of spontaneous reports we expect, with ISO 639-1 codes.
 LANGUAGES: Mapping[str, str] = {
@@ -45,21 +40,11 @@ def stopwords() -> Mapping[str, frozenset[str]]:
     corpus is unchanged: a command that guesses languages pays nltk's import once, not every
     time.
     """
-    cache_file = _cache_file()
-    try:
-        cached = json.loads(cache_file.read_text("utf-8"))
-        return {code: frozenset(words) for code, words in cached.items()}
-    except (OSError, ValueError, AttributeError):
-        pass
-    lists = _read_with_nltk()
-    try:
-        cache_file.parent.mkdir(parents=True, exist_ok=True)
-        staged = cache_file.with_suffix(f".{os.getpid()}.tmp")
-        staged.write_text(json.dumps({c: sorted(w) for c, w in lists.items()}), "utf-8")
-        os.replace(staged, cache_file)
-    except OSError:
-        pass  # an unwritable cache only costs time
-    return lists
+    folder = nltk_data_dir() / "corpora" / "stopwords"
+    lists = cached_word_lists(
+        "stopwords", [folder / name for name in sorted(LANGUAGES)], _read_with_nltk
+    )
+    return {code: frozenset(words) for code, words in lists.items()}
 
 
 def _read_with_nltk() -> dict[str, frozenset[str]]:
@@ -71,17 +56,6 @@ def _read_with_nltk() -> dict[str, frozenset[str]]:
         nltk.data.path.insert(0, str(root))
     reader = WordListCorpusReader(str(root / "corpora" / "stopwords"), list(LANGUAGES))
     return {code: frozenset(reader.words(name)) for name, code in LANGUAGES.items()}
-
-
-def _cache_file() -> Path:
-    """A cache file named after the shipped lists' sizes and times, so edits invalidate it."""
-    folder = nltk_data_dir() / "corpora" / "stopwords"
-    key = hashlib.sha256()
-    for name in sorted(LANGUAGES):
-        info = (folder / name).stat()
-        key.update(f"{name}:{info.st_size}:{info.st_mtime_ns};".encode())
-    cache_root = Path(platformdirs.user_cache_dir("deid-studio", appauthor=False))
-    return cache_root / f"stopwords-{key.hexdigest()[:16]}.json"
 
 
 def guess_language(text: str, default: str = "en", sample: int = 4000) -> str:

@@ -6,8 +6,14 @@ A wheel carries ``resources/`` and ``migrations/`` inside the package (``_resour
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
+
+import platformdirs
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -38,3 +44,36 @@ def migrations_dir() -> Path:
 def nltk_data_dir() -> Path:
     """The nltk data folder shipped with the product; added to ``nltk.data.path`` on use."""
     return resources_dir() / "nltk_data"
+
+
+def cached_word_lists(
+    name: str, sources: Sequence[Path], read: Callable[[], Mapping[str, Iterable[str]]]
+) -> dict[str, list[str]]:
+    """Word lists that ``read`` builds from shipped ``sources``, kept in the user's cache.
+
+    Reading through nltk costs its import (about two and a half seconds: it pulls in SciPy
+    and scikit-learn), so what ``read`` returns is saved as JSON under a name made of
+    ``name`` and the sources' sizes and times (an edited source invalidates it) and reused by
+    later processes. An unwritable cache only costs time.
+    """
+    key = hashlib.sha256()
+    for path in sources:
+        info = path.stat()
+        key.update(f"{path.name}:{info.st_size}:{info.st_mtime_ns};".encode())
+    cache_root = Path(platformdirs.user_cache_dir("deid-studio", appauthor=False))
+    cache_file = cache_root / f"{name}-{key.hexdigest()[:16]}.json"
+    try:
+        cached = json.loads(cache_file.read_text("utf-8"))
+        if isinstance(cached, dict):
+            return {k: list(v) for k, v in cached.items()}
+    except (OSError, ValueError, TypeError):
+        pass
+    lists = {k: sorted(set(v)) for k, v in read().items()}
+    try:
+        cache_file.parent.mkdir(parents=True, exist_ok=True)
+        staged = cache_file.with_suffix(f".{os.getpid()}.tmp")
+        staged.write_text(json.dumps(lists), "utf-8")
+        os.replace(staged, cache_file)
+    except OSError:
+        pass
+    return lists

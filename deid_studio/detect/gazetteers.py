@@ -12,17 +12,12 @@ Every list is lowercase and without accents: :func:`fold` turns a token into the
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import platformdirs
-
-from deid_studio.core.resources import nltk_data_dir, resources_dir
+from deid_studio.core.resources import cached_word_lists, nltk_data_dir, resources_dir
 
 _PLACE_FILES = (
     "countries.txt",
@@ -75,21 +70,11 @@ def _lines(path: Path) -> set[str]:
 
 
 def _nltk_lists() -> dict[str, set[str]]:
-    cache_file = _cache_file()
-    try:
-        cached = json.loads(cache_file.read_text("utf-8"))
-        return {key: set(words) for key, words in cached.items()}
-    except (OSError, ValueError, AttributeError):
-        pass
-    lists = _read_with_nltk()
-    try:
-        cache_file.parent.mkdir(parents=True, exist_ok=True)
-        staged = cache_file.with_suffix(f".{os.getpid()}.tmp")
-        staged.write_text(json.dumps({k: sorted(v) for k, v in lists.items()}), "utf-8")
-        os.replace(staged, cache_file)
-    except OSError:
-        pass  # an unwritable cache only costs time
-    return lists
+    corpora = nltk_data_dir() / "corpora"
+    sources = [corpora / "names" / f for f in _NAME_FILES]
+    sources += [corpora / "gazetteers" / f for f in _PLACE_FILES + _NATIONALITY_FILES]
+    lists = cached_word_lists("gazetteers", sources, _read_with_nltk)
+    return {key: set(words) for key, words in lists.items()}
 
 
 def _read_with_nltk() -> dict[str, set[str]]:
@@ -110,16 +95,3 @@ def _read_with_nltk() -> dict[str, set[str]]:
         "places": {fold(w) for f in _PLACE_FILES for w in places.words(f) if " " not in w},
         "nationalities": {fold(w) for w in places.words(_NATIONALITY_FILES[0]) if " " not in w},
     }
-
-
-def _cache_file() -> Path:
-    """A cache file named after the shipped lists' sizes and times, so edits invalidate it."""
-    key = hashlib.sha256()
-    corpora = nltk_data_dir() / "corpora"
-    files = [corpora / "names" / f for f in _NAME_FILES]
-    files += [corpora / "gazetteers" / f for f in _PLACE_FILES + _NATIONALITY_FILES]
-    for path in files:
-        info = path.stat()
-        key.update(f"{path.name}:{info.st_size}:{info.st_mtime_ns};".encode())
-    cache_root = Path(platformdirs.user_cache_dir("deid-studio", appauthor=False))
-    return cache_root / f"gazetteers-{key.hexdigest()[:16]}.json"

@@ -10,17 +10,16 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Mapping
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from deid_studio.core.categories import LabelMap
-from deid_studio.core.document import Document, Span
 from deid_studio.core.errors import DeidError, InputError
 from deid_studio.core.progress import Cancelled, Progress, never_cancelled, no_progress
 from deid_studio.formats import reader
 from deid_studio.services._detector import current_detector
 from deid_studio.services._scoring import evaluation_report
+from deid_studio.services.importing import with_mapped_labels
 from deid_studio.services.tagging import predict
 from deid_studio.store.project import Project
 
@@ -59,7 +58,7 @@ def evaluate_file(
             f"labels not in the project's {scheme.name} scheme: {', '.join(unknown)}; "
             "map them with --map LABEL=CATEGORY",
         )
-    gold = [_mapped(d, labels) for d in documents]
+    gold = [with_mapped_labels(d, labels) for d in documents]
     predicted, _ = predict(
         gold, current.detector, mode=mode, progress=progress, cancelled=cancelled
     )
@@ -72,12 +71,3 @@ def evaluate_file(
         json_out.parent.mkdir(parents=True, exist_ok=True)
         json_out.write_text(json.dumps(report, indent=2, sort_keys=True) + "\n", "utf-8")
     return report
-
-
-def _mapped(document: Document, labels: LabelMap) -> Document:
-    spans = []
-    for s in document.spans:
-        category = labels(s.category)
-        assert category is not None, "unknown labels are refused before mapping"
-        spans.append(Span(s.start, s.end, category, s.group))
-    return replace(document, spans=tuple(spans))

@@ -130,7 +130,7 @@ def import_documents(
                 added = tuple(unknown)
                 tx.audit("add_categories", after={"categories": list(added)}, reason=origin)
                 labels = LabelMap(scheme, dict(label_map or {}))
-            documents = [_mapped(d, labels) for d in documents]
+            documents = [with_mapped_labels(d, labels) for d in documents]
         else:
             documents = [replace(d, spans=()) for d in documents]
 
@@ -172,7 +172,9 @@ def _with_language(document: Document, language: str | None) -> Document:
     return document
 
 
-def _mapped(document: Document, labels: LabelMap) -> Document:
+def with_mapped_labels(document: Document, labels: LabelMap) -> Document:
+    """The document with its span labels mapped onto the project's categories (every label
+    must be known to ``labels``: callers refuse unknown ones first, naming them)."""
     spans = []
     for s in document.spans:
         category = labels(s.category)
