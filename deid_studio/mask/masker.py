@@ -22,6 +22,7 @@ from deid_studio.mask.dateshift import DateShift
 from deid_studio.mask.kinds import Kind, kind_of
 from deid_studio.mask.leaks import Leak, Written, find_leaks
 from deid_studio.mask.names import name_words
+from deid_studio.mask.places import PLACE_KINDS, place_words
 from deid_studio.mask.policy import MaskingPolicy
 from deid_studio.mask.spans import MaskSpan, Origin, digit_runs, merge, phi_spans, repeats
 from deid_studio.mask.surrogates import Surrogates
@@ -194,7 +195,8 @@ class _Rules:
         return self.masks_category(span.category)
 
     def words_of(self, spans: Sequence[MaskSpan]) -> tuple[dict[str, str], dict[str, str]]:
-        """Name words and ID digit runs of masked spans, to find them alone elsewhere."""
+        """Name words, place words (:mod:`.places`) and ID digit runs of masked spans, to
+        find them alone elsewhere."""
         names: dict[str, str] = {}
         runs: dict[str, str] = {}
         for span in spans:
@@ -206,6 +208,9 @@ class _Rules:
             elif kind == "id":
                 for run in digit_runs(text):
                     runs.setdefault(run, span.category)
+            elif kind in PLACE_KINDS:
+                for word in place_words(text, self.document.language):
+                    names.setdefault(word, span.category)
         return names, runs
 
     def outcome(self, span: MaskSpan) -> tuple[str, str, bool]:

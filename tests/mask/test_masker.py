@@ -193,3 +193,20 @@ def test_a_masked_string_inside_a_kept_span_is_masked_all_the_same(mask) -> None
     masked = mask(document, "tags")
     assert masked.text == "Room [ID]; the patient, [ID] old, is fine."
     assert masked.leaks == ()
+
+
+def test_a_town_of_a_masked_address_is_masked_alone_elsewhere(mask) -> None:
+    document = marked(
+        "Domicilio: [Calle Mayor 4, 17884 Huelva|LOCATION]. Trabaja en "
+        "[Centro de Salud Torrejón|ORGANIZATION]. Reside en Huelva desde 2010; en el "
+        "Centro de Salud le vieron, y en Torrejón otra vez. La calle estaba cortada.",
+        language="es",
+    )
+    masked = mask(document, "tags")
+    assert masked.text == (
+        "Domicilio: [LOCATION]. Trabaja en [ORGANIZATION]. Reside en [LOCATION] desde 2010; "
+        "en el Centro de Salud le vieron, y en [ORGANIZATION] otra vez. La calle estaba cortada."
+    )
+    surrogates = mask(document, "surrogates")
+    assert "Huelva" not in surrogates.text and "Torrejón" not in surrogates.text
+    assert "Centro de Salud le vieron" in surrogates.text  # kinds of place are not PHI alone
