@@ -8,12 +8,17 @@ and ``text[t.start:t.end] == t.text`` for every token, whatever the line endings
 
 from __future__ import annotations
 
+from itertools import accumulate, repeat
 from typing import NamedTuple
 
 import regex
 
-_TOKEN = regex.compile(r"(?:\p{L}\p{M}*)+|\p{Nd}+|[^\s\p{M}]\p{M}*|\p{M}+", regex.VERSION1)
+# a letter and the letters and marks after it (``(?:\p{L}\p{M}*)+`` without its nesting, which
+# is slower), digits, another visible character and its marks, stray marks. Captured, so that
+# splitting on it gives whitespace, token, whitespace, ..., whitespace.
+_SPLIT = regex.compile(r"(\p{L}[\p{L}\p{M}]*|\p{Nd}+|[^\s\p{M}]\p{M}*|\p{M}+)", regex.VERSION1)
 _LINE = regex.compile(r"[^\r\n]+")
+_new_tuple = tuple.__new__
 
 
 class Token(NamedTuple):
@@ -26,7 +31,12 @@ class Token(NamedTuple):
 
 def tokenize(text: str, offset: int = 0) -> list[Token]:
     """Tokens of ``text``; ``offset`` is added to every position (for a slice of a narrative)."""
-    return [Token(m.start() + offset, m.end() + offset, m.group()) for m in _TOKEN.finditer(text)]
+    # one split and running lengths, not a match object per token: about twice as fast
+    pieces = _SPLIT.split(text)
+    bounds = list(accumulate(map(len, pieces), initial=offset))
+    return list(
+        map(_new_tuple, repeat(Token), zip(bounds[1:-1:2], bounds[2::2], pieces[1::2], strict=True))
+    )
 
 
 def line_spans(text: str) -> list[tuple[int, int]]:

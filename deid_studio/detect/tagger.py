@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 import numpy as np
 
@@ -218,18 +219,27 @@ class CrfTagger:
         """State scores of every token of a batch, the lines' layout, and where each
         narrative's rows begin."""
         offsets = np.cumsum([0] + [len(n.tokens) for n in batch]).tolist()
-        scores = np.zeros((offsets[-1], len(self.labels)))
-        starts: list[int] = []
-        lengths: list[int] = []
-        for narrative, base in zip(batch, offsets, strict=False):
-            rows = slice(base, base + len(narrative.tokens))
-            ids = np.asarray(narrative.word_ids, dtype=np.int64)
-            scores[rows] = self._line_scores(narrative.vocabulary, ids, narrative.lines)
-            for i, aid in narrative.context:
-                scores[base + i] += self._state[aid]
-            for first, end in narrative.lines:
-                starts.append(base + first)
-                lengths.append(end - first)
+        scores = np.empty((offsets[-1], len(self.labels)))
+        by_vocabulary: dict[int, list[int]] = {}
+        for k, narrative in enumerate(batch):
+            by_vocabulary.setdefault(id(narrative.vocabulary), []).append(k)
+        for members in by_vocabulary.values():
+            ids = np.fromiter(chain.from_iterable(batch[k].word_ids for k in members), np.int64)
+            lengths = [end - first for k in members for first, end in batch[k].lines]
+            rows: slice | np.ndarray = slice(None)
+            if len(members) < len(batch):
+                rows = np.concatenate([np.arange(offsets[k], offsets[k + 1]) for k in members])
+            scores[rows] = self._line_scores(batch[members[0]].vocabulary, ids, lengths)
+        # context features last, each token's in order: the sums of the token-by-token loop
+        context_rows = [
+            base + i for n, base in zip(batch, offsets, strict=False) for i, _ in n.context
+        ]
+        context_ids = [aid for n in batch for _, aid in n.context]
+        np.add.at(scores, np.asarray(context_rows, dtype=np.int64), self._state[context_ids])
+        starts = [
+            base + first for n, base in zip(batch, offsets, strict=False) for first, _ in n.lines
+        ]
+        lengths = [end - first for n in batch for first, end in n.lines]
         return scores, Batch.of(np.asarray(starts), np.asarray(lengths)), offsets
 
     def _score(self, batch: list[_Narrative], with_marginals: bool) -> list[TaggedDocument]:
@@ -289,21 +299,25 @@ class CrfTagger:
         return best
 
     def _line_scores(
-        self, vocabulary: _Vocabulary, ids: np.ndarray, lines: list[tuple[int, int]]
+        self, vocabulary: _Vocabulary, ids: np.ndarray, lengths: list[int]
     ) -> np.ndarray:
-        """Own and neighbour scores of a narrative's tokens, with line edges padded."""
-        n = len(ids)
+        """Own and neighbour scores of tokens in lines of ``lengths``, with line edges padded."""
+        offsets = vocabulary.featurizer.offsets
         scores = vocabulary.own[ids].astype(np.float64)
-        line_of = np.empty(n, dtype=np.int64)
-        for k, (first, end) in enumerate(lines):
-            line_of[first:end] = k
-        positions = np.arange(n)
-        for j, o in enumerate(vocabulary.featurizer.offsets):
-            source = positions + o
-            inside = (source >= 0) & (source < n)
-            inside[inside] &= line_of[source[inside]] == line_of[inside]
-            scores[inside] += vocabulary.near[j][ids[source[inside]]]
-            scores[~inside] += vocabulary.pads[j]
+        # the tokens laid out with ``reach`` empty slots before, between and after the lines, so
+        # a neighbour across a line edge falls on an empty slot (-1)
+        reach = max((abs(o) for o in offsets), default=0)
+        line = np.repeat(np.arange(len(lengths)), lengths)
+        position = np.arange(len(ids)) + reach * (line + 1)
+        spread = np.full(len(ids) + reach * (len(lengths) + 1), -1, dtype=np.int64)
+        spread[position] = ids
+        for j, o in enumerate(offsets):
+            neighbours = spread[position + o]
+            edge = neighbours < 0
+            near = vocabulary.near[j][neighbours]
+            near[edge] = 0.0
+            scores += near
+            scores[edge] += vocabulary.pads[j]
         return scores
 
     def _with_marginals(

@@ -5,7 +5,7 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deid_studio.core.tokenize import line_spans, tokenize
+from deid_studio.core.tokenize import Token, line_spans, tokenize
 
 # Text drawn from letters, digits, punctuation, every kind of line break, combining marks and
 # characters outside the Basic Multilingual Plane.
@@ -41,6 +41,16 @@ def test_offset_shifts_every_token(text: str, offset: int) -> None:
     shifted = tokenize(text, offset)
     assert [(t.start + offset, t.end + offset, t.text) for t in plain] == [
         tuple(t) for t in shifted
+    ]
+
+
+@given(TEXT, st.integers(min_value=0, max_value=10_000))
+def test_tokens_are_the_matches_of_the_token_pattern(text: str, offset: int) -> None:
+    pattern = regex.compile(r"(?:\p{L}\p{M}*)+|\p{Nd}+|[^\s\p{M}]\p{M}*|\p{M}+", regex.V1)
+    tokens = tokenize(text, offset)
+    assert all(type(t) is Token for t in tokens)
+    assert [(t.start, t.end, t.text) for t in tokens] == [
+        (m.start() + offset, m.end() + offset, m.group()) for m in pattern.finditer(text)
     ]
 
 

@@ -66,3 +66,76 @@ def test_viterbi_with_sparse_transitions_matches_enumeration(seed: int) -> None:
     for start, length in zip(starts, lengths, strict=True):
         expected, _ = brute_force(scores[start : start + length], transitions)
         assert best[start : start + length].tolist() == expected
+
+
+def dense_viterbi(scores: np.ndarray, transitions: np.ndarray) -> tuple[list[int], float]:
+    """One sequence, every label against every label, ties to the lowest label."""
+    n, labels = scores.shape
+    delta = scores[0].copy()
+    pointers = []
+    for t in range(1, n):
+        candidates = delta[:, None] + transitions  # [i, j]: from i to j
+        pointer = candidates.argmax(axis=0)
+        delta = candidates[pointer, np.arange(labels)] + scores[t]
+        pointers.append(pointer)
+    path = [int(delta.argmax())]
+    for pointer in reversed(pointers):
+        path.append(int(pointer[path[-1]]))
+    return path[::-1], float(delta.max())
+
+
+def assert_same_as_dense(scores: np.ndarray, transitions: np.ndarray, lengths: list[int]) -> None:
+    starts = np.cumsum([0, *lengths[:-1]])
+    best, path_scores = viterbi(scores, transitions, Batch.of(starts, np.array(lengths)))
+    for k, (start, length) in enumerate(zip(starts, lengths, strict=True)):
+        expected, expected_score = dense_viterbi(scores[start : start + length], transitions)
+        assert best[start : start + length].tolist() == expected
+        assert path_scores[k] == expected_score  # the same sums, not merely close ones
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_pruned_viterbi_is_the_dense_one_over_many_long_sequences(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    lengths = rng.integers(1, 40, size=60).tolist()
+    labels = 9
+    if seed % 2:  # small integers: ties everywhere, decided by the lowest label
+        scores = rng.integers(-2, 3, (sum(lengths), labels)).astype(float)
+        transitions = rng.integers(-1, 2, (labels, labels)).astype(float)
+    else:  # a few strong labels, so most labels are pruned at most steps
+        scores = rng.normal(0, 1, (sum(lengths), labels))
+        scores[np.arange(len(scores)), rng.integers(0, labels, len(scores))] += 8.0
+        transitions = rng.normal(0, 1, (labels, labels))
+    assert_same_as_dense(scores, transitions, lengths)
+
+
+def test_a_label_far_behind_still_wins_through_a_strong_transition() -> None:
+    # after the first token label 1 trails by 10, but 1 -> 1 is worth 20: it must survive
+    scores = np.array([[10.0, 0.0], [0.0, 0.0], [0.0, 1.0]])
+    transitions = np.array([[0.0, 0.0], [0.0, 20.0]])
+    assert_same_as_dense(scores, transitions, [3])
+    best, _ = viterbi(scores, transitions, Batch.of(np.array([0]), np.array([3])))
+    assert best.tolist() == [1, 1, 1]
+
+
+def test_a_label_behind_by_exactly_its_reach_ties_and_the_lowest_label_wins() -> None:
+    # into label 1: from label 0 (10 + 0) or from label 1 (4 + 6), a tie; label 2 is pruned
+    scores = np.array([[10.0, 4.0, -5.0], [0.0, 1.0, 0.0]])
+    transitions = np.array([[0.0, 0.0, 0.0], [0.0, 6.0, 0.0], [0.0, 0.0, 0.0]])
+    one = Batch.of(np.array([0]), np.array([2]))
+    assert viterbi(scores, transitions, one)[0].tolist() == [0, 1]
+    swap = [1, 0, 2]  # the same model with labels 0 and 1 renamed
+    assert viterbi(scores[:, swap], transitions[swap][:, swap], one)[0].tolist() == [0, 0]
+    assert_same_as_dense(scores, transitions, [2])
+    assert_same_as_dense(scores[:, swap], transitions[swap][:, swap], [2])
+
+
+def test_pruning_on_huge_scores_and_infinite_ones() -> None:
+    rng = np.random.default_rng(7)
+    lengths = [12, 5, 9]
+    scores = 1e9 + rng.integers(0, 3, (sum(lengths), 4)).astype(float)  # large, coarse
+    transitions = rng.integers(-1, 2, (4, 4)) * 1e-7
+    assert_same_as_dense(scores, transitions, lengths)
+    scores[:, 2] = -np.inf  # a label never allowed
+    assert_same_as_dense(scores, transitions, lengths)
+    transitions[0, 1] = -np.inf  # a transition never allowed
+    assert_same_as_dense(scores, transitions, lengths)

@@ -81,3 +81,17 @@ def test_the_model_file_reader_finds_every_weight(toy_model: CrfModel) -> None:
         i, j = weights.labels.index(source), weights.labels.index(destination)
         assert weights.transitions[i, j] == pytest.approx(weight, abs=1e-6)
     assert not weights.state[-1].any()  # the row of unknown attributes
+
+
+def test_a_batch_mixing_languages_scores_each_narrative_as_alone(toy_model: CrfModel) -> None:
+    documents = toy_corpus(4, seed=21)
+    texts = [(d.text, "es" if k % 2 else None) for k, d in enumerate(documents)]
+    texts.insert(2, ("Paciente: Zyx Qwerty\n\n\nFecha 1/2/2003 ,", "es"))
+    tagger = CrfTagger(toy_model)
+    together = tagger.tag_many(texts, marginals=True)
+    alone = [CrfTagger(toy_model).tag(text, language, marginals=True) for text, language in texts]
+    assert [t.labels for t in together] == [t.labels for t in alone]
+    for mine, reference in zip(together, alone, strict=True):
+        # the same scores; products over a different number of rows may round differently
+        assert mine.p_outside == pytest.approx(reference.p_outside, abs=1e-12)
+        assert mine.path_probability == pytest.approx(reference.path_probability, abs=1e-12)
