@@ -1,10 +1,18 @@
 """Recall mode ("inverse de-identification"): mask every token the model is not sure is safe.
 
-A token whose marginal P(O) is below the threshold τ is PHI, of its most likely PHI category
-(its best-path category when the best path already marks it). τ is chosen on out-of-fold
-marginals — from models that never saw the token — as the smallest value whose token recall
-reaches a target (0.995 by default): the least masking that still catches that share of the
-PHI. The curve of recall, precision and masked share over τ is kept for the dashboard's slider.
+Each token gets one score, its effective P(O) (:func:`flag_scores`), and recall mode flags
+the tokens scoring below the threshold τ, each with its most likely PHI category. The score
+starts from the token's own odds of being safe against its likeliest PHI category,
+P(O) / (P(O) + P(category)): probability spread thinly over many unlikely categories is
+noise, not doubt. Tokens the best path or a rule marks score 0; a token beside a more
+doubtful token of its own category, or in a short gap between two tokens of one category,
+or a word marked elsewhere in the narrative, scores lower still (see :func:`flag_scores`).
+
+τ is chosen on out-of-fold scores — from models that never saw the token — as the smallest
+value whose token recall reaches a target (0.995 by default): the least masking that still
+catches that share of the PHI. The curve of recall, precision and masked share over τ is kept
+for the dashboard's slider. Calibration can also compare several score scales (temperatures)
+and keep the one that masks least at the target (:func:`calibrate_scale`).
 
 Tokens here are word tokens (with a letter or a digit): punctuation is never counted.
 """
@@ -15,9 +23,11 @@ import bisect
 import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
+from functools import cache
 from typing import Any
 
 from deid_studio.core.document import Span, Suggestion
+from deid_studio.core.language import stopwords
 from deid_studio.core.tokenize import Token
 from deid_studio.detect.labels import OUTSIDE, category
 from deid_studio.detect.tagger import TaggedDocument
@@ -50,7 +60,20 @@ def is_word(token: Token) -> bool:
     return any(c.isalnum() for c in token.text)
 
 
-GAP = 2  # tokens between two flagged tokens of a line that are flagged with them
+GAP = 2  # tokens between two tokens of one category of a line that are flagged with them
+EDGE_POWER = 2.0  # beside a more doubtful token of its category, a token's doubt counts twice
+SAME_WORD_LENGTH = 3  # shortest word that a mark elsewhere in the narrative flags everywhere
+
+
+@dataclass(frozen=True, slots=True)
+class _Flags:
+    """Per token: its own score and category, and its effective score with the category it
+    is flagged with at that score (a neighbour's or another occurrence's when they lower it)."""
+
+    own: list[float]
+    own_kinds: list[str | None]
+    scores: list[float]
+    kinds: list[str | None]
 
 
 def flag_scores(
@@ -58,28 +81,86 @@ def flag_scores(
 ) -> list[float]:
     """Each token's effective P(O): recall mode flags the tokens whose score is below τ.
 
-    A token the best path marks, or that ``caught`` covers (the rule suggestions), scores 0
-    (flagged at any τ). A run of at most ``gap`` tokens between two tokens of the same line
-    scores the larger of those two when they are of one category: it is flagged as soon as
-    both are ("de la" inside "Hospital de la Paz"), which catches far more PHI than it masks.
+    - A token the best path marks, or that ``caught`` covers (the rule suggestions), scores 0
+      (flagged at any τ); any other starts from P(O) / (P(O) + P(c)), c its likeliest PHI
+      category.
+    - Beside a token of the same category that is more doubtful, a word token's score is
+      squared (two doubts instead of one) but not below its neighbour's: entities run on
+      (punctuation does not: a comma after a name stays unless it is in a gap).
+    - A run of at most ``gap`` tokens between two tokens of one category of a line scores
+      the larger of those two ("de la" inside "Hospital de la Paz" is flagged with them).
+    - A word (three characters or more, not a stopword) that the best path or a rule marks
+      anywhere in the narrative scores 0 everywhere in it: a name found in the header is
+      masked in the story too.
     """
-    if tagged.p_outside is None:
+    return _flags(tagged, caught, gap).scores
+
+
+def _flags(tagged: TaggedDocument, caught: Sequence[Span | Suggestion], gap: int) -> _Flags:
+    if tagged.p_outside is None or tagged.p_category is None:
         raise ValueError("recall mode needs marginals: tag with marginals=True")
     kept = _covered_tokens(tagged.tokens, caught)
-    base = [
-        0.0 if label != OUTSIDE or i in kept else p
-        for i, (label, p) in enumerate(zip(tagged.labels, tagged.p_outside, strict=True))
+    marked = [label != OUTSIDE or i in kept for i, label in enumerate(tagged.labels)]
+    own = [
+        0.0 if marked[i] else _odds_outside(p, c)
+        for i, (p, c) in enumerate(zip(tagged.p_outside, tagged.p_category, strict=True))
     ]
     kinds = _token_categories(tagged)
-    scores = base[:]
+    for i, label in enumerate(tagged.labels):
+        if label == OUTSIDE and i in kept:
+            kinds[i] = _category_at(tagged.tokens[i], caught) or kinds[i]
+    words = [is_word(token) for token in tagged.tokens]
+    edged = own[:]
+    for first, end in tagged.lines:
+        for i in range(first, end):
+            if not words[i]:
+                continue  # punctuation does not extend an entity; a gap may still join it
+            for j in (i - 1, i + 1):
+                if first <= j < end and kinds[j] == kinds[i] and own[j] < own[i]:
+                    edged[i] = min(edged[i], max(own[j], own[i] ** EDGE_POWER))
+    scores = edged[:]
+    flagged_kinds = kinds[:]
     for first, end in tagged.lines:
         for i in range(first, end):
             for left in range(max(first, i - gap), i):
                 for right in range(i + 1, min(end, left + gap + 2)):
                     # the tokens strictly between left and right (i among them) number <= gap
                     if kinds[left] == kinds[right]:
-                        scores[i] = min(scores[i], max(base[left], base[right]))
-    return scores
+                        score = max(edged[left], edged[right])
+                        if score < scores[i]:
+                            scores[i], flagged_kinds[i] = score, kinds[left]
+    elsewhere = _marked_words(tagged.tokens, marked, kinds)
+    for i, token in enumerate(tagged.tokens):
+        found = elsewhere.get(token.text.casefold())
+        if found is not None and not marked[i]:
+            scores[i], flagged_kinds[i] = 0.0, found
+    return _Flags(own, kinds, scores, flagged_kinds)
+
+
+def _odds_outside(p_outside: float, p_category: float) -> float:
+    """P(O) against the likeliest PHI category alone."""
+    total = p_outside + p_category
+    return p_outside / total if total > 0.0 else p_outside
+
+
+def _marked_words(
+    tokens: Sequence[Token], marked: Sequence[bool], kinds: Sequence[str | None]
+) -> dict[str, str | None]:
+    """Casefolded words the best path or a rule marks somewhere, with the first mark's
+    category (stopwords and words shorter than SAME_WORD_LENGTH left out)."""
+    words: dict[str, str | None] = {}
+    skip = _all_stopwords()
+    for i, token in enumerate(tokens):
+        word = token.text.casefold()
+        if marked[i] and len(word) >= SAME_WORD_LENGTH and word not in skip and is_word(token):
+            words.setdefault(word, kinds[i])
+    return words
+
+
+@cache
+def _all_stopwords() -> frozenset[str]:
+    """The stopwords of every shipped language (a tagged narrative does not know its own)."""
+    return frozenset().union(*stopwords().values())
 
 
 def _token_categories(tagged: TaggedDocument) -> list[str | None]:
@@ -88,15 +169,24 @@ def _token_categories(tagged: TaggedDocument) -> list[str | None]:
     return [category(label) or found[i] for i, label in enumerate(tagged.labels)]
 
 
+def _category_at(token: Token, spans: Sequence[Span | Suggestion]) -> str | None:
+    """The category of the first of ``spans`` that overlaps ``token``."""
+    for span in spans:
+        if span.start < token.end and token.start < span.end:
+            return span.category
+    return None
+
+
 def recall_suggestions(
     tagged: TaggedDocument, tau: float, caught: Sequence[Span | Suggestion] = ()
 ) -> list[Suggestion]:
     """Spans of the tokens recall mode flags at ``tau`` (see :func:`flag_scores`): each of
-    its most likely PHI category (a gap token takes its run's), joined when consecutive tokens
-    of a line share one; confidence is the mean of 1 - P(O) over the span's tokens."""
+    its most likely PHI category (a token flagged through its neighbours or another
+    occurrence takes theirs), joined when consecutive tokens of a line share one; confidence
+    is the mean of 1 - P(O) over the span's tokens."""
     if tagged.p_outside is None or tagged.categories is None:
         raise ValueError("recall mode needs marginals: tag with marginals=True")
-    scores = flag_scores(tagged, caught)
+    flags = _flags(tagged, caught, GAP)
     out: list[Suggestion] = []
     run: list[int] = []
     run_category: str | None = None
@@ -110,10 +200,8 @@ def recall_suggestions(
 
     line_starts = {first for first, _ in tagged.lines}
     for i, label in enumerate(tagged.labels):
-        flagged = scores[i] < tau or label != OUTSIDE
-        own = category(label) if label != OUTSIDE else tagged.categories[i]
-        filler = flagged and run and i not in line_starts and tagged.p_outside[i] >= tau
-        cat = run_category if filler and label == OUTSIDE else own
+        flagged = flags.scores[i] < tau or label != OUTSIDE
+        cat = flags.own_kinds[i] if flags.own[i] < tau else flags.kinds[i]
         joins = cat == run_category and not label.startswith("B-") and i not in line_starts
         if flagged and cat and joins:
             run.append(i)
@@ -182,6 +270,34 @@ def calibrate(evidence: TokenEvidence, target: float = TARGET_RECALL) -> float:
         return 1.0
     edge = phi[needed - 1]  # this token must be caught: τ just above its P(O)
     return min(1.0, math.nextafter(edge, math.inf) if edge < 1.0 else 1.0)
+
+
+@dataclass(frozen=True, slots=True)
+class ScaleChoice:
+    """One candidate score scale: the τ calibrated on its evidence and the share of non-PHI
+    tokens recall mode masks at that τ."""
+
+    scale: float
+    tau: float
+    other_masked: float
+
+    def to_dict(self) -> dict[str, float]:
+        """Plain JSON-able form."""
+        return {"scale": self.scale, "tau": self.tau, "other_masked": round(self.other_masked, 6)}
+
+
+def calibrate_scale(
+    candidates: Sequence[tuple[float, TokenEvidence]], target: float = TARGET_RECALL
+) -> list[ScaleChoice]:
+    """For (scale, evidence at that scale) pairs: each scale's calibrated τ and masked share,
+    the best first — the one masking least at the target (of equals, the earliest given)."""
+    choices = []
+    for scale, evidence in candidates:
+        tau = calibrate(evidence, target)
+        [point] = curve(evidence, [tau])
+        choices.append(ScaleChoice(scale, tau, point.other_masked))
+    order = sorted(range(len(choices)), key=lambda k: (choices[k].other_masked, k))
+    return [choices[k] for k in order]
 
 
 def curve(evidence: TokenEvidence, taus: Sequence[float] = CURVE_TAUS) -> list[CurvePoint]:

@@ -5,9 +5,14 @@ model are independent jobs: each fold trains on the others and tags its own docu
 marginals, the final model trains on everything. With ``workers`` > 1 they run side by side
 in a pool of processes (the final model, the longest, first). From the out-of-fold results
 come the cross-validated metrics (``evaluate``'s report of the detector's out-of-fold
-suggestions), the score scale that makes the marginals honest probabilities, the recall-mode
-threshold τ that reaches the target token recall, and its curve. Progress is reported as
-(stage, done, total).
+suggestions), the score scale, the recall-mode threshold τ that reaches the target token
+recall, and its curve. Progress is reported as (stage, done, total).
+
+The score scale (a temperature: the default learner's scores are not log-probabilities) is
+first fitted per fold for the likelihood of the held-out labels (``loss_scale``). Recall mode
+ranks tokens better with softer marginals, so each fold also tags its held-out documents at
+a few smaller scales (:data:`SCALE_STEPS`); the scale kept is the one whose calibrated τ masks
+the fewest non-PHI tokens out of fold at the target recall, and τ is that scale's.
 """
 
 from __future__ import annotations
@@ -22,19 +27,26 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from deid_studio.core.categories import Scheme
-from deid_studio.core.document import Document, Span
+from deid_studio.core.document import Document, Span, Suggestion
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled
 from deid_studio.detect.crf import CrfModel, CrfParams, documents_tokens, train_crf
 from deid_studio.detect.detector import Detector, DetectorSettings
 from deid_studio.detect.features import Featurizer
 from deid_studio.detect.labels import encode
-from deid_studio.detect.recall import TARGET_RECALL, TokenEvidence, calibrate, curve, curve_json
-from deid_studio.detect.tagger import CrfTagger
+from deid_studio.detect.recall import (
+    TARGET_RECALL,
+    TokenEvidence,
+    calibrate_scale,
+    curve,
+    curve_json,
+)
+from deid_studio.detect.tagger import CrfTagger, TaggedDocument
 from deid_studio.evaluate import evaluate, folds, groups_of, report_of
 from deid_studio.evaluate.metrics import EMPTY
 
 StageProgress = Callable[[str, int, int], None]
 CALIBRATION_TOKENS = 40_000  # out-of-fold tokens a fold fits its score scale on
+SCALE_STEPS = (1.0, 2**-0.25, 2**-0.5, 2**-0.75, 0.5)  # candidate scales, x the likelihood fit
 _CURVE = (0.01, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995)
 
 
@@ -63,7 +75,7 @@ class _Done:
     test: tuple[int, ...]
     model: CrfModel
     predicted: list[list[Span]]
-    evidence: list[TokenEvidence]
+    evidence: list[list[TokenEvidence]]  # per SCALE_STEPS step, per held-out document
     scale: float
     fit_seconds: float
 
@@ -105,9 +117,14 @@ def learn(
     metrics: dict[str, Any] = {"target_recall": target_recall}
     scale, tau = 1.0, settings.tau
     if done:
-        scale = statistics.median(d.scale for d in done)
-        evidence = TokenEvidence.merge([e for d in done for e in d.evidence])
-        tau = calibrate(evidence, target_recall)
+        loss_scale = statistics.median(d.scale for d in done)
+        by_scale = {
+            loss_scale * factor: TokenEvidence.merge([e for d in done for e in d.evidence[step]])
+            for step, factor in enumerate(SCALE_STEPS)
+        }
+        choices = calibrate_scale(list(by_scale.items()), target_recall)
+        scale, tau = choices[0].scale, choices[0].tau
+        evidence = by_scale[scale]
         pooled = EMPTY
         fold_f1 = []
         for d in done:
@@ -126,6 +143,8 @@ def learn(
             tau=tau,
             tau_curve=curve_json(curve(evidence, sorted({*_CURVE, tau}))),
             fold_scales=[d.scale for d in done],
+            loss_scale=loss_scale,
+            scale_choices=[c.to_dict() for c in sorted(choices, key=lambda c: -c.scale)],
             fold_fit_seconds=[round(d.fit_seconds, 2) for d in done],
         )
     else:
@@ -252,19 +271,40 @@ def _work(
     check(cancelled)
     held = [documents[i] for i in job.test]
     scale = fit_scale(model, held)
-    detector = Detector(replace(model, scale=scale), scheme, settings)
-    progress(f"{job.name}: tagging", 0, len(held))
-    found = detector.detect([(d.text, d.language) for d in held], marginals=True)
-    progress(f"{job.name}: tagging", len(held), len(held))
+    narratives = [(d.text, d.language) for d in held]
+    progress(f"{job.name}: tagging", 0, len(SCALE_STEPS))
+    found = Detector(replace(model, scale=scale), scheme, settings).detect(
+        narratives, marginals=True
+    )
     predicted = [[s.span for s in detection.suggestions] for detection in found]
-    evidence = [
-        TokenEvidence.collect(detection.tagged, document.spans, detection.rules)
-        for document, detection in zip(held, found, strict=True)
-    ]
+    rules = [detection.rules for detection in found]
+    evidence = [_evidence([f.tagged for f in found], held, rules)]
+    del found  # one tagger's weights and tagged narratives in memory at a time
+    for step, factor in enumerate(SCALE_STEPS[1:], start=1):
+        progress(f"{job.name}: tagging", step, len(SCALE_STEPS))
+        check(cancelled)
+        tagged = CrfTagger(replace(model, scale=scale * factor)).tag_many(
+            narratives, marginals=True
+        )
+        evidence.append(_evidence(tagged, held, rules))
+        del tagged
+    progress(f"{job.name}: tagging", len(SCALE_STEPS), len(SCALE_STEPS))
     # a fold's model is not needed once it has tagged: its bytes stay here
     return _Done(
         job.name, job.test, replace(model, data=b""), predicted, evidence, scale, fit_seconds
     )
+
+
+def _evidence(
+    tagged: Sequence[TaggedDocument],
+    documents: Sequence[Document],
+    rules: Sequence[Sequence[Suggestion]],
+) -> list[TokenEvidence]:
+    """Each held-out document's word tokens against its gold, as recall mode scores them."""
+    return [
+        TokenEvidence.collect(t, d.spans, r)
+        for t, d, r in zip(tagged, documents, rules, strict=True)
+    ]
 
 
 def fit_scale(model: CrfModel, documents: Sequence[Document]) -> float:

@@ -77,6 +77,13 @@ def test_training_in_a_child_stores_a_model_version_with_metrics_and_audit(
     assert [p["tau"] for p in curve] == sorted(p["tau"] for p in curve)
     assert {"tau", "recall", "precision", "masked", "other_masked"} <= set(curve[0])
     assert any(p["tau"] == metrics["tau"] and p["recall"] >= 0.995 for p in curve)
+    # the scale kept is, of the likelihood fit and a few softer ones, the one masking least
+    choices = metrics["scale_choices"]
+    assert choices[0]["scale"] == metrics["loss_scale"] and len(choices) == 5
+    assert [c["scale"] for c in choices] == sorted((c["scale"] for c in choices), reverse=True)
+    [kept] = [c for c in choices if c["scale"] == metrics["scale"]]
+    assert kept["tau"] == metrics["tau"]
+    assert kept["other_masked"] == min(c["other_masked"] for c in choices)
     assert [e.actor for e in audit] == ["ann"]
     assert audit[0].after and audit[0].after["model_version"] == result.model_version_id
 
