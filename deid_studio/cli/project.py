@@ -50,7 +50,7 @@ def open_gui(args: argparse.Namespace) -> int:
     return _window(args, args.db)
 
 
-def _window(args: argparse.Namespace, project: object) -> int:
+def _window(args: argparse.Namespace, project: object, *, first_model: bool = False) -> int:
     if not _has_display():
         raise DeidError(f"no display to open the window on; use `{PROG} --help` for the commands")
     try:
@@ -58,7 +58,10 @@ def _window(args: argparse.Namespace, project: object) -> int:
     except ImportError as err:
         raise DeidError(f"the desktop application cannot start: {err}") from None
     user = args.user if args.user != _default_user() else None  # else the GUI's settings
-    return run(None if project is None else str(project), user=user)
+    where = None if project is None else str(project)
+    if first_model:
+        return run(where, user=user, first_model=True)
+    return run(where, user=user)
 
 
 def _has_display() -> bool:
@@ -96,7 +99,7 @@ def _demo(args: argparse.Namespace) -> int:
         if not args.no_window:
             print(f"no display: open it later with `{PROG} --db {location}`")
         return 0
-    return _window(args, location)
+    return _window(args, location, first_model=True)
 
 
 def _init(args: argparse.Namespace) -> int:

@@ -48,12 +48,17 @@ def build_window(project: str | Path | None, *, user: str | None = None) -> Main
     return window
 
 
-def run(project: str | Path | None = None, *, user: str | None = None) -> int:
-    """Open the window and run until it closes; the process exit code."""
+def run(
+    project: str | Path | None = None, *, user: str | None = None, first_model: bool = False
+) -> int:
+    """Open the window and run until it closes; the process exit code. ``first_model``:
+    train a model in the background at once when the project has gold and no model."""
     log = log_dir()
     log.mkdir(parents=True, exist_ok=True)
     logging.basicConfig(filename=log / "errors.log", level=logging.ERROR)
     app = application()
     window = build_window(project, user=user)
     window.show()
+    if first_model:
+        window.train_first_model()
     return int(app.exec())

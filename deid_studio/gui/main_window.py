@@ -32,6 +32,8 @@ from deid_studio.gui.shortcuts import ShortcutSheet
 from deid_studio.gui.workers import running_jobs
 from deid_studio.gui.workspace import Workspace, status_line
 from deid_studio.services.project import init_project, open_project
+from deid_studio.services.quality import current_model
+from deid_studio.services.training import GOLD_STATUSES
 from deid_studio.store.project import Project
 
 PROJECT_FILTER = "DeID Studio projects (*.sqlite *.db);;All files (*)"
@@ -308,6 +310,17 @@ class MainWindow(QMainWindow):
         """Train a new model version now, in the background."""
         if self.workspace is not None:
             self.workspace.retrain.retrain(reason="on demand")
+
+    def train_first_model(self) -> bool:
+        """Start training in the background when the open project has gold but no model yet
+        (the demo opens this way: suggestions appear once the first model is trained)."""
+        if self.workspace is None or self.project is None or current_model(self.project):
+            return False
+        with self.project.reading() as tx:
+            counts = tx.status_counts()
+        if not sum(counts.get(status, 0) for status in GOLD_STATUSES):
+            return False
+        return self.workspace.retrain.retrain(reason="the project's first model")
 
     def cancel_retrain(self) -> None:
         """Stop retraining."""

@@ -121,3 +121,18 @@ def test_retrain_starts_after_n_submissions(qtbot, trained_window) -> None:
     assert controller.running
     with qtbot.waitSignal(controller.finished, timeout=60_000):
         controller.cancel()
+
+
+def test_a_project_with_gold_and_no_model_trains_its_first(qtbot, trained_window) -> None:
+    from deid_studio.services.quality import current_model
+
+    window = trained_window
+    controller = window.workspace.retrain
+    assert current_model(window.project) is None
+    with qtbot.waitSignals(
+        [controller.modelChanged, controller.suggestionsChanged], timeout=180_000
+    ):  # trained, then the unannotated documents re-suggested
+        assert window.train_first_model()
+        assert controller.running
+    assert current_model(window.project) is not None
+    assert not window.train_first_model()  # it has a model now

@@ -210,12 +210,23 @@ def test_command_line_opens_the_window(monkeypatch, tmp_path, capsys) -> None:
     assert "no display" in capsys.readouterr().err
     opened = []
     monkeypatch.setattr(cli_project, "_has_display", lambda: True)
-    monkeypatch.setattr(app, "run", lambda project, user=None: opened.append((project, user)) or 0)
+    monkeypatch.setattr(
+        app,
+        "run",
+        lambda project, user=None, first_model=False: opened.append((project, user, first_model))
+        or 0,
+    )
     db = tmp_path / "demo.sqlite"
     assert main(["--db", str(db), "demo", "--count", "5"]) == 0
     assert main(["--user", "zoe"]) == 0
-    assert opened == [(str(db), None), (None, "zoe")]
+    # the demo trains its first model as it opens; a project of one's own is left as it is
+    assert opened == [(str(db), None, True), (None, "zoe", False)]
     assert main(["--db", str(db), "demo", "--no-window"]) == 0 and len(opened) == 2
+
+
+def test_no_first_model_without_gold(window) -> None:
+    assert not window.train_first_model()
+    assert not window.workspace.retrain.running
 
 
 def test_build_window_opens_the_last_project(qtbot, project_path) -> None:
