@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Progress
 from deid_studio.services.paths import default_project
 from deid_studio.services.project import summary
@@ -63,3 +64,14 @@ def positive(value: str) -> int:
 def fail(message: str) -> None:
     """The one line a failed command prints."""
     print(f"{PROG}: error: {message}", file=sys.stderr)
+
+
+def label_map(pairs: list[str]) -> dict[str, str]:
+    """``--map LABEL=CATEGORY`` options as a mapping (a malformed one is a clear error)."""
+    mapping: dict[str, str] = {}
+    for pair in pairs:
+        label, sep, category = pair.partition("=")
+        if not sep or not label or not category:
+            raise DeidError(f"--map {pair!r}: expected LABEL=CATEGORY")
+        mapping[label] = category
+    return mapping

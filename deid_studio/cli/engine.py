@@ -8,7 +8,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
-from deid_studio.cli._shared import positive, progress_bar, target
+from deid_studio.cli._shared import label_map, positive, progress_bar, target
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Progress
 from deid_studio.detect.crf import ALGORITHMS
@@ -207,7 +207,7 @@ def _evaluate(args: argparse.Namespace) -> int:
             args.format,
             args.path,
             mode=args.mode,
-            label_map=_label_map(args.map),
+            label_map=label_map(args.map),
             json_out=args.json,
             progress=progress,
         )
@@ -265,16 +265,6 @@ def _curve(args: argparse.Namespace) -> int:
         f"written {written.json} and {written.png}"
     )
     return 0
-
-
-def _label_map(pairs: list[str]) -> dict[str, str]:
-    mapping: dict[str, str] = {}
-    for pair in pairs:
-        label, sep, category = pair.partition("=")
-        if not sep or not label or not category:
-            raise DeidError(f"--map {pair!r}: expected LABEL=CATEGORY")
-        mapping[label] = category
-    return mapping
 
 
 def _queue(args: argparse.Namespace) -> int:

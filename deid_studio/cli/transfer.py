@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from deid_studio.cli._shared import STATUSES, progress_bar, target
+from deid_studio.cli._shared import STATUSES, label_map, progress_bar, target
 from deid_studio.core.errors import DeidError
 from deid_studio.mask.policy import PRESETS
 from deid_studio.services.exporting import export_gold
@@ -101,7 +101,7 @@ def _import(args: argparse.Namespace) -> int:
                 gold=args.gold,
                 signed_off=args.signed_off,
                 add_categories=args.add_categories,
-                label_map=_label_map(args.map),
+                label_map=label_map(args.map),
                 skip_duplicates=args.skip_duplicates,
                 language=args.language,
                 progress=progress,
@@ -221,13 +221,3 @@ def _columns(value: str | None) -> tuple[str, ...] | None:
     if value is None:
         return None
     return tuple(c.strip() for c in value.split(",") if c.strip())
-
-
-def _label_map(pairs: list[str]) -> dict[str, str]:
-    mapping: dict[str, str] = {}
-    for pair in pairs:
-        label, sep, category = pair.partition("=")
-        if not sep or not label or not category:
-            raise DeidError(f"--map {pair!r}: expected LABEL=CATEGORY")
-        mapping[label] = category
-    return mapping

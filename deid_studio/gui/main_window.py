@@ -33,7 +33,7 @@ from deid_studio.gui.workers import running_jobs
 from deid_studio.gui.workspace import Workspace, status_line
 from deid_studio.services.project import init_project, open_project
 from deid_studio.services.quality import current_model
-from deid_studio.services.training import GOLD_STATUSES
+from deid_studio.services.training import gold_count
 from deid_studio.store.project import Project
 
 PROJECT_FILTER = "DeID Studio projects (*.sqlite *.db);;All files (*)"
@@ -316,9 +316,7 @@ class MainWindow(QMainWindow):
         (the demo opens this way: suggestions appear once the first model is trained)."""
         if self.workspace is None or self.project is None or current_model(self.project):
             return False
-        with self.project.reading() as tx:
-            counts = tx.status_counts()
-        if not sum(counts.get(status, 0) for status in GOLD_STATUSES):
+        if not gold_count(self.project):
             return False
         return self.workspace.retrain.retrain(reason="the project's first model")
 

@@ -16,9 +16,9 @@ from deid_studio.core.document import Document, Span
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Cancelled, Progress, never_cancelled, no_progress
 from deid_studio.detect.crf import CrfModel, CrfParams, train_crf
-from deid_studio.detect.detector import Detector, DetectorSettings
+from deid_studio.detect.detector import Detector
 from deid_studio.evaluate.curve import FRACTIONS, LearningCurve, learning_curve
-from deid_studio.services.training import DETECTOR_SETTING, GOLD_STATUSES, default_params
+from deid_studio.services.training import default_params, read_gold
 from deid_studio.store.project import Project
 
 MIN_DOCUMENTS = 10  # below this a held-out fifth has too few documents to score
@@ -46,10 +46,7 @@ def write_learning_curve(
 ) -> CurveFiles:
     """Train on growing samples of the gold, score on a held-out fifth, and write
     ``learning_curve.json`` and ``learning_curve.png`` into ``out_dir``."""
-    with project.reading() as tx:
-        gold = [s.document for s in tx.documents(statuses=GOLD_STATUSES)]
-        scheme = tx.scheme()
-        settings = DetectorSettings.from_dict(tx.setting(DETECTOR_SETTING))
+    gold, scheme, settings = read_gold(project)
     if len(gold) < MIN_DOCUMENTS:
         raise DeidError(
             f"a learning curve needs at least {MIN_DOCUMENTS} gold documents; "

@@ -23,6 +23,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from deid_studio.core.categories import Scheme
+from deid_studio.core.document import Document
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import (
     Cancelled,
@@ -134,15 +136,21 @@ def _opened(target: str | os.PathLike[str] | Project) -> tuple[Project, bool]:
     return open_project(target), True
 
 
+def gold_count(project: Project) -> int:
+    """How many documents the gold standard holds (see :func:`read_gold`)."""
+    with project.reading() as tx:
+        counts = tx.status_counts()
+    return sum(counts.get(s, 0) for s in GOLD_STATUSES)
+
+
 def _check_gold(target: str | os.PathLike[str] | Project) -> None:
     project, owned = _opened(target)
     try:
-        with project.reading() as tx:
-            counts = tx.status_counts()
+        count = gold_count(project)
     finally:
         if owned:
             project.close()
-    if not sum(counts.get(s, 0) for s in GOLD_STATUSES):
+    if not count:
         raise DeidError(
             "no gold standard to train on: submit or sign off annotated documents, or import "
             "some with `import ... --gold`"
@@ -295,13 +303,19 @@ def _exit_on_terminate(signum: int, frame: Any) -> None:
     raise SystemExit(1)  # unwinds through `with Pool(...)`, which terminates the workers
 
 
-def _read_gold(url: str) -> tuple[list[Any], Any, DetectorSettings]:
+def read_gold(project: Project) -> tuple[list[Document], Scheme, DetectorSettings]:
+    """The gold standard (every submitted, signed-off or exported document), the project's
+    scheme and its detector settings: what a model is trained from."""
+    with project.reading() as tx:
+        stored = tx.documents(statuses=GOLD_STATUSES)
+        scheme = tx.scheme()
+        settings = DetectorSettings.from_dict(tx.setting(DETECTOR_SETTING))
+    return [s.document for s in stored], scheme, settings
+
+
+def _read_gold(url: str) -> tuple[list[Document], Scheme, DetectorSettings]:
     project = Project.open(url)
     try:
-        with project.reading() as tx:
-            stored = tx.documents(statuses=GOLD_STATUSES)
-            scheme = tx.scheme()
-            settings = DetectorSettings.from_dict(tx.setting(DETECTOR_SETTING))
+        return read_gold(project)
     finally:
         project.close()
-    return [s.document for s in stored], scheme, settings
