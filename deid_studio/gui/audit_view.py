@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -18,11 +18,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deid_studio.gui.tables import ModelIndex, TitledTableModel
 from deid_studio.services.reviewing import audit_of
 from deid_studio.store.project import AuditEvent, Project
 
 COLUMNS = ("When (local time)", "Who", "What", "Change", "Why")
-ModelIndex = QModelIndex | QPersistentModelIndex
 
 
 def _brief(value: Mapping[str, Any] | None) -> str:
@@ -31,8 +31,10 @@ def _brief(value: Mapping[str, Any] | None) -> str:
     return json.dumps(dict(value), ensure_ascii=False, sort_keys=True, default=str)
 
 
-class AuditModel(QAbstractTableModel):
+class AuditModel(TitledTableModel):
     """Audit events, oldest first (the trail is append-only; nothing here edits it)."""
+
+    columns = COLUMNS
 
     def __init__(self, events: Sequence[AuditEvent], parent: Any = None) -> None:
         super().__init__(parent)
@@ -41,18 +43,6 @@ class AuditModel(QAbstractTableModel):
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
         """One row per event."""
         return 0 if parent.isValid() else len(self.events)
-
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        """When, who, what, change, why."""
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        """Column titles."""
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
-        return None
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """A cell of the trail."""

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deid_studio.gui.workers import Job
+from deid_studio.gui.workers import Job, show_progress
 from deid_studio.mask import LeakError
 from deid_studio.mask.policy import PRESETS
 from deid_studio.services import masking
@@ -158,21 +158,15 @@ class ExportDialog(QDialog):
                     progress=progress, cancelled=cancelled,
                 )  # fmt: skip
 
-        self.progress.setVisible(True)
-        self.progress.setRange(0, 0)
         self.report.setPlainText(f"Exporting to {out}…")
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
         self.job = Job("export", work, self)
-        self.job.progress.connect(self._progress)
+        show_progress(self.job, self.progress)
         self.job.finished.connect(self._done)
         self.job.failed.connect(self._failed)
         self.job.error.connect(self._error)
         self.job.cancelled.connect(lambda: self._failed("cancelled; nothing was written"))
         self.job.start()
-
-    def _progress(self, done: int, total: int) -> None:
-        self.progress.setRange(0, total)
-        self.progress.setValue(done)
 
     def _done(self, result: Any) -> None:
         self.outcome = result

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from deid_studio.core.errors import DeidError
 from deid_studio.formats import FORMATS
-from deid_studio.gui.workers import Job
+from deid_studio.gui.workers import Job, show_progress
 from deid_studio.services.importing import ImportResult, import_file
 from deid_studio.store.project import Project
 
@@ -212,20 +212,14 @@ class ImportDialog(QDialog):
                 project, name, path, actor=actor, progress=progress, cancelled=cancelled, **options
             )
 
-        self.progress.setVisible(True)
-        self.progress.setRange(0, 0)
         self.report.setText(f"Importing {path.name}…")
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
         self.job = Job("import", work, self)
-        self.job.progress.connect(self._progress)
+        show_progress(self.job, self.progress)
         self.job.finished.connect(self._done)
         self.job.failed.connect(self._failed)
         self.job.cancelled.connect(lambda: self._failed("cancelled; nothing was imported"))
         self.job.start()
-
-    def _progress(self, done: int, total: int) -> None:
-        self.progress.setRange(0, total)
-        self.progress.setValue(done)
 
     def _done(self, result: ImportResult) -> None:
         self.outcome = result

@@ -10,14 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QPersistentModelIndex,
-    Qt,
-    QTimer,
-    Signal,
-)
+from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -32,13 +25,13 @@ from PySide6.QtWidgets import (
 )
 
 from deid_studio.core.errors import DeidError
+from deid_studio.gui.tables import ModelIndex, TitledTableModel
 from deid_studio.services import queue as queue_service
 from deid_studio.services import reviewing
 from deid_studio.services.queue import QueueEntry
 from deid_studio.store.project import Project
 
 PAGE = 100
-ModelIndex = QModelIndex | QPersistentModelIndex
 
 FILTERS: tuple[tuple[str, tuple[str, ...] | None], ...] = (
     ("To annotate", ("new", "in_progress")),
@@ -52,8 +45,10 @@ FILTERS: tuple[tuple[str, tuple[str, ...] | None], ...] = (
 COLUMNS = ("Score", "Report", "Status", "Lang", "Held by", "Narrative")
 
 
-class QueueModel(QAbstractTableModel):
+class QueueModel(TitledTableModel):
     """Rows of the queue in its order, fetched a page at a time."""
+
+    columns = COLUMNS
 
     def __init__(self, project: Project, parent: Any = None) -> None:
         super().__init__(parent)
@@ -115,10 +110,6 @@ class QueueModel(QAbstractTableModel):
         """Rows fetched so far."""
         return 0 if parent.isValid() else len(self._entries)
 
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        """Score, report, status, language, holder, narrative."""
-        return 0 if parent.isValid() else len(COLUMNS)
-
     def canFetchMore(self, parent: ModelIndex) -> bool:
         """True while rows remain beyond those fetched."""
         return not parent.isValid() and len(self._entries) < self._total
@@ -135,14 +126,6 @@ class QueueModel(QAbstractTableModel):
         self.beginInsertRows(QModelIndex(), first, first + len(more) - 1)
         self._entries.extend(more)
         self.endInsertRows()
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        """Column titles."""
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
-        return None
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """What a cell shows."""

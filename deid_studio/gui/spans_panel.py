@@ -4,13 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QItemSelectionModel,
-    QModelIndex,
-    QPersistentModelIndex,
-    Qt,
-)
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,15 +20,17 @@ from PySide6.QtWidgets import (
 from deid_studio.gui.items import Item
 from deid_studio.gui.session import DocumentSession
 from deid_studio.gui.style import category_colour, swatch_text
+from deid_studio.gui.tables import ModelIndex, TitledTableModel
 from deid_studio.gui.workers import debounced
 
-ModelIndex = QModelIndex | QPersistentModelIndex
 COLUMNS = ("Category", "Text", "How")
 PANEL_DELAY_MS = 30  # the narrative repaints first; the list and inspector follow
 
 
-class SpanListModel(QAbstractTableModel):
+class SpanListModel(TitledTableModel):
     """Rows are the session's items; the model keeps no copy of them."""
+
+    columns = COLUMNS
 
     def __init__(self, session: DocumentSession) -> None:
         super().__init__(session)
@@ -71,18 +67,6 @@ class SpanListModel(QAbstractTableModel):
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
         """One row per span."""
         return 0 if parent.isValid() else len(self.session.items)
-
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        """Category, text, how."""
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        """Column titles."""
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
-        return None
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Category with its colour, the covered text, gold or the suggestion's confidence."""

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal
+from PySide6.QtWidgets import QProgressBar
 
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Cancelled, Progress, WorkCancelled
@@ -132,6 +133,18 @@ class Job(QObject):
 def run(title: str, work: Work, parent: QObject | None = None) -> Job:
     """Start ``work`` on a thread and return its job."""
     return Job(title, work, parent).start()
+
+
+def show_progress(job: Job, bar: QProgressBar) -> None:
+    """Show ``job``'s progress on ``bar``: the bar appears now, busy until the first report."""
+
+    def report(done: int, total: int) -> None:
+        bar.setRange(0, total)
+        bar.setValue(done)
+
+    bar.setVisible(True)
+    bar.setRange(0, 0)
+    job.progress.connect(report)
 
 
 def running_jobs(*, quiet: bool | None = None) -> list[Job]:

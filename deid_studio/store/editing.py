@@ -7,10 +7,10 @@ below (never ORM objects).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import func, select, update
 
@@ -122,6 +122,10 @@ def _suggestion(r: m.SuggestionRow) -> StoredSuggestion:
     )  # fmt: skip
 
 
+_Row = TypeVar("_Row", m.AnnotationRow, m.SuggestionRow)
+_Stored = TypeVar("_Stored")
+
+
 class EditingQueries(TransactionBase):
     """Reading and changing one document's gold spans, suggestions, status and reviews."""
 
@@ -214,14 +218,7 @@ class EditingQueries(TransactionBase):
 
     def delete_annotation(self, annotation_id: int) -> StoredAnnotation:
         """Remove a gold span; what it was."""
-        session = self._write()
-        row = session.get(m.AnnotationRow, annotation_id)
-        if row is None:
-            raise KeyError(annotation_id)
-        gone = _annotation(row)
-        session.delete(row)
-        session.flush()
-        return gone
+        return self._delete(m.AnnotationRow, annotation_id, _annotation)
 
     # -- suggestions -----------------------------------------------------------------------
 
@@ -265,11 +262,15 @@ class EditingQueries(TransactionBase):
 
     def delete_suggestion(self, suggestion_id: int) -> StoredSuggestion:
         """Remove a suggestion (accepted or rejected); what it was."""
+        return self._delete(m.SuggestionRow, suggestion_id, _suggestion)
+
+    def _delete(self, kind: type[_Row], row_id: int, stored: Callable[[_Row], _Stored]) -> _Stored:
+        """Remove a row by id (KeyError when there is none); what it was."""
         session = self._write()
-        row = session.get(m.SuggestionRow, suggestion_id)
+        row = session.get(kind, row_id)
         if row is None:
-            raise KeyError(suggestion_id)
-        gone = _suggestion(row)
+            raise KeyError(row_id)
+        gone = stored(row)
         session.delete(row)
         session.flush()
         return gone
