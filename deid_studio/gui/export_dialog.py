@@ -181,7 +181,6 @@ class ExportDialog(QDialog):
         lines.append("The leak check found no PHI in the output.")
         self.report.setPlainText("\n".join(lines))
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(True)
-        self.ended.emit(False)
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Close")
         self.ended.emit(True)
 

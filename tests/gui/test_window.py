@@ -80,8 +80,11 @@ def test_export_writes_masked_reports(qtbot, window, tmp_path) -> None:
     dialog.format.setCurrentText("jsonl")
     out = tmp_path / "ok.jsonl"
     dialog.out.setText(str(out))
+    endings: list[bool] = []
+    dialog.ended.connect(endings.append)
     with qtbot.waitSignal(dialog.ended, timeout=20_000):
         dialog.start()
+    assert endings == [True]  # one ending, a success
     assert "Exported 1 documents" in dialog.report.toPlainText()
     written = json.loads(out.read_text("utf-8").splitlines()[0])
     assert written["text"].startswith("[PATIENT] was seen on ")
