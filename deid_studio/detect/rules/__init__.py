@@ -14,8 +14,10 @@ Conventions the rest of the engine relies on:
   key or the trailing "old"/"de edad"; i2b2 suggestions keep the number alone;
 - an ID span is the code without its key ("NHC: [7946135]"); a phone number keeps its "+"
   and extension (MEDDOCAN suggestions drop the "+", as its gold does);
-- a rule suggestion has confidence 1.0 (``benchmarks/rules.py`` prints each rule's measured
-  precision on MEDDOCAN).
+- a rule suggestion carries its rule's confidence (``Rule.confidence``, or a finder's table;
+  ``benchmarks/rules.py`` prints each rule's measured precision on MEDDOCAN);
+- a rule family that is not a regex at anchors (a phone-number library, names after cue
+  words) is a :class:`Finder` in :data:`FINDERS`: its hits compete with the regex rules'.
 
 :func:`find` is the fast path the CRF features use (about 1.5 MB of narrative per second of
 CPU on MEDDOCAN and VAERS with the language given: each rule is tried only at its anchors,
@@ -24,9 +26,9 @@ see :mod:`.anchors`); :func:`rule_suggestions` gives suggestions in a scheme's c
 
 from __future__ import annotations
 
-from deid_studio.detect.rules.base import GUARD, KINDS, Rule, RuleHit, expected_spans
+from deid_studio.detect.rules.base import GUARD, KINDS, Finder, Rule, RuleHit, expected_spans
 from deid_studio.detect.rules.guards import GUARDS, NOT_PHI
-from deid_studio.detect.rules.matching import RULES, find, rule_spans
+from deid_studio.detect.rules.matching import FINDERS, RULES, confidence, find, rule_spans
 from deid_studio.detect.rules.schemes import (
     narrow,
     number_part,
@@ -35,13 +37,16 @@ from deid_studio.detect.rules.schemes import (
 )
 
 __all__ = [
+    "FINDERS",
     "GUARD",
     "GUARDS",
     "KINDS",
     "NOT_PHI",
     "RULES",
+    "Finder",
     "Rule",
     "RuleHit",
+    "confidence",
     "expected_spans",
     "find",
     "narrow",

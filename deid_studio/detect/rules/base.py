@@ -12,7 +12,7 @@ in which the rule must find nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -63,7 +63,9 @@ class Rule:
     "918823884 / 918823984"): it is then tried only where the token before the anchor is one
     of them, which spares most positions the cost of its lookbehind. ``languages`` limits
     the rule to narratives in those languages (ISO 639-1); empty means every language.
-    ``flags`` are ``regex`` flags (case-insensitive by default).
+    ``flags`` are ``regex`` flags (case-insensitive by default). ``confidence`` is the
+    confidence its suggestions carry: the rule's measured precision, rounded down (see
+    ``benchmarks/rules.py``); 1.0 when the rule is never wrong on the corpora we have.
     """
 
     name: str
@@ -75,6 +77,7 @@ class Rule:
     after: frozenset[str] = frozenset()
     languages: frozenset[str] = frozenset()
     flags: int = _FLAGS
+    confidence: float = 1.0
     compiled: regex.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -82,6 +85,8 @@ class Rule:
             raise ValueError(f"rule {self.name}: unknown kind {self.kind}")
         if not self.positives:
             raise ValueError(f"rule {self.name}: a rule needs positive examples")
+        if not 0.0 < self.confidence <= 1.0:
+            raise ValueError(f"rule {self.name}: confidence {self.confidence} not in (0, 1]")
         object.__setattr__(self, "compiled", regex.compile(self.pattern, self.flags))
 
     def applies_to(self, language: str | None) -> bool:
@@ -97,6 +102,37 @@ class Rule:
             found = match(text, pos, pos + MAX_LENGTH)
             if found is not None and found.end() > pos:
                 yield pos, found.end()
+
+
+@dataclass(frozen=True, slots=True)
+class Finder:
+    """A rule family that is not one regex at anchors: a function that finds its hits in a
+    narrative by other means (a phone-number library, gazetteer look-ups after cue words).
+
+    ``find(text, language)`` yields :class:`RuleHit` s whose ``rule`` is one of ``rules``;
+    ``rules`` maps each of those rule names to the confidence its suggestions carry.
+    ``positives`` and ``negatives`` are examples as for :class:`Rule` (bracketed spans), so
+    every family keeps its table of cases. Hits of a finder compete with the regex rules'
+    (the longer wins) and are vetoed by guards like theirs.
+    """
+
+    name: str
+    find: Callable[[str, str | None], Iterable[RuleHit]]
+    rules: Mapping[str, float]
+    positives: tuple[str, ...]
+    negatives: tuple[str, ...] = ()
+    languages: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        if not self.positives:
+            raise ValueError(f"finder {self.name}: a finder needs positive examples")
+        for rule, confidence in self.rules.items():
+            if not 0.0 < confidence <= 1.0:
+                raise ValueError(f"finder {self.name}: rule {rule} confidence {confidence}")
+
+    def applies_to(self, language: str | None) -> bool:
+        """Whether the finder runs on a narrative in ``language`` (None: unknown, run it)."""
+        return not self.languages or language is None or language in self.languages
 
 
 def expected_spans(example: str) -> tuple[str, list[tuple[int, int]]]:

@@ -8,7 +8,7 @@ from functools import cache
 
 from deid_studio.detect.rules.ages import AGE_RULES
 from deid_studio.detect.rules.anchors import ANCHORS, Anchors
-from deid_studio.detect.rules.base import MAX_LENGTH, Rule, RuleHit
+from deid_studio.detect.rules.base import MAX_LENGTH, Finder, Rule, RuleHit
 from deid_studio.detect.rules.codes import CODE_RULES
 from deid_studio.detect.rules.contacts import CONTACT_RULES
 from deid_studio.detect.rules.dates import DATE_RULES, YEAR_RULES
@@ -20,6 +20,20 @@ RULES: tuple[Rule, ...] = tuple(r for r in _ALL if r.after) + tuple(r for r in _
 length, the earlier rule wins. Rules that saw a key come first (after "NHS number:" a
 number is an ID, though it has a phone's shape), then by module: contacts, codes, dates,
 ages, years."""
+
+FINDERS: tuple[Finder, ...] = ()
+"""Rule families that find their hits by other means than a regex at anchors (see
+:class:`~.base.Finder`); their hits rank after every regex rule's of the same length."""
+
+_CONFIDENCE: dict[str, float] = {r.name: r.confidence for r in RULES}
+for _finder in FINDERS:
+    _CONFIDENCE.update(_finder.rules)
+
+
+def confidence(rule: str) -> float:
+    """The confidence a suggestion of the rule (or finder rule) named ``rule`` carries."""
+    return _CONFIDENCE.get(rule, 1.0)
+
 
 GUARD_REACH = 64
 """No guard match is longer: one starting further before a candidate cannot overlap it."""
@@ -40,10 +54,13 @@ def rule_spans(rule: Rule, text: str, language: str | None = None) -> list[tuple
 
 
 @cache
-def _rules_for(language: str | None) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
+def _rules_for(
+    language: str | None,
+) -> tuple[tuple[Rule, ...], tuple[Rule, ...], tuple[Finder, ...]]:
     rules = tuple(r for r in RULES if r.applies_to(language))
     guards = tuple(g for g in GUARDS if g.applies_to(language))
-    return rules, guards
+    finders = tuple(f for f in FINDERS if f.applies_to(language))
+    return rules, guards, finders
 
 
 class _Intervals:
@@ -85,7 +102,7 @@ def find(text: str, language: str | None = None) -> list[RuleHit]:
     overlap, the longer one wins, then the rule earlier in :data:`RULES`. A candidate that
     overlaps a guard match (a dose, a lot number...) is dropped.
     """
-    rules, guards = _rules_for(language)
+    rules, guards, finders = _rules_for(language)
     anchors = Anchors(text, language)
     candidates: list[tuple[int, int, int, int]] = []  # (-length, order, start, end)
     for order, rule in enumerate(rules):
@@ -97,11 +114,20 @@ def find(text: str, language: str | None = None) -> list[RuleHit]:
             found = match(text, pos, pos + MAX_LENGTH)
             if found is not None and found.end() > pos:
                 candidates.append((pos - found.end(), order, pos, found.end()))
+    found_by: list[RuleHit] = []  # finder hits, indexed by order - len(rules)
+    for finder in finders:
+        for hit in finder.find(text, language):
+            if 0 <= hit.start < hit.end <= len(text):
+                order = len(rules) + len(found_by)
+                found_by.append(hit)
+                candidates.append((hit.start - hit.end, order, hit.start, hit.end))
     if not candidates:
         return []
     blocked = _Intervals(_union(_guard_spans(guards, text, anchors, candidates)))
     hits = [
         RuleHit(start, end, rules[order].kind, rules[order].name)
+        if order < len(rules)
+        else found_by[order - len(rules)]
         for start, end, order in _longest_first(candidates, blocked)
     ]
     hits.sort()

@@ -8,7 +8,7 @@ import regex
 
 from deid_studio.core import Scheme, Suggestion
 from deid_studio.detect.rules.base import NUMBER_WORD, RuleHit
-from deid_studio.detect.rules.matching import find
+from deid_studio.detect.rules.matching import confidence, find
 
 _CONTACT = {"PHONE": "CONTACT", "FAX": "CONTACT", "EMAIL": "CONTACT", "URL": "CONTACT"}
 _BY_SCHEME: Mapping[str, Mapping[str, str | None]] = {
@@ -107,8 +107,9 @@ def rule_suggestions(
 
     Hits whose kind the scheme has no category for are left out. Where a scheme's gold marks
     less than the rule's span, the suggestion is narrowed to it: i2b2 ages are the number
-    alone, MEDDOCAN phone numbers leave out a leading "+". Confidence is 1.0: a rule hit is a
-    claim, not a probability (the CRF sees rule hits as features and weighs them).
+    alone, MEDDOCAN phone numbers leave out a leading "+". Confidence is the rule's
+    (:func:`~.matching.confidence`: its measured precision; the CRF sees rule hits as
+    features and weighs them itself).
     """
     suggestions: list[Suggestion] = []
     for hit in find(text, language) if hits is None else hits:
@@ -116,7 +117,7 @@ def rule_suggestions(
         if category is None:
             continue
         start, end = narrow(text, hit, scheme)
-        suggestions.append(Suggestion(start, end, category, 1.0, "rule"))
+        suggestions.append(Suggestion(start, end, category, confidence(hit.rule), "rule"))
     return suggestions
 
 
