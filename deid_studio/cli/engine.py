@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deid_studio.cli._shared import label_map, positive, progress_bar, target
 from deid_studio.core.errors import DeidError
@@ -14,6 +14,9 @@ from deid_studio.core.progress import Progress
 from deid_studio.detect.crf import ALGORITHMS
 from deid_studio.detect.detector import MODES
 from deid_studio.services.project import open_project
+
+if TYPE_CHECKING:
+    from deid_studio.services.queue import QueueEntry
 
 READ_FORMATS = ("brat", "i2b2", "i2b2-2006", "jsonl", "presidio", "csv", "vaers", "text", "e2b")
 WRITE_FORMATS = ("brat", "jsonl", "i2b2", "conll")
@@ -192,10 +195,14 @@ def _tag(args: argparse.Namespace) -> int:
     rate = result.tokens / result.seconds if result.seconds else 0.0
     print(
         f"tagged {result.documents} documents ({result.tokens} tokens, {rate:,.0f} tokens/s) "
-        f"with model version {result.model_version_id} in {args.mode} mode: {result.spans} "
+        f"with {_version(result.model_version_id)} in {args.mode} mode: {result.spans} "
         f"spans written to {result.out} ({result.out_format})"
     )
     return 0
+
+
+def _version(number: int) -> str:
+    return "model version 0 (the rules alone)" if number == 0 else f"model version {number}"
 
 
 def _evaluate(args: argparse.Namespace) -> int:
@@ -275,6 +282,8 @@ def _queue(args: argparse.Namespace) -> int:
     if not entries:
         print("the queue is empty: every document is annotated")
         return 0
+    if all(d.get("flagged") is not None and not d.get("path_nats") for _, d in entries):
+        return _rules_queue(entries)
     print(f"{'score':>6}  {'entropy':>7}  {'1-P(path)':>9}  {'near τ':>6}  {'rules≠':>6}  document")
     for entry, details in entries:
         score = "-" if entry.score is None else f"{entry.score:.3f}"
@@ -286,4 +295,18 @@ def _queue(args: argparse.Namespace) -> int:
         )
         preview = " ".join(entry.preview.split())[:60]
         print(f"{score:>6}  {parts}  {entry.document_id} {entry.external_id}: {preview}")
+    return 0
+
+
+def _rules_queue(entries: list[tuple[QueueEntry, Mapping[str, Any]]]) -> int:
+    """The queue before the first model: ordered by how much of a narrative the rules flag."""
+    print("no model yet: ordered by the share of words the rules flag (model version 0)")
+    print(f"{'score':>6}  {'flagged':>7}  {'words':>6}  document")
+    for entry, details in entries:
+        score = "-" if entry.score is None else f"{entry.score:.3f}"
+        preview = " ".join(entry.preview.split())[:60]
+        print(
+            f"{score:>6}  {details.get('flagged', 0):7d}  {details.get('tokens', 0):6d}  "
+            f"{entry.document_id} {entry.external_id}: {preview}"
+        )
     return 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deid_studio.cli._shared import STATUSES, label_map, progress_bar, target
 from deid_studio.core.errors import DeidError
@@ -13,6 +13,9 @@ from deid_studio.services.exporting import export_gold
 from deid_studio.services.importing import ImportResult, import_file
 from deid_studio.services.masking import MASKED_FORMATS, MaskedExportResult, export_masked
 from deid_studio.services.project import open_project
+
+if TYPE_CHECKING:
+    from deid_studio.store.project import Project
 
 IMPORT_FORMATS = ("brat", "i2b2", "i2b2-2006", "jsonl", "presidio", "csv", "vaers", "text", "e2b")
 EXPORT_FORMATS = ("jsonl", "brat", "i2b2", "conll", "txt")
@@ -45,6 +48,12 @@ def register(commands: Any) -> None:
         "--skip-duplicates", action="store_true", help="import only reports not yet stored"
     )
     imp.add_argument("--language", metavar="CODE", help="language of every narrative (en, es...)")
+    imp.add_argument(
+        "--no-suggest",
+        action="store_true",
+        help="do not suggest for the new narratives now (by default the current model, or the "
+        "rules alone before the first training, suggests at once and scores the queue)",
+    )
     csv = imp.add_argument_group("csv options")
     csv.add_argument("--text-column", metavar="COL", help="column of the narrative")
     csv.add_argument("--id-column", metavar="COL", help="column of the report id")
@@ -107,8 +116,27 @@ def _import(args: argparse.Namespace) -> int:
                 progress=progress,
                 **options,
             )
-    _print_import(result)
+        _print_import(result)
+        if not args.no_suggest:
+            _suggest_new(args, project)
     return 0
+
+
+def _suggest_new(args: argparse.Namespace, project: Project) -> None:
+    """Suggestions and queue scores for the narratives nobody suggested for yet."""
+    from deid_studio.services.suggesting import resuggest, stale_documents  # the engine: lazily
+
+    stale = stale_documents(project)
+    if not stale:
+        return
+    with progress_bar(args, "suggesting") as progress:
+        done = resuggest(project, document_ids=stale, actor=args.user, progress=progress)
+    by = (
+        "the rules alone (no model yet)"
+        if done.model_version_id is None
+        else (f"model version {done.model_version_id}")
+    )
+    print(f"{done.suggestions} suggestions for {done.documents} new documents by {by}")
 
 
 def _export(args: argparse.Namespace) -> int:

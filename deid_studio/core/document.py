@@ -52,7 +52,8 @@ class Suggestion:
     """A span a model version proposed: how sure it is, and whether a rule or the CRF said so.
 
     ``confidence`` is the probability the detector gives the span being PHI of this category
-    (1.0 for a rule hit).
+    (for a rule hit, the rule's measured precision). ``rule`` names the rule of a rule
+    suggestion ("phone_library", "date_numeric"...), None for the CRF's.
     """
 
     start: int
@@ -60,12 +61,20 @@ class Suggestion:
     category: str
     confidence: float
     source: str  # "rule" or "crf"
+    rule: str | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.start < self.end:
             raise ValueError(f"suggestion {self.start}-{self.end} must satisfy 0 <= start < end")
         if not 0.0 <= self.confidence <= 1.0:
             raise ValueError(f"suggestion confidence {self.confidence} is not in [0, 1]")
+
+    @property
+    def origin(self) -> str:
+        """Who proposed it, as the window says it: "rule: phone_library", or "CRF"."""
+        if self.source == "rule":
+            return f"rule: {self.rule}" if self.rule else "rule"
+        return self.source.upper()
 
     @property
     def span(self) -> Span:

@@ -1,5 +1,10 @@
 """The hybrid detector: a trained CRF and the regex rules, combined, in either mode.
 
+Without a CRF (model version 0: a project nobody has trained a model for yet) the detector
+is the rules alone — regex rules, cue words and dictionaries — in both modes, each
+suggestion with its rule's confidence, and a narrative's uncertainty is its rule-flagged
+density (:func:`~.uncertainty.rule_density`).
+
 ``default`` mode proposes the CRF's best-path spans; ``recall`` mode every token whose P(O)
 is below τ (see :mod:`.recall`). In both, rule suggestions are merged in by the combiner
 (:mod:`.combine`), which never loses a covered character. With ``marginals`` (always in
@@ -15,12 +20,13 @@ from typing import Any
 
 from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Suggestion
+from deid_studio.core.tokenize import tokenize
 from deid_studio.detect.combine import combine
 from deid_studio.detect.crf import CrfModel
 from deid_studio.detect.recall import recall_suggestions
 from deid_studio.detect.ruleshits import rule_hits, rule_suggestions
 from deid_studio.detect.tagger import CrfTagger, TaggedDocument
-from deid_studio.detect.uncertainty import Uncertainty, uncertainty
+from deid_studio.detect.uncertainty import Uncertainty, rule_density, uncertainty
 
 MODES = ("default", "recall")
 DEFAULT_TAU = 0.5
@@ -60,15 +66,21 @@ class Detection:
 
 
 class Detector:
-    """A CRF model plus the rules, for one category scheme."""
+    """A CRF model plus the rules, for one category scheme; the rules alone when ``model``
+    is None (model version 0)."""
 
     def __init__(
-        self, model: CrfModel, scheme: Scheme, settings: DetectorSettings | None = None
+        self, model: CrfModel | None, scheme: Scheme, settings: DetectorSettings | None = None
     ) -> None:
         self.model = model
         self.scheme = scheme
         self.settings = settings or DetectorSettings()
-        self.tagger = CrfTagger(model)
+        self.tagger = CrfTagger(model) if model is not None else None
+
+    @property
+    def rules_only(self) -> bool:
+        """Whether this is model version 0: no CRF, the rules alone."""
+        return self.tagger is None
 
     def detect(
         self,
@@ -80,6 +92,9 @@ class Detector:
         """Suggestions for (text, language) pairs, in order."""
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}; choose default or recall")
+        if self.tagger is None:
+            return [self._rules_alone(text, language) for text, language in narratives]
+        assert self.model is not None
         marginals = marginals or mode == "recall"
         features = self.model.params.features
         hits = [rule_hits(t, lang) if features.rules else None for t, lang in narratives]
@@ -106,6 +121,14 @@ class Detector:
                 )
             out.append(Detection(merged, crf, rules, tagged, score))
         return out
+
+    def _rules_alone(self, text: str, language: str | None) -> Detection:
+        hits = rule_hits(text, language)
+        rules = rule_suggestions(text, self.scheme, language, hits=hits)
+        merged = combine(rules, self.settings.priority, text=text)
+        tokens = tokenize(text)
+        tagged = TaggedDocument(tokens, ["O"] * len(tokens), [(0, len(tokens))])
+        return Detection(merged, [], rules, tagged, rule_density(tokens, rules))
 
 
 def crf_suggestions(tagged: TaggedDocument) -> list[Suggestion]:

@@ -11,6 +11,10 @@ From the CRF's marginals and best paths, per document:
 
 ``score`` combines them into one number in [0, 1): the doubts of the document — the nats of
 its best path, one per token near τ, two per disagreement — squashed by 1 - exp(-doubts / 20).
+
+Before any model is trained (model version 0: the rules alone) there are no marginals;
+:func:`rule_density` scores a narrative by the share of its word tokens that rule
+suggestions cover, so the narratives richest in PHI come first.
 It grows with how much there is to learn in a document, long ones included: on MEDDOCAN the
 queue it orders reaches a given F1 with fewer documents than orders by a mean or a maximum
 (``benchmarks/active_learning.py``).
@@ -24,6 +28,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from deid_studio.core.document import Suggestion
+from deid_studio.core.tokenize import Token
 from deid_studio.detect.recall import is_word
 from deid_studio.detect.tagger import TaggedDocument
 
@@ -42,6 +47,8 @@ class Uncertainty:
     near_tau: int
     disagreement: int
     tokens: int
+    flagged: int = 0
+    """Word tokens a rule suggestion covers (model version 0's score; 0 otherwise)."""
 
     def details(self) -> dict[str, Any]:
         """Plain JSON-able form (stored beside the score)."""
@@ -77,6 +84,39 @@ def uncertainty(
         near_tau=near,
         disagreement=disagreement,
         tokens=len(words),
+    )
+
+
+PRIOR_WORDS = 20
+"""Words without PHI added to every narrative's count by :func:`rule_density`, so that a
+three-word narrative with a date does not head the queue: there is little to learn in it."""
+
+
+def rule_density(tokens: Sequence[Token], rules: Sequence[Suggestion]) -> Uncertainty:
+    """The queue score of a narrative when there is no model yet: the share of its word
+    tokens that rule suggestions cover, each counted by the rule's confidence, shrunk
+    towards 0 for short narratives (:data:`PRIOR_WORDS`)."""
+    spans = sorted((s.start, s.end, s.confidence) for s in rules)
+    words = [t for t in tokens if is_word(t)]
+    flagged = 0
+    weight = 0.0
+    i = 0
+    for token in words:
+        while i < len(spans) and spans[i][1] <= token.start:
+            i += 1
+        if i < len(spans) and spans[i][0] < token.end:
+            flagged += 1
+            weight += spans[i][2]
+    return Uncertainty(
+        score=weight / (len(words) + PRIOR_WORDS),
+        mean_entropy=0.0,
+        max_entropy=0.0,
+        least_confidence=0.0,
+        path_nats=0.0,
+        near_tau=0,
+        disagreement=0,
+        tokens=len(words),
+        flagged=flagged,
     )
 
 

@@ -21,6 +21,14 @@ class Item:
     source: str | None = None
     origin: str | None = None
     author: str | None = None
+    rule: str | None = None
+
+    @property
+    def proposer(self) -> str:
+        """Who proposed a suggestion: "CRF", or "rule: phone_library" (the rule's name)."""
+        if self.source == "crf":
+            return "CRF"
+        return f"rule: {self.rule}" if self.rule else (self.source or "?")
 
     @property
     def key(self) -> tuple[str, int]:
@@ -38,5 +46,6 @@ def gold_item(a: StoredAnnotation) -> Item:
 def suggestion_item(s: StoredSuggestion) -> Item:
     """A suggestion as an item (cached)."""
     return Item(
-        "suggestion", s.id, s.start, s.end, s.category, confidence=s.confidence, source=s.source
-    )
+        "suggestion", s.id, s.start, s.end, s.category,
+        confidence=s.confidence, source=s.source, rule=s.rule,
+    )  # fmt: skip

@@ -194,6 +194,7 @@ class MainWindow(QMainWindow):
         self.statusBar().insertPermanentWidget(0, self.retrain_status)
         self.setCentralWidget(self.workspace)
         QTimer.singleShot(0, self._restore_layout)  # once the new parts have their sizes
+        QTimer.singleShot(0, self._suggest_new)  # unless a first training starts meanwhile
         self.preferences.add_recent(project.location)
         self.setWindowTitle(f"DeID Studio — {Path(project.location).name}")
         self._refresh_recent()
@@ -269,6 +270,13 @@ class MainWindow(QMainWindow):
             self.workspace.annotate.queue.refresh()
             self.workspace.review.queue.refresh()
         self.refresh_status()
+        self._suggest_new()
+
+    def _suggest_new(self) -> None:
+        """Suggestions and queue scores for the documents that have none yet, in the
+        background: with the current model, or the rules alone before the first one."""
+        if self.workspace is not None:
+            self.workspace.retrain.suggest_new()
 
     def export(self) -> None:
         """The export dialog."""

@@ -73,10 +73,9 @@ def describe(item: Item, text: str) -> str:
     """One line of rich text about a span, for tooltips."""
     words = escape(text[item.start : item.end][:60])
     if item.kind == "suggestion":
-        source = (item.source or "?").upper() if item.source == "crf" else (item.source or "?")
         return (
             f"<b>{escape(item.category)}</b> suggestion · {item.confidence or 0:.0%} · "
-            f"{escape(source)}<br><i>{words}</i>"
+            f"{escape(item.proposer)}<br><i>{words}</i>"
         )
     how = {"human": "typed", "accepted": "accepted", "imported": "imported"}.get(
         item.origin or "", item.origin or ""

@@ -28,6 +28,7 @@ from deid_studio.gui.workers import Job
 from deid_studio.services import training  # with the window: see below
 from deid_studio.services.annotating import submitted_count
 from deid_studio.services.settings import project_settings
+from deid_studio.services.suggesting import stale_documents
 from deid_studio.store.project import Project
 
 # The training service is imported with the window, not on the worker thread when a retrain
@@ -61,6 +62,8 @@ class RetrainController(QObject):
         self.actor = actor
         self.job: Job | None = None
         self.phase = ""
+        self._then: Callable[[], object] | None = None
+        """What starts when the running job ends (a retrain asked during a re-suggestion)."""
         self.train_options: dict[str, Any] = {}
         """Extra keyword arguments for the training service (folds, params...)."""
 
@@ -74,7 +77,7 @@ class RetrainController(QObject):
 
         Returns True when a retrain started.
         """
-        if self.running:
+        if self.running and self.phase != "suggesting":  # a re-suggestion gives way
             return False
         every = project_settings(self.project).retrain_every
         if every <= 0 or submitted_count(self.project) < every:
@@ -82,9 +85,17 @@ class RetrainController(QObject):
         return self.retrain(reason=f"{every} documents submitted since the last model")
 
     def retrain(self, *, reason: str = "on demand") -> bool:
-        """Train a new model version in the background; False when one is already running."""
+        """Train a new model version in the background; False when one is already running.
+
+        A re-suggestion in progress gives way: it is stopped and the training starts when it
+        has ended (the new model re-suggests every document anyway)."""
         if self.running:
-            return False
+            if self.phase != "suggesting" or self.job is None or self._then is not None:
+                return False
+            self._then = lambda: self.retrain(reason=reason)
+            self.job.cancel()
+            self.started.emit(f"retraining ({reason})")
+            return True
         project, actor, options, stage = self.project, self.actor(), self.train_options, self.stage
 
         def work(progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any:
@@ -110,23 +121,48 @@ class RetrainController(QObject):
                 progress=progress, cancelled=cancelled,
             )  # fmt: skip
 
-        self._start("suggesting", work, self._suggested)
+        self._start("suggesting", work, self._suggested, quiet=True)
         return True
+
+    def suggest_new(self) -> bool:
+        """Suggest for the documents nobody suggested for yet (imported since the current
+        model, or before any model: with the rules alone), in the background. False when
+        there are none or something else runs (a retrain re-suggests everything anyway)."""
+        if self.running:
+            return False
+        stale = stale_documents(self.project)
+        return bool(stale) and self.resuggest(stale)
 
     def cancel(self) -> None:
         """Stop the training (its child process ends) or the re-suggestion."""
+        if self._then is not None:  # a retrain waiting for a re-suggestion to give way
+            self._then = None
+            self.phase = "training"  # what the user cancels is the training they asked for
         if self.job is not None:
             self.job.cancel()
 
-    def _start(self, phase: str, work: Any, done: Callable[[object], None]) -> None:
+    def _start(
+        self, phase: str, work: Any, done: Callable[[object], None], *, quiet: bool = False
+    ) -> None:
+        # a re-suggestion is quiet: closing the window stops it without asking (the next
+        # opening suggests again for whatever it did not reach); a training asks first
         self.phase = phase
-        job = Job(phase, work, self)
+        job = Job(phase, work, self, quiet=quiet)
         job.progress.connect(lambda d, t: self.progress.emit(phase, d, t))
         job.finished.connect(done)
         job.failed.connect(lambda message: self.failed.emit(f"{phase} failed: {message}"))
-        job.cancelled.connect(lambda: self.finished.emit(CANCELLED[phase]))
+        job.cancelled.connect(lambda: self._then or self.finished.emit(CANCELLED[self.phase]))
+        job.ended.connect(self._ended)
         self.job = job
         job.start()
+
+    def _ended(self) -> None:
+        """After any ending: run what waited for this job (a retrain asked meanwhile)."""
+        if self.job is not None and not self.job.running:
+            self.job = None
+        then, self._then = self._then, None
+        if then is not None:
+            then()
 
     def _trained(self, result: Any) -> None:
         self.job = None
@@ -145,8 +181,9 @@ class RetrainController(QObject):
     def _suggested(self, result: Any) -> None:
         self.job = None
         self.suggestionsChanged.emit()
+        by = " by the rules alone (no model yet)" if result.model_version_id is None else ""
         self.finished.emit(
-            f"{result.suggestions} suggestions on {result.documents} documents; "
+            f"{result.suggestions} suggestions on {result.documents} documents{by}; "
             "the queue is re-ordered"
         )
 

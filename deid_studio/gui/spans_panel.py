@@ -81,7 +81,7 @@ class SpanListModel(TitledTableModel):
                 return " ".join(self.session.text[item.start : item.end].split())
             if item.kind == "gold":
                 return f"gold ({item.origin})"
-            return f"{item.confidence or 0:.0%} {item.source}"
+            return f"{item.confidence or 0:.0%} {item.proposer}"
         if role == Qt.ItemDataRole.BackgroundRole and column == 0:
             fill = self._looks.get(item.category, (category_colour(None), None))[0]
             return fill if item.kind == "gold" else fill.lighter(125)
@@ -200,8 +200,7 @@ class Inspector(QWidget):
         if item.kind == "gold":
             self.how.setText(f"gold, {item.origin} by {item.author}")
         else:
-            source = "CRF" if item.source == "crf" else "rule"
-            self.how.setText(f"suggestion, {item.confidence or 0:.0%} ({source})")
+            self.how.setText(f"suggestion, {item.confidence or 0:.0%} ({item.proposer})")
         self.where.setText(f"{item.start} to {item.end}")
 
     def _chosen(self, index: int) -> None:

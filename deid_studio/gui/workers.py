@@ -82,7 +82,8 @@ class Job(QObject):
         super().__init__(parent)
         self.title = title
         self.quiet = quiet
-        """A short job (a preview): closing the window waits for it rather than asking."""
+        """A job whose loss costs nothing (a preview, a re-suggestion): closing the window
+        stops it and waits rather than asking."""
         self._stop = threading.Event()
         self._thread = _Thread(work, self._stop)
         self._thread.reported.connect(self.progress)

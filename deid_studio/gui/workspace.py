@@ -23,7 +23,7 @@ def status_line(project: Project) -> tuple[str, str]:
     """(model version and its cross-validated F1, queue size) for the status bar."""
     model = current_model(project)
     if model is None:
-        model_text = "no model yet"
+        model_text = "model v0 · rules only"
     else:
         f1 = micro_f1(model.metrics)
         model_text = f"model v{model.id} · CV F1 {'n/a' if f1 is None else f'{f1:.3f}'}"

@@ -1,4 +1,9 @@
-"""The project's current detector: its newest model version, scheme and detector settings."""
+"""The project's current detector: its newest model version, scheme and detector settings.
+
+A project nobody has trained a model for has model version 0: the rules alone (regex
+rules, cue words, dictionaries), so that the first narrative opened already has
+suggestions. The first trained model replaces it; the rules stay in the hybrid.
+"""
 
 from __future__ import annotations
 
@@ -10,23 +15,31 @@ from deid_studio.detect.detector import Detector, DetectorSettings
 from deid_studio.services.training import DETECTOR_SETTING
 from deid_studio.store.project import Project
 
+RULES_ONLY = 0
+"""The number the interface gives model version 0, the rules alone (stored as no version)."""
+
 
 @dataclass(frozen=True, slots=True)
 class CurrentDetector:
-    """A ready detector and the model version it comes from."""
+    """A ready detector and the model version it comes from (None: the rules alone)."""
 
     detector: Detector
-    model_version_id: int
+    model_version_id: int | None
+
+    @property
+    def version_number(self) -> int:
+        """The model version as the interface shows it (0 for the rules alone)."""
+        return RULES_ONLY if self.model_version_id is None else self.model_version_id
 
 
 def current_detector(project: Project) -> CurrentDetector:
-    """The detector of the newest model version; DeidError when none was trained yet."""
+    """The detector of the newest model version; the rules alone when none was trained."""
     with project.reading() as tx:
         stored = tx.current_model()
         scheme = tx.scheme()
         configured = tx.setting(DETECTOR_SETTING)
     if stored is None:
-        raise DeidError("no model yet: train a model first (`deid-studio train`)")
+        return CurrentDetector(Detector(None, scheme, DetectorSettings.from_dict(configured)), None)
     metrics = stored.metrics
     try:
         model = model_from_bytes(

@@ -66,7 +66,7 @@ def evaluate_file(
         gold, [list(d.spans) for d in predicted], seconds=time.perf_counter() - started
     )
     report["mode"] = mode
-    report["model_version"] = current.model_version_id
+    report["model_version"] = current.version_number
     if json_out is not None:
         json_out.parent.mkdir(parents=True, exist_ok=True)
         json_out.write_text(json.dumps(report, indent=2, sort_keys=True) + "\n", "utf-8")

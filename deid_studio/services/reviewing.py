@@ -219,7 +219,9 @@ def model_view(project: Project, document_id: int) -> list[StoredSuggestion] | N
     [found] = current.detector.detect([(info.text, language)])
     doc, version = document_id, current.model_version_id
     return [
-        StoredSuggestion(0, doc, s.start, s.end, s.category, s.confidence, s.source, version)
+        StoredSuggestion(
+            0, doc, s.start, s.end, s.category, s.confidence, s.source, version, s.rule
+        )
         for s in found.suggestions
     ]
 

@@ -2,7 +2,9 @@
 
 After a retrain, :func:`resuggest` tags every document still waiting for annotation (status
 ``new`` or ``in_progress``) with the newest model version, replaces its suggestions and its
-uncertainty score (the order of the queue). It works in chunks, each in its own short
+uncertainty score (the order of the queue). Before the first training it does the same with
+model version 0, the rules alone (the queue then orders by rule-flagged density), so
+imported narratives have suggestions at once. It works in chunks, each in its own short
 transaction, so annotators keep working while it runs; a cancelled run keeps the chunks it
 finished (each is complete and consistent) and stops.
 """
@@ -33,7 +35,7 @@ ACTOR = "deid-studio"  # the audit trail's name for what the engine does on its 
 class ResuggestResult:
     """What a re-suggestion changed."""
 
-    model_version_id: int
+    model_version_id: int | None  # None: model version 0, the rules alone
     documents: int
     suggestions: int
     seconds: float
@@ -53,19 +55,13 @@ def resuggest(
     ``document_ids`` only, when given) with the current model's; with ``only_stale``, only
     of those the current model has not scored yet (imported since it was trained).
 
-    Suggestions that repeat a gold span of the document are left out. Raises DeidError when
-    no model was trained yet.
+    Suggestions that repeat a gold span of the document are left out. Without a trained
+    model, the rules alone suggest (model version 0, stored as no version).
     """
     started = time.perf_counter()
     current = current_detector(project)
     detector, version = current.detector, current.model_version_id
-    with project.reading() as tx:
-        waiting = tx.document_ids(ANNOTATABLE)
-        if only_stale:
-            fresh = {
-                s.document_id for s in tx.document_scores(waiting) if s.model_version_id == version
-            }
-            waiting = [i for i in waiting if i not in fresh]
+    waiting = _waiting(project, version, only_stale=only_stale)
     if document_ids is not None:
         wanted = set(document_ids)
         waiting = [i for i in waiting if i in wanted]
@@ -103,6 +99,25 @@ def resuggest(
     return ResuggestResult(version, done, suggested, time.perf_counter() - started)
 
 
+def stale_documents(project: Project) -> list[int]:
+    """Documents waiting for annotation that the current model (or the rules alone, before
+    the first training) has not suggested for yet: those imported since."""
+    with project.reading() as tx:
+        stored = tx.current_model()
+    return _waiting(project, None if stored is None else stored.id, only_stale=True)
+
+
+def _waiting(project: Project, version: int | None, *, only_stale: bool) -> list[int]:
+    with project.reading() as tx:
+        waiting = tx.document_ids(ANNOTATABLE)
+        if only_stale:
+            fresh = {
+                s.document_id for s in tx.document_scores(waiting) if s.model_version_id == version
+            }
+            waiting = [i for i in waiting if i not in fresh]
+    return waiting
+
+
 def suggestions_for(project: Project, document_id: int) -> list[Suggestion]:
     """The stored suggestions of one document, in reading order."""
     with project.reading() as tx:
@@ -115,10 +130,7 @@ def scored_queue(
     """The head of the annotation queue (most uncertain first), each entry with the parts
     of its score (empty for a document no model has scored). Documents the current model
     has not scored yet (imported since it was trained) are scored first."""
-    try:
-        resuggest(project, only_stale=True)
-    except DeidError:
-        pass  # no model yet: the queue stays in import order
+    resuggest(project, only_stale=True)
     entries = queue_page(project, limit=limit)
     with project.reading() as tx:
         details = {

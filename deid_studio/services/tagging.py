@@ -35,7 +35,7 @@ class TagResult:
     tokens: int
     out: Path
     out_format: str
-    model_version_id: int
+    model_version_id: int  # 0: the rules alone
     seconds: float
 
 
@@ -62,7 +62,7 @@ def tag_files(
 ) -> TagResult:
     """Tag every narrative of ``source`` and write them with the predicted spans to ``out``."""
     started = time.perf_counter()
-    current = current_detector(project)  # "train a model first" before reading anything
+    current = current_detector(project)
     written_as = output_format(format_name, out_format)
     try:
         read, write = reader(format_name), writer(written_as)
@@ -88,7 +88,7 @@ def tag_files(
         tokens=tokens,
         out=out,
         out_format=written_as,
-        model_version_id=current.model_version_id,
+        model_version_id=current.version_number,
         seconds=time.perf_counter() - started,
     )
 

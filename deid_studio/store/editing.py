@@ -67,11 +67,14 @@ class StoredSuggestion:
     confidence: float
     source: str
     model_version_id: int | None
+    rule: str | None = None
 
     @property
     def suggestion(self) -> Suggestion:
         """The suggestion as a core type."""
-        return Suggestion(self.start, self.end, self.category, self.confidence, self.source)
+        return Suggestion(
+            self.start, self.end, self.category, self.confidence, self.source, self.rule
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +107,7 @@ _ANNOTATION_COLUMNS = (
 )  # fmt: skip
 _SUGGESTION_COLUMNS = (
     _s.id, _s.document_id, _s.start, _s.end, _s.category, _s.confidence, _s.source,
-    _s.model_version_id,
+    _s.model_version_id, _s.rule,
 )  # fmt: skip
 
 
@@ -118,7 +121,7 @@ def _annotation(r: m.AnnotationRow) -> StoredAnnotation:
 def _suggestion(r: m.SuggestionRow) -> StoredSuggestion:
     return StoredSuggestion(
         r.id, r.document_id, r.start, r.end, r.category, r.confidence, r.source,
-        r.model_version_id,
+        r.model_version_id, r.rule,
     )  # fmt: skip
 
 

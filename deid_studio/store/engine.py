@@ -114,6 +114,7 @@ class EngineQueries(TransactionBase):
                 "category": x.category,
                 "confidence": x.confidence,
                 "source": x.source,
+                "rule": x.rule,
             }
             for document_id, found in suggestions.items()
             for x in found

@@ -69,13 +69,15 @@ class MaskingQueries(TransactionBase):
         found: dict[int, list[Suggestion]] = {}
         for i in range(0, len(document_ids), CHUNK):
             query = (
-                select(s.document_id, s.start, s.end, s.category, s.confidence, s.source)
+                select(s.document_id, s.start, s.end, s.category, s.confidence, s.source, s.rule)
                 .where(s.document_id.in_(document_ids[i : i + CHUNK]), s.confidence >= threshold)
                 .order_by(s.document_id, s.start, s.end)
             )
-            for doc_id, start, end, category, confidence, source in self._session.execute(query):
+            for doc_id, start, end, category, confidence, source, rule in self._session.execute(
+                query
+            ):
                 found.setdefault(doc_id, []).append(
-                    Suggestion(start, end, category, confidence, source)
+                    Suggestion(start, end, category, confidence, source, rule)
                 )
         return found
 

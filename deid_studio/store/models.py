@@ -150,6 +150,7 @@ class SuggestionRow(Base):
     category: Mapped[str] = mapped_column(String(64))
     confidence: Mapped[float] = mapped_column(Float)
     source: Mapped[str] = mapped_column(String(8))
+    rule: Mapped[str | None] = mapped_column(String(64))
 
 
 class DocumentScoreRow(Base):

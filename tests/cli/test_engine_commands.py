@@ -65,7 +65,7 @@ def test_train_tag_evaluate_queue(cli, files: dict[str, Path], tmp_path: Path) -
     assert code == 1 and "NOT_A_CATEGORY" in err and len(err.strip().splitlines()) == 1
 
 
-def test_train_without_gold_and_tag_without_a_model_say_what_to_do(
+def test_train_without_gold_says_what_to_do_and_tag_without_a_model_uses_the_rules(
     cli,
     files: dict[str, Path],
     tmp_path: Path,
@@ -74,11 +74,16 @@ def test_train_without_gold_and_tag_without_a_model_say_what_to_do(
     code, _, err = cli("train")
     assert code == 1 and "no gold standard to train on" in err
     assert len(err.strip().splitlines()) == 1
-    code, _, err = cli("tag", "jsonl", str(files["test"]), str(tmp_path / "o"))
-    assert code == 1 and "train a model first" in err
-    assert not (tmp_path / "o").exists()
-    code, _, err = cli("evaluate", "jsonl", str(files["test"]))
-    assert code == 1 and "train a model first" in err
+    code, out, err = cli("tag", "jsonl", str(files["test"]), str(tmp_path / "o"))
+    assert code == 0, err
+    assert "with model version 0 (the rules alone)" in out
+    tagged = [json.loads(line) for line in (tmp_path / "o").read_text().splitlines()]
+    assert len(tagged) == 5 and any(d["spans"] for d in tagged)
+    report = tmp_path / "rules.json"
+    code, out, err = cli("evaluate", "jsonl", str(files["test"]), "--json", str(report))
+    assert code == 0, err
+    data = json.loads(report.read_text())
+    assert data["model_version"] == 0 and data["token"]["binary"]["tp"] > 0
     code, out, _ = cli("queue")
     assert code == 0 and "the queue is empty" in out
 

@@ -117,7 +117,7 @@ def rule_suggestions(
         if category is None:
             continue
         start, end = narrow(text, hit, scheme)
-        suggestions.append(Suggestion(start, end, category, confidence(hit.rule), "rule"))
+        suggestions.append(Suggestion(start, end, category, confidence(hit.rule), "rule", hit.rule))
     return suggestions
 
 
