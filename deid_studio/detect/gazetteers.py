@@ -65,6 +65,28 @@ def gazetteer() -> Gazetteer:
     )
 
 
+@cache
+def common_words() -> frozenset[str]:
+    """English and medical vocabulary with no person names (Philter's list, folded, with
+    ``resources/dictionaries/vocabulary.txt``): a capitalised word in it is not taken for a
+    name or a place without a cue."""
+    words = _lines(resources_dir() / "gazetteers" / "philter" / "common_words.txt")
+    return frozenset(words | _dictionary("vocabulary.txt"))
+
+
+@cache
+def eponyms() -> frozenset[str]:
+    """Surnames that name a disease, sign or test ("bell", "barre", "hashimoto"), folded
+    (``resources/dictionaries/eponyms.txt``)."""
+    return frozenset(_dictionary("eponyms.txt"))
+
+
+def _dictionary(name: str) -> set[str]:
+    """A word list of ``resources/dictionaries`` (``#`` starts a comment line), folded."""
+    lines = (resources_dir() / "dictionaries" / name).read_text("utf-8").splitlines()
+    return {fold(w) for line in lines if (w := line.strip()) and not w.startswith("#")}
+
+
 def _lines(path: Path) -> set[str]:
     return {fold(w) for w in path.read_text("utf-8").split() if w}
 

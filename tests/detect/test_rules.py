@@ -11,11 +11,13 @@ from hypothesis import strategies as st
 
 from deid_studio.core import Suggestion, preset
 from deid_studio.detect.rules import (
+    FINDERS,
     GUARD,
     GUARDS,
     KINDS,
     NOT_PHI,
     RULES,
+    Finder,
     Rule,
     RuleHit,
     expected_spans,
@@ -23,6 +25,7 @@ from deid_studio.detect.rules import (
     number_part,
     rule_category,
     rule_spans,
+    rule_spans_of,
     rule_suggestions,
 )
 
@@ -70,10 +73,51 @@ def test_guard_leaves_its_negatives(guard: Rule, example: str) -> None:
 
 
 def test_every_kind_has_a_rule_and_names_are_unique() -> None:
-    assert {r.kind for r in RULES} == set(KINDS)
-    names = [r.name for r in (*RULES, *GUARDS)]
+    finder_kinds = {
+        h.kind
+        for f in FINDERS
+        for example in f.positives
+        for h in f.find(expected_spans(example)[0], None)
+    }
+    assert {r.kind for r in RULES} | finder_kinds == set(KINDS)
+    names = [r.name for r in (*RULES, *GUARDS)] + [n for f in FINDERS for n in f.rules]
     assert len(names) == len(set(names))
     assert all(g.kind == GUARD for g in GUARDS)
+
+
+FINDER_POSITIVES = [(f, example) for f in FINDERS for example in f.positives]
+FINDER_NEGATIVES = [(f, example) for f in FINDERS for example in f.negatives]
+
+
+def _finder_id(value: object) -> str:
+    return value.name if isinstance(value, Finder) else repr(value)
+
+
+def _own_spans(finder: Finder, text: str) -> list[tuple[int, int]]:
+    """What the finder alone marks, its own overlaps resolved as find() does."""
+    hits = finder.find(text, None)
+    assert all(h.rule in finder.rules and h.kind in KINDS for h in hits)
+    return rule_spans_of(hits)
+
+
+@pytest.mark.parametrize(("finder", "example"), FINDER_POSITIVES, ids=_finder_id)
+def test_finder_marks_exactly_the_bracketed_spans(finder: Finder, example: str) -> None:
+    text, expected = expected_spans(example)
+    assert _own_spans(finder, text) == expected
+
+
+@pytest.mark.parametrize(("finder", "example"), FINDER_POSITIVES, ids=_finder_id)
+def test_find_covers_what_each_finder_marks(finder: Finder, example: str) -> None:
+    """With every rule and finder competing, what the finder marks stays covered."""
+    text, expected = expected_spans(example)
+    hits = find(text)
+    for start, end in expected:
+        assert any(h.start <= start and end <= h.end for h in hits), text[start:end]
+
+
+@pytest.mark.parametrize(("finder", "example"), FINDER_NEGATIVES, ids=_finder_id)
+def test_finder_finds_nothing_in_its_negatives(finder: Finder, example: str) -> None:
+    assert _own_spans(finder, example) == []
 
 
 def test_expected_spans_reads_brackets() -> None:
@@ -93,6 +137,7 @@ def test_find_returns_sorted_non_overlapping_hits() -> None:
     assert all(a.end <= b.start for a, b in itertools.pairwise(hits))
     got = [(text[h.start : h.end], h.kind) for h in hits]
     assert got == [
+        ("Mujer", "SEX"),  # MEDDOCAN marks it; pv and i2b2 leave it out
         ("76 años", "AGE"),
         ("14/04/1990", "DATE"),
         ("7946135", "ID"),
@@ -141,7 +186,7 @@ def test_a_date_span_covers_the_whole_expression() -> None:
 
 def test_language_limits_language_specific_rules() -> None:
     text = "Mujer de 76 años con"
-    assert [h.rule for h in find(text, "es")] == ["age_spanish_de"]
+    assert [h.rule for h in find(text, "es")] == ["sex_word", "age_spanish_de"]
     assert find(text, "en") == []
 
 

@@ -28,7 +28,14 @@ from __future__ import annotations
 
 from deid_studio.detect.rules.base import GUARD, KINDS, Finder, Rule, RuleHit, expected_spans
 from deid_studio.detect.rules.guards import GUARDS, NOT_PHI
-from deid_studio.detect.rules.matching import FINDERS, RULES, confidence, find, rule_spans
+from deid_studio.detect.rules.matching import (
+    FINDERS,
+    RULES,
+    confidence,
+    find,
+    rule_spans,
+    rule_spans_of,
+)
 from deid_studio.detect.rules.schemes import (
     narrow,
     number_part,
@@ -53,5 +60,6 @@ __all__ = [
     "number_part",
     "rule_category",
     "rule_spans",
+    "rule_spans_of",
     "rule_suggestions",
 ]

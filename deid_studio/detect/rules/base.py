@@ -31,9 +31,22 @@ KINDS: tuple[str, ...] = (
     "IP",
     "ID",
     "POSTCODE",
+    "PERSON",
+    "STAFF",
+    "RELATIVE",
+    "STREET",
+    "CITY",
+    "COUNTRY",
+    "INSTITUTION",
+    "ROOM",
+    "KIN",
+    "SEX",
 )
 """What a rule can find, whatever the project's scheme. ``YEAR`` is a year standing alone
-("en 2004"): PHI for MEDDOCAN and i2b2, not for ``pv`` (a date must be more precise)."""
+("en 2004"): PHI for MEDDOCAN and i2b2, not for ``pv`` (a date must be more precise).
+``PERSON`` is a patient's (or anyone's) name, ``STAFF`` a professional's, ``RELATIVE`` a
+relative's; ``KIN`` (the kinship word, "su madre") and ``SEX`` ("varón") are PHI only under
+MEDDOCAN's guidelines."""
 
 GUARD = "NOT_PHI"
 """The kind of a guard: a pattern for something that looks like PHI and is not (a dose, a lot
@@ -122,6 +135,9 @@ class Finder:
     positives: tuple[str, ...]
     negatives: tuple[str, ...] = ()
     languages: frozenset[str] = frozenset()
+    guarded: bool = True
+    """Whether guards veto its hits (numbers: yes; names and places: no guard is about
+    words, and checking costs time)."""
 
     def __post_init__(self) -> None:
         if not self.positives:

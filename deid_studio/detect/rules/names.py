@@ -1,0 +1,349 @@
+"""Person names found by what stands around them, in every supported language.
+
+A name has no shape a regex can see; what gives it away is its context:
+
+* a title or form of address before it — the patient's ("Mr", "Herrn", "Sra.", "Mme") or a
+  professional's ("Dr.", "Dra.", "Dr. med.", "Prof.", "Mag."); a key ("Patient:", "Nombre:",
+  "Betr.:", "Reporter:", "Remitido por:");
+* a relative's word before it ("son don", "su hija Ana", "Tochter Maria");
+* a credential after it — a signature ("irene snell, rn", "Q. LANDER RRT", "J. Smith, MD");
+* a first name from the gazetteer followed by a surname ("Teresa Kreutzmann"), without cue;
+* the same name again, elsewhere in the narrative, once a cue has shown it is one.
+
+After a cue, :meth:`~.words.Lexicon.name_like` decides word by word: capitalised words that
+are known names or no common word, initials, and lower-case words from the name lists. Kinds:
+``PERSON`` (the patient, or anyone addressed by Mr/Mrs), ``STAFF`` (physicians, nurses,
+reporters), ``RELATIVE``. For MEDDOCAN's guidelines two more: ``KIN`` (the kinship word
+itself, "su madre") and ``SEX`` ("varón de 53 años", "Sexo: H"); other schemes ignore them.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Mapping
+from functools import cache
+
+import regex
+
+from deid_studio.detect.gazetteers import eponyms, fold
+from deid_studio.detect.rules.base import NUMBER_WORD, Finder, RuleHit, alternation
+from deid_studio.detect.rules.words import (
+    STRONG,
+    WEAK,
+    Cues,
+    Lexicon,
+    cues,
+    lexicon,
+    register_triggers,
+    take_name,
+    uncased,
+    word_index,
+    words_from,
+)
+
+_PATIENT_TITLES: Mapping[str, str] = {
+    "en": "mr mrs ms miss mister mstr",
+    "es": "sr sra srta señor señora señorita don doña dña dª",
+    "fr": "m mme mlle monsieur madame mademoiselle",
+    "de": "herr herrn frau fräulein hr fr",
+    "pt": "sr sra senhor senhora dona",
+    "it": "sig signor signora sig.ra",
+    "nl": "dhr mevr mevrouw meneer",
+    "sv": "herr fru",
+}
+_PATIENT_KEYS: Mapping[str, str] = {
+    "en": "patient|patient name|pt name|name|full name|patient's name|re|surname|first name",
+    "es": "paciente|nombre|apellidos|nombre y apellidos|apellido|nombre del paciente",
+    "fr": "patient|patiente|nom|prénom|nom et prénom|nom du patient",
+    "de": "patient|patientin|name|vorname|nachname|betr|betreff|familienname",
+    "pt": "paciente|nome",
+    "it": "paziente|nome|cognome",
+    "nl": "patiënt|naam",
+    "sv": "patient|namn",
+}
+_PATIENT_WEAK: Mapping[str, str] = {
+    "en": "patient pt",
+    "es": "paciente",
+    "fr": "patient patiente",
+    "de": "patient patientin pat",
+}
+_STAFF_TITLES: Mapping[str, str] = {
+    "en": "dr doctor prof professor",
+    "es": "dr dra drª dr.ª doctor doctora prof profa profesor profesora",
+    "fr": "dr docteur pr professeur",
+    "de": "dr prof mag oa oä pd",
+    "pt": "dr dra drª doutor doutora",
+    "it": "dott dott.ssa dottore dottoressa prof",
+}
+_STAFF_KEYS: Mapping[str, str] = {
+    "en": "physician|doctor|reporter|reported by|reporting physician|attending|prescriber|"
+    "signed|signed by|nurse|pharmacist|contact person|referring physician|gp|pcp",
+    "es": "médico|medico|médica|doctor|doctora|notificante|informante|remitido por|firmado|"
+    "firmado por|enfermera|enfermero|farmacéutico|farmacéutica|médico responsable",
+    "fr": "médecin|docteur|déclarant|déclarante|signé|infirmier|infirmière|pharmacien",
+    "de": "arzt|ärztin|behandelnder arzt|hausarzt|melder|unterschrift|apotheker|apothekerin",
+    "pt": "médico|médica|notificador",
+    "it": "medico|segnalatore",
+}
+_TITLE_WORDS = frozenset(
+    "dr dra drª prof med dent univ mag pharm dipl ing phil rer nat habil priv doz pd "
+    "mr mrs ms sr sra".split()
+)
+"""Words that may follow a title before the name: "Frau Dr. med. Weber", "Mag. pharm. X"."""
+_RELATIVES: Mapping[str, str] = {
+    "en": "son daughter wife husband mother father brother sister mom mum dad grandson "
+    "granddaughter grandmother grandfather grandma grandpa aunt uncle niece nephew cousin "
+    "partner spouse fiancé fiancée fiance boyfriend girlfriend stepson stepdaughter",
+    "es": "hijo hija esposa esposo marido madre padre hermano hermana abuelo abuela nieto "
+    "nieta tío tía primo prima pareja novio novia cuñado cuñada suegro suegra",
+    "fr": "fils fille épouse époux mari mère père frère sœur soeur oncle tante neveu nièce "
+    "cousin cousine conjoint compagnon compagne",
+    "de": "sohn tochter ehefrau ehemann gattin gatte mutter vater bruder schwester oma opa "
+    "enkel enkelin onkel tante neffe nichte cousine partnerin lebensgefährte "
+    "lebensgefährtin",
+    "pt": "filho filha esposa marido mãe pai irmão irmã",
+}
+_CREDENTIALS = (
+    "RN RRT MD NP PA PA-C DO LPN LVN CNA RPh PharmD APRN CRNA BSN MSN PhD FNP DNP MBBS EMT "
+    "CRNP ARNP RD"
+).split()
+_KIN = (
+    "madre padre padres hijo hija hijos hijas hermano hermana hermanos hermanas familia "
+    "familiares abuelo abuela abuelos tío tía tíos primo prima esposo esposa marido pareja "
+    "nieto nieta cónyuge suegra suegro progenitores gemelo gemela"
+).split()
+_SEX_WORDS = "varón|varon|mujer|hombre|niño|niña|masculino|femenino|chico|chica"
+_CAPITALISED = regex.compile(
+    r"(?<![\p{L}\p{M}'\u2019.-])\p{Lu}[\p{Ll}\p{M}'\u2019]+(?:-\p{Lu}[\p{Ll}\p{M}]+)?"
+)
+
+RULES: Mapping[str, float] = {
+    "name_after_patient_title": 0.9,
+    "name_after_patient_key": 0.9,
+    "name_after_patient_word": 0.8,
+    "name_after_staff_title": 0.95,
+    "name_after_staff_key": 0.9,
+    "name_after_relative": 0.8,
+    "name_before_credential": 0.85,
+    "name_pair": 0.7,
+    "name_repeated": 0.8,
+    "kin_word": 0.6,
+    "sex_word": 0.9,
+}
+"""Each rule's confidence: its precision on the corpora of ``benchmarks/cold_start.py``,
+rounded down."""
+
+
+def _languages(language: str | None, table: Mapping[str, str]) -> list[str]:
+    if language is None or language not in table:
+        return list(table)
+    return [language, "en"] if "en" in table else [language]
+
+
+def _split(value: str) -> list[str]:
+    return [w for w in regex.split(r"[|]" if "|" in value else r"\s+", value) if w]
+
+
+_ABBREVIATED = r"\.?(?:[ \t]*:)?[ \t]+"  # "Dr. ", "Sra ", "Herrn: "
+_WORD_CUE = r"(?:[ \t]*:)?[ \t]+"  # "son don", not "son. Brought"
+
+
+@cache
+def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int], ...]:
+    """(kind, rule, cues, strength) of every cue family for ``language``."""
+    families = (  # a professional's cue first: "Frau Dr. Weber" is a physician
+        ("STAFF", "name_after_staff_title", _STAFF_TITLES, _ABBREVIATED, STRONG),
+        ("STAFF", "name_after_staff_key", _STAFF_KEYS, None, STRONG),
+        ("PERSON", "name_after_patient_title", _PATIENT_TITLES, _ABBREVIATED, STRONG),
+        ("PERSON", "name_after_patient_key", _PATIENT_KEYS, None, STRONG),
+        ("PERSON", "name_after_patient_word", _PATIENT_WEAK, _WORD_CUE, WEAK),
+        ("RELATIVE", "name_after_relative", _RELATIVES, _WORD_CUE, STRONG),
+    )
+    found = []
+    for kind, rule, table, tail, strength in families:
+        words = {w for lang in _languages(language, table) for w in _split(table[lang])}
+        found.append((kind, rule, cues(words, colon=tail is None, tail=tail), strength))
+    return tuple(found)
+
+
+_MEDICAL_CAPITALS = frozenset({"MS", "MR", "PT", "PA"})
+"""Capitals that are cues as titles ("Ms", "Mr.") and medical abbreviations without a dot
+(multiple sclerosis, mitral regurgitation, physical therapy)."""
+
+
+_SEX_CUES = cues(_SEX_WORDS.split("|"), tail=rf"(?=(?i:\s+de\s+(?:\d|{NUMBER_WORD})))")
+_SEX_AFTER = cues(["paciente", "sexo"], tail=rf"(?i:[ \t]*:?[ \t]*(?:{_SEX_WORDS}|h|m|f|v)\b)")
+_KIN_CUES = cues(_KIN, tail="(?![\\p{L}\\p{M}])")
+
+
+@register_triggers
+def _triggers(language: str | None) -> frozenset[str]:
+    words = {t for _, _, family, _ in _cue_families(language) for t in family.triggers}
+    return frozenset(words | _SEX_CUES.triggers | _SEX_AFTER.triggers | _KIN_CUES.triggers)
+
+
+_INITIAL_GAP = regex.compile(r" \p{Lu}\. ")  # "Vanessa P. Hertzog"
+_LAST_WORD = regex.compile(r"\w+\Z")
+_CREDENTIAL = regex.compile(
+    rf"(?:,[ \t]*(?i:{alternation(w.lower() for w in _CREDENTIALS)})"
+    rf"|[ \t]+{alternation(_CREDENTIALS)})(?![\p{{L}}\d])"
+)
+_WORD_BACK = regex.compile(r"(?r)([\p{L}][\p{L}\p{M}'\u2019\-]*\.?)[ \t]?\Z")
+
+
+def _skip_titles(text: str, position: int) -> int:
+    """Past the further titles after a cue ("Frau [Dr. med.] Weber")."""
+    for word in words_from(text, position, 4):
+        if word.folded not in _TITLE_WORDS:
+            return word.start
+        position = word.end
+    return position
+
+
+def _after_cues(
+    text: str, language: str | None, lex: Lexicon, index: dict[str, list[int]]
+) -> Iterator[RuleHit]:
+    lowercase = language in (None, "en")
+    shouting = uncased(text)
+    for kind, rule, family, strength in _cue_families(language):
+        for match in family.finditer(text, index):
+            cue = match.group().rstrip(" \t:")
+            if cue in _MEDICAL_CAPITALS:
+                continue
+            position = _skip_titles(text, match.end())
+            span = take_name(text, position, lex, strength, lowercase=lowercase, uncased=shouting)
+            if span is not None and not (
+                strength < STRONG and fold(text[span[0] : span[1]]) in eponyms()
+            ):
+                yield RuleHit(span[0], span[1], kind, rule)
+
+
+def _signatures(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
+    """Names right before a credential: walk back over name-like words on the line."""
+    shouting = uncased(text)
+    for match in _CREDENTIAL.finditer(text):
+        start = end = match.start()
+        position = end
+        taken = 0
+        while taken < 4:
+            found = _WORD_BACK.search(text, max(0, position - 40), position)
+            if found is None:
+                break
+            word = next(iter(words_from(text, found.start(1), 1)), None)
+            if word is None or not lex.name_like(
+                word, STRONG, lowercase=language in (None, "en"), uncased=shouting
+            ):
+                break
+            start = position = found.start(1)
+            taken += 1
+        if taken and not (taken == 1 and end - start == 1):  # "I, MD": no name
+            yield RuleHit(start, end, "STAFF", "name_before_credential")
+
+
+def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iterator[RuleHit]:
+    """A known first name followed by a capitalised word, neither a common word nor a
+    stopword nor an eponym ("Teresa Kreutzmann", not "Stevens Johnson"), no cue needed."""
+    medical = eponyms()
+    for first, second in itertools.pairwise(capitalised):
+        gap = text[first.end() : second.start()]
+        if gap not in (" ", "\u00a0") and not _INITIAL_GAP.fullmatch(gap):
+            continue
+        a, b = fold(first.group()), fold(second.group())
+        if (
+            a not in medical
+            and b not in medical
+            and a in lex.first_names
+            and a not in lex.common
+            and a not in lex.stop
+            and len(b) >= 3
+            and b not in lex.common
+            and b not in lex.stop
+        ):
+            yield RuleHit(first.start(), second.end(), "PERSON", "name_pair")
+
+
+def _repeated(
+    text: str, found: list[RuleHit], capitalised: list[regex.Match[str]], lex: Lexicon
+) -> Iterator[RuleHit]:
+    """Words of names found by a cue, wherever else they stand in the narrative."""
+    kinds: dict[str, str] = {}
+    for hit in found:
+        if RULES[hit.rule] < 0.8:
+            continue
+        for word in words_from(text, hit.start, 8):
+            if word.start >= hit.end:
+                break
+            if (
+                word.capitalised
+                and len(word.folded) >= 3
+                and word.folded not in lex.common
+                and word.folded not in lex.stop
+            ):
+                kinds.setdefault(word.text.rstrip("."), hit.kind)
+    if not kinds:
+        return
+    covered = sorted((h.start, h.end) for h in found)
+    for match in capitalised:
+        kind = kinds.get(match.group())
+        if kind is not None and not any(s < match.end() and match.start() < e for s, e in covered):
+            yield RuleHit(match.start(), match.end(), kind, "name_repeated")
+
+
+def find_names(text: str, language: str | None) -> list[RuleHit]:
+    """Every name (and MEDDOCAN kinship and sex word) the context rules find in ``text``."""
+    lex = lexicon()
+    index = word_index(text, language)
+    found = list(_after_cues(text, language, lex, index))
+    found += _signatures(text, language, lex)
+    capitalised = list(_CAPITALISED.finditer(text))
+    found += _pairs(text, capitalised, lex)
+    found += _repeated(text, found, capitalised, lex)
+    if language in (None, "es"):
+        for match in _SEX_CUES.finditer(text, index):
+            found.append(RuleHit(match.start(), match.end(), "SEX", "sex_word"))
+        for match in _SEX_AFTER.finditer(text, index):
+            word = _LAST_WORD.search(match.group())
+            if word is not None:
+                found.append(RuleHit(match.start() + word.start(), match.end(), "SEX", "sex_word"))
+        for match in _KIN_CUES.finditer(text, index):
+            found.append(RuleHit(match.start(), match.end(), "KIN", "kin_word"))
+    return found
+
+
+NAME_FINDER = Finder(
+    "names",
+    find_names,
+    RULES,
+    (
+        "Mr [John Smith] was seen",
+        "Herrn [Theodor Maier] wurde",
+        "Betr.: [Flora Huber], geb.",
+        "Sra. [María del Carmen López] ingresa",
+        "Mme [Dupont] a présenté",
+        "Remitido por: Dra. [Estefanía Romero Selas]. Email",
+        "Frau Dr. med. [Anna Weber] berichtet",
+        "Patient: [JOHN DOE]",
+        "Nombre:  [Pedro].",
+        "Apellidos: [De Miguel Rivera].",
+        "Médico: [Estefanía Romero Selas]  NºCol: 28",
+        "his son [don] called",
+        "su [hija] [Ana] llamó",
+        "die Tochter [Maria] kam",
+        "note by [irene snell], rn",
+        "[Q. LANDER] RRT",
+        "seen by [J. Smith], MD today",
+        "The player [Teresa Kreutzmann] was detained",
+        "Dr. [Gomez] saw her. Later [Gomez] called",
+        "[Varón] de 53 años, su [madre] refiere",
+        "Edad: 53 años Sexo: [H].",
+    ),
+    (
+        "the patient was seen",
+        "Mr. and Mrs. came",
+        "patient Severe pain",
+        "MR mild, TR moderate",
+        "her son reported fever",
+        "Dose: 5 mg",
+    ),
+    guarded=False,
+)

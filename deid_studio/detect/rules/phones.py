@@ -1,0 +1,129 @@
+"""Phone and fax numbers of every country, as Google's libphonenumber finds them.
+
+``phonenumbers`` (the Python port of libphonenumber) knows the numbering plan of every
+country: which lengths and prefixes a valid number has, how it is grouped, and what is a
+date or a page range rather than a number. Its matcher is run over the narrative with the
+regions its language implies (Spanish: Spain, Mexico, Argentina...; unknown: all of them),
+at the leniency ``VALID`` (a number valid in its region's plan; ``POSSIBLE`` also takes any
+run of the right length, dose and lot numbers included — measured in
+``benchmarks/cold_start.py``). The matcher is pure Python and slow on long texts, so it only
+sees the stretches that could be a number: seven digits or more among phone characters.
+
+The regex rules of :mod:`.contacts` stay: they know keys ("Tel.:", "Fax:") and extensions
+written as hospitals write them ("ext 1530", internal four-digit numbers after a key),
+and a key decides PHONE or FAX. This finder's hits compete with theirs (the longer wins).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from functools import cache
+
+import phonenumbers
+import regex
+
+from deid_studio.detect.rules.base import Finder, RuleHit
+
+REGIONS: Mapping[str, tuple[str, ...]] = {
+    "en": ("US", "GB", "CA", "AU", "IE"),
+    "es": ("ES", "MX", "AR", "CO", "CL"),
+    "fr": ("FR", "BE", "CH", "CA"),
+    "de": ("DE", "AT", "CH"),
+    "pt": ("PT", "BR"),
+    "it": ("IT", "CH"),
+    "nl": ("NL", "BE"),
+    "sv": ("SE",),
+}
+"""Where a narrative in each language is likely to come from, hence whose numbering plans
+its numbers follow (a number with its "+" country code is read whatever the region)."""
+
+LENIENCY = phonenumbers.Leniency.VALID
+_CANDIDATE = regex.compile(r"\+?\(?\d[\d \t().\-/]{5,24}\d(?:[ \t]*(?:ext\.?|x|#)[ \t]*\d{1,5})?")
+_DIGIT = regex.compile(r"\d")
+_CONTEXT = 3  # characters of context the matcher sees around a candidate
+
+
+@cache
+def _regions(language: str | None) -> tuple[str, ...]:
+    if language in REGIONS:
+        return tuple(dict.fromkeys((*REGIONS[language], "US")))
+    return tuple(dict.fromkeys(r for regions in REGIONS.values() for r in regions))
+
+
+_ID_KEY = regex.compile(
+    r"(?ri)\b(?:id|vaers|case|report|lot|batch|nhc|mrn|record|ref|serial|sn|nº|no)"
+    r"[\s.:#-]{0,4}\Z"
+)
+"""A number right after an identifier's key is an identifier, whatever its length."""
+_KEY = regex.compile(r"(?r)([\p{L}º°.]+)[ \t]*:[ \t]*\(?\+?\Z")
+_PHONE_KEY = regex.compile(
+    r"(?i)tel|tlf|tfno|phone|fono|fax|m[oó]vil|mobil|cell|handy|portable|kontakt|contact|"
+    r"ruf|appel|llamar|call|n[uú]mero|number|nummer"
+)
+"""A number after another key ("NHC:", "NASS:", "Nº Col:") is that key's, not a phone;
+the regex rules read numbers after phone keys."""
+
+
+_NOT_A_NUMBER = regex.compile(
+    r".*/.*"  # vital signs and fractions: "55 98/59 59 16"
+    r"|\d{1,2}\.\d{1,2}\.\d{2,4}\b.*"  # a date first: "01.03.2021 8"
+    r"|\d{4,5}-\d{3,4}-\d{1,2}"  # an NDC drug code: "65862-641-69"
+    r"|(?:[01]\d|2[0-3])[0-5]\d\s*-\s*(?:[01]\d|2[0-3])[0-5]\d"  # hours: "0630-1900"
+)
+
+
+def _candidates(text: str) -> Iterator[tuple[int, int]]:
+    for match in _CANDIDATE.finditer(text):
+        if len(_DIGIT.findall(match.group())) < 7:
+            continue
+        if _NOT_A_NUMBER.fullmatch(match.group().strip()):
+            continue
+        before = max(0, match.start() - 24)
+        if _ID_KEY.search(text, before, match.start()):
+            continue
+        key = _KEY.search(text, before, match.start())
+        if key is not None and not _PHONE_KEY.search(key.group(1)):
+            continue
+        yield match.span()
+
+
+def find_phones(text: str, language: str | None) -> list[RuleHit]:
+    """Every phone number libphonenumber finds, in the regions of ``language``."""
+    found: dict[tuple[int, int], RuleHit] = {}
+    for start, end in _candidates(text):
+        offset = max(0, start - _CONTEXT)
+        window = text[offset : min(len(text), end + _CONTEXT)]
+        for region in _regions(language):
+            matches = list(phonenumbers.PhoneNumberMatcher(window, region, leniency=LENIENCY))
+            for match in matches:
+                span = (offset + match.start, offset + match.end)
+                found.setdefault(span, RuleHit(span[0], span[1], "PHONE", "phone_number"))
+            if matches:
+                break
+    return sorted(found.values())
+
+
+PHONE_FINDER = Finder(
+    "phones",
+    find_phones,
+    {"phone_number": 0.95},
+    (
+        "call [301 343-2822] today",
+        "Tel [+34 91 336 87 85]",
+        "téléphone [01 42 68 53 00]",
+        "erreichbar unter [030 1234567]",
+        "móvil [612 345 678]",
+    ),
+    (
+        "dose 5 mg on 12/24/2020",
+        "Lot EL9261 and EK5730",
+        "platelets 150000 /uL",
+        "BP 120/80, HR 88",
+        "VAERS ID 0912345",
+        "from 2019-2020",
+        "BP 55 98/59 59 16 at rest",
+        "on 01.03.2021 8 am",
+        "NDC 65862-641-69",
+        "shift 0630-1900",
+    ),
+)

@@ -1,0 +1,459 @@
+"""Places and institutions found by their words and context, in every supported language.
+
+* Streets: a street-type word before the name ("Calle", "Avda.", "Paseo", "rue", "Via") or
+  after it ("Hauptstraße", "-str.", "-platz", "-weg", "-gasse", "Hammarvägen"; "Main
+  Street", "Elm St" after a house number), with the house number ("23, 1D", "s/n", "12a").
+* A town after a postcode ("28035 Madrid", "D-12345 Berlin"), a US state and town before a
+  ZIP code ("Baltimore, MD 21201").
+* Cities, regions and countries from the gazetteers (:mod:`deid_studio.detect.geography`); a
+  name that is also a common word ("Mobile", "Reading") only after a place cue ("in", "nach",
+  "residente en").
+* Institutions: "Hospital X", "Hospital Universitario 12 de Octubre", "Centro de Salud X",
+  "Klinikum X", "CHU de X", "X Hospital", "X Medical Center", "University of X",
+  "Sankt-Georg-Spital", "general hospital"; wards and rooms ("Station 4A", "room 412").
+* Keyed fields: "Domicilio:", "Address:", "Localidad:", "País:", "Hospital:" and their
+  values.
+
+Kinds: ``STREET``, ``CITY`` (towns, states, provinces), ``COUNTRY``, ``INSTITUTION``,
+``ROOM``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from functools import cache
+
+import regex
+
+from deid_studio.detect.gazetteers import eponyms, fold
+from deid_studio.detect.geography import places
+from deid_studio.detect.rules.base import Finder, RuleHit, alternation
+from deid_studio.detect.rules.words import (
+    PARTICLES,
+    Cues,
+    Lexicon,
+    cues,
+    lexicon,
+    register_triggers,
+    word_index,
+    words_from,
+)
+
+_FLAGS = regex.IGNORECASE | regex.UNICODE
+_STREET_BEFORE: Mapping[str, str] = {
+    "es": "calle c/ avda avda. avenida av. plaza pza pza. paseo pº camino carretera ctra "
+    "ctra. ronda travesía travesia glorieta urbanización urb urb. barrio pasaje callejón "
+    "rambla bulevar alameda vía",
+    "fr": "rue avenue av. boulevard bd bld place chemin allée impasse quai route cours square",
+    "pt": "rua avenida av. travessa praça largo",
+    "it": "via viale piazza corso vicolo",
+}
+"""Street-type words before the name, per language (English and German put theirs after)."""
+_STREET_AFTER = "straße strasse str. platz gasse allee straat laan plein gatan vägen".split()
+"""Street-type endings that make a street with or without a house number ("Hauptstraße")."""
+_STREET_AFTER_NUMBERED = "weg ring damm ufer steig pfad chaussee markt gracht gränd torget".split()
+"""Endings common in other words too ("Monitoring"): a street only with its house number."""
+_STREET_AFTER_EN = (
+    "street st avenue ave road rd drive dr lane ln boulevard blvd court ct way place pl "
+    "terrace ter circle cir parkway pkwy highway hwy square sq trail trl crescent close row "
+    "alley pike turnpike"
+).split()
+_HOUSE_NUMBER = (
+    r"(?:,?[ \t]*(?:n[ \t]?[º°o]\.?[ \t]*|no\.[ \t]*|nr\.[ \t]*|#[ \t]*)?"
+    r"(?:\d{1,5}[ \t]?[a-zA-Z]?(?![\p{L}\d])|s/n)"
+    r"(?:[ \t]*[,-][ \t]*\d{1,4}[ \t]?[º°ªa-zA-Z]{0,2}(?![\p{L}\d]))*)"
+)
+_WORD = r"\p{Lu}[\p{L}\p{M}'\u2019\-]*"  # a capitalised word, no abbreviation dot
+_CAP = rf"(?:(?:Dr|Dra|Dña|St|Sta|Sto|Sant|Mt|Ft|Pº|Gral|Av)\.|{_WORD})"
+"""A capitalised word of a street's or an institution's name, or a title's abbreviation."""
+_PARTICLE = r"(?:de|del|la|las|los|el|du|des|le|di|da|do|dos|das|van|von|der|y|i)"
+_NAME_PART = (
+    rf"(?:{_CAP}|\d{{1,2}}[ \t]+de[ \t]+{_CAP}|"
+    rf"{_PARTICLE}(?=(?:[ \t]+{_PARTICLE})*[ \t]+(?:\p{{Lu}}|\d)))"
+)
+_SUFFIX_BODY = r"(?<![\p{L}\p{M}])(?:\p{Lu}[\p{L}\p{M}\-]*[ \t])?\p{Lu}[\p{L}\p{M}\-]*"
+_ENDINGS = tuple(e.rstrip(".") for e in _STREET_AFTER + _STREET_AFTER_NUMBERED)
+_STREET_SUFFIXED = regex.compile(
+    rf"{_SUFFIX_BODY}(?i:{alternation(_STREET_AFTER)})(?![\p{{L}}\p{{M}}]){_HOUSE_NUMBER}?"
+    rf"|{_SUFFIX_BODY}(?i:{alternation(_STREET_AFTER_NUMBERED)})(?![\p{{L}}\p{{M}}])"
+    rf"{_HOUSE_NUMBER}"
+    rf"|(?<![\p{{L}}\p{{M}}])\p{{Lu}}[\p{{L}}\p{{M}}\-]*[ \t]"
+    rf"(?:Straße|Strasse|Str\.|Platz|Weg|Gasse|Allee){_HOUSE_NUMBER}?",
+    regex.UNICODE,
+)
+
+
+@cache
+def _street_prefixed(language: str | None) -> Cues | None:
+    languages = list(_STREET_BEFORE) if language is None else [language]
+    words = {w for lang in languages for w in _STREET_BEFORE.get(lang, "").split()}
+    if not words:
+        return None
+    return cues(words, tail=rf"[ \t]*(?:{_NAME_PART}[ \t]+){{0,5}}{_CAP}{_HOUSE_NUMBER}?")
+
+
+_STREET_US = regex.compile(
+    rf"(?<![\p{{L}}\d])\d{{1,6}}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?(?:{_CAP}[ \t]+){{1,3}}"
+    rf"(?i:{alternation(_STREET_AFTER_EN)})\b\.?"
+    rf"(?:,?[ \t]*(?i:apt|apartment|suite|ste|unit|#)\.?[ \t]*#?[\dA-Za-z-]{{1,6}})?",
+    regex.UNICODE,
+)
+_POSTCODE_TOWN = regex.compile(
+    rf"(?<![\p{{L}}\d-])(?P<prefix>[A-Z]{{1,2}}-)?(?P<code>\d{{4,5}})[ \t]+"
+    rf"(?P<town>{_WORD}(?:[ \t]+(?:(?:de|del|la|am|an|der|im|sur|sous|en)[ \t]+)?{_WORD}){{0,2}})",
+    regex.UNICODE,
+)
+_US_STATES = (
+    "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV "
+    "NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY"
+).split()
+_TOWN_STATE_ZIP = regex.compile(
+    rf"(?P<town>(?:{_WORD}[ \t]){{0,2}}{_WORD}),[ \t]+(?P<state>{alternation(_US_STATES)})"
+    rf"[ \t]+\d{{5}}(?:-\d{{4}})?(?!\d)",
+    regex.UNICODE,
+)
+_STATE_ZIP = regex.compile(
+    rf"(?<![\p{{L}}])(?P<state>{alternation(_US_STATES)})[ \t]+\d{{5}}(?:-\d{{4}})?(?!\d)"
+)
+_INSTITUTION_BEFORE = (
+    "hospital|hospital universitario|hospital general|hospital clínico|hospital clinico|"
+    "hospital general universitario|hospital clínico universitario|hospital universitari|"
+    "complejo hospitalario|complexo hospitalario|clínica|clinica|centro de salud|"
+    "centro médico|centro medico|centro hospitalario|centro de especialidades|sanatorio|"
+    "fundación|fundació|instituto|institut|universidad|universitat|facultad|policlínica|"
+    "ambulatorio|consultorio|residencia|klinikum|klinik|krankenhaus|universitätsklinikum|"
+    "uniklinik|spital|kantonsspital|landesklinikum|hôpital|hopital|centre hospitalier|"
+    "centre hospitalier universitaire|chu|chr|clinique|polyclinique|ospedale|policlinico|"
+    "azienda ospedaliera|centro hospitalar|university of|universität|université|"
+    "medical center of|clinic of"
+).split("|")
+_INSTITUTION_AFTER = (
+    "hospital|medical center|medical centre|health center|health centre|clinic|infirmary|"
+    "university|college|institute|hospice|nursing home|rehabilitation center|pharmacy|"
+    "health system|healthcare|medical group|children's hospital|cancer center"
+).split("|")
+_GENERIC_HOSPITAL = cues(
+    "general university community county memorial children's veterans regional district "
+    "city state".split(),
+    tail=r"(?i:[ \t]+hospital)(?![\p{L}\p{M}])",
+)
+_INSTITUTION_PREFIXED = cues(_INSTITUTION_BEFORE, tail=rf"(?:[ \t]+{_NAME_PART}){{1,8}}")
+_INSTITUTION_SUFFIXED = regex.compile(
+    rf"(?<![\p{{L}}\p{{M}}])(?:{_CAP}[ \t]+(?:(?:of|de|&|and)[ \t]+)?){{1,4}}"
+    rf"(?i:{alternation(_INSTITUTION_AFTER)})(?![\p{{L}}\p{{M}}])",
+    regex.UNICODE,
+)
+_INSTITUTION_COMPOUND = regex.compile(
+    r"(?<![\p{L}\p{M}])\p{Lu}[\p{L}\p{M}]*-(?:[\p{Lu}][\p{L}\p{M}]*-)*"
+    r"(?:Spital|Krankenhaus|Klinik|Klinikum|Hospital|Stift)(?![\p{L}\p{M}])",
+    regex.UNICODE,
+)
+_ROOM = cues(
+    "station room rm zimmer habitación habitacion hab. chambre ward bed cama lit sala".split(),
+    tail=r"[ \t]*(?i:n[º°o]\.?[ \t]*|#[ \t]*)?\d{1,4}[ \t]?[A-Za-z]?(?![\p{L}\d.,])",
+)
+_PLACE_CUES = (
+    "in|from|at|near|to|en|desde|hacia|cerca de|à|au|près de|aus|nach|im|bei|von|"
+    "natural de|residente en|vecino de|vecina de|procedente de|nacido en|nacida en|"
+    "born in|lives in|living in|resident of|né à|née à|habite à|wohnhaft in|geboren in|"
+    "wohnt in"
+).split("|")
+_PLACE_CUE_BEFORE = regex.compile(
+    rf"(?r)(?<![\p{{L}}\p{{M}}]){alternation(_PLACE_CUES)}[ \t]+\Z", _FLAGS
+)
+_CAPITALISED_WORD = regex.compile(r"(?<![\p{L}\p{M}\d'\u2019-])\p{Lu}[\p{L}\p{M}]*")
+_TOKEN = regex.compile(r"[\p{L}\p{M}]+")
+_JOINER = regex.compile(r"[ \t]|[ \t]?-[ \t]?|'|\u2019")
+
+_FIELD_KEYS: Mapping[str, str] = {
+    "STREET": "domicilio|dirección|direccion|address|adresse|anschrift|calle|street|"
+    "home address|morada|indirizzo",
+    "CITY": "localidad|provincia|localidad/provincia|localidad/ provincia|ciudad|city|town|"
+    "ville|ort|wohnort|municipio|población|poblacion|state|comunidad|county|"
+    "département|kanton|bundesland|cidade|città",
+    "COUNTRY": "país|pais|country|pays|land|nationality of residence",
+    "INSTITUTION": "hospital|centro|institution|klinik|établissement|facility|clinic|"
+    "centro de trabajo|lugar de trabajo|employer|empresa|arbeitgeber",
+}
+_NO_VALUE = frozenset(
+    "yes no none unknown n/a na nil si sí ninguno ninguna desconocido oui non aucun inconnu "
+    "ja nein keine unbekannt -".split()
+)
+"""Form answers that are no value ("Hospital: No")."""
+_FIELD_END = regex.compile(r"\n|\.[ \t]|\.\Z|;|[ \t]{2,}|\Z")
+
+RULES: Mapping[str, float] = {
+    "street_prefixed": 0.9,
+    "street_suffixed": 0.9,
+    "street_us": 0.9,
+    "town_after_postcode": 0.9,
+    "town_state_zip": 0.95,
+    "state_zip": 0.9,
+    "place_gazetteer": 0.8,
+    "place_after_cue": 0.85,
+    "institution_prefixed": 0.9,
+    "institution_suffixed": 0.85,
+    "institution_compound": 0.9,
+    "institution_generic": 0.7,
+    "room": 0.8,
+    "field_street": 0.9,
+    "field_city": 0.9,
+    "field_country": 0.95,
+    "field_institution": 0.8,
+}
+"""Each rule's confidence: its precision on the corpora of ``benchmarks/cold_start.py``,
+rounded down."""
+
+
+_FIELDS: tuple[tuple[str, str, Cues], ...] = tuple(
+    (kind, f"field_{kind.lower()}", cues(keys.split("|"), colon=True))
+    for kind, keys in _FIELD_KEYS.items()
+)
+
+
+def _fields(text: str, index: dict[str, list[int]]) -> Iterator[RuleHit]:
+    for kind, rule, family in _FIELDS:
+        for match in family.finditer(text, index):
+            start = match.end()
+            end = _FIELD_END.search(text, start, start + 120)
+            stop = end.start() if end else min(len(text), start + 120)
+            value = text[start:stop].rstrip(" \t.,")
+            if fold(value) in _NO_VALUE:
+                continue
+            if value and any(c.isalpha() or c.isdigit() for c in value):
+                yield RuleHit(start, start + len(value), kind, rule)
+
+
+_GENERIC = frozenset(
+    fold(w.rstrip("./"))
+    for w in (
+        " ".join(_STREET_BEFORE.values()).split()
+        + _STREET_AFTER
+        + _STREET_AFTER_NUMBERED
+        + _STREET_AFTER_EN
+        + " ".join(_INSTITUTION_BEFORE + _INSTITUTION_AFTER).split()
+        + "station room zimmer ward unit general university centro centre center".split()
+    )
+)
+"""Words that name a kind of place, not a place (some are towns somewhere: "Calle")."""
+
+
+def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
+    """Runs of capitalised words that name a place of the gazetteer, longest first; an
+    eponym ("Bell", "Barre") or a common word ("Mobile") only after a place cue."""
+    known = places(language)
+    medical = eponyms()
+    position = 0
+    for match in _CAPITALISED_WORD.finditer(text):
+        if match.start() < position:
+            continue
+        first = fold(match.group())
+        reach = known.longest.get(first)
+        if reach is None:
+            continue
+        tokens = [(match.start(), match.end(), first)]
+        at = match.end()
+        while len(tokens) < reach:
+            joiner = _JOINER.match(text, at)
+            token = _TOKEN.match(text, joiner.end()) if joiner else None
+            if token is None:
+                break
+            tokens.append((token.start(), token.end(), fold(token.group())))
+            at = token.end()
+        for size in range(len(tokens), 0, -1):
+            entry = tuple(t[2] for t in tokens[:size])
+            kind = known.match(entry)
+            if kind is None or (size > 1 and not text[tokens[size - 1][0]].isupper()):
+                continue
+            start, end = tokens[0][0], tokens[size - 1][1]
+            cued = _PLACE_CUE_BEFORE.search(text, max(0, start - 24), start) is not None
+            if size == 1 and (
+                entry[0] in _GENERIC
+                or (entry[0] in medical and (not cued or text[end : end + 1] in "'\u2019-"))
+                or (entry[0] in known.ambiguous and (not cued or match.group().isupper()))
+            ):
+                break
+            if (
+                size == 1
+                and not cued
+                and first in lex.first_names
+                and _followed_by_name(text, end, lex)
+            ):
+                break  # "Victoria Smith": a person
+            yield RuleHit(start, end, kind, "place_after_cue" if cued else "place_gazetteer")
+            position = end
+            break
+
+
+def _followed_by_name(text: str, end: int, lex: Lexicon) -> bool:
+    word = next(iter(words_from(text, end, 1)), None)
+    return word is not None and word.capitalised and lex.is_name(word)
+
+
+def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> Iterator[RuleHit]:
+    prefixed = _street_prefixed(language)
+    common = lexicon().common if language in (None, "en") else frozenset()
+    for match in prefixed.finditer(text, index) if prefixed is not None else ():
+        words = [fold(w) for w in _TOKEN.findall(match.group())[1:] if w[:1].isupper()]
+        if words and all(w in common for w in words):
+            continue  # "via Email" in an English narrative
+        yield RuleHit(*_trim(text, *match.span()), "STREET", "street_prefixed")
+    lower = text.lower()
+    if any(ending in lower for ending in _ENDINGS):
+        for match in _STREET_SUFFIXED.finditer(text):
+            yield RuleHit(*_trim(text, *match.span()), "STREET", "street_suffixed")
+    if language in (None, "en"):
+        for match in _STREET_US.finditer(text):
+            yield RuleHit(*_trim(text, *match.span()), "STREET", "street_us")
+
+
+_ABBREVIATION_END = regex.compile(
+    r"(?<![\p{L}])(?i:str|av|avda|ctra|pza|urb|bd|bld|st|ave|rd|dr|ln|blvd|ct|pl|hwy)\.\Z"
+)
+
+
+def _trim(text: str, start: int, end: int) -> tuple[int, int]:
+    """Without a trailing full stop, comma or blank (an abbreviation's dot stays inside)."""
+    while end > start and text[end - 1] in " \t,":
+        end -= 1
+    if (
+        end > start + 1
+        and text[end - 1] == "."
+        and not _ABBREVIATION_END.search(text, max(start, end - 6), end)
+    ):
+        end -= 1
+    return start, end
+
+
+_CODE_BEFORE_WORD = re.compile(r"(?<![\w-])(?:[A-Z]{1,2}-)?\d{4,5}[ \t]+[^\W\d_]")
+_CODE_AFTER_STATE = re.compile(r"\b[A-Z]{2}[ \t]+\d{5}")
+
+
+def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
+    known = places(language)
+    for candidate in _CODE_BEFORE_WORD.finditer(text):
+        match = _POSTCODE_TOWN.match(text, candidate.start())
+        if match is None:
+            continue
+        code = match.group("code")
+        start, end = _trim(text, *match.span("town"))
+        words = [fold(w) for w in _TOKEN.findall(text[start:end])]
+        if (
+            known.match(tuple(words)) is None
+            and (
+                (len(code) == 4 and not match.group("prefix"))  # a year: "2021 Pfizer"
+                or any(w in lex.common or w in lex.stop for w in words)
+                or (text[start:end].isupper() and len(text[start:end]) <= 3)  # "50000 IU"
+            )
+        ):
+            continue
+        yield RuleHit(start, end, "CITY", "town_after_postcode")
+    if _CODE_AFTER_STATE.search(text) is None:
+        return
+    for match in _TOWN_STATE_ZIP.finditer(text):
+        yield RuleHit(*match.span("town"), "CITY", "town_state_zip")
+        yield RuleHit(*match.span("state"), "CITY", "town_state_zip")
+    for match in _STATE_ZIP.finditer(text):
+        yield RuleHit(*match.span("state"), "CITY", "state_zip")
+
+
+_INSTITUTION_WORDS = frozenset(
+    fold(w)
+    for w in " ".join(_INSTITUTION_BEFORE + _INSTITUTION_AFTER).split()
+    + "universitario universitaria general clínico clinico central provincial regional "
+    "infantil materno st sta san santa sant saint".split()
+)
+
+
+def _named(text: str, start: int, end: int, lex: Lexicon) -> bool:
+    """Whether an institution's words hold a name: one word that is no common word, no
+    stopword and no institution word ("Hospital Ramón y Cajal", not "Hospital Course",
+    "Other Healthcare", "WAS RELEASED FROM HOSPITAL")."""
+    for token in _TOKEN.findall(text, start, end):
+        word = fold(token)
+        if word not in lex.common and word not in lex.stop and word not in _INSTITUTION_WORDS:
+            return True
+    return False
+
+
+def _institutions(text: str, index: dict[str, list[int]], lex: Lexicon) -> Iterator[RuleHit]:
+    for match in _INSTITUTION_PREFIXED.finditer(text, index):
+        start, end = _trim(text, *match.span())
+        if _named(text, start, end, lex):
+            yield RuleHit(start, end, "INSTITUTION", "institution_prefixed")
+    for match in _INSTITUTION_SUFFIXED.finditer(text):
+        start, end = match.span()
+        first = text[start : text.find(" ", start, end) if " " in text[start:end] else end]
+        if fold(first) in PARTICLES or fold(first) in ("the", "a", "an", "our", "his", "her"):
+            start += len(first) + 1
+        if _named(text, start, end, lex):
+            yield RuleHit(start, end, "INSTITUTION", "institution_suffixed")
+    for match in _INSTITUTION_COMPOUND.finditer(text):
+        yield RuleHit(*match.span(), "INSTITUTION", "institution_compound")
+    for match in _GENERIC_HOSPITAL.finditer(text, index):
+        yield RuleHit(*match.span(), "INSTITUTION", "institution_generic")
+    for match in _ROOM.finditer(text, index):
+        yield RuleHit(*match.span(), "ROOM", "room")
+
+
+@register_triggers
+def _triggers(language: str | None) -> frozenset[str]:
+    families = [_INSTITUTION_PREFIXED, _GENERIC_HOSPITAL, _ROOM, *(f for _, _, f in _FIELDS)]
+    prefixed = _street_prefixed(language)
+    if prefixed is not None:
+        families.append(prefixed)
+    return frozenset(t for family in families for t in family.triggers)
+
+
+def find_places(text: str, language: str | None) -> list[RuleHit]:
+    """Every street, town, country, institution and room the place rules find."""
+    index = word_index(text, language)
+    lex = lexicon()
+    found = list(_fields(text, index))
+    found += _streets(text, language, index)
+    found += _towns(text, language, lex)
+    found += _institutions(text, index, lex)
+    found += _gazetteer(text, language, lex)
+    return found
+
+
+PLACE_FINDER = Finder(
+    "places",
+    find_places,
+    RULES,
+    (
+        "Domicilio: [Calle Carmen Romero, 23, 1D].",
+        "Localidad/ Provincia: [Madrid].",
+        "País: [España].",
+        "en el [Paseo de la Castellana, 261]. 28046 [Madrid]",
+        "[C/ Irunlarrea, 3]",
+        "[Avda. de França, s/n]",
+        "wohnhaft in der [Hauptstraße 12a], 01188 [Dresden]",
+        "[Hammarvägen 15]",
+        "lives at [12 Elm Street], [Baltimore], [MD] 21201",
+        "[Hospital Universitario 12 de Octubre]. [Madrid]",
+        "en el [Hospital Ramón y Cajal] de",
+        "[Centro de Salud Las Calesas]",
+        "transferred to [Johns Hopkins Hospital] on",
+        "seen at [general hospital] by",
+        "liegt auf [Station 4A] im [Klinikum Dresden]",
+        "at the [University of Maryland] medical",
+        "im [Sankt-Georg-Spital]",
+        "she lives in [Mobile] now",
+        "traveled to [Mexico] in",
+    ),
+    (
+        "Mobile phone",
+        "Reading the chart",
+        "room air",
+        "the hospital called",
+        "Calle",
+        "Pfizer vaccine dose 1",
+        "Monitoring continued",
+        "In 2021 Pfizer reported",
+        "received 50000 IU daily",
+        "sent via Email to",
+    ),
+    guarded=False,
+)
