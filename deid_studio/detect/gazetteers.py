@@ -1,8 +1,9 @@
 """Word lists the CRF looks words up in: first and last names, places, nationalities.
 
-Names come from Philter's lists (``resources/gazetteers/philter``, BSD-3) and the nltk names
-corpus; places and nationalities from the nltk gazetteers corpus (countries, US states and
-cities, Canadian provinces, Mexican states). The nltk corpora are read through nltk's corpus
+Names come from Philter's lists (``resources/gazetteers/philter``, BSD-3), the nltk names
+corpus and the first names and surnames of Faker's 86 locales (in Latin script); places and
+nationalities from the nltk gazetteers corpus (countries, US states and cities, Canadian
+provinces, Mexican states). The nltk corpora are read through nltk's corpus
 readers from ``resources/nltk_data``; because importing nltk costs about two seconds, what
 they yield is kept in the user's cache folder and reused while the shipped files are unchanged
 (the same scheme as the stopword lists of :mod:`deid_studio.core.language`).
@@ -12,9 +13,12 @@ Every list is lowercase and without accents: :func:`fold` turns a token into the
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import pkgutil
 import unicodedata
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from deid_studio.core.resources import cached_word_lists, nltk_data_dir, resources_dir
@@ -41,6 +45,7 @@ class Gazetteer:
     nationalities: frozenset[str]
 
 
+@lru_cache(maxsize=1 << 17)
 def fold(word: str) -> str:
     """Lowercase without accents: ``Cuéllar`` -> ``cuellar``."""
     lowered = word.lower()
@@ -57,9 +62,10 @@ def gazetteer() -> Gazetteer:
     first = _lines(philter / "first_names.txt")
     last = _lines(philter / "last_names.txt")
     lists = _nltk_lists()
+    faker = _faker_names()
     return Gazetteer(
-        first_names=frozenset(first | lists["names"]),
-        last_names=frozenset(last),
+        first_names=frozenset(first | lists["names"] | set(faker["first"])),
+        last_names=frozenset(last | set(faker["last"])),
         places=frozenset(lists["places"]),
         nationalities=frozenset(lists["nationalities"]),
     )
@@ -89,6 +95,38 @@ def _dictionary(name: str) -> set[str]:
 
 def _lines(path: Path) -> set[str]:
     return {fold(w) for w in path.read_text("utf-8").split() if w}
+
+
+def _faker_names() -> dict[str, list[str]]:
+    """First names and surnames of every Faker locale in Latin script (about 30,000 each:
+    the lists behind the names of 86 locales, Estonian to Vietnamese), folded."""
+    spec = importlib.util.find_spec("faker.providers.person")
+    if spec is None or not spec.submodule_search_locations:  # pragma: no cover
+        return {"first": [], "last": []}
+    folder = Path(next(iter(spec.submodule_search_locations)))
+    sources = sorted(folder.glob("*/__init__.py"))
+    return cached_word_lists("faker-names", sources, lambda: _read_faker_names(folder))
+
+
+def _read_faker_names(folder: Path) -> dict[str, set[str]]:
+    first: set[str] = set()
+    last: set[str] = set()
+    for module in pkgutil.iter_modules([str(folder)]):
+        provider = importlib.import_module(f"faker.providers.person.{module.name}").Provider
+        for attribute, into in (
+            ("first_names", first),
+            ("first_names_male", first),
+            ("first_names_female", first),
+            ("last_names", last),
+        ):
+            value = vars(provider).get(attribute, ())
+            names = list(value) if isinstance(value, (dict, list, tuple)) else []
+            into.update(fold(n) for n in names if isinstance(n, str) and _is_latin(n))
+    return {"first": first, "last": last}
+
+
+def _is_latin(name: str) -> bool:
+    return all(c.isascii() or "LATIN" in unicodedata.name(c, "") for c in name if c.isalpha())
 
 
 def _nltk_lists() -> dict[str, set[str]]:

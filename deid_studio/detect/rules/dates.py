@@ -83,6 +83,33 @@ DATE_RULES: tuple[Rule, ...] = (
         anchor="numeric",
     ),
     Rule(
+        "date_month_short_year",
+        "DATE",
+        rf"{_BEFORE}(?!1/)(?:0?[1-9]|1[0-2])/(?:3[2-9]|[4-9]\d|0\d)(?![\d/])(?![.,]\d)"
+        r"(?!\s*(?:mm|mg|ml|min|h\b|%|x\b|times))",
+        ("seen [5/97] for", "since [12/88]", "CABG [3/04] and", "in [10/99]"),
+        ("BP 120/80", "took 1/2 tab", "titer 1/40", "score 3/5", "5/325 mg", "1/80 ANA"),
+        anchor="numeric",
+    ),
+    Rule(
+        "date_short_in_brackets",
+        "DATE",
+        rf"(?<=\()(?:{M}/(?:1[3-9]|2\d|3[01])|(?:1[3-9]|2\d|3[01])/{M})(?=\))",
+        ("on ([2/18]) the", "last visit ([10/23])"),
+        ("dose (1/2)", "(3/5)", "(20/20)"),
+        anchor="numeric",
+    ),
+    Rule(
+        "date_day_month_dotted",
+        "DATE",
+        r"(?<=(?:^|[\s(])(?:(?-i:am|vom|bis|seit|ab|zum|den|le|du|au|el|del|desde|hasta)\s+)?)"
+        r"(?:0[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\.(?![\d.])(?!\w)",
+        ("seit [12.03.] Fieber", "vom [01.02.] bis [05.02.]", "(am [24.12.])"),
+        ("Tab. 1.2. shows", "v12.03.", "12.03.2020x"),
+        anchor="numeric",
+        languages=frozenset({"de", "fr", "es", "it", "pt", "nl", "sv"}),
+    ),
+    Rule(
         "date_day_month_numeric",
         "DATE",
         rf"(?<=\b{_DATE_CONTEXT}\s+)(?:{D}/{M}|{M}/{D}){_AFTER}(?!\s*(?:day|día|dose))",
@@ -254,6 +281,15 @@ YEAR_RULES: tuple[Rule, ...] = (
         anchor="year_lead",
         after=words(" ".join(p.split()[-1] for p in _YEAR_CONTEXT_PHRASES))
         | words(f"{_FILLERS} {_JOINS} año 0"),
+    ),
+    Rule(
+        "year_apostrophe",
+        "YEAR",
+        r"(?<=(?:^|[\s(,/]))['\u2019][0-9]{2}(?![\d\w'\u2019])"
+        r"(?!\s+(?:hours?|hrs?|days?|weeks?|months?|years?|mg|min))",
+        ("CABG ['92] and", "in ['88] she", "(['05])"),
+        ("5'10\" tall", "it's '12 hours'x", "rock'n'roll 88"),
+        anchor="year_apostrophe",
     ),
     Rule(
         "year_citation",

@@ -9,6 +9,7 @@ from functools import cache
 from deid_studio.detect.rules.ages import AGE_RULES
 from deid_studio.detect.rules.anchors import ANCHORS, Anchors
 from deid_studio.detect.rules.base import MAX_LENGTH, Finder, Rule, RuleHit
+from deid_studio.detect.rules.checksums import CHECKSUM_FINDER
 from deid_studio.detect.rules.codes import CODE_RULES
 from deid_studio.detect.rules.contacts import CONTACT_RULES
 from deid_studio.detect.rules.dates import DATE_RULES, YEAR_RULES
@@ -24,7 +25,7 @@ length, the earlier rule wins. Rules that saw a key come first (after "NHS numbe
 number is an ID, though it has a phone's shape), then by module: contacts, codes, dates,
 ages, years."""
 
-FINDERS: tuple[Finder, ...] = (PHONE_FINDER, PLACE_FINDER, NAME_FINDER)
+FINDERS: tuple[Finder, ...] = (CHECKSUM_FINDER, PHONE_FINDER, PLACE_FINDER, NAME_FINDER)
 """Rule families that find their hits by other means than a regex at anchors (see
 :class:`~.base.Finder`); their hits rank after every regex rule's of the same length."""
 

@@ -26,8 +26,16 @@ from functools import cache
 import regex
 
 from deid_studio.detect.gazetteers import eponyms, fold
-from deid_studio.detect.rules.base import NUMBER_WORD, Finder, RuleHit, alternation
+from deid_studio.detect.geography import places
+from deid_studio.detect.rules.base import (
+    MONTH_WORDS,
+    NUMBER_WORD,
+    Finder,
+    RuleHit,
+    alternation,
+)
 from deid_studio.detect.rules.words import (
+    PARTICLES,
     STRONG,
     WEAK,
     Cues,
@@ -67,6 +75,13 @@ _PATIENT_WEAK: Mapping[str, str] = {
     "fr": "patient patiente",
     "de": "patient patientin pat",
 }
+_INTRODUCTIONS: Mapping[str, str] = {
+    "en": "my name is|his name is|her name is|name is|call me|named|called",
+    "es": "me llamo|se llama|llamado|llamada|de nombre",
+    "fr": "je m'appelle|s'appelle|nommé|nommée|prénommé|prénommée",
+    "de": "ich heiße|heißt|namens|genannt",
+}
+"""Phrases that introduce a name ("My name is Siiri")."""
 _STAFF_TITLES: Mapping[str, str] = {
     "en": "dr doctor prof professor",
     "es": "dr dra drª dr.ª doctor doctora prof profa profesor profesora",
@@ -126,6 +141,8 @@ RULES: Mapping[str, float] = {
     "name_after_relative": 0.8,
     "name_before_credential": 0.85,
     "name_pair": 0.7,
+    "name_introduced": 0.8,
+    "first_name": 0.6,
     "name_repeated": 0.8,
     "kin_word": 0.6,
     "sex_word": 0.9,
@@ -158,6 +175,7 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int], ...
         ("PERSON", "name_after_patient_key", _PATIENT_KEYS, None, STRONG),
         ("PERSON", "name_after_patient_word", _PATIENT_WEAK, _WORD_CUE, WEAK),
         ("RELATIVE", "name_after_relative", _RELATIVES, _WORD_CUE, STRONG),
+        ("PERSON", "name_introduced", _INTRODUCTIONS, _WORD_CUE, WEAK),
     )
     found = []
     for kind, rule, table, tail, strength in families:
@@ -201,10 +219,13 @@ def _skip_titles(text: str, position: int) -> int:
 
 
 def _after_cues(
-    text: str, language: str | None, lex: Lexicon, index: dict[str, list[int]]
+    text: str,
+    language: str | None,
+    lex: Lexicon,
+    index: dict[str, list[int]],
+    shouting: bool,
 ) -> Iterator[RuleHit]:
     lowercase = language in (None, "en")
-    shouting = uncased(text)
     for kind, rule, family, strength in _cue_families(language):
         for match in family.finditer(text, index):
             cue = match.group().rstrip(" \t:")
@@ -218,9 +239,10 @@ def _after_cues(
                 yield RuleHit(span[0], span[1], kind, rule)
 
 
-def _signatures(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
+def _signatures(
+    text: str, language: str | None, lex: Lexicon, shouting: bool
+) -> Iterator[RuleHit]:
     """Names right before a credential: walk back over name-like words on the line."""
-    shouting = uncased(text)
     for match in _CREDENTIAL.finditer(text):
         start = end = match.start()
         position = end
@@ -252,6 +274,7 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
         if (
             a not in medical
             and b not in medical
+            and a not in PARTICLES
             and a in lex.first_names
             and a not in lex.common
             and a not in lex.stop
@@ -260,6 +283,43 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
             and b not in lex.stop
         ):
             yield RuleHit(first.start(), second.end(), "PERSON", "name_pair")
+
+
+_NOT_NAMES = frozenset(
+    fold(w)
+    for table in (_PATIENT_TITLES, _STAFF_TITLES, _RELATIVES)
+    for value in table.values()
+    for w in _split(value)
+) | MONTH_WORDS
+"""Titles, kinship words and month names: capitalised, in a name list, and no name."""
+
+
+_NOUNS_CAPITALISED = frozenset({"de"})
+"""Languages whose nouns are capitalised ("Tagen", "Mann", "Gabe" are also first names):
+there a first name alone is no hint."""
+
+
+def _first_names(
+    text: str, capitalised: list[regex.Match[str]], lex: Lexicon, language: str | None
+) -> Iterator[RuleHit]:
+    """A capitalised known first name alone, no common word, stopword, eponym or place
+    ("They had 6: Gaetane, Hannah, Anthony"): a weak hint, for the rules-only stage and the
+    CRF's features."""
+    medical = eponyms()
+    known = places(language)
+    for match in capitalised:
+        word = fold(match.group())
+        if (
+            len(word) >= 3
+            and word in lex.first_names
+            and word not in lex.common
+            and word not in lex.stop
+            and word not in PARTICLES
+            and word not in medical
+            and word not in _NOT_NAMES
+            and known.match((word,)) is None
+        ):
+            yield RuleHit(*match.span(), "PERSON", "first_name")
 
 
 def _repeated(
@@ -293,11 +353,14 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     """Every name (and MEDDOCAN kinship and sex word) the context rules find in ``text``."""
     lex = lexicon()
     index = word_index(text, language)
-    found = list(_after_cues(text, language, lex, index))
-    found += _signatures(text, language, lex)
+    shouting = uncased(text)
+    found = list(_after_cues(text, language, lex, index, shouting))
+    found += _signatures(text, language, lex, shouting)
     capitalised = list(_CAPITALISED.finditer(text))
     found += _pairs(text, capitalised, lex)
     found += _repeated(text, found, capitalised, lex)
+    if not shouting and language not in _NOUNS_CAPITALISED:
+        found += _first_names(text, capitalised, lex, language)
     if language in (None, "es"):
         for match in _SEX_CUES.finditer(text, index):
             found.append(RuleHit(match.start(), match.end(), "SEX", "sex_word"))
@@ -333,6 +396,8 @@ NAME_FINDER = Finder(
         "[Q. LANDER] RRT",
         "seen by [J. Smith], MD today",
         "The player [Teresa Kreutzmann] was detained",
+        "My name is [Siiri] and",
+        "They had 6: Gaetane, [Hannah], [Derek]",
         "Dr. [Gomez] saw her. Later [Gomez] called",
         "[Varón] de 53 años, su [madre] refiere",
         "Edad: 53 años Sexo: [H].",

@@ -28,7 +28,7 @@ import regex
 
 from deid_studio.detect.gazetteers import eponyms, fold
 from deid_studio.detect.geography import places
-from deid_studio.detect.rules.base import Finder, RuleHit, alternation
+from deid_studio.detect.rules.base import MONTH_WORDS, Finder, RuleHit, alternation
 from deid_studio.detect.rules.words import (
     PARTICLES,
     Cues,
@@ -52,7 +52,10 @@ _STREET_BEFORE: Mapping[str, str] = {
 """Street-type words before the name, per language (English and German put theirs after)."""
 _STREET_AFTER = "straße strasse str. platz gasse allee straat laan plein gatan vägen".split()
 """Street-type endings that make a street with or without a house number ("Hauptstraße")."""
-_STREET_AFTER_NUMBERED = "weg ring damm ufer steig pfad chaussee markt gracht gränd torget".split()
+_STREET_AFTER_NUMBERED = (
+    "weg ring damm ufer steig pfad chaussee markt gracht gränd torget vej veien vegen gate gata "
+    "gade sti stien braut katu tie utca tér út"
+).split()
 """Endings common in other words too ("Monitoring"): a street only with its house number."""
 _STREET_AFTER_EN = (
     "street st avenue ave road rd drive dr lane ln boulevard blvd court ct way place pl "
@@ -99,6 +102,45 @@ _STREET_US = regex.compile(
     rf"(?:,?[ \t]*(?i:apt|apartment|suite|ste|unit|#)\.?[ \t]*#?[\dA-Za-z-]{{1,6}})?",
     regex.UNICODE,
 )
+_UNIT = cues(
+    [
+        *"apt apartment suite ste unit box postfach apartado piso puerta wohnung".split(),
+        *("po box", "p.o. box", "boîte postale"),
+    ],
+    tail=r"(?i:\.?[ \t]*(?:box[ \t]*)?(?:n[º°o]\.?|#)?[ \t]*)\d{1,6}"
+    r"(?:[ \t]?[A-Za-z](?![\p{L}\d]))?(?![\p{L}\d])",
+)
+"""Apartment, suite, unit and post-office box numbers ("Suite 501", "PO Box 12")."""
+_MILITARY = regex.compile(
+    r"(?<![\p{L}])(?:PSC|CMR|Unit)[ \t]+\d{3,5}.{0,12}?\n?[ \t]*(?:APO|FPO|DPO)[ \t]+A[AEP]"
+    r"[ \t]+\d{5}"
+)
+_LEGAL_FORMS = (
+    "inc|inc.|llc|ltd|ltd.|corp|corp.|co.|company|group|gmbh|ag|s.a.|sa|s.l.|sl|plc|llp|"
+    "holdings|partners|associates|& sons|s.p.a.|spa|b.v.|bv|n.v.|sarl|s.a.r.l.|kg|ohg"
+).split("|")
+_ORGANISATION = regex.compile(
+    rf"(?<![\p{{L}}\p{{M}}])(?:{_WORD}[ \t]+(?:(?:&|and|of|de)[ \t]+)?){{1,4}}"
+    rf"(?i:{alternation(_LEGAL_FORMS)})(?![\p{{L}}\p{{M}}])",
+    regex.UNICODE,
+)
+_PLACE_PHRASES = (
+    "lives in|lives at|living in|lived in|grew up in|moved to|moved here from|moved from|"
+    "arrived at|arrived in|flew to|born in|raised in|resides in|resident of|located in|"
+    "based in|travelled to|traveled to|originally from|comes from|came from|returned to|"
+    "vive en|reside en|nacido en|nacida en|natural de|residente en|vecino de|vecina de|"
+    "domiciliado en|domiciliada en|habite à|né à|née à|originaire de|wohnt in|wohnhaft in|"
+    "geboren in|stammt aus"
+).split("|")
+_PLACE_PHRASE = cues(_PLACE_PHRASES, tail=r"[ \t]+")
+"""Phrases after which a capitalised unknown word is a town ("grew up in Remniku")."""
+_NUMBER_STREET_NUMBER = regex.compile(
+    rf"(?<![\w.,/-])\d{{1,6}}[ \t]+(?:{_WORD}[ \t]+){{1,3}}\d{{1,5}}[A-Za-z]?(?![\w/.,]\d)(?!\w)",
+    regex.UNICODE,
+)
+"""A house number on either side of a street's name ("92597 Jahu 80")."""
+_NUMBER_THEN_WORD = re.compile(r"(?<![\w.,/-])\d{1,6}[ \t]+[^\W\d_][^\W\d_]*[ \t]+[^\W_]")
+_NUMBER_BEFORE = regex.compile(r"(?r)(?<![\w.,/-])\d{1,6}[ \t]+\Z")
 _POSTCODE_TOWN = regex.compile(
     rf"(?<![\p{{L}}\d-])(?P<prefix>[A-Z]{{1,2}}-)?(?P<code>\d{{4,5}})[ \t]+"
     rf"(?P<town>{_WORD}(?:[ \t]+(?:(?:de|del|la|am|an|der|im|sur|sous|en)[ \t]+)?{_WORD}){{0,2}})",
@@ -197,6 +239,12 @@ RULES: Mapping[str, float] = {
     "institution_compound": 0.9,
     "institution_generic": 0.7,
     "room": 0.8,
+    "unit_number": 0.9,
+    "military_address": 0.95,
+    "organisation": 0.8,
+    "address_continued": 0.8,
+    "town_after_phrase": 0.8,
+    "street_between_numbers": 0.75,
     "field_street": 0.9,
     "field_city": 0.9,
     "field_country": 0.95,
@@ -270,8 +318,10 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
             cued = _PLACE_CUE_BEFORE.search(text, max(0, start - 24), start) is not None
             if size == 1 and (
                 entry[0] in _GENERIC
+                or entry[0] in MONTH_WORDS
                 or (entry[0] in medical and (not cued or text[end : end + 1] in "'\u2019-"))
                 or (entry[0] in known.ambiguous and (not cued or match.group().isupper()))
+                or (match.group().isupper() and len(match.group()) <= 4 and not cued)
             ):
                 break
             if (
@@ -293,24 +343,56 @@ def _followed_by_name(text: str, end: int, lex: Lexicon) -> bool:
 
 def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> Iterator[RuleHit]:
     prefixed = _street_prefixed(language)
-    common = lexicon().common if language in (None, "en") else frozenset()
+    english = lexicon().common if language in (None, "en") else frozenset()
     for match in prefixed.finditer(text, index) if prefixed is not None else ():
         words = [fold(w) for w in _TOKEN.findall(match.group())[1:] if w[:1].isupper()]
-        if words and all(w in common for w in words):
+        if words and all(w in english for w in words):
             continue  # "via Email" in an English narrative
-        yield RuleHit(*_trim(text, *match.span()), "STREET", "street_prefixed")
+        yield RuleHit(*_numbered(text, *_trim(text, *match.span())), "STREET", "street_prefixed")
     lower = text.lower()
     if any(ending in lower for ending in _ENDINGS):
         for match in _STREET_SUFFIXED.finditer(text):
-            yield RuleHit(*_trim(text, *match.span()), "STREET", "street_suffixed")
+            span = _numbered(text, *_trim(text, *match.span()))
+            yield RuleHit(*span, "STREET", "street_suffixed")
     if language in (None, "en"):
         for match in _STREET_US.finditer(text):
             yield RuleHit(*_trim(text, *match.span()), "STREET", "street_us")
+    common = lexicon().common
+    for candidate in _NUMBER_THEN_WORD.finditer(text):
+        match = _NUMBER_STREET_NUMBER.match(text, candidate.start())
+        if match is None:
+            continue
+        words = [fold(w) for w in _TOKEN.findall(match.group())]
+        if words and not any(w in common or w in MONTH_WORDS for w in words):
+            yield RuleHit(*match.span(), "STREET", "street_between_numbers")
+    for match in _UNIT.finditer(text, index):
+        yield RuleHit(*match.span(), "STREET", "unit_number")
+    if "PO " in text:
+        for match in _MILITARY.finditer(text):
+            yield RuleHit(*match.span(), "STREET", "military_address")
 
 
 _ABBREVIATION_END = regex.compile(
     r"(?<![\p{L}])(?i:str|av|avda|ctra|pza|urb|bd|bld|st|ave|rd|dr|ln|blvd|ct|pl|hwy)\.\Z"
 )
+
+
+def _numbered(text: str, start: int, end: int) -> tuple[int, int]:
+    """With the house number written before the street ("3247 Rue Dielhère 130")."""
+    before = _NUMBER_BEFORE.search(text, max(0, start - 8), start)
+    return (before.start(), end) if before else (start, end)
+
+
+def _after_phrases(
+    text: str, index: dict[str, list[int]], lex: Lexicon
+) -> Iterator[RuleHit]:
+    for match in _PLACE_PHRASE.finditer(text, index):
+        segment = _SEGMENT.match(text, match.end())
+        if segment is None or not segment.group()[:1].isalpha():
+            continue
+        words = [fold(w) for w in _TOKEN.findall(segment.group())]
+        if not any(w in lex.common or w in lex.stop or w in MONTH_WORDS for w in words):
+            yield RuleHit(*segment.span(), "CITY", "town_after_phrase")
 
 
 def _trim(text: str, start: int, end: int) -> tuple[int, int]:
@@ -382,28 +464,80 @@ def _institutions(text: str, index: dict[str, list[int]], lex: Lexicon) -> Itera
         start, end = _trim(text, *match.span())
         if _named(text, start, end, lex):
             yield RuleHit(start, end, "INSTITUTION", "institution_prefixed")
-    for match in _INSTITUTION_SUFFIXED.finditer(text):
+    suffixed = any(t in index for t in _SUFFIX_TRIGGERS)
+    for match in _INSTITUTION_SUFFIXED.finditer(text) if suffixed else ():
         start, end = match.span()
         first = text[start : text.find(" ", start, end) if " " in text[start:end] else end]
         if fold(first) in PARTICLES or fold(first) in ("the", "a", "an", "our", "his", "her"):
             start += len(first) + 1
         if _named(text, start, end, lex):
             yield RuleHit(start, end, "INSTITUTION", "institution_suffixed")
-    for match in _INSTITUTION_COMPOUND.finditer(text):
-        yield RuleHit(*match.span(), "INSTITUTION", "institution_compound")
+    if "-" in text:
+        for match in _INSTITUTION_COMPOUND.finditer(text):
+            yield RuleHit(*match.span(), "INSTITUTION", "institution_compound")
+    legal = any(t in index for t in _LEGAL_TRIGGERS)
+    for match in _ORGANISATION.finditer(text) if legal else ():
+        start, end = match.span()
+        if _named(text, start, end, lex):
+            yield RuleHit(start, end, "INSTITUTION", "organisation")
     for match in _GENERIC_HOSPITAL.finditer(text, index):
         yield RuleHit(*match.span(), "INSTITUTION", "institution_generic")
     for match in _ROOM.finditer(text, index):
         yield RuleHit(*match.span(), "ROOM", "room")
 
 
+_SUFFIX_TRIGGERS = frozenset(re.findall(r"\w+", " ".join(_INSTITUTION_AFTER).lower()))
+_LEGAL_TRIGGERS = frozenset(re.findall(r"\w+", " ".join(_LEGAL_FORMS).lower())) - {"s", "a"}
+
+
 @register_triggers
 def _triggers(language: str | None) -> frozenset[str]:
-    families = [_INSTITUTION_PREFIXED, _GENERIC_HOSPITAL, _ROOM, *(f for _, _, f in _FIELDS)]
+    families = [
+        _INSTITUTION_PREFIXED,
+        _GENERIC_HOSPITAL,
+        _ROOM,
+        _UNIT,
+        _PLACE_PHRASE,
+        *(f for _, _, f in _FIELDS),
+    ]
     prefixed = _street_prefixed(language)
     if prefixed is not None:
         families.append(prefixed)
-    return frozenset(t for family in families for t in family.triggers)
+    words = {t for family in families for t in family.triggers}
+    return frozenset(words | _SUFFIX_TRIGGERS | _LEGAL_TRIGGERS)
+
+
+_SEPARATOR = regex.compile(r"[ \t]*(?:,|>|\||\n|[ \t]{2,}|;|-)[ \t]*|[ \t]+")
+_SEGMENT = regex.compile(
+    rf"(?:{_WORD}(?:[ \t](?:(?:de|del|la|am|an|der|sur|en)[ \t])?{_WORD}){{0,3}}"
+    r"|\d{3,6}(?:[ -]\d{2,4})?|[A-Z]{1,2}[ -]?\d{4,5})(?![\p{L}\d])",
+    regex.UNICODE,
+)
+
+
+def _continued(
+    text: str, found: list[RuleHit], lex: Lexicon, language: str | None
+) -> Iterator[RuleHit]:
+    """The rest of an address after its street line: up to three segments that are
+    capitalised words or postcodes ("228 Ringvej 144 > Apt. 902 > TRONDHEIM > Norway
+    64389"), each a known place or no common word."""
+    known = places(language)
+    for hit in list(found):
+        if hit.kind != "STREET":
+            continue
+        position = hit.end
+        for _ in range(3):
+            separator = _SEPARATOR.match(text, position)
+            if separator is None:
+                break
+            segment = _SEGMENT.match(text, separator.end())
+            if segment is None:
+                break
+            words = tuple(fold(w) for w in _TOKEN.findall(segment.group()))
+            if known.match(words) is None and any(w in lex.common or w in lex.stop for w in words):
+                break
+            yield RuleHit(*segment.span(), "CITY", "address_continued")
+            position = segment.end()
 
 
 def find_places(text: str, language: str | None) -> list[RuleHit]:
@@ -412,7 +546,9 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
     lex = lexicon()
     found = list(_fields(text, index))
     found += _streets(text, language, index)
+    found += _continued(text, found, lex, language)
     found += _towns(text, language, lex)
+    found += _after_phrases(text, index, lex)
     found += _institutions(text, index, lex)
     found += _gazetteer(text, language, lex)
     return found
@@ -429,7 +565,7 @@ PLACE_FINDER = Finder(
         "en el [Paseo de la Castellana, 261]. 28046 [Madrid]",
         "[C/ Irunlarrea, 3]",
         "[Avda. de França, s/n]",
-        "wohnhaft in der [Hauptstraße 12a], 01188 [Dresden]",
+        "wohnhaft in der [Hauptstraße 12a], [01188] [Dresden]",
         "[Hammarvägen 15]",
         "lives at [12 Elm Street], [Baltimore], [MD] 21201",
         "[Hospital Universitario 12 de Octubre]. [Madrid]",
@@ -442,6 +578,13 @@ PLACE_FINDER = Finder(
         "im [Sankt-Georg-Spital]",
         "she lives in [Mobile] now",
         "traveled to [Mexico] in",
+        "[9 Allika 46]  [Suite 501]  [Riisa]   [Estonia]",
+        "moved to [Florida] in March",
+        "[Unit 4719 Box 7394\nDPO AP 70942]",
+        "a year at [Allstate Insurance Group] as",
+        "[Sludevej 13], [Aalborg]",
+        "he grew up in [Remniku] and",
+        "lives at [92597 Jahu 80], [Liiva]",
     ),
     (
         "Mobile phone",
@@ -454,6 +597,7 @@ PLACE_FINDER = Finder(
         "In 2021 Pfizer reported",
         "received 50000 IU daily",
         "sent via Email to",
+        "took 2 Tylenol 500 mg",
     ),
     guarded=False,
 )

@@ -168,11 +168,16 @@ def _bare_initial(text: str, start: int, end: int) -> bool:
     return end - start == 1 and text[start].isupper()
 
 
+_UPPER = regex.compile(r"\p{Lu}")
+_LETTER = regex.compile(r"\p{L}")
+
+
 def uncased(text: str) -> bool:
     """Whether a narrative is written in capitals (VAERS has many): then a capital says
     nothing about a name."""
-    letters = [c for c in text[:2000] if c.isalpha()]
-    return len(letters) > 20 and sum(c.isupper() for c in letters) > 0.7 * len(letters)
+    sample = text[:2000]
+    letters = len(_LETTER.findall(sample))
+    return letters > 20 and len(_UPPER.findall(sample)) > 0.7 * letters
 
 
 def _strip_dot(text: str, start: int, end: int) -> int:

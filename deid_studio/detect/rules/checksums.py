@@ -1,0 +1,84 @@
+"""Numbers whose own check digits say what they are: payment cards, IBANs, national IDs.
+
+``python-stdnum`` validates the check digit of each standard (Luhn for payment cards, ISO
+7064 mod 97 for IBANs, the letter of a Spanish DNI or NIE, the structure of a US SSN), so
+these need no key before them: a 16-digit number that passes Luhn and starts like a card is
+one. A random number passes Luhn one time in ten, so a card number must also have a card's
+length and leading digits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import regex
+from stdnum import iban, luhn
+from stdnum.es import dni, nie
+from stdnum.us import ssn
+
+from deid_studio.detect.rules.base import Finder, RuleHit
+
+_CARD = regex.compile(
+    r"(?<![\d-])[3-6]\d{3}(?:[ -]?\d{2,4}){3,4}(?![\d-])|(?<![\d-])[3-6]\d{12,18}(?!\d)"
+)
+_IBAN = regex.compile(
+    r"(?<![A-Z0-9])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?(?![A-Z0-9])"
+)
+_DNI = regex.compile(r"(?<![\w-])(?:\d{8}|[XYZ]\d{7})[- ]?[A-Z](?![\w-])")
+_SSN = regex.compile(r"(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])")
+
+
+def _digits(text: str) -> str:
+    return "".join(c for c in text if c.isdigit())
+
+
+def _cards(text: str) -> Iterator[RuleHit]:
+    for match in _CARD.finditer(text):
+        number = _digits(match.group())
+        if 13 <= len(number) <= 19 and luhn.is_valid(number):
+            yield RuleHit(*match.span(), "ID", "card_number")
+
+
+def _ibans(text: str) -> Iterator[RuleHit]:
+    for match in _IBAN.finditer(text):
+        if iban.is_valid(match.group()):
+            yield RuleHit(*match.span(), "ID", "iban")
+
+
+def _national(text: str) -> Iterator[RuleHit]:
+    for match in _DNI.finditer(text):
+        code = match.group()
+        if dni.is_valid(code) or nie.is_valid(code):
+            yield RuleHit(*match.span(), "ID", "national_id")
+    for match in _SSN.finditer(text):
+        if ssn.is_valid(match.group()):
+            yield RuleHit(*match.span(), "ID", "national_id")
+
+
+def find_checked(text: str, language: str | None) -> list[RuleHit]:
+    """Every payment card number, IBAN and national ID whose check digits hold."""
+    if not any(c.isdigit() for c in text):
+        return []
+    return [*_cards(text), *_ibans(text), *_national(text)]
+
+
+CHECKSUM_FINDER = Finder(
+    "checksums",
+    find_checked,
+    {"card_number": 0.95, "iban": 0.99, "national_id": 0.95},
+    (
+        "What is the limit for card [4454794511390933]?",
+        "card [4111 1111 1111 1111] expired",
+        "IBAN [DE89 3704 0044 0532 0130 00] for",
+        "transfer to [GB82WEST12345698765432] now",
+        "DNI [12345678Z] del paciente",
+        "SSN [536-90-4399] on file",
+    ),
+    (
+        "lot 4454794511390934 failed",  # fails Luhn
+        "order 1234567812345678",
+        "DE89 is no IBAN",
+        "12345678A no DNI",
+        "dates 2020-12-2021",
+    ),
+)
