@@ -365,8 +365,8 @@ ANCHORS: dict[str, Callable[[Anchors], list[int]]] = {
     "phone": _phone,  # digits (or a "(" or "+" before) starting 7 digits in phone characters
     "dni": _dni,  # seven or eight digits, or an X, Y, Z before them (Spanish DNI and NIE)
     "upper_code": _upper_code,  # a code anchor on a capital letter ("SW1A 1AA")
-    "hex_colon": _hex_colon,
-    "year_apostrophe": _year_apostrophe,  # an apostrophe before two digits ("CABG '92")  # up to four hex digits before a ":" (an IPv6 address)
+    "hex_colon": _hex_colon,  # up to four hex digits before a ":" (an IPv6 address)
+    "year_apostrophe": _year_apostrophe,  # an apostrophe before two digits ("CABG '92")
     "code": _code,  # a digit run, or the start of the letters-and-digits token holding it
     "lead": _lead,  # a digit run, the word before it ("año 2004"), or a "(" or "+" before it
     "month": _month,  # a month word shortly before digits ("January 24", "enero de 2004")

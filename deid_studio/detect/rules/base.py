@@ -249,7 +249,9 @@ _UNITÉS = alternation(
     "dix-sept dix-huit dix-neuf".split()
 )
 _EINER = alternation("ein zwei drei vier fünf sechs sieben acht neun".split())
-_ZEHNER = alternation("zwanzig dreißig dreissig vierzig fünfzig sechzig siebzig achtzig neunzig".split())
+_ZEHNER = alternation(
+    "zwanzig dreißig dreissig vierzig fünfzig sechzig siebzig achtzig neunzig".split()
+)
 NUMBER_WORD = (
     rf"(?=\p{{L}})(?:{_EINER}und{_ZEHNER}"  # einundfünfzig
     rf"|{alternation(NUMBER_WORDS)}"
