@@ -79,6 +79,25 @@ def token_figures(documents: Sequence[Document], predicted: Sequence[Sequence[Sp
     }
 
 
+def rule_precision(documents: Sequence[Document]) -> dict[str, tuple[int, int]]:
+    """Per rule: (hits, hits whose characters are mostly inside gold PHI), over the rule
+    hits that :func:`find` keeps, whatever their category."""
+    from deid_studio.detect.rules import find
+
+    counts: dict[str, list[int]] = {}
+    for doc in documents:
+        inside = [False] * len(doc.text)
+        for s in doc.spans:
+            for i in range(s.start, s.end):
+                inside[i] = True
+        for hit in find(doc.text, doc.language):
+            chars = [inside[i] for i in range(hit.start, hit.end) if not doc.text[i].isspace()]
+            row = counts.setdefault(hit.rule, [0, 0])
+            row[0] += 1
+            row[1] += bool(chars) and sum(chars) * 2 > len(chars)
+    return {rule: (n, good) for rule, (n, good) in counts.items()}
+
+
 def rules_alone(documents: Sequence[Document], scheme_name: str) -> tuple[dict, float]:
     detector = Detector(None, preset(scheme_name), DetectorSettings())
     started = time.process_time()
@@ -135,7 +154,14 @@ def main() -> None:
     args = parser.parse_args()
     rows: list[tuple[str, str]] = []
     figures: dict[str, object] = {}
+    per_rule: dict[str, list[int]] = {}
     for name, (documents, scheme) in corpora().items():
+        for rule, (n, good) in rule_precision(documents).items():
+            row = per_rule.setdefault(rule, [0, 0, 2, 0])  # hits, good, worst precision
+            row[0] += n
+            row[1] += good
+            if n >= 20:
+                row[2] = min(row[2], good / n)
         result, seconds = rules_alone(documents, scheme)
         chars = sum(len(d.text) for d in documents)
         rows.append(
@@ -156,6 +182,10 @@ def main() -> None:
             "mb_per_s": round(chars / seconds / 1e6, 2),
             "per_category": {c: round(r, 4) for c, (r, _) in result["per_category"].items()},
         }
+    for rule, (n, good, worst, _) in sorted(per_rule.items()):
+        worst_text = f", worst corpus {worst:.3f}" if worst <= 1 else ""
+        rows.append((f"rule {rule}", f"{n:6d} hits, precision {good / n:.3f}{worst_text}"))
+    figures["rule_precision"] = {r: round(v[1] / v[0], 4) for r, v in per_rule.items()}
     if args.train:
         few = few_documents(args.size, args.draws)
         rows.append(

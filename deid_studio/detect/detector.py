@@ -30,6 +30,7 @@ from deid_studio.detect.uncertainty import Uncertainty, rule_density, uncertaint
 
 MODES = ("default", "recall")
 DEFAULT_TAU = 0.5
+DEFAULT_RULE_FLOOR = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,10 @@ class DetectorSettings:
     priority: Mapping[str, str] = field(default_factory=dict)
     rules: bool = True
     tau: float = DEFAULT_TAU
+    rule_floor: float = DEFAULT_RULE_FLOOR
+    """With a trained CRF, rule suggestions less confident than this are the CRF's
+    features only, not suggestions (a first name alone, a kinship word); the rules alone
+    (model version 0) suggest all of theirs."""
 
     @classmethod
     def from_dict(
@@ -51,6 +56,7 @@ class DetectorSettings:
             priority=dict(values.get("priority") or {}),
             rules=bool(values.get("rules", True)),
             tau=float(tau if tau is not None else values.get("tau", DEFAULT_TAU)),
+            rule_floor=float(values.get("rule_floor", DEFAULT_RULE_FLOOR)),
         )
 
 
@@ -101,8 +107,13 @@ class Detector:
         tagged_all = self.tagger.tag_many(narratives, marginals=marginals, hits=hits)
         out = []
         for (text, language), tagged, found_hits in zip(narratives, tagged_all, hits, strict=True):
+            floor = self.settings.rule_floor
             rules = (
-                rule_suggestions(text, self.scheme, language, hits=found_hits)
+                [
+                    s
+                    for s in rule_suggestions(text, self.scheme, language, hits=found_hits)
+                    if s.confidence >= floor
+                ]
                 if self.settings.rules
                 else []
             )

@@ -133,19 +133,19 @@ _CAPITALISED = regex.compile(
 )
 
 RULES: Mapping[str, float] = {
-    "name_after_patient_title": 0.9,
-    "name_after_patient_key": 0.9,
-    "name_after_patient_word": 0.8,
+    "name_after_patient_title": 0.95,
+    "name_after_patient_key": 0.95,
+    "name_after_patient_word": 0.9,
     "name_after_staff_title": 0.95,
-    "name_after_staff_key": 0.9,
-    "name_after_relative": 0.8,
+    "name_after_staff_key": 0.95,
+    "name_after_relative": 0.9,
     "name_before_credential": 0.85,
-    "name_pair": 0.7,
-    "name_introduced": 0.8,
-    "first_name": 0.6,
-    "name_repeated": 0.8,
-    "kin_word": 0.6,
-    "sex_word": 0.9,
+    "name_pair": 0.9,
+    "name_introduced": 0.9,
+    "first_name": 0.5,
+    "name_repeated": 0.9,
+    "kin_word": 0.65,
+    "sex_word": 0.95,
 }
 """Each rule's confidence: its precision on the corpora of ``benchmarks/cold_start.py``,
 rounded down."""
@@ -200,6 +200,7 @@ def _triggers(language: str | None) -> frozenset[str]:
     return frozenset(words | _SEX_CUES.triggers | _SEX_AFTER.triggers | _KIN_CUES.triggers)
 
 
+_LOWERCASE_WORD = regex.compile(r"(?<![\p{L}\p{M}])\p{Ll}[\p{L}\p{M}]*")
 _INITIAL_GAP = regex.compile(r" \p{Lu}\. ")  # "Vanessa P. Hertzog"
 _LAST_WORD = regex.compile(r"\w+\Z")
 _CREDENTIAL = regex.compile(
@@ -299,8 +300,18 @@ _NOUNS_CAPITALISED = frozenset({"de"})
 there a first name alone is no hint."""
 
 
+def _lowercase_words(text: str) -> frozenset[str]:
+    """The words the narrative writes in lower case, folded: a capitalised word that is also
+    among them is a word of the narrative's language ("Imagen", "Salud"), not a name."""
+    return frozenset(fold(w) for w in _LOWERCASE_WORD.findall(text))
+
+
 def _first_names(
-    text: str, capitalised: list[regex.Match[str]], lex: Lexicon, language: str | None
+    text: str,
+    capitalised: list[regex.Match[str]],
+    lex: Lexicon,
+    language: str | None,
+    lowercase: frozenset[str],
 ) -> Iterator[RuleHit]:
     """A capitalised known first name alone, no common word, stopword, eponym or place
     ("They had 6: Gaetane, Hannah, Anthony"): a weak hint, for the rules-only stage and the
@@ -311,6 +322,7 @@ def _first_names(
         word = fold(match.group())
         if (
             len(word) >= 3
+            and word not in lowercase
             and word in lex.first_names
             and word not in lex.common
             and word not in lex.stop
@@ -323,12 +335,17 @@ def _first_names(
 
 
 def _repeated(
-    text: str, found: list[RuleHit], capitalised: list[regex.Match[str]], lex: Lexicon
+    text: str,
+    found: list[RuleHit],
+    capitalised: list[regex.Match[str]],
+    lex: Lexicon,
+    lowercase: frozenset[str],
 ) -> Iterator[RuleHit]:
-    """Words of names found by a cue, wherever else they stand in the narrative."""
+    """Words of names found by a cue, wherever else they stand in the narrative (a word the
+    narrative also writes in lower case is no name: "Servicio")."""
     kinds: dict[str, str] = {}
     for hit in found:
-        if RULES[hit.rule] < 0.8:
+        if RULES[hit.rule] < 0.85:
             continue
         for word in words_from(text, hit.start, 8):
             if word.start >= hit.end:
@@ -338,6 +355,7 @@ def _repeated(
                 and len(word.folded) >= 3
                 and word.folded not in lex.common
                 and word.folded not in lex.stop
+                and word.folded not in lowercase
             ):
                 kinds.setdefault(word.text.rstrip("."), hit.kind)
     if not kinds:
@@ -358,9 +376,10 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     found += _signatures(text, language, lex, shouting)
     capitalised = list(_CAPITALISED.finditer(text))
     found += _pairs(text, capitalised, lex)
-    found += _repeated(text, found, capitalised, lex)
+    lowercase = _lowercase_words(text)
+    found += _repeated(text, found, capitalised, lex, lowercase)
     if not shouting and language not in _NOUNS_CAPITALISED:
-        found += _first_names(text, capitalised, lex, language)
+        found += _first_names(text, capitalised, lex, language, lowercase)
     if language in (None, "es"):
         for match in _SEX_CUES.finditer(text, index):
             found.append(RuleHit(match.start(), match.end(), "SEX", "sex_word"))

@@ -29,6 +29,14 @@ PARTICLES = frozenset(
 )
 """Words that may sit inside a name ("Ramón y Cajal", "de la Fuente", "van der Berg")."""
 STOPWORD_NAMES = frozenset({"don"})
+NAME_ENDS = frozenset(
+    "servicio service servizio serviço departamento department département dipartimento "
+    "abteilung klinik station unidad unit unité sección seccion section hospital hôpital "
+    "clínica clinica clinic clinique centro center centre consulta urgencias emergency "
+    "planta piso floor ward sala email e-mail correo tel tfno teléfono phone fax".split()
+)
+"""Words that end a name after a cue: "Remitido por: Miguel Martínez [Servicio de
+Urología]" names a department, not more of the physician."""
 WEAK, STRONG = 0, 1
 """How much a cue says that a name follows (see :meth:`Lexicon.name_like`)."""
 """Names that are also stopwords ("his son don"), taken after a cue all the same."""
@@ -147,6 +155,8 @@ def take_name(
                 pending = word.start
             continue
         if taken and capitalised and not word.capitalised:
+            break
+        if word.folded in NAME_ENDS:
             break
         if not lex.name_like(word, strength, lowercase=lowercase, uncased=uncased):
             break
