@@ -14,6 +14,7 @@ its tokens, and each document gets its :class:`~.uncertainty.Uncertainty`.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +25,7 @@ from deid_studio.core.tokenize import tokenize
 from deid_studio.detect.combine import combine
 from deid_studio.detect.crf import CrfModel
 from deid_studio.detect.recall import recall_suggestions
+from deid_studio.detect.rules import is_word_rule
 from deid_studio.detect.ruleshits import rule_hits, rule_suggestions
 from deid_studio.detect.tagger import CrfTagger, TaggedDocument
 from deid_studio.detect.uncertainty import Uncertainty, rule_density, uncertainty
@@ -117,20 +119,14 @@ class Detector:
                 if self.settings.rules
                 else []
             )
-            if mode == "recall":
-                crf = recall_suggestions(tagged, self.settings.tau, rules)
-            else:
-                crf = crf_suggestions(tagged)
-            merged = combine([*rules, *crf], self.settings.priority, text=text)
+            best = crf_suggestions(tagged)
+            kept = _beside(rules, best)
+            crf = recall_suggestions(tagged, self.settings.tau, kept) if mode == "recall" else best
+            merged = combine([*kept, *crf], self.settings.priority, text=text)
             score = None
             if marginals:
-                score = uncertainty(
-                    tagged,
-                    self.settings.tau,
-                    rules=rules,
-                    crf=crf_suggestions(tagged) if mode == "recall" else crf,
-                )
-            out.append(Detection(merged, crf, rules, tagged, score))
+                score = uncertainty(tagged, self.settings.tau, rules=rules, crf=best)
+            out.append(Detection(merged, crf, kept, tagged, score))
         return out
 
     def _rules_alone(self, text: str, language: str | None) -> Detection:
@@ -140,6 +136,25 @@ class Detector:
         tokens = tokenize(text)
         tagged = TaggedDocument(tokens, ["O"] * len(tokens), [(0, len(tokens))])
         return Detection(merged, [], rules, tagged, rule_density(tokens, rules))
+
+
+def _beside(rules: list[Suggestion], crf: list[Suggestion]) -> list[Suggestion]:
+    """The rule suggestions to merge with the CRF's: every one of a rule that reads a shape
+    (a date, a phone number, an ID), and those of the word rules (names, places; see
+    :func:`~.rules.is_word_rule`) that the CRF has nothing for. Where the CRF marks a name
+    the cue rules marked too, its boundaries win: it learnt them from the rule hits and the
+    gold, and two overlapping spans of one name would be masked in pieces."""
+    starts = sorted((c.start, c.end) for c in crf)
+    kept = []
+    for rule in rules:
+        if rule.rule is not None and is_word_rule(rule.rule):
+            i = bisect_left(starts, (rule.end, -1))
+            if any(
+                start < rule.end and rule.start < end for start, end in starts[max(0, i - 8) : i]
+            ):
+                continue
+        kept.append(rule)
+    return kept
 
 
 def crf_suggestions(tagged: TaggedDocument) -> list[Suggestion]:

@@ -33,6 +33,7 @@ from deid_studio.detect.rules.matching import (
     RULES,
     confidence,
     find,
+    is_word_rule,
     rule_spans,
     rule_spans_of,
 )
@@ -56,6 +57,7 @@ __all__ = [
     "confidence",
     "expected_spans",
     "find",
+    "is_word_rule",
     "narrow",
     "number_part",
     "rule_category",

@@ -34,6 +34,15 @@ for _finder in FINDERS:
     _CONFIDENCE.update(_finder.rules)
 
 
+_WORD_RULES = frozenset(name for f in FINDERS if not f.guarded for name in f.rules)
+
+
+def is_word_rule(rule: str) -> bool:
+    """Whether ``rule`` finds words by their context (names, places: an unguarded finder's)
+    rather than a shape (a date, a number)."""
+    return rule in _WORD_RULES
+
+
 def confidence(rule: str) -> float:
     """The confidence a suggestion of the rule (or finder rule) named ``rule`` carries."""
     return _CONFIDENCE.get(rule, 1.0)
