@@ -121,7 +121,7 @@ DATE_RULES: tuple[Rule, ...] = (
     Rule(
         "date_day_month_year",
         "DATE",
-        rf"{_BEFORE}{D}{ORD}{_OF}{MONTH}\.?{_OF}(?:(?:el\s+)?año\s+)?{Y}(?!\d)",
+        rf"{_BEFORE}{D}{ORD}{_OF}{MONTH}\.?{_OF}(?:(?:el\s+)?año\s+)?{Y}(?!\d)(?!\p{{L}})",
         (
             "12Jan2014",
             "1-december-15",
@@ -216,8 +216,15 @@ DATE_RULES: tuple[Rule, ...] = (
         "DATE",
         rf"{_BEFORE}(?<!(?:Hospital|Universitario|Calle|Avenida|Avda\.|Plaza|C/)\s*\"?)"
         rf"{D}{ORD}(?:\s+(?:de|of)\s+|\s*[-/.]?\s*){SAFE_MONTH}(?!\w)"
-        rf"(?!\.?{_OF}(?:(?:el\s+)?año\s+)?\d)",
-        ("25 de agosto", "22nd of December", "10 December", "le [3 mars] au", "12Jan"),
+        rf"(?!\.?{_OF}(?:(?:el\s+)?año\s+)?(?:\d{{3}}|\d{{1,2}}(?![\d\p{{L}}])))",
+        (
+            "25 de agosto",
+            "22nd of December",
+            "10 December",
+            "le [3 mars] au",
+            "12Jan",
+            "Covid [31Dec]-[10Jan] with",
+        ),
         (
             "2 out of 3",
             "5 mar",
