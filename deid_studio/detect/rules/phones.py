@@ -17,7 +17,7 @@ and a key decides PHONE or FAX. This finder's hits compete with theirs (the long
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from functools import cache
+from functools import cache, lru_cache
 
 import phonenumbers
 import regex
@@ -47,7 +47,7 @@ _CONTEXT = 3  # characters of context the matcher sees around a candidate
 def _regions(language: str | None) -> tuple[str, ...]:
     if language in REGIONS:
         return tuple(dict.fromkeys((*REGIONS[language], "US")))
-    return tuple(dict.fromkeys(r for regions in REGIONS.values() for r in regions))
+    return tuple(dict.fromkeys(regions[0] for regions in REGIONS.values()))
 
 
 _ID_KEY = regex.compile(
@@ -90,17 +90,25 @@ def _candidates(text: str) -> Iterator[tuple[int, int]]:
 def find_phones(text: str, language: str | None) -> list[RuleHit]:
     """Every phone number libphonenumber finds, in the regions of ``language``."""
     found: dict[tuple[int, int], RuleHit] = {}
+    regions = _regions(language)
     for start, end in _candidates(text):
         offset = max(0, start - _CONTEXT)
         window = text[offset : min(len(text), end + _CONTEXT)]
-        for region in _regions(language):
-            matches = list(phonenumbers.PhoneNumberMatcher(window, region, leniency=LENIENCY))
-            for match in matches:
-                span = (offset + match.start, offset + match.end)
-                found.setdefault(span, RuleHit(span[0], span[1], "PHONE", "phone_number"))
-            if matches:
-                break
+        for match_start, match_end in _numbers_in(window, regions):
+            span = (offset + match_start, offset + match_end)
+            found.setdefault(span, RuleHit(span[0], span[1], "PHONE", "phone_number"))
     return sorted(found.values())
+
+
+@lru_cache(maxsize=4096)
+def _numbers_in(window: str, regions: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """(start, end) of the numbers the matcher finds in ``window``, for the first region
+    that finds any (kept: a text that repeats a stretch costs one matcher run for it)."""
+    for region in regions:
+        matches = list(phonenumbers.PhoneNumberMatcher(window, region, leniency=LENIENCY))
+        if matches:
+            return tuple((m.start, m.end) for m in matches)
+    return ()
 
 
 PHONE_FINDER = Finder(

@@ -26,6 +26,7 @@ from functools import cache
 
 import regex
 
+from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import eponyms, fold
 from deid_studio.detect.geography import places
 from deid_studio.detect.rules.base import MONTH_WORDS, Finder, RuleHit, alternation
@@ -273,6 +274,10 @@ def _fields(text: str, index: dict[str, list[int]]) -> Iterator[RuleHit]:
                 yield RuleHit(start, start + len(value), kind, rule)
 
 
+COMMON = 4.5
+"""The Zipf frequency above which a capitalised word that names a small town is taken for a
+word of the language unless a place cue stands before it ("Tamaño tumoral", "Grado
+Funcional", but "natural de Grado")."""
 _GENERIC = frozenset(
     fold(w.rstrip("./"))
     for w in (
@@ -319,6 +324,7 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
             if size == 1 and (
                 entry[0] in _GENERIC
                 or entry[0] in MONTH_WORDS
+                or (not cued and entry not in known.large and zipf(first, language) >= COMMON)
                 or (entry[0] in medical and (not cued or text[end : end + 1] in "'\u2019-"))
                 or (entry[0] in known.ambiguous and (not cued or match.group().isupper()))
                 or (match.group().isupper() and len(match.group()) <= 4 and not cued)
