@@ -134,8 +134,8 @@ class TokenIndex:
 
 def load_document(project: Project, document_id: int, *, actor: str = "") -> DocumentState:
     """The document with its gold and suggestions, read only; whether ``actor`` may edit it."""
-    with project.reading() as tx:
-        return document_state(tx, document_id, actor)
+    with project.reading(actor) as tx:
+        return document_state(tx, document_id, tx.actor if actor else "")
 
 
 def open_for_annotation(project: Project, document_id: int, *, actor: str) -> DocumentState:
@@ -144,6 +144,7 @@ def open_for_annotation(project: Project, document_id: int, *, actor: str) -> Do
     A document someone else holds, or one already signed off, opens read only.
     """
     with project.transaction(actor) as tx:
+        actor = tx.actor
         info = _info(tx, document_id)
         if edit_problem(info, actor) is None:
             if info.claimed_by != actor:

@@ -73,6 +73,8 @@ class ReviewState:
 
 
 def _refusal(tx: Transaction, document: DocumentState, annotators: set[str]) -> str | None:
+    if "reviewer" not in tx.roles():
+        return f"{tx.actor} is not a reviewer of this project"
     if document.info.status not in REVIEWABLE:
         return f"it is {document.info.status.replace('_', ' ')}, not submitted"
     if document.read_only_reason is not None:
@@ -84,6 +86,12 @@ def _refusal(tx: Transaction, document: DocumentState, annotators: set[str]) -> 
     return None
 
 
+def identity_kind(server: bool) -> str:
+    """How the actor of an audit event is known: a database login on a server, a declared
+    name in a single-user SQLite project."""
+    return "database login" if server else "declared name (single-user SQLite project)"
+
+
 def open_for_review(project: Project, document_id: int, *, actor: str) -> ReviewState:
     """Open a submitted document for review; the reviewer holds it while reviewing.
 
@@ -91,11 +99,14 @@ def open_for_review(project: Project, document_id: int, *, actor: str) -> Review
     another reviewer can take it.
     """
     with project.transaction(actor) as tx:
+        actor = tx.actor
         info = tx.document_info(document_id)
         if info is None:
             raise DeidError(f"document {document_id} is not in the project")
         annotators = tx.annotators(document_id)
-        barred = actor in annotators and bool(tx.setting("four_eyes", True))
+        barred = (tx.actor in annotators and bool(tx.setting("four_eyes", True))) or (
+            "reviewer" not in tx.roles()
+        )
         if (
             info.status in REVIEWABLE
             and info.claimed_by != actor
@@ -118,6 +129,8 @@ def next_for_review(project: Project, *, actor: str) -> int | None:
     """Claim the first submitted document of the review queue that nobody else holds and
     that the reviewer may sign off (under four eyes, not one they annotated)."""
     with project.transaction(actor) as tx:
+        tx.require("reviewer", "review")
+        actor = tx.actor
         four_eyes = bool(tx.setting("four_eyes", True))
         offset = 0
         while True:
@@ -140,6 +153,8 @@ def next_for_review(project: Project, *, actor: str) -> int | None:
 def sign_off(project: Project, document_id: int, *, actor: str, comment: str = "") -> str:
     """Accept a submitted document: it may now be exported. Returns the new status."""
     with project.transaction(actor) as tx:
+        tx.require("reviewer", "sign off")
+        actor = tx.actor
         state = document_state(tx, document_id, actor)
         annotators = tx.annotators(document_id)
         refusal = _refusal(tx, state, annotators)
@@ -149,13 +164,18 @@ def sign_off(project: Project, document_id: int, *, actor: str, comment: str = "
             raise error(f"cannot sign off document {name}: {refusal}")
         single = actor in annotators
         tx.add_reviews([document_id], "signed_off", comment)
+        tx.release(document_id)  # before the status: an edit of a signed-off one is refused
         tx.set_status(document_id, "signed_off")
-        tx.release(document_id)
         tx.audit(
             "sign_off",
             document_id=document_id,
             before={"status": state.info.status},
-            after={"status": "signed_off", "comment": comment, "single_person": single},
+            after={
+                "status": "signed_off",
+                "comment": comment,
+                "single_person": single,
+                "identity": identity_kind(tx.server),
+            },
             reason=(
                 "single-person mode: the reviewer also annotated this document"
                 if single
@@ -168,6 +188,8 @@ def sign_off(project: Project, document_id: int, *, actor: str, comment: str = "
 def send_back(project: Project, document_id: int, *, actor: str, comment: str = "") -> str:
     """Return a submitted document to the annotation queue with the reviewer's comment."""
     with project.transaction(actor) as tx:
+        tx.require("reviewer", "send documents back")
+        actor = tx.actor
         state = document_state(tx, document_id, actor)
         if state.info.status not in REVIEWABLE:
             raise EditRefused(

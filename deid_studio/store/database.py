@@ -57,7 +57,7 @@ def is_server(url: str) -> bool:
 
 def without_password(url: str) -> str:
     """The URL as it may be shown or remembered: no password."""
-    return make_url(url).set(password=None).render_as_string(False)
+    return make_url(url)._replace(password=None).render_as_string(False)
 
 
 def sqlite_path(url: str) -> Path | None:
@@ -174,6 +174,10 @@ def open_database(target: str | os.PathLike[str], *, create: bool = False) -> En
         raise ProjectError(f"{target}: cannot open the database ({err})") from None
     where = path if path is not None else without_password(url)
     try:
+        if is_server(url):
+            from deid_studio.store.team import check_access
+
+            check_access(engine, where=str(where))
         _check_is_project(engine, path)
         _check_not_newer(engine)
         if is_server(url):

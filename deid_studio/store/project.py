@@ -118,7 +118,7 @@ class Project:
             with self._sessions() as session, session.begin():
                 tx = Transaction(session, actor="", read_only=True)
                 tx.server = self.server
-                if actor:
+                if actor or self.server:
                     tx.actor = self._act_as(session, actor)
                 yield tx
                 session.rollback()
@@ -165,6 +165,7 @@ def _is_refusal(err: DBAPIError) -> bool:
 
 
 class Transaction(
+    team.TeamQueries,
     DocumentQueries,
     QueueQueries,
     EditingQueries,

@@ -39,6 +39,7 @@ from deid_studio.store.database import (
     head_revision,
     upgrade,
 )
+from deid_studio.store.transaction import TransactionBase
 
 ROLES = ("annotator", "reviewer", "steward")
 ROLES_SETTING = "team_roles"
@@ -55,8 +56,7 @@ _OWN_OPEN_ASSIGNMENT = (
     "AND x.annotator = current_user AND x.submitted_at IS NULL)"
 )
 _OWN_ASSIGNMENT = (
-    "EXISTS (SELECT 1 FROM assignments x WHERE x.id = assignment_id "
-    "AND x.annotator = current_user)"
+    "EXISTS (SELECT 1 FROM assignments x WHERE x.id = assignment_id AND x.annotator = current_user)"
 )
 
 # role -> table -> privileges (a role also has those of the roles before it)
@@ -233,6 +233,27 @@ def roles_of(connection: Connection) -> frozenset[str]:
 # -- opening ---------------------------------------------------------------------------------
 
 
+def check_access(engine: Engine, *, where: str) -> None:
+    """Refuse in one line a login that may not read the project at all (no role in it)."""
+    with engine.connect() as connection:
+        row = connection.execute(
+            text(
+                "SELECT session_user, has_table_privilege(c.oid, 'SELECT') FROM pg_class c "
+                "WHERE c.relname = 'alembic_version' AND c.relnamespace = "
+                "to_regnamespace(current_schema())::oid"
+            )
+        ).first()
+    if row is not None and not row[1]:
+        raise ProjectError(_no_role(where, row[0]))
+
+
+def _no_role(where: str, who: str) -> str:
+    return (
+        f"{where}: {who} has no role in this project; a steward gives one with "
+        f"`deid-studio --db URL team add-user {who} --role annotator`"
+    )
+
+
 def prepare_server(engine: Engine, *, where: str) -> None:
     """Migrate a team project (only its owner may) and check the login has a role in it.
 
@@ -256,10 +277,7 @@ def prepare_server(engine: Engine, *, where: str) -> None:
             secure(connection)
         roles = roles_of(connection)
     if not roles:
-        raise ProjectError(
-            f"{where}: {me} has no role in this project; a steward gives one with "
-            f"`deid-studio --db URL team add-user {me} --role annotator`"
-        )
+        raise ProjectError(_no_role(where, me))
 
 
 def _set_up(connection: Connection) -> bool:
@@ -407,3 +425,30 @@ def members(connection: Connection) -> list[Member]:
     for user, group in rows:
         best[user] = max(best.get(user, -1), rank[group])
     return [Member(user, ROLES[i]) for user, i in sorted(best.items())]
+
+
+class TeamQueries(TransactionBase):
+    """The project's members, within a transaction (a server project only)."""
+
+    def _server_connection(self) -> Connection:
+        if not self.server:
+            raise DeidError(
+                "a SQLite project has one user and no team; team members live in a "
+                "PostgreSQL project"
+            )
+        return self._session.connection()
+
+    def add_member(self, name: str, role: str, password: str | None) -> bool:
+        """Create the login if needed and give it ``role``; True when it was created
+        (the caller audits it)."""
+        self._write()
+        return add_user(self._server_connection(), name, role, password)
+
+    def remove_member(self, name: str) -> None:
+        """Take the project's roles from ``name`` (the caller audits it)."""
+        self._write()
+        remove_user(self._server_connection(), name)
+
+    def members(self) -> list[Member]:
+        """Every login with a role in the project."""
+        return members(self._server_connection())
