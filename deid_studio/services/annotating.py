@@ -10,7 +10,7 @@ row id, so undo after redo after undo still lands on the right span.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Span
@@ -43,6 +43,17 @@ __all__ = [
 
 class EditRefused(DeidError):
     """The document cannot be changed by this person now (signed off, held by someone else)."""
+
+
+class StaleEdit(EditRefused):
+    """The document changed since the editor read it: the edit was not applied.
+
+    ``state`` is the document as it is now (for the editor to show), read by ``actor``.
+    """
+
+    def __init__(self, message: str, state: DocumentState) -> None:
+        super().__init__(message)
+        self.state = state
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +89,8 @@ class Edit:
     suggestions_removed: tuple[StoredSuggestion, ...] = ()
     status: str | None = None
     notes: tuple[str, ...] = field(default=())
+    version: int | None = None
+    """The document's version after the edit (pass it as ``expected_version`` next time)."""
 
     @property
     def empty(self) -> bool:
@@ -194,12 +207,42 @@ def edit_problem(info: DocumentInfo, actor: str) -> str | None:
     return None
 
 
-def _editable(tx: Transaction, document_id: int) -> DocumentInfo:
+def _editable(
+    tx: Transaction, document_id: int, expected_version: int | None = None
+) -> DocumentInfo:
+    """The document, once the actor may change it and nobody changed it since they read
+    version ``expected_version``; its version goes up by one (and its row stays locked to
+    this transaction, so concurrent writers of one document queue)."""
     info = _info(tx, document_id)
     problem = edit_problem(info, tx.actor)
     if problem is not None:
         raise EditRefused(f"document {info.external_id or info.id} is {problem}")
+    check_version(tx, document_id, expected_version)
     return info
+
+
+def check_version(tx: Transaction, document_id: int, expected_version: int | None) -> int:
+    """Add one to the document's version unless someone changed it since ``expected_version``
+    (then :class:`StaleEdit`, with the fresh state). The new version."""
+    found = tx.bump_version(document_id, expected_version)
+    if found is not None:
+        return found
+    fresh = document_state(tx, document_id, tx.actor)
+    last = next((e for e in reversed(tx.document_audit(document_id)) if e.actor != tx.actor), None)
+    who = (
+        f" by {last.actor} ({last.action.replace('_', ' ')} at {last.at:%H:%M:%S})" if last else ""
+    )
+    raise StaleEdit(
+        f"document {fresh.info.external_id or document_id} changed meanwhile{who}; your edit "
+        "was not saved — the document now shows its current state",
+        fresh,
+    )
+
+
+def _done(tx: Transaction, edit: Edit) -> Edit:
+    """The edit with the document's version after it."""
+    info = tx.document_info(edit.document_id)
+    return replace(edit, version=None if info is None else info.version)
 
 
 # -- edits -----------------------------------------------------------------------------------
@@ -231,27 +274,43 @@ def _supersede(tx: Transaction, document_id: int, span: Span) -> list[StoredSugg
     return gone
 
 
-def add_span(project: Project, document_id: int, span: Span, *, actor: str) -> Edit:
+def add_span(
+    project: Project,
+    document_id: int,
+    span: Span,
+    *,
+    actor: str,
+    expected_version: int | None = None,
+) -> Edit:
     """Add a gold span typed by the actor; suggestions inside it are used up."""
     with project.transaction(actor) as tx:
-        info = _editable(tx, document_id)
+        info = _editable(tx, document_id, expected_version)
         _check_span(tx, info, span)
         if tx.find_annotation(document_id, span.start, span.end, span.category) is not None:
-            return Edit(document_id, "add_span", notes=("that span is already gold",))
+            return _done(tx, Edit(document_id, "add_span", notes=("that span is already gold",)))
         added = tx.add_annotation(document_id, span)
         tx.audit("add_annotation", document_id=document_id, after=_audit_span(added))
         gone = _supersede(tx, document_id, span)
-        return Edit(document_id, "add_span", added=(added,), suggestions_removed=tuple(gone))
+        return _done(
+            tx, Edit(document_id, "add_span", added=(added,), suggestions_removed=tuple(gone))
+        )
 
 
-def change_span(project: Project, annotation_id: int, span: Span, *, actor: str) -> Edit:
+def change_span(
+    project: Project,
+    annotation_id: int,
+    span: Span,
+    *,
+    actor: str,
+    expected_version: int | None = None,
+) -> Edit:
     """Move a gold span's boundaries or change its category; it becomes the actor's."""
     with project.transaction(actor) as tx:
         before = _annotation(tx, annotation_id)
-        info = _editable(tx, before.document_id)
+        info = _editable(tx, before.document_id, expected_version)
         _check_span(tx, info, span)
         if (before.start, before.end, before.category) == (span.start, span.end, span.category):
-            return Edit(before.document_id, "change_span")
+            return _done(tx, Edit(before.document_id, "change_span"))
         after = tx.update_annotation(annotation_id, span)
         tx.audit(
             "change_annotation",
@@ -260,22 +319,27 @@ def change_span(project: Project, annotation_id: int, span: Span, *, actor: str)
             after=_audit_span(after),
         )
         gone = _supersede(tx, before.document_id, span)
-        return Edit(
-            before.document_id,
-            "change_span",
-            updated=((before, after),),
-            suggestions_removed=tuple(gone),
+        return _done(
+            tx,
+            Edit(
+                before.document_id,
+                "change_span",
+                updated=((before, after),),
+                suggestions_removed=tuple(gone),
+            ),
         )
 
 
-def delete_span(project: Project, annotation_id: int, *, actor: str) -> Edit:
+def delete_span(
+    project: Project, annotation_id: int, *, actor: str, expected_version: int | None = None
+) -> Edit:
     """Remove a gold span."""
     with project.transaction(actor) as tx:
         before = _annotation(tx, annotation_id)
-        _editable(tx, before.document_id)
+        _editable(tx, before.document_id, expected_version)
         gone = tx.delete_annotation(annotation_id)
         tx.audit("delete_annotation", document_id=gone.document_id, before=_audit_span(gone))
-        return Edit(gone.document_id, "delete_span", removed=(gone,))
+        return _done(tx, Edit(gone.document_id, "delete_span", removed=(gone,)))
 
 
 def _annotation(tx: Transaction, annotation_id: int) -> StoredAnnotation:
@@ -290,6 +354,7 @@ def accept_suggestion(
     suggestion_id: int,
     *,
     actor: str,
+    expected_version: int | None = None,
     category: str | None = None,
     span: Span | None = None,
 ) -> Edit:
@@ -298,7 +363,7 @@ def accept_suggestion(
         found = tx.suggestion(suggestion_id)
         if found is None:
             raise DeidError("that suggestion no longer exists (the model was retrained?)")
-        info = _editable(tx, found.document_id)
+        info = _editable(tx, found.document_id, expected_version)
         chosen = span or Span(found.start, found.end, category or found.category)
         if category is not None:
             chosen = Span(chosen.start, chosen.end, category)
@@ -313,33 +378,45 @@ def accept_suggestion(
             tx.audit("add_annotation", document_id=used.document_id, after=_audit_span(gold))
             added = (gold,)
         gone = _supersede(tx, used.document_id, chosen)
-        return Edit(
-            used.document_id,
-            "accept_suggestion",
-            added=added,
-            suggestions_removed=(used, *gone),
+        return _done(
+            tx,
+            Edit(
+                used.document_id,
+                "accept_suggestion",
+                added=added,
+                suggestions_removed=(used, *gone),
+            ),
         )
 
 
-def reject_suggestion(project: Project, suggestion_id: int, *, actor: str) -> Edit:
+def reject_suggestion(
+    project: Project, suggestion_id: int, *, actor: str, expected_version: int | None = None
+) -> Edit:
     """Say a suggestion is not PHI: its row is deleted (and the audit trail keeps it)."""
     with project.transaction(actor) as tx:
         found = tx.suggestion(suggestion_id)
         if found is None:
             raise DeidError("that suggestion no longer exists (the model was retrained?)")
-        _editable(tx, found.document_id)
+        _editable(tx, found.document_id, expected_version)
         used = tx.delete_suggestion(suggestion_id)
         tx.audit("reject_suggestion", document_id=used.document_id, before=_audit_span(used))
-        return Edit(used.document_id, "reject_suggestion", suggestions_removed=(used,))
+        return _done(tx, Edit(used.document_id, "reject_suggestion", suggestions_removed=(used,)))
 
 
-def accept_all(project: Project, document_id: int, *, threshold: float, actor: str) -> Edit:
+def accept_all(
+    project: Project,
+    document_id: int,
+    *,
+    threshold: float,
+    actor: str,
+    expected_version: int | None = None,
+) -> Edit:
     """Accept every suggestion at or above ``threshold`` that overlaps no gold span.
 
     The most confident first; a suggestion overlapping one accepted in this batch stays.
     """
     with project.transaction(actor) as tx:
-        info = _editable(tx, document_id)
+        info = _editable(tx, document_id, expected_version)
         scheme = tx.scheme()
         taken = [a.span for a in tx.annotations(document_id)]
         chosen: list[StoredSuggestion] = []
@@ -367,10 +444,19 @@ def accept_all(project: Project, document_id: int, *, threshold: float, actor: s
             )
         for a in added:
             used.extend(_supersede(tx, document_id, a.span))
-        return Edit(document_id, "accept_all", added=tuple(added), suggestions_removed=tuple(used))
+        return _done(
+            tx, Edit(document_id, "accept_all", added=tuple(added), suggestions_removed=tuple(used))
+        )
 
 
-def revert(project: Project, edit: Edit, *, actor: str, reason: str = "undo") -> Edit:
+def revert(
+    project: Project,
+    edit: Edit,
+    *,
+    actor: str,
+    expected_version: int | None = None,
+    reason: str = "undo",
+) -> Edit:
     """Undo an edit (or, given what an undo returned, redo it); what the revert changed.
 
     Spans are found by offsets and category. When one was changed elsewhere in the meantime,
@@ -378,7 +464,7 @@ def revert(project: Project, edit: Edit, *, actor: str, reason: str = "undo") ->
     """
     doc = edit.document_id
     with project.transaction(actor) as tx:
-        _editable(tx, doc)
+        _editable(tx, doc, expected_version)
         removed: list[StoredAnnotation] = []
         for a in edit.added:
             found = tx.find_annotation(doc, a.start, a.end, a.category)
@@ -422,25 +508,30 @@ def revert(project: Project, edit: Edit, *, actor: str, reason: str = "undo") ->
             if found_s is not None:
                 dropped.append(tx.delete_suggestion(found_s.id))
                 tx.audit("reject_suggestion", document_id=doc, before=_audit_span(s), reason=reason)
-        return Edit(
-            doc,
-            edit.action,
-            added=tuple(added),
-            removed=tuple(removed),
-            updated=tuple(updated),
-            suggestions_added=tuple(restored),
-            suggestions_removed=tuple(dropped),
+        return _done(
+            tx,
+            Edit(
+                doc,
+                edit.action,
+                added=tuple(added),
+                removed=tuple(removed),
+                updated=tuple(updated),
+                suggestions_added=tuple(restored),
+                suggestions_removed=tuple(dropped),
+            ),
         )
 
 
-def submit(project: Project, document_id: int, *, actor: str) -> Edit:
+def submit(
+    project: Project, document_id: int, *, actor: str, expected_version: int | None = None
+) -> Edit:
     """Declare the document done: it waits for review, and the actor lets go of it."""
     with project.transaction(actor) as tx:
-        info = _editable(tx, document_id)
+        info = _editable(tx, document_id, expected_version)
         if info.status == "submitted":
             tx.release(document_id)
             tx.audit("release", document_id=document_id)
-            return Edit(document_id, "submit", notes=("already submitted",))
+            return _done(tx, Edit(document_id, "submit", notes=("already submitted",)))
         tx.set_status(document_id, "submitted")
         tx.release(document_id)
         tx.audit(
@@ -449,7 +540,7 @@ def submit(project: Project, document_id: int, *, actor: str) -> Edit:
             before={"status": info.status},
             after={"status": "submitted", "gold": len(tx.annotations(document_id))},
         )
-        return Edit(document_id, "submit", status="submitted")
+        return _done(tx, Edit(document_id, "submit", status="submitted"))
 
 
 def submitted_count(project: Project, *, since_model: bool = True) -> int:

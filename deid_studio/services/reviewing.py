@@ -14,7 +14,13 @@ from typing import Any
 
 from deid_studio.core.errors import DeidError
 from deid_studio.core.language import guess_language
-from deid_studio.services.annotating import DocumentState, EditRefused, document_state, edit_problem
+from deid_studio.services.annotating import (
+    DocumentState,
+    EditRefused,
+    check_version,
+    document_state,
+    edit_problem,
+)
 from deid_studio.store.editing import Review, StoredAnnotation, StoredSuggestion
 from deid_studio.store.project import AuditEvent, Project, Transaction
 
@@ -150,7 +156,14 @@ def next_for_review(project: Project, *, actor: str) -> int | None:
             offset += len(page)
 
 
-def sign_off(project: Project, document_id: int, *, actor: str, comment: str = "") -> str:
+def sign_off(
+    project: Project,
+    document_id: int,
+    *,
+    actor: str,
+    comment: str = "",
+    expected_version: int | None = None,
+) -> str:
     """Accept a submitted document: it may now be exported. Returns the new status."""
     with project.transaction(actor) as tx:
         tx.require("reviewer", "sign off")
@@ -163,6 +176,7 @@ def sign_off(project: Project, document_id: int, *, actor: str, comment: str = "
             error = FourEyesError if actor in annotators else EditRefused
             raise error(f"cannot sign off document {name}: {refusal}")
         single = actor in annotators
+        check_version(tx, document_id, expected_version)
         tx.add_reviews([document_id], "signed_off", comment)
         tx.release(document_id)  # before the status: an edit of a signed-off one is refused
         tx.set_status(document_id, "signed_off")
@@ -185,7 +199,14 @@ def sign_off(project: Project, document_id: int, *, actor: str, comment: str = "
         return "signed_off"
 
 
-def send_back(project: Project, document_id: int, *, actor: str, comment: str = "") -> str:
+def send_back(
+    project: Project,
+    document_id: int,
+    *,
+    actor: str,
+    comment: str = "",
+    expected_version: int | None = None,
+) -> str:
     """Return a submitted document to the annotation queue with the reviewer's comment."""
     with project.transaction(actor) as tx:
         tx.require("reviewer", "send documents back")
@@ -198,6 +219,7 @@ def send_back(project: Project, document_id: int, *, actor: str, comment: str = 
             )
         if state.read_only_reason is not None:
             raise EditRefused(f"cannot send it back: {state.read_only_reason}")
+        check_version(tx, document_id, expected_version)
         tx.add_reviews([document_id], "sent_back", comment)
         tx.set_status(document_id, "in_progress")
         tx.release(document_id)

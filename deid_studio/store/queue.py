@@ -12,7 +12,9 @@ from deid_studio.store import models as m
 from deid_studio.store.transaction import TransactionBase
 
 PREVIEW_CHARS = 120
-CLAIM_TIMEOUT = timedelta(hours=8)  # a claim nobody released (a crash) lapses after a day's work
+# a claim lapses when its window stops heart-beating (closed, crashed, network gone)
+CLAIM_TIMEOUT = timedelta(minutes=5)
+HEARTBEAT = timedelta(minutes=1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +101,17 @@ class QueueQueries(TransactionBase):
             .where(m.DocumentRow.id == document_id)
             .values(claimed_by=self.actor, claimed_at=m.utcnow())
         )
+
+    def keep_claim(self, document_id: int) -> bool:
+        """Renew the actor's claim on a document (a heartbeat); False when they no longer
+        hold it. Bookkeeping, not an action: it needs no audit event."""
+        d = m.DocumentRow
+        result = self._session.execute(
+            update(d)
+            .where(d.id == document_id, d.claimed_by == self.actor)
+            .values(claimed_at=m.utcnow())
+        )
+        return bool(getattr(result, "rowcount", 0))
 
     def release(self, document_id: int) -> None:
         """Let go of a document the actor holds (the caller audits it)."""
