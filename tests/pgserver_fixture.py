@@ -55,8 +55,9 @@ class PgServer:
         host = quote(self.socket, safe="")
         return f"postgresql+psycopg://{user}{secret}@/{database}?host={host}"
 
-    def connect(self, database: str = "postgres", user: str = "postgres",
-                password: str | None = None) -> psycopg.Connection:
+    def connect(
+        self, database: str = "postgres", user: str = "postgres", password: str | None = None
+    ) -> psycopg.Connection:
         """A plain psycopg connection (autocommit), as any SQL client would open."""
         return psycopg.connect(
             host=self.socket, dbname=database, user=user, password=password, autocommit=True

@@ -52,6 +52,30 @@ def register(commands: Any) -> None:
     )
     whoami.set_defaults(run=_whoami)
 
+    assign = commands.add_parser(
+        "assign",
+        help="give a share of new documents to two annotators each, blind",
+        description="Blind double annotation: each chosen document (status new) goes to two of "
+        "the annotators, in turn; each annotates a copy of their own, without suggestions, "
+        "and a reviewer who annotated neither adjudicates. A steward's command.",
+    )
+    assign.add_argument("--annotators", required=True, help="logins, comma-separated (2 or more)")
+    which = assign.add_mutually_exclusive_group(required=True)
+    which.add_argument("--share", type=float, help="a random share of the new documents (0.1)")
+    which.add_argument("--documents", help="document ids, comma-separated")
+    assign.add_argument("--seed", type=int, default=0, help="of the random choice (default 0)")
+    assign.set_defaults(run=_assign)
+
+    agree = commands.add_parser(
+        "agreement",
+        help="inter-annotator agreement of the double annotations",
+        description="Between the two annotators of every double-annotated document whose "
+        "copies are both submitted: span F1 (strict and overlap), token-level Cohen's kappa "
+        "and Krippendorff's alpha, per category and overall.",
+    )
+    agree.add_argument("--json", metavar="OUT", help="also write the figures as JSON")
+    agree.set_defaults(run=_agreement)
+
 
 def _password(args: argparse.Namespace) -> str | None:
     if args.password_stdin:
@@ -91,4 +115,49 @@ def _list(args: argparse.Namespace) -> int:
 def _whoami(args: argparse.Namespace) -> int:
     with open_project(target(args)) as project:
         print(identity(project, args.user).describe())
+    return 0
+
+
+def _assign(args: argparse.Namespace) -> int:
+    from deid_studio.services.double import assign_double
+
+    ids = None
+    if args.documents:
+        try:
+            ids = [int(x) for x in args.documents.split(",") if x.strip()]
+        except ValueError:
+            raise DeidError(f"--documents {args.documents!r}: expected ids like 3,7,12") from None
+    with open_project(target(args)) as project:
+        result = assign_double(
+            project, args.annotators.split(","), actor=args.user, share=args.share,
+            document_ids=ids, seed=args.seed,
+        )  # fmt: skip
+    for doc, pair in result.pairs.items():
+        print(f"document {doc}: {pair[0]} and {pair[1]}")
+    print(f"{len(result.pairs)} documents assigned for blind double annotation")
+    return 0
+
+
+def _agreement(args: argparse.Namespace) -> int:
+    import json
+    from pathlib import Path
+
+    from deid_studio.services.double import agreement_report
+
+    with open_project(target(args)) as project:
+        report = agreement_report(project)
+    if not report.documents:
+        raise DeidError("no double annotation has both copies submitted yet")
+    print(f"{report.documents} documents, {report.tokens} tokens, annotated twice")
+    print(
+        f"{'category':<16} {'spans':>11} {'F1 strict':>9} {'overlap':>8} {'kappa':>7} {'alpha':>7}"
+    )
+    for row in (*report.per_category, report.overall):
+        spans = f"{row.spans_first}/{row.spans_second}"
+        print(
+            f"{row.category:<16} {spans:>11} {row.f1_strict:>9.3f} {row.f1_overlap:>8.3f} "
+            f"{row.kappa:>7.3f} {row.alpha:>7.3f}"
+        )
+    if args.json:
+        Path(args.json).write_text(json.dumps(report.as_dict(), indent=2), encoding="utf-8")
     return 0

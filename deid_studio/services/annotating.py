@@ -16,6 +16,7 @@ from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Span
 from deid_studio.core.errors import DeidError
 from deid_studio.core.tokenize import tokenize
+from deid_studio.services._copies import BlindSpans, GoldSpans, open_assignment, spans_of
 from deid_studio.store.editing import DocumentInfo, StoredAnnotation, StoredSuggestion
 from deid_studio.store.models import utcnow
 from deid_studio.store.project import Project, Transaction
@@ -65,6 +66,8 @@ class DocumentState:
     suggestions: tuple[StoredSuggestion, ...]
     scheme: Scheme
     read_only_reason: str | None = None
+    blind: bool = False
+    """The actor's own copy of a blind double annotation (their spans, no suggestions)."""
 
     @property
     def editable(self) -> bool:
@@ -159,8 +162,9 @@ def open_for_annotation(project: Project, document_id: int, *, actor: str) -> Do
     with project.transaction(actor) as tx:
         actor = tx.actor
         info = _info(tx, document_id)
-        if edit_problem(info, actor) is None:
-            if info.claimed_by != actor:
+        mine, problem = open_assignment(tx, document_id)
+        if problem is None and edit_problem(info, actor) is None:
+            if info.claimed_by != actor and mine is None:
                 tx.claim(document_id)
                 tx.audit("claim", document_id=document_id)
             if info.status == "new":
@@ -177,12 +181,22 @@ def open_for_annotation(project: Project, document_id: int, *, actor: str) -> Do
 def document_state(tx: Transaction, document_id: int, actor: str) -> DocumentState:
     """The document as ``actor`` sees it inside an open transaction."""
     info = _info(tx, document_id)
+    mine, problem = open_assignment(tx, document_id) if actor else (None, None)
+    if mine is not None:  # the actor's blind copy: their spans, no suggestions
+        return DocumentState(
+            info=info,
+            gold=tuple(tx.blind_spans(mine.id, document_id)),
+            suggestions=(),
+            scheme=tx.scheme(),
+            read_only_reason=problem or edit_problem(info, actor),
+            blind=True,
+        )
     return DocumentState(
         info=info,
         gold=tuple(tx.annotations(document_id)),
         suggestions=tuple(tx.suggestions(document_id)),
         scheme=tx.scheme(),
-        read_only_reason=edit_problem(info, actor) if actor else "opened for reading",
+        read_only_reason=(problem or edit_problem(info, actor)) if actor else "opened for reading",
     )
 
 
@@ -217,7 +231,9 @@ def _editable(
     problem = edit_problem(info, tx.actor)
     if problem is not None:
         raise EditRefused(f"document {info.external_id or info.id} is {problem}")
-    check_version(tx, document_id, expected_version)
+    mine, _ = open_assignment(tx, document_id)
+    if mine is None:  # a blind copy is its annotator's alone: no one else writes it
+        check_version(tx, document_id, expected_version)
     return info
 
 
@@ -264,8 +280,12 @@ def _check_span(tx: Transaction, info: DocumentInfo, span: Span) -> None:
         raise DeidError(f"{span.category} is not a category of the project's scheme")
 
 
-def _supersede(tx: Transaction, document_id: int, span: Span) -> list[StoredSuggestion]:
-    """Remove the suggestions lying wholly inside a new gold span; they are decided."""
+def _supersede(tx: Transaction, spans: GoldSpans, span: Span) -> list[StoredSuggestion]:
+    """Remove the suggestions lying wholly inside a new gold span; they are decided (a blind
+    copy has none)."""
+    if spans.blind:
+        return []
+    document_id = spans.document_id
     gone = [
         tx.delete_suggestion(s.id) for s in tx.suggestions_within(document_id, span.start, span.end)
     ]
@@ -282,15 +302,17 @@ def add_span(
     actor: str,
     expected_version: int | None = None,
 ) -> Edit:
-    """Add a gold span typed by the actor; suggestions inside it are used up."""
+    """Add a gold span typed by the actor (to their own copy, in a blind double annotation);
+    suggestions inside it are used up."""
     with project.transaction(actor) as tx:
         info = _editable(tx, document_id, expected_version)
+        spans = spans_of(tx, document_id)
         _check_span(tx, info, span)
-        if tx.find_annotation(document_id, span.start, span.end, span.category) is not None:
+        if spans.find(span) is not None:
             return _done(tx, Edit(document_id, "add_span", notes=("that span is already gold",)))
-        added = tx.add_annotation(document_id, span)
-        tx.audit("add_annotation", document_id=document_id, after=_audit_span(added))
-        gone = _supersede(tx, document_id, span)
+        added = spans.add(span)
+        tx.audit(_verb("add_annotation", spans), document_id=document_id, after=_audit_span(added))
+        gone = _supersede(tx, spans, span)
         return _done(
             tx, Edit(document_id, "add_span", added=(added,), suggestions_removed=tuple(gone))
         )
@@ -303,22 +325,25 @@ def change_span(
     *,
     actor: str,
     expected_version: int | None = None,
+    document_id: int | None = None,
 ) -> Edit:
-    """Move a gold span's boundaries or change its category; it becomes the actor's."""
+    """Move a gold span's boundaries or change its category; it becomes the actor's.
+    ``document_id`` finds a span of the actor's blind copy."""
     with project.transaction(actor) as tx:
-        before = _annotation(tx, annotation_id)
+        spans = _spans_for(tx, annotation_id, document_id)
+        before = _annotation(spans, annotation_id)
         info = _editable(tx, before.document_id, expected_version)
         _check_span(tx, info, span)
         if (before.start, before.end, before.category) == (span.start, span.end, span.category):
             return _done(tx, Edit(before.document_id, "change_span"))
-        after = tx.update_annotation(annotation_id, span)
+        after = spans.update(annotation_id, span)
         tx.audit(
-            "change_annotation",
+            _verb("change_annotation", spans),
             document_id=before.document_id,
             before=_audit_span(before),
             after=_audit_span(after),
         )
-        gone = _supersede(tx, before.document_id, span)
+        gone = _supersede(tx, spans, span)
         return _done(
             tx,
             Edit(
@@ -331,19 +356,48 @@ def change_span(
 
 
 def delete_span(
-    project: Project, annotation_id: int, *, actor: str, expected_version: int | None = None
+    project: Project,
+    annotation_id: int,
+    *,
+    actor: str,
+    expected_version: int | None = None,
+    document_id: int | None = None,
 ) -> Edit:
-    """Remove a gold span."""
+    """Remove a gold span (``document_id`` finds a span of the actor's blind copy)."""
     with project.transaction(actor) as tx:
-        before = _annotation(tx, annotation_id)
+        spans = _spans_for(tx, annotation_id, document_id)
+        before = _annotation(spans, annotation_id)
         _editable(tx, before.document_id, expected_version)
-        gone = tx.delete_annotation(annotation_id)
-        tx.audit("delete_annotation", document_id=gone.document_id, before=_audit_span(gone))
+        gone = spans.delete(annotation_id)
+        tx.audit(
+            _verb("delete_annotation", spans), document_id=gone.document_id,
+            before=_audit_span(gone),
+        )  # fmt: skip
         return _done(tx, Edit(gone.document_id, "delete_span", removed=(gone,)))
 
 
-def _annotation(tx: Transaction, annotation_id: int) -> StoredAnnotation:
-    found = tx.annotation(annotation_id)
+def _gold_only(tx: Transaction, document_id: int) -> None:
+    if spans_of(tx, document_id).blind:
+        raise EditRefused("a blind copy has no suggestions: mark the spans yourself")
+
+
+def _verb(action: str, spans: GoldSpans) -> str:
+    """The audit action: a blind copy's edits are ``blind_...`` (hidden from the other
+    annotator by the database)."""
+    return f"blind_{action}" if spans.blind else action
+
+
+def _spans_for(tx: Transaction, annotation_id: int, document_id: int | None) -> GoldSpans:
+    if document_id is None:
+        found = tx.annotation(annotation_id)
+        if found is None:
+            raise DeidError(f"gold span {annotation_id} no longer exists (changed elsewhere?)")
+        document_id = found.document_id
+    return spans_of(tx, document_id)
+
+
+def _annotation(spans: GoldSpans, annotation_id: int) -> StoredAnnotation:
+    found = spans.get(annotation_id)
     if found is None:
         raise DeidError(f"gold span {annotation_id} no longer exists (changed elsewhere?)")
     return found
@@ -364,6 +418,7 @@ def accept_suggestion(
         if found is None:
             raise DeidError("that suggestion no longer exists (the model was retrained?)")
         info = _editable(tx, found.document_id, expected_version)
+        _gold_only(tx, found.document_id)
         chosen = span or Span(found.start, found.end, category or found.category)
         if category is not None:
             chosen = Span(chosen.start, chosen.end, category)
@@ -377,7 +432,7 @@ def accept_suggestion(
             )
             tx.audit("add_annotation", document_id=used.document_id, after=_audit_span(gold))
             added = (gold,)
-        gone = _supersede(tx, used.document_id, chosen)
+        gone = _supersede(tx, GoldSpans(tx, used.document_id), chosen)
         return _done(
             tx,
             Edit(
@@ -418,6 +473,7 @@ def accept_all(
     with project.transaction(actor) as tx:
         info = _editable(tx, document_id, expected_version)
         scheme = tx.scheme()
+        _gold_only(tx, document_id)
         taken = [a.span for a in tx.annotations(document_id)]
         chosen: list[StoredSuggestion] = []
         candidates = [s for s in tx.suggestions(document_id) if s.confidence >= threshold]
@@ -443,7 +499,7 @@ def accept_all(
                 after={"threshold": threshold, "accepted": [_audit_span(a) for a in added]},
             )
         for a in added:
-            used.extend(_supersede(tx, document_id, a.span))
+            used.extend(_supersede(tx, GoldSpans(tx, document_id), a.span))
         return _done(
             tx, Edit(document_id, "accept_all", added=tuple(added), suggestions_removed=tuple(used))
         )
@@ -465,24 +521,28 @@ def revert(
     doc = edit.document_id
     with project.transaction(actor) as tx:
         _editable(tx, doc, expected_version)
+        spans = spans_of(tx, doc)
         removed: list[StoredAnnotation] = []
         for a in edit.added:
-            found = tx.find_annotation(doc, a.start, a.end, a.category)
+            found = spans.find(a.span)
             if found is None:
                 raise DeidError(f"cannot {reason}: the span {a.start}-{a.end} changed since")
-            removed.append(tx.delete_annotation(found.id))
-            tx.audit("delete_annotation", document_id=doc, before=_audit_span(found), reason=reason)
+            removed.append(spans.delete(found.id))
+            tx.audit(
+                _verb("delete_annotation", spans), document_id=doc, before=_audit_span(found),
+                reason=reason,
+            )  # fmt: skip
         updated: list[tuple[StoredAnnotation, StoredAnnotation]] = []
         for before, after in edit.updated:
-            found = tx.find_annotation(doc, after.start, after.end, after.category)
+            found = spans.find(after.span)
             if found is None:
                 raise DeidError(
                     f"cannot {reason}: the span {after.start}-{after.end} changed since"
                 )
-            back = tx.update_annotation(found.id, before.span, author=before.author)
+            back = spans.update(found.id, before.span, author=before.author)
             updated.append((found, back))
             tx.audit(
-                "change_annotation",
+                _verb("change_annotation", spans),
                 document_id=doc,
                 before=_audit_span(found),
                 after=_audit_span(back),
@@ -490,13 +550,15 @@ def revert(
             )
         added: list[StoredAnnotation] = []
         for a in edit.removed:
-            if tx.find_annotation(doc, a.start, a.end, a.category) is None:
-                back = tx.add_annotation(
-                    doc, a.span, origin=a.origin, model_version_id=a.model_version_id,
-                    author=a.author,
-                )  # fmt: skip
+            if spans.find(a.span) is None:
+                back = spans.add(
+                    a.span, origin=a.origin, model_version_id=a.model_version_id, author=a.author
+                )
                 added.append(back)
-                tx.audit("add_annotation", document_id=doc, after=_audit_span(back), reason=reason)
+                tx.audit(
+                    _verb("add_annotation", spans), document_id=doc, after=_audit_span(back),
+                    reason=reason,
+                )  # fmt: skip
         restored: list[StoredSuggestion] = []
         for s in edit.suggestions_removed:
             if tx.find_suggestion(s) is None:
@@ -525,9 +587,17 @@ def revert(
 def submit(
     project: Project, document_id: int, *, actor: str, expected_version: int | None = None
 ) -> Edit:
-    """Declare the document done: it waits for review, and the actor lets go of it."""
+    """Declare the document done: it waits for review, and the actor lets go of it. In a
+    blind double annotation, the actor's copy is done; the document waits for the other
+    annotator, then for adjudication."""
     with project.transaction(actor) as tx:
         info = _editable(tx, document_id, expected_version)
+        spans = spans_of(tx, document_id)
+        if isinstance(spans, BlindSpans):
+            tx.submit_assignment(spans.assignment.id)
+            tx.audit("submit_blind", document_id=document_id, after={"spans": len(spans.all())})
+            note = "your blind copy is submitted; adjudication makes the gold"
+            return _done(tx, Edit(document_id, "submit", status="submitted", notes=(note,)))
         if info.status == "submitted":
             tx.release(document_id)
             tx.audit("release", document_id=document_id)

@@ -331,11 +331,12 @@ class EditingQueries(TransactionBase):
         """
         e = m.AuditEventRow
         query = select(e.actor, e.action, e.after).where(
-            e.document_id == document_id, e.action.in_(("submit", "import"))
+            e.document_id == document_id,
+            e.action.in_(("submit", "import", "submit_blind", "adjudicate")),
         )
         found: set[str] = set()
         for actor, action, after in self._session.execute(query):
-            if action == "submit" or (after or {}).get("status") == "submitted":
+            if action != "import" or (after or {}).get("status") == "submitted":
                 found.add(actor)
         return found
 

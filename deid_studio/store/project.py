@@ -26,6 +26,7 @@ from deid_studio.store.database import (
     without_password,
 )
 from deid_studio.store.documents import DocumentQueries, StoredDocument
+from deid_studio.store.double import DoubleQueries
 from deid_studio.store.editing import EditingQueries
 from deid_studio.store.engine import EngineQueries
 from deid_studio.store.masking import MaskingQueries
@@ -166,6 +167,7 @@ def _is_refusal(err: DBAPIError) -> bool:
 
 class Transaction(
     team.TeamQueries,
+    DoubleQueries,
     DocumentQueries,
     QueueQueries,
     EditingQueries,

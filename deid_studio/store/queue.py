@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import Select, func, or_, select, update
+from sqlalchemy import Select, and_, exists, func, or_, select, update
 
 from deid_studio.store import models as m
 from deid_studio.store.transaction import TransactionBase
@@ -77,22 +77,33 @@ class QueueQueries(TransactionBase):
         return self._session.scalar(query) or 0
 
     def claim_next(self, statuses: Sequence[str]) -> int | None:
-        """Claim the first document of the queue that nobody else holds; its id, or None."""
-        d = m.DocumentRow
+        """Claim the first document of the queue that nobody else holds; its id, or None.
+
+        A document of a blind double annotation goes only to its two annotators (first in
+        their queue, and not claimed: both work on it at once, each on their own copy).
+        """
+        d, a = m.DocumentRow, m.AssignmentRow
         lapsed = m.utcnow() - CLAIM_TIMEOUT
-        free = or_(d.claimed_by.is_(None), d.claimed_by == self.actor, d.claimed_at < lapsed)
+        unclaimed = or_(d.claimed_by.is_(None), d.claimed_by == self.actor, d.claimed_at < lapsed)
+        mine = exists().where(
+            a.document_id == d.id, a.annotator == self.actor, a.submitted_at.is_(None)
+        )
+        double = exists().where(a.document_id == d.id, a.adjudicated_at.is_(None))
         s = m.DocumentScoreRow
         query = (
-            select(d.id)
+            select(d.id, mine)
             .outerjoin(s, s.document_id == d.id)
-            .where(d.status.in_(statuses), free)
-            .order_by(s.score.is_(None), s.score.desc(), d.id)
+            .where(d.status.in_(statuses), or_(mine, and_(~double, unclaimed)))
+            .order_by(mine.desc(), s.score.is_(None), s.score.desc(), d.id)
             .limit(1)
         )
-        found = self._session.scalar(query)
-        if found is not None:
+        row = self._session.execute(query).first()
+        if row is None:
+            return None
+        found, blind = row
+        if not blind:
             self.claim(found)
-        return found
+        return int(found)
 
     def claim(self, document_id: int) -> None:
         """Mark a document as held by the actor (the caller audits it)."""

@@ -100,7 +100,8 @@ def test_accept_all_above_the_threshold(qtbot, window, project_path) -> None:
     qtbot.keyClick(page.view, Qt.Key.Key_A, ctrl_shift)
     assert sorted(g[2] for g in gold_rows(project_path, "R1")) == ["DATE", "ORGANIZATION"]
     assert sorted(i.category for i in page.session.items if i.kind == "suggestion") == [
-        "AGE", "PATIENT"
+        "AGE",
+        "PATIENT",
     ]
     qtbot.keyClick(page.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert gold_rows(project_path, "R1") == []

@@ -261,3 +261,27 @@ def test_sqlite_stays_single_user_and_says_so(tmp_path) -> None:
         with project.reading() as tx:
             [event] = tx.audit_trail()
     assert event.actor == "ann" and "single user" in event.after["users"]
+
+
+def test_a_blind_copy_is_hidden_from_the_other_annotator_by_the_database(
+    team: tuple[PgServer, str],
+) -> None:
+    from deid_studio.services.double import assign_double
+
+    server, name = team
+    server.create_login("beth")
+    with Project.open(server.url(name)) as project:
+        add_member(project, "beth", "annotator", password=None, actor="")
+        assign_double(project, ["anna", "beth"], actor="", document_ids=[1])
+    with as_login(team, "anna") as project:
+        annotating.add_span(project, 1, Span(8, 15, "PATIENT"), actor="")
+    with plain_sql(team, "beth") as c:
+        assert c.execute("SELECT count(*) FROM blind_spans").fetchone() == (0,)
+        assert c.execute(
+            "SELECT count(*) FROM audit_events WHERE action LIKE 'blind%'"
+        ).fetchone() == (0,)
+        assert refused(c, "UPDATE blind_spans SET category = 'AGE'")
+    with plain_sql(team, "anna") as c:
+        assert c.execute("SELECT count(*) FROM blind_spans").fetchone() == (1,)
+    with plain_sql(team, "rene") as c:  # the adjudicator sees both copies
+        assert c.execute("SELECT count(*) FROM blind_spans").fetchone() == (1,)
