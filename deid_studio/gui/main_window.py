@@ -136,7 +136,7 @@ class MainWindow(QMainWindow):
         model.addActions([self.retrain_action, self.cancel_retrain_action])
 
         view = bar.addMenu("&View")
-        for index, name in enumerate(("Annotate", "Review", "Quality")):
+        for index, name in enumerate(("Annotate", "Review", "Quality", "Adjudicate")):
             view.addAction(
                 self._action(name, [f"Ctrl+{index + 1}"], lambda i=index: self._show_page(i))
             )
