@@ -222,3 +222,14 @@ def _check_not_newer(engine: Engine) -> None:
 def needs_upgrade(engine: Engine) -> bool:
     """True when the database is behind the migrations this version ships."""
     return current_revision(engine) != head_revision()
+
+
+def with_password(url: str, password: str) -> str:
+    """The URL carrying ``password`` (kept in memory only, never written anywhere)."""
+    return make_url(url).set(password=password).render_as_string(False)
+
+
+def needs_password(url: str) -> bool:
+    """True for a server URL that names no password (one is asked for, or read from the
+    OS keyring)."""
+    return is_server(url) and not make_url(url).password

@@ -285,3 +285,35 @@ def test_a_blind_copy_is_hidden_from_the_other_annotator_by_the_database(
         assert c.execute("SELECT count(*) FROM blind_spans").fetchone() == (1,)
     with plain_sql(team, "rene") as c:  # the adjudicator sees both copies
         assert c.execute("SELECT count(*) FROM blind_spans").fetchone() == (1,)
+
+
+def test_a_lost_connection_mid_edit_is_one_line_and_the_retry_saves_it(
+    team: tuple[PgServer, str],
+) -> None:
+    from deid_studio.store.project import ConnectionLost
+
+    server, name = team
+    with as_login(team, "anna") as project:
+        annotating.open_for_annotation(project, 1, actor="")
+        first = annotating.add_span(project, 1, Span(8, 15, "PATIENT"), actor="")
+        server.sql(f"ALTER DATABASE {name} ALLOW_CONNECTIONS false")  # the server goes away
+        server.sql(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            f"WHERE datname = '{name}' AND pid <> pg_backend_pid()"
+        )
+        try:
+            with pytest.raises(ConnectionLost) as caught:
+                annotating.add_span(
+                    project, 1, Span(25, 33, "DATE"), actor="", expected_version=first.version
+                )
+        finally:
+            server.sql(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
+        message = str(caught.value)
+        assert "\n" not in message and "nothing of this action was saved" in message
+        assert PASSWORD not in message
+        again = annotating.add_span(
+            project, 1, Span(25, 33, "DATE"), actor="", expected_version=first.version
+        )  # the retry
+        assert again.version == first.version + 1
+        gold = annotating.load_document(project, 1).gold
+    assert [(a.start, a.category) for a in gold] == [(8, "PATIENT"), (25, "DATE")]
