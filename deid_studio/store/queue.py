@@ -95,15 +95,21 @@ class QueueQueries(TransactionBase):
             .outerjoin(s, s.document_id == d.id)
             .where(d.status.in_(statuses), or_(mine, and_(~double, unclaimed)))
             .order_by(mine.desc(), s.score.is_(None), s.score.desc(), d.id)
-            .limit(1)
+            .limit(8)
         )
-        row = self._session.execute(query).first()
-        if row is None:
-            return None
-        found, blind = row
-        if not blind:
-            self.claim(found)
-        return int(found)
+        if self.server:  # the row another claimer is taking is skipped, not waited for
+            query = query.limit(1).with_for_update(of=d, skip_locked=True)
+        for found, blind in self._session.execute(query).all():
+            if blind:
+                return int(found)
+            taken = self._write().execute(  # only if still free: two claimers, one winner
+                update(d)
+                .where(d.id == found, unclaimed)
+                .values(claimed_by=self.actor, claimed_at=m.utcnow())
+            )
+            if getattr(taken, "rowcount", 0):
+                return int(found)
+        return None
 
     def claim(self, document_id: int) -> None:
         """Mark a document as held by the actor (the caller audits it)."""

@@ -160,3 +160,25 @@ def test_postgresql_announces_by_listen_notify(project: Project) -> None:
     stop.set()
     listening.join(5)
     assert payloads and payloads[0] == f"resuggest:{change_marker(project)}"
+
+
+def test_claimers_racing_for_the_queue_never_get_the_same_document(project: Project) -> None:
+    seed(project, 4)
+    names = ["ann", "bob", "cat", "dan", "rev", "rita"]
+    got: dict[str, int | None] = {}
+    barrier = threading.Barrier(len(names))
+
+    def claim(name: str) -> None:
+        barrier.wait()
+        got[name] = next_document(project, actor=name)
+
+    threads = [threading.Thread(target=claim, args=(n,)) for n in names]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    claimed = [d for d in got.values() if d is not None]
+    assert len(claimed) == 4 and len(set(claimed)) == 4, got
+    with project.reading() as tx:
+        holders = {i.id: i.claimed_by for i in map(tx.document_info, claimed)}
+    assert all(holders[d] == n for n, d in got.items() if d is not None)
