@@ -93,7 +93,9 @@ def _edit_record(edit) -> dict:
     }
 
 
-def annotator(target: str, actor: str, seconds: float, log: str, seed: int) -> None:
+def annotator(
+    target: str, actor: str, seconds: float, log: str, seed: int, think: float = 0.0
+) -> None:
     """Claim the next document; accept, add, change, undo, submit; log every action."""
     from deid_studio.core.document import Span
     from deid_studio.core.errors import DeidError
@@ -115,6 +117,8 @@ def annotator(target: str, actor: str, seconds: float, log: str, seed: int) -> N
             out.write(json.dumps(entry) + "\n")
 
         def act(kind: str, call):
+            if think:  # a person reads and decides between two keys
+                time.sleep(think * rng.uniform(0.5, 1.5))
             started = time.perf_counter()
             try:
                 edit = call()
@@ -286,6 +290,7 @@ def check(target: str, logs: list[Path]) -> tuple[int, int, int]:
 
 
 def run(
+    think: float,
     label: str,
     target: str,
     annotators: list[str],
@@ -306,7 +311,9 @@ def run(
         logs.append(folder / f"{label}-{name}.jsonl")
         actor = "" if server else name
         processes.append(
-            context.Process(target=annotator, args=(login(name), actor, seconds, str(logs[-1]), i))
+            context.Process(
+                target=annotator, args=(login(name), actor, seconds, str(logs[-1]), i, think)
+            )
         )
     review_logs = []
     for name in reviewers:
@@ -346,6 +353,7 @@ def run(
     retrain = json.loads(retrain_log.read_text()) if retrain_log.exists() else {}
     return {
         "run": label,
+        "think_s": think,
         "clients": len(annotators),
         "reviewers": len(reviewers),
         "seconds": round(wall, 1),
@@ -368,6 +376,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=180.0)
     parser.add_argument("--annotators", type=int, default=8)
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.25,
+        help="mean seconds an annotator takes between two actions (0: flat out)",
+    )
     parser.add_argument("--skip-sqlite", action="store_true")
     parser.add_argument("--skip-postgres", action="store_true")
     args = parser.parse_args()
@@ -384,6 +398,7 @@ def main() -> int:
                 names = [f"annotator{i + 1}" for i in range(args.annotators)]
                 results.append(
                     run(
+                        args.think,
                         "postgresql",
                         url(data, "load"),
                         names,
@@ -397,9 +412,12 @@ def main() -> int:
                 server.cleanup()
         if not args.skip_sqlite:
             target = str(folder / "load.sqlite")
-            results.append(run("sqlite", target, ["ann", "bob"], [], args.seconds, folder, False))
+            results.append(
+                run(args.think, "sqlite", target, ["ann", "bob"], [], args.seconds, folder, False)
+            )
     columns = (
         "run",
+        "think_s",
         "clients",
         "reviewers",
         "seconds",

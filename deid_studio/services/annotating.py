@@ -165,8 +165,8 @@ def open_for_annotation(project: Project, document_id: int, *, actor: str) -> Do
         mine, problem = open_assignment(tx, document_id)
         if problem is None and edit_problem(info, actor) is None:
             if info.claimed_by != actor and mine is None:
-                tx.claim(document_id)
-                tx.audit("claim", document_id=document_id)
+                if tx.claim(document_id):
+                    tx.audit("claim", document_id=document_id)
             if info.status == "new":
                 tx.set_status(document_id, "in_progress")
                 tx.audit(

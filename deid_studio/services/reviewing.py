@@ -119,8 +119,8 @@ def open_for_review(project: Project, document_id: int, *, actor: str) -> Review
             and edit_problem(info, actor) is None
             and not barred
         ):
-            tx.claim(document_id)
-            tx.audit("claim", document_id=document_id, reason="review")
+            if tx.claim(document_id):
+                tx.audit("claim", document_id=document_id, reason="review")
         state = document_state(tx, document_id, actor)
         return ReviewState(
             document=state,
@@ -150,7 +150,8 @@ def next_for_review(project: Project, *, actor: str) -> int | None:
                 if four_eyes and actor in tx.annotators(entry.document_id):
                     continue
                 if info.claimed_by != actor:
-                    tx.claim(entry.document_id)
+                    if not tx.claim(entry.document_id):  # another reviewer took it meanwhile
+                        continue
                     tx.audit("claim", document_id=entry.document_id, reason="review")
                 return entry.document_id
             offset += len(page)

@@ -102,22 +102,24 @@ class QueueQueries(TransactionBase):
         for found, blind in self._session.execute(query).all():
             if blind:
                 return int(found)
-            taken = self._write().execute(  # only if still free: two claimers, one winner
-                update(d)
-                .where(d.id == found, unclaimed)
-                .values(claimed_by=self.actor, claimed_at=m.utcnow())
-            )
-            if getattr(taken, "rowcount", 0):
+            if self.claim(found):  # only if still free: two claimers, one winner
                 return int(found)
         return None
 
-    def claim(self, document_id: int) -> None:
-        """Mark a document as held by the actor (the caller audits it)."""
-        self._write().execute(
-            update(m.DocumentRow)
-            .where(m.DocumentRow.id == document_id)
+    def claim(self, document_id: int) -> bool:
+        """Mark a document as held by the actor, unless someone else holds it (their claim
+        not lapsed); True when the actor holds it now (the caller audits it)."""
+        d = m.DocumentRow
+        lapsed = m.utcnow() - CLAIM_TIMEOUT
+        taken = self._write().execute(
+            update(d)
+            .where(
+                d.id == document_id,
+                or_(d.claimed_by.is_(None), d.claimed_by == self.actor, d.claimed_at < lapsed),
+            )
             .values(claimed_by=self.actor, claimed_at=m.utcnow())
         )
+        return bool(getattr(taken, "rowcount", 0))
 
     def keep_claim(self, document_id: int) -> bool:
         """Renew the actor's claim on a document (a heartbeat); False when they no longer
