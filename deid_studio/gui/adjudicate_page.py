@@ -104,8 +104,8 @@ class AdjudicatePage(QWidget):
         work = QWidget()
         layout = QVBoxLayout(work)
         layout.addWidget(self.title)
-        layout.addWidget(sides, 3)
-        layout.addWidget(self.table, 2)
+        layout.addWidget(sides, 2)
+        layout.addWidget(self.table, 3)
         bottom = QHBoxLayout()
         bottom.addWidget(self.status, 1)
         bottom.addWidget(self.save_button)
@@ -192,6 +192,8 @@ class AdjudicatePage(QWidget):
         self.table.setHorizontalHeaderLabels(["where", first, second, "gold"])
         for row in range(len(view.units)):
             self._fill_row(row)
+        self.table.resizeColumnsToContents()
+        self.table.resizeRowsToContents()
         self._draw()
         if view.units:
             undecided = [i for i, d in self.decisions.items() if d is None]

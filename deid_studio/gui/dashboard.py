@@ -120,12 +120,12 @@ class DashboardPage(QWidget):
         self.agreement.setHorizontalHeaderLabels([c for c, _ in AGREEMENT_COLUMNS])
         self.agreement.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.agreement.verticalHeader().setVisible(False)
-        self.agreement.horizontalHeader().setStretchLastSection(True)
+        self.agreement.horizontalHeader().setStretchLastSection(False)
         grid.addWidget(self.agreement_label, 3, 0, 1, 2)
         grid.addWidget(self.agreement, 4, 0, 1, 2)
         grid.setRowStretch(1, 3)
         grid.setRowStretch(2, 2)
-        grid.setRowStretch(4, 2)
+        grid.setRowStretch(4, 3)
         self._marker: QScatterSeries | None = None
 
     def refresh(self) -> None:
