@@ -111,7 +111,9 @@ class QueueQueries(TransactionBase):
         not lapsed); True when the actor holds it now (the caller audits it)."""
         d = m.DocumentRow
         lapsed = m.utcnow() - CLAIM_TIMEOUT
-        taken = self._write().execute(
+        if self._read_only:
+            raise RuntimeError("write attempted in a read-only transaction")
+        taken = self._session.execute(
             update(d)
             .where(
                 d.id == document_id,
@@ -119,7 +121,9 @@ class QueueQueries(TransactionBase):
             )
             .values(claimed_by=self.actor, claimed_at=m.utcnow())
         )
-        return bool(getattr(taken, "rowcount", 0))
+        won = bool(getattr(taken, "rowcount", 0))
+        self._changed = self._changed or won  # a claim lost to someone else changed nothing
+        return won
 
     def keep_claim(self, document_id: int) -> bool:
         """Renew the actor's claim on a document (a heartbeat); False when they no longer

@@ -182,3 +182,27 @@ def test_claimers_racing_for_the_queue_never_get_the_same_document(project: Proj
     with project.reading() as tx:
         holders = {i.id: i.claimed_by for i in map(tx.document_info, claimed)}
     assert all(holders[d] == n for n, d in got.items() if d is not None)
+
+
+def test_reviewers_racing_for_the_review_queue_never_share_a_document(project: Project) -> None:
+    from deid_studio.services.reviewing import next_for_review
+
+    docs = seed(project, 3)
+    for doc in docs:
+        open_for_annotation(project, doc, actor="ann")
+        submit(project, doc, actor="ann")
+    names = ["bob", "cat", "dan", "rev", "rita"]
+    got: dict[str, int | None] = {}
+    barrier = threading.Barrier(len(names))
+
+    def review(name: str) -> None:
+        barrier.wait()
+        got[name] = next_for_review(project, actor=name)
+
+    threads = [threading.Thread(target=review, args=(n,)) for n in names]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    claimed = [d for d in got.values() if d is not None]
+    assert sorted(claimed) == sorted(docs), got
