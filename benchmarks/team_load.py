@@ -291,6 +291,7 @@ def check(target: str, logs: list[Path]) -> tuple[int, int, int]:
 
 def run(
     think: float,
+    retrain: bool,
     label: str,
     target: str,
     annotators: list[str],
@@ -325,12 +326,13 @@ def run(
             )
         )
     retrain_log = folder / f"{label}-retrain.jsonl"
-    processes.append(
-        context.Process(
-            target=steward,
-            args=(target, "" if server else "steward", seconds / 4, str(retrain_log)),
+    if retrain:
+        processes.append(
+            context.Process(
+                target=steward,
+                args=(target, "" if server else "steward", seconds / 4, str(retrain_log)),
+            )
         )
-    )
     started = time.perf_counter()
     for p in processes:
         p.start()
@@ -382,6 +384,8 @@ def main() -> int:
         default=0.25,
         help="mean seconds an annotator takes between two actions (0: flat out)",
     )
+    parser.add_argument("--no-retrain", action="store_true", help="no steward retraining")
+    parser.add_argument("--reviewers", type=int, default=2)
     parser.add_argument("--skip-sqlite", action="store_true")
     parser.add_argument("--skip-postgres", action="store_true")
     args = parser.parse_args()
@@ -399,10 +403,11 @@ def main() -> int:
                 results.append(
                     run(
                         args.think,
+                        not args.no_retrain,
                         "postgresql",
                         url(data, "load"),
                         names,
-                        ["reviewer1", "reviewer2"],
+                        [f"reviewer{i + 1}" for i in range(args.reviewers)],
                         args.seconds,
                         folder,
                         True,
@@ -413,7 +418,17 @@ def main() -> int:
         if not args.skip_sqlite:
             target = str(folder / "load.sqlite")
             results.append(
-                run(args.think, "sqlite", target, ["ann", "bob"], [], args.seconds, folder, False)
+                run(
+                    args.think,
+                    not args.no_retrain,
+                    "sqlite",
+                    target,
+                    ["ann", "bob"],
+                    [],
+                    args.seconds,
+                    folder,
+                    False,
+                )
             )
     columns = (
         "run",

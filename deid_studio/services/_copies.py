@@ -105,7 +105,10 @@ def _stored(row: object, document_id: int) -> StoredAnnotation:
 def open_assignment(tx: Transaction, document_id: int) -> tuple[Assignment | None, str | None]:
     """(the actor's open assignment on the document, why they may not edit it): both None for
     a document without a double annotation in progress."""
-    pending = [a for a in tx.assignments(document_id) if a.adjudicated_at is None]
+    key = ("assignments", document_id)
+    if key not in tx.memo:
+        tx.memo[key] = tx.assignments(document_id)
+    pending = [a for a in tx.memo[key] if a.adjudicated_at is None]
     if not pending:
         return None, None
     mine = next((a for a in pending if a.annotator == tx.actor), None)

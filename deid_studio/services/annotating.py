@@ -242,6 +242,7 @@ def check_version(tx: Transaction, document_id: int, expected_version: int | Non
     (then :class:`StaleEdit`, with the fresh state). The new version."""
     found = tx.bump_version(document_id, expected_version)
     if found is not None:
+        tx.memo[("version", document_id)] = found
         return found
     fresh = document_state(tx, document_id, tx.actor)
     last = next((e for e in reversed(tx.document_audit(document_id)) if e.actor != tx.actor), None)
@@ -257,8 +258,11 @@ def check_version(tx: Transaction, document_id: int, expected_version: int | Non
 
 def _done(tx: Transaction, edit: Edit) -> Edit:
     """The edit with the document's version after it."""
-    info = tx.document_info(edit.document_id)
-    return replace(edit, version=None if info is None else info.version)
+    version = tx.memo.get(("version", edit.document_id))
+    if version is None:
+        info = tx.document_info(edit.document_id)
+        version = None if info is None else info.version
+    return replace(edit, version=version)
 
 
 # -- edits -----------------------------------------------------------------------------------

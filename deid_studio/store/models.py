@@ -142,6 +142,8 @@ class SuggestionRow(Base):
         CheckConstraint(_one_of("source", SUGGESTION_SOURCES), name="source"),
         Index("ix_suggestions_document_start", "document_id", "start"),
     )
+    # a re-suggestion in another process may replace a suggestion while it is being accepted
+    __mapper_args__: ClassVar[dict[str, Any]] = {"confirm_deleted_rows": False}
 
     id: Mapped[int] = mapped_column(primary_key=True)
     document_id: Mapped[int] = mapped_column(ForeignKey("documents.id", ondelete="CASCADE"))

@@ -45,6 +45,9 @@ class TransactionBase:
         self._audited = False
         self.server = False
         self._roles: frozenset[str] | None = None
+        self.memo: dict[Any, Any] = {}
+        """What a service read once in this transaction and needs again (the snapshot
+        cannot change under it)."""
 
     # -- who may ---------------------------------------------------------------------------
 
