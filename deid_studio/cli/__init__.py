@@ -16,14 +16,15 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from deid_studio import __version__
-from deid_studio.cli import engine, masking, project, transfer
+from deid_studio.cli import engine, masking, project, team, transfer
 from deid_studio.cli._shared import PROG, fail
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import WorkCancelled
 from deid_studio.services.paths import default_project, log_dir
+from deid_studio.store.database import database_url, is_server
 
 # Command modules in the order their commands appear in --help.
-COMMAND_MODULES = (project, transfer, engine, masking)
+COMMAND_MODULES = (project, transfer, engine, masking, team)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -31,6 +32,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        _resolve_user(args)
         return int(args.run(args) or 0)
     except WorkCancelled as err:
         fail(str(err))
@@ -62,13 +64,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--db",
         metavar="PATH",
-        default=None,
-        help=f"project file or SQLAlchemy URL (default: {default_project()})",
+        default=os.environ.get("DEID_STUDIO_DB") or None,
+        help="project file or SQLAlchemy URL, e.g. postgresql://ann@db-host/pv_team "
+        f"(default: $DEID_STUDIO_DB, then {default_project()})",
     )
     parser.add_argument(
         "--user",
-        default=os.environ.get("DEID_STUDIO_USER") or getpass.getuser(),
-        help="your name in the audit trail (default: $DEID_STUDIO_USER or your login)",
+        default=None,
+        help="your name in the audit trail of a SQLite project (default: $DEID_STUDIO_USER "
+        "or your login); on a server you are your database login",
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
     parser.set_defaults(run=project.open_gui)
@@ -76,6 +80,17 @@ def build_parser() -> argparse.ArgumentParser:
     for module in COMMAND_MODULES:
         module.register(commands)
     return parser
+
+
+def _resolve_user(args: argparse.Namespace) -> None:
+    """The actor: on a server the database login (an explicit --user asks the database to act
+    as that login, which only a superuser may); on SQLite --user, $DEID_STUDIO_USER or the
+    system login."""
+    if args.user is not None:
+        return
+    args.user = os.environ.get("DEID_STUDIO_USER") or getpass.getuser()
+    if args.db and is_server(database_url(args.db)):
+        args.user = ""  # the project's transactions act as the login
 
 
 def _log_traceback() -> Path:

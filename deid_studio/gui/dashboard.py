@@ -15,13 +15,34 @@ from PySide6.QtCharts import (
 )
 from PySide6.QtCore import QMargins, QPointF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QSlider, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QSlider,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
+from deid_studio.services.double import agreement_report
 from deid_studio.services.quality import Quality, quality
 from deid_studio.store.project import Project
 
 # Paul Tol's bright scheme: precision, recall, F1 / masked share.
 BLUE, RED, GREEN, GREY = "#4477AA", "#EE6677", "#228833", "#BBBBBB"
+
+
+AGREEMENT_COLUMNS = (
+    ("category", lambda r: r.category),
+    ("spans (1st / 2nd)", lambda r: f"{r.spans_first} / {r.spans_second}"),
+    ("F1 strict", lambda r: f"{r.f1_strict:.3f}"),
+    ("F1 overlap", lambda r: f"{r.f1_overlap:.3f}"),
+    ("Cohen's kappa", lambda r: f"{r.kappa:.3f}"),
+    ("Krippendorff's alpha", lambda r: f"{r.alpha:.3f}"),
+)
 
 
 def _chart(title: str) -> QChart:
@@ -92,8 +113,19 @@ class DashboardPage(QWidget):
         grid.addWidget(self.categories, 1, 0, 1, 2)
         grid.addWidget(self.learning, 2, 0)
         grid.addWidget(tau_box, 2, 1)
+        self.agreement_label = QLabel()
+        self.agreement_label.setObjectName("agreementSummary")
+        self.agreement = QTableWidget(0, len(AGREEMENT_COLUMNS))
+        self.agreement.setObjectName("agreementTable")
+        self.agreement.setHorizontalHeaderLabels([c for c, _ in AGREEMENT_COLUMNS])
+        self.agreement.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.agreement.verticalHeader().setVisible(False)
+        self.agreement.horizontalHeader().setStretchLastSection(False)
+        grid.addWidget(self.agreement_label, 3, 0, 1, 2)
+        grid.addWidget(self.agreement, 4, 0, 1, 2)
         grid.setRowStretch(1, 3)
         grid.setRowStretch(2, 2)
+        grid.setRowStretch(4, 3)
         self._marker: QScatterSeries | None = None
 
     def refresh(self) -> None:
@@ -116,6 +148,33 @@ class DashboardPage(QWidget):
         self._draw_categories(q)
         self._draw_learning(q)
         self._draw_tau(q)
+        self._fill_agreement()
+
+    def _fill_agreement(self) -> None:
+        report = agreement_report(self.project)
+        if not report.documents:
+            self.agreement_label.setText(
+                "<b>Inter-annotator agreement:</b> no double annotation submitted yet "
+                "(a steward assigns some with <code>deid-studio assign</code>)."
+            )
+            self.agreement.setRowCount(0)
+            return
+        self.agreement_label.setText(
+            f"<b>Inter-annotator agreement</b> on {report.documents} documents annotated "
+            f"twice, blind ({report.tokens:,} tokens): span F1 between the two annotators, "
+            "token-level Cohen's kappa and Krippendorff's alpha"
+        )
+        rows = (*report.per_category, report.overall)
+        self.agreement.setRowCount(len(rows))
+        for r, row in enumerate(rows):
+            for c, (_, value) in enumerate(AGREEMENT_COLUMNS):
+                item = QTableWidgetItem(value(row))
+                if c:
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
+                self.agreement.setItem(r, c, item)
+        self.agreement.resizeColumnsToContents()
 
     def _draw_categories(self, q: Quality) -> None:
         chart = self.categories.chart()

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QInputDialog,
     QLabel,
+    QLineEdit,
     QMainWindow,
     QMessageBox,
     QPushButton,
@@ -23,6 +24,7 @@ from deid_studio.core.categories import preset_names
 from deid_studio.core.errors import DeidError
 from deid_studio.gui.actions import make_action
 from deid_studio.gui.audit_view import AuditDialog
+from deid_studio.gui.credentials import forget_password, remember_password, stored_password
 from deid_studio.gui.export_dialog import ExportDialog
 from deid_studio.gui.import_dialog import ImportDialog
 from deid_studio.gui.preferences import Preferences
@@ -33,7 +35,9 @@ from deid_studio.gui.workers import running_jobs
 from deid_studio.gui.workspace import Workspace, status_line
 from deid_studio.services.project import init_project, open_project
 from deid_studio.services.quality import current_model
+from deid_studio.services.team import identity
 from deid_studio.services.training import gold_count
+from deid_studio.store.database import database_url, needs_password, with_password
 from deid_studio.store.project import Project
 
 PROJECT_FILTER = "DeID Studio projects (*.sqlite *.db);;All files (*)"
@@ -53,6 +57,7 @@ class Welcome(QWidget):
         for text, slot in (
             ("Create a project…", window.create_project),
             ("Open a project…", window.choose_project),
+            ("Open a server project…", window.choose_server_project),
         ):
             button = QPushButton(text)
             button.clicked.connect(slot)
@@ -104,6 +109,9 @@ class MainWindow(QMainWindow):
         project = bar.addMenu("&Project")
         project.addAction(self._action("&New project…", ["Ctrl+Shift+O"], self.create_project))
         project.addAction(self._action("&Open project…", ["Ctrl+O"], self.choose_project))
+        project.addAction(
+            self._action("Open a &server project…", ["Ctrl+Shift+S"], self.choose_server_project)
+        )
         self.recent_menu = project.addMenu("Recent projects")
         project.addSeparator()
         self.import_action = self._action("&Import reports…", ["Ctrl+I"], self.import_reports)
@@ -136,7 +144,7 @@ class MainWindow(QMainWindow):
         model.addActions([self.retrain_action, self.cancel_retrain_action])
 
         view = bar.addMenu("&View")
-        for index, name in enumerate(("Annotate", "Review", "Quality")):
+        for index, name in enumerate(("Annotate", "Review", "Quality", "Adjudicate")):
             view.addAction(
                 self._action(name, [f"Ctrl+{index + 1}"], lambda i=index: self._show_page(i))
             )
@@ -171,10 +179,36 @@ class MainWindow(QMainWindow):
 
     # -- projects --------------------------------------------------------------------------
 
-    def open_project(self, location: str | Path) -> bool:
-        """Open a project (closing the one open); False with a message when it cannot."""
+    def open_project(self, location: str | Path, *, password: str | None = None) -> bool:
+        """Open a project (closing the one open); False with a message when it cannot.
+
+        A server URL without a password takes ``password``, else the one the OS keyring
+        remembers, else asks for it; a password that worked is remembered in the keyring."""
+        target = str(location)
+        asked = False
         try:
-            project = open_project(location)
+            if needs_password(database_url(target)):
+                url = database_url(target)
+                password = password or stored_password(url)
+                if password is None:
+                    password, ok = QInputDialog.getText(
+                        self, "Server password", f"Password for {url}:",
+                        QLineEdit.EchoMode.Password,
+                    )  # fmt: skip
+                    if not ok:
+                        return False
+                    asked = True
+                try:
+                    project = open_project(with_password(url, password))
+                except DeidError:
+                    forget_password(url)
+                    raise
+                if asked and not remember_password(url, password):
+                    self.statusBar().showMessage(
+                        "the password was not remembered: no OS keyring here", 8000
+                    )
+            else:
+                project = open_project(location)
         except DeidError as err:
             self.statusBar().showMessage(str(err))
             if not Project.exists(location):
@@ -196,10 +230,16 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, self._restore_layout)  # once the new parts have their sizes
         QTimer.singleShot(0, self._suggest_new)  # unless a first training starts meanwhile
         self.preferences.add_recent(project.location)
-        self.setWindowTitle(f"DeID Studio — {Path(project.location).name}")
+        name = (
+            f"{project.engine.url.database} (team)"
+            if project.server
+            else Path(project.location).name
+        )
+        self.setWindowTitle(f"DeID Studio — {name}")
         self._refresh_recent()
         self._enable()
         self.refresh_status()
+        self._preferences_changed()
 
     def _restore_layout(self) -> None:
         if self.workspace is None:
@@ -227,6 +267,15 @@ class MainWindow(QMainWindow):
             self.project.close()
             self.project = None
         self._enable()
+
+    def choose_server_project(self) -> None:
+        """Open a team project on a PostgreSQL server by its URL (the password is asked)."""
+        url, ok = QInputDialog.getText(
+            self, "Open a server project",
+            "PostgreSQL URL (postgresql://LOGIN@HOST/DATABASE):",
+        )  # fmt: skip
+        if ok and url.strip():
+            self.open_project(url.strip())
 
     def choose_project(self) -> None:
         """Pick a project file to open."""
@@ -341,7 +390,11 @@ class MainWindow(QMainWindow):
         self.preferences.set_font_size(self.preferences.font_size + step)
 
     def _preferences_changed(self) -> None:
-        self.user_label.setText(f"user: {self.preferences.user_name}")
+        if self.project is not None and self.workspace is not None:
+            who = identity(self.project, self.workspace.actor()).describe()
+        else:
+            who = self.preferences.user_name
+        self.user_label.setText(f"user: {who}")
         if self.workspace is not None:
             self.workspace.apply_preferences()
 

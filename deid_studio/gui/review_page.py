@@ -35,6 +35,7 @@ from deid_studio.gui.session import DocumentSession
 from deid_studio.gui.style import Look
 from deid_studio.gui.workers import Job
 from deid_studio.services import reviewing
+from deid_studio.services.annotating import StaleEdit
 from deid_studio.services.reviewing import Disagreement, ReviewState
 from deid_studio.store.editing import StoredSuggestion
 from deid_studio.store.project import Project
@@ -278,10 +279,16 @@ class ReviewPage(QWidget):
         if doc is None:
             return
         try:
-            decision(self.project, doc, actor=self.actor(), comment=self.comment.toPlainText())
+            decision(
+                self.project, doc, actor=self.actor(), comment=self.comment.toPlainText(),
+                expected_version=self.session.version,
+            )  # fmt: skip
         except DeidError as err:
             self.message.emit(str(err))
             self.refusal.setText(str(err))
+            if isinstance(err, StaleEdit):  # show what changed meanwhile
+                self.open_document(doc)
+                self.refusal.setText(str(err))
             return
         self.message.emit(f"{verb} document {self.session.state.info.external_id or doc}")  # type: ignore[union-attr]
         self.decided.emit(doc, verb)

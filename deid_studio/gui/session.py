@@ -8,6 +8,7 @@ QUndoStack; undo and redo revert the edit through the service.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 
 from PySide6.QtCore import QObject, Signal
@@ -65,6 +66,18 @@ class DocumentSession(QObject):
     def document_id(self) -> int | None:
         """The open document's id."""
         return None if self.state is None else self.state.info.id
+
+    @property
+    def version(self) -> int | None:
+        """The open document's version as last read or written (sent with every edit, so
+        that a change made meanwhile by someone else is never overwritten)."""
+        return None if self.state is None else self.state.info.version
+
+    def _note_version(self, edit: Edit) -> None:
+        if self.state is not None and edit.version is not None:
+            if edit.document_id == self.state.info.id:
+                info = replace(self.state.info, version=edit.version)
+                self.state = replace(self.state, info=info)
 
     @property
     def text(self) -> str:
@@ -225,6 +238,10 @@ class DocumentSession(QObject):
             self.drawNow.emit()
         try:
             edit = action()
+        except svc.StaleEdit as err:  # someone else's change: show it, keep nothing of ours
+            self.show(err.state)
+            self.failed.emit(str(err))
+            return None
         except DeidError as err:
             if foresee is not None:
                 self._gold, self._suggestions, self.current = before
@@ -232,6 +249,7 @@ class DocumentSession(QObject):
                 self._announce()
             self.failed.emit(str(err))
             return None
+        self._note_version(edit)
         if foresee is not None:
             self._gold, self._suggestions = before[0], before[1]
         if edit.empty:
@@ -253,10 +271,17 @@ class DocumentSession(QObject):
     def revert(self, edit: Edit, reason: str) -> Edit | None:
         """Revert an edit through the service (for undo/redo); None when it was refused."""
         try:
-            inverse = svc.revert(self.project, edit, actor=self.actor(), reason=reason)
+            inverse = svc.revert(
+                self.project, edit, actor=self.actor(), reason=reason, expected_version=self.version
+            )
+        except svc.StaleEdit as err:
+            self.show(err.state)
+            self.failed.emit(str(err))
+            return None
         except DeidError as err:
             self.failed.emit(str(err))
             return None
+        self._note_version(inverse)
         if inverse.document_id == self.document_id:
             self._apply(inverse)
             touched = inverse.added + tuple(after for _, after in inverse.updated)
@@ -297,7 +322,10 @@ class DocumentSession(QObject):
         span = Span(bounds[0], bounds[1], category)
         doc = self.state.info.id
         edit = self._run(
-            f"add {category}", lambda: svc.add_span(self.project, doc, span, actor=self.actor())
+            f"add {category}",
+            lambda: svc.add_span(
+                self.project, doc, span, actor=self.actor(), expected_version=self.version
+            ),
         )
         if edit is not None and edit.added:
             self.set_current(self.item_for(("gold", edit.added[0].id)))
@@ -313,7 +341,14 @@ class DocumentSession(QObject):
             span = Span(item.start, item.end, category)
             edit = self._run(
                 f"{item.category} → {category}",
-                lambda: svc.change_span(self.project, item.id, span, actor=self.actor()),
+                lambda: svc.change_span(
+                    self.project,
+                    item.id,
+                    span,
+                    actor=self.actor(),
+                    document_id=self.document_id,
+                    expected_version=self.version,
+                ),
             )
             if edit is not None and edit.updated:
                 self.set_current(self.item_for(("gold", edit.updated[0][1].id)))
@@ -352,7 +387,12 @@ class DocumentSession(QObject):
         edit = self._run(
             f"accept {chosen.category}",
             lambda: svc.accept_suggestion(
-                self.project, item.id, actor=self.actor(), category=category, span=span
+                self.project,
+                item.id,
+                actor=self.actor(),
+                category=category,
+                span=span,
+                expected_version=self.version,
             ),
             foresee=foresee,
         )
@@ -377,13 +417,21 @@ class DocumentSession(QObject):
 
             edit = self._run(
                 f"reject {item.category}",
-                lambda: svc.reject_suggestion(self.project, item.id, actor=self.actor()),
+                lambda: svc.reject_suggestion(
+                    self.project, item.id, actor=self.actor(), expected_version=self.version
+                ),
                 foresee=foresee,
             )
         else:
             edit = self._run(
                 f"delete {item.category}",
-                lambda: svc.delete_span(self.project, item.id, actor=self.actor()),
+                lambda: svc.delete_span(
+                    self.project,
+                    item.id,
+                    actor=self.actor(),
+                    document_id=self.document_id,
+                    expected_version=self.version,
+                ),
             )
         if edit is not None and not edit.empty:
             self._advance_from(item, None)
@@ -422,7 +470,14 @@ class DocumentSession(QObject):
             return
         edit = self._run(
             f"resize {item.category}",
-            lambda: svc.change_span(self.project, item.id, span, actor=self.actor()),
+            lambda: svc.change_span(
+                self.project,
+                item.id,
+                span,
+                actor=self.actor(),
+                document_id=self.document_id,
+                expected_version=self.version,
+            ),
         )
         if edit is not None and edit.updated:
             self.set_current(self.item_for(("gold", edit.updated[0][1].id)))
@@ -434,7 +489,13 @@ class DocumentSession(QObject):
         doc = self.state.info.id
         edit = self._run(
             f"accept all ≥ {threshold:.0%}",
-            lambda: svc.accept_all(self.project, doc, threshold=threshold, actor=self.actor()),
+            lambda: svc.accept_all(
+                self.project,
+                doc,
+                threshold=threshold,
+                actor=self.actor(),
+                expected_version=self.version,
+            ),
         )
         return 0 if edit is None else len(edit.added)
 
@@ -444,7 +505,11 @@ class DocumentSession(QObject):
             return False
         doc = self.state.info.id
         edit = self._run(
-            "submitted", lambda: svc.submit(self.project, doc, actor=self.actor()), undoable=False
+            "submitted",
+            lambda: svc.submit(
+                self.project, doc, actor=self.actor(), expected_version=self.version
+            ),
+            undoable=False,
         )
         if edit is None:
             return False

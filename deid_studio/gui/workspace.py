@@ -7,12 +7,14 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QUndoGroup
 from PySide6.QtWidgets import QTabWidget, QWidget
 
+from deid_studio.gui.adjudicate_page import AdjudicatePage
 from deid_studio.gui.annotate_page import AnnotatePage
 from deid_studio.gui.dashboard import DashboardPage
 from deid_studio.gui.preferences import Preferences
 from deid_studio.gui.retrain import RetrainController
 from deid_studio.gui.review_page import ReviewPage
 from deid_studio.gui.session import DocumentSession
+from deid_studio.gui.team_watch import TeamWatch
 from deid_studio.services.quality import current_model, micro_f1
 from deid_studio.services.queue import ANNOTATABLE, queue_size
 from deid_studio.services.settings import project_settings
@@ -49,19 +51,25 @@ class Workspace(QTabWidget):
         self.project = project
         self.preferences = preferences
 
-        def actor() -> str:
-            return preferences.user_name
+        def actor() -> str:  # on a server, the database login: no name can be typed
+            return (project.login or "") if project.server else preferences.user_name
 
+        self.actor = actor
         threshold = project_settings(project).accept_threshold
         self.annotate = AnnotatePage(project, actor, undo_group, threshold)
         self.review = ReviewPage(project, actor, undo_group)
         self.dashboard = DashboardPage(project)
+        self.adjudicate = AdjudicatePage(project, actor)
         self.retrain = RetrainController(project, actor, self)
         self.addTab(self.annotate, "Annotate")
         self.addTab(self.review, "Review")
         self.addTab(self.dashboard, "Quality")
-        for page in (self.annotate, self.review):
+        self.addTab(self.adjudicate, "Adjudicate")
+        for page in (self.annotate, self.review, self.adjudicate):
             page.message.connect(self.message)
+        self.adjudicate.adjudicated.connect(lambda _d: self._decided(_d, "adjudicated"))
+        self.watch = TeamWatch(project, actor, self._open_documents, self)
+        self.watch.changed.connect(self._published_elsewhere)
         self.annotate.submitted.connect(self._submitted)
         self.review.decided.connect(self._decided)
         self.retrain.started.connect(self.message)
@@ -90,6 +98,22 @@ class Workspace(QTabWidget):
             session.activate()
         if self.currentWidget() is self.dashboard:
             self.dashboard.refresh()
+        if self.currentWidget() is self.adjudicate:
+            self.adjudicate.refresh()
+
+    def _open_documents(self) -> list[int]:
+        return [
+            d for d in (self.annotate.session.document_id, self.review.session.document_id)
+            if d is not None
+        ]  # fmt: skip
+
+    def _published_elsewhere(self) -> None:
+        """Someone retrained or re-suggested: new suggestions, new queue order, new model."""
+        if self.retrain.running:
+            return  # this window's own work refreshes when it ends
+        self._suggestions_changed()
+        self._model_changed()
+        self.message.emit("a new model version or new suggestions were published: refreshed")
 
     def _submitted(self, _document_id: int) -> None:
         self.statusChanged.emit()
@@ -98,6 +122,7 @@ class Workspace(QTabWidget):
 
     def _decided(self, _document_id: int, _decision: str) -> None:
         self.annotate.queue.refresh()  # a document sent back is annotatable again
+        self.review.queue.refresh()  # an adjudicated one waits for sign-off
         self.statusChanged.emit()
 
     def project_settings_changed(self) -> None:
@@ -121,6 +146,7 @@ class Workspace(QTabWidget):
 
     def shutdown(self) -> None:
         """Stop background work before the project closes."""
+        self.watch.stop()
         if self.retrain.job is not None:
             self.retrain.cancel()
             self.retrain.job.wait(60_000)

@@ -10,12 +10,13 @@ row id, so undo after redo after undo still lands on the right span.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Span
 from deid_studio.core.errors import DeidError
 from deid_studio.core.tokenize import tokenize
+from deid_studio.services._copies import BlindSpans, GoldSpans, open_assignment, spans_of
 from deid_studio.store.editing import DocumentInfo, StoredAnnotation, StoredSuggestion
 from deid_studio.store.models import utcnow
 from deid_studio.store.project import Project, Transaction
@@ -45,6 +46,17 @@ class EditRefused(DeidError):
     """The document cannot be changed by this person now (signed off, held by someone else)."""
 
 
+class StaleEdit(EditRefused):
+    """The document changed since the editor read it: the edit was not applied.
+
+    ``state`` is the document as it is now (for the editor to show), read by ``actor``.
+    """
+
+    def __init__(self, message: str, state: DocumentState) -> None:
+        super().__init__(message)
+        self.state = state
+
+
 @dataclass(frozen=True, slots=True)
 class DocumentState:
     """A document as the editor shows it: narrative, gold, remaining suggestions, scheme."""
@@ -54,6 +66,8 @@ class DocumentState:
     suggestions: tuple[StoredSuggestion, ...]
     scheme: Scheme
     read_only_reason: str | None = None
+    blind: bool = False
+    """The actor's own copy of a blind double annotation (their spans, no suggestions)."""
 
     @property
     def editable(self) -> bool:
@@ -78,6 +92,8 @@ class Edit:
     suggestions_removed: tuple[StoredSuggestion, ...] = ()
     status: str | None = None
     notes: tuple[str, ...] = field(default=())
+    version: int | None = None
+    """The document's version after the edit (pass it as ``expected_version`` next time)."""
 
     @property
     def empty(self) -> bool:
@@ -134,8 +150,8 @@ class TokenIndex:
 
 def load_document(project: Project, document_id: int, *, actor: str = "") -> DocumentState:
     """The document with its gold and suggestions, read only; whether ``actor`` may edit it."""
-    with project.reading() as tx:
-        return document_state(tx, document_id, actor)
+    with project.reading(actor) as tx:
+        return document_state(tx, document_id, tx.actor if actor else "")
 
 
 def open_for_annotation(project: Project, document_id: int, *, actor: str) -> DocumentState:
@@ -144,11 +160,13 @@ def open_for_annotation(project: Project, document_id: int, *, actor: str) -> Do
     A document someone else holds, or one already signed off, opens read only.
     """
     with project.transaction(actor) as tx:
+        actor = tx.actor
         info = _info(tx, document_id)
-        if edit_problem(info, actor) is None:
-            if info.claimed_by != actor:
-                tx.claim(document_id)
-                tx.audit("claim", document_id=document_id)
+        mine, problem = open_assignment(tx, document_id)
+        if problem is None and edit_problem(info, actor) is None:
+            if info.claimed_by != actor and mine is None:
+                if tx.claim(document_id):
+                    tx.audit("claim", document_id=document_id)
             if info.status == "new":
                 tx.set_status(document_id, "in_progress")
                 tx.audit(
@@ -163,12 +181,22 @@ def open_for_annotation(project: Project, document_id: int, *, actor: str) -> Do
 def document_state(tx: Transaction, document_id: int, actor: str) -> DocumentState:
     """The document as ``actor`` sees it inside an open transaction."""
     info = _info(tx, document_id)
+    mine, problem = open_assignment(tx, document_id) if actor else (None, None)
+    if mine is not None:  # the actor's blind copy: their spans, no suggestions
+        return DocumentState(
+            info=info,
+            gold=tuple(tx.blind_spans(mine.id, document_id)),
+            suggestions=(),
+            scheme=tx.scheme(),
+            read_only_reason=problem or edit_problem(info, actor),
+            blind=True,
+        )
     return DocumentState(
         info=info,
         gold=tuple(tx.annotations(document_id)),
         suggestions=tuple(tx.suggestions(document_id)),
         scheme=tx.scheme(),
-        read_only_reason=edit_problem(info, actor) if actor else "opened for reading",
+        read_only_reason=(problem or edit_problem(info, actor)) if actor else "opened for reading",
     )
 
 
@@ -193,12 +221,48 @@ def edit_problem(info: DocumentInfo, actor: str) -> str | None:
     return None
 
 
-def _editable(tx: Transaction, document_id: int) -> DocumentInfo:
+def _editable(
+    tx: Transaction, document_id: int, expected_version: int | None = None
+) -> DocumentInfo:
+    """The document, once the actor may change it and nobody changed it since they read
+    version ``expected_version``; its version goes up by one (and its row stays locked to
+    this transaction, so concurrent writers of one document queue)."""
     info = _info(tx, document_id)
     problem = edit_problem(info, tx.actor)
     if problem is not None:
         raise EditRefused(f"document {info.external_id or info.id} is {problem}")
+    mine, _ = open_assignment(tx, document_id)
+    if mine is None:  # a blind copy is its annotator's alone: no one else writes it
+        check_version(tx, document_id, expected_version)
     return info
+
+
+def check_version(tx: Transaction, document_id: int, expected_version: int | None) -> int:
+    """Add one to the document's version unless someone changed it since ``expected_version``
+    (then :class:`StaleEdit`, with the fresh state). The new version."""
+    found = tx.bump_version(document_id, expected_version)
+    if found is not None:
+        tx.memo[("version", document_id)] = found
+        return found
+    fresh = document_state(tx, document_id, tx.actor)
+    last = next((e for e in reversed(tx.document_audit(document_id)) if e.actor != tx.actor), None)
+    who = (
+        f" by {last.actor} ({last.action.replace('_', ' ')} at {last.at:%H:%M:%S})" if last else ""
+    )
+    raise StaleEdit(
+        f"document {fresh.info.external_id or document_id} changed meanwhile{who}; your edit "
+        "was not saved — the document now shows its current state",
+        fresh,
+    )
+
+
+def _done(tx: Transaction, edit: Edit) -> Edit:
+    """The edit with the document's version after it."""
+    version = tx.memo.get(("version", edit.document_id))
+    if version is None:
+        info = tx.document_info(edit.document_id)
+        version = None if info is None else info.version
+    return replace(edit, version=version)
 
 
 # -- edits -----------------------------------------------------------------------------------
@@ -220,8 +284,12 @@ def _check_span(tx: Transaction, info: DocumentInfo, span: Span) -> None:
         raise DeidError(f"{span.category} is not a category of the project's scheme")
 
 
-def _supersede(tx: Transaction, document_id: int, span: Span) -> list[StoredSuggestion]:
-    """Remove the suggestions lying wholly inside a new gold span; they are decided."""
+def _supersede(tx: Transaction, spans: GoldSpans, span: Span) -> list[StoredSuggestion]:
+    """Remove the suggestions lying wholly inside a new gold span; they are decided (a blind
+    copy has none)."""
+    if spans.blind:
+        return []
+    document_id = spans.document_id
     gone = [
         tx.delete_suggestion(s.id) for s in tx.suggestions_within(document_id, span.start, span.end)
     ]
@@ -230,55 +298,110 @@ def _supersede(tx: Transaction, document_id: int, span: Span) -> list[StoredSugg
     return gone
 
 
-def add_span(project: Project, document_id: int, span: Span, *, actor: str) -> Edit:
-    """Add a gold span typed by the actor; suggestions inside it are used up."""
+def add_span(
+    project: Project,
+    document_id: int,
+    span: Span,
+    *,
+    actor: str,
+    expected_version: int | None = None,
+) -> Edit:
+    """Add a gold span typed by the actor (to their own copy, in a blind double annotation);
+    suggestions inside it are used up."""
     with project.transaction(actor) as tx:
-        info = _editable(tx, document_id)
+        info = _editable(tx, document_id, expected_version)
+        spans = spans_of(tx, document_id)
         _check_span(tx, info, span)
-        if tx.find_annotation(document_id, span.start, span.end, span.category) is not None:
-            return Edit(document_id, "add_span", notes=("that span is already gold",))
-        added = tx.add_annotation(document_id, span)
-        tx.audit("add_annotation", document_id=document_id, after=_audit_span(added))
-        gone = _supersede(tx, document_id, span)
-        return Edit(document_id, "add_span", added=(added,), suggestions_removed=tuple(gone))
+        if spans.find(span) is not None:
+            return _done(tx, Edit(document_id, "add_span", notes=("that span is already gold",)))
+        added = spans.add(span)
+        tx.audit(_verb("add_annotation", spans), document_id=document_id, after=_audit_span(added))
+        gone = _supersede(tx, spans, span)
+        return _done(
+            tx, Edit(document_id, "add_span", added=(added,), suggestions_removed=tuple(gone))
+        )
 
 
-def change_span(project: Project, annotation_id: int, span: Span, *, actor: str) -> Edit:
-    """Move a gold span's boundaries or change its category; it becomes the actor's."""
+def change_span(
+    project: Project,
+    annotation_id: int,
+    span: Span,
+    *,
+    actor: str,
+    expected_version: int | None = None,
+    document_id: int | None = None,
+) -> Edit:
+    """Move a gold span's boundaries or change its category; it becomes the actor's.
+    ``document_id`` finds a span of the actor's blind copy."""
     with project.transaction(actor) as tx:
-        before = _annotation(tx, annotation_id)
-        info = _editable(tx, before.document_id)
+        spans = _spans_for(tx, annotation_id, document_id)
+        before = _annotation(spans, annotation_id)
+        info = _editable(tx, before.document_id, expected_version)
         _check_span(tx, info, span)
         if (before.start, before.end, before.category) == (span.start, span.end, span.category):
-            return Edit(before.document_id, "change_span")
-        after = tx.update_annotation(annotation_id, span)
+            return _done(tx, Edit(before.document_id, "change_span"))
+        after = spans.update(annotation_id, span)
         tx.audit(
-            "change_annotation",
+            _verb("change_annotation", spans),
             document_id=before.document_id,
             before=_audit_span(before),
             after=_audit_span(after),
         )
-        gone = _supersede(tx, before.document_id, span)
-        return Edit(
-            before.document_id,
-            "change_span",
-            updated=((before, after),),
-            suggestions_removed=tuple(gone),
+        gone = _supersede(tx, spans, span)
+        return _done(
+            tx,
+            Edit(
+                before.document_id,
+                "change_span",
+                updated=((before, after),),
+                suggestions_removed=tuple(gone),
+            ),
         )
 
 
-def delete_span(project: Project, annotation_id: int, *, actor: str) -> Edit:
-    """Remove a gold span."""
+def delete_span(
+    project: Project,
+    annotation_id: int,
+    *,
+    actor: str,
+    expected_version: int | None = None,
+    document_id: int | None = None,
+) -> Edit:
+    """Remove a gold span (``document_id`` finds a span of the actor's blind copy)."""
     with project.transaction(actor) as tx:
-        before = _annotation(tx, annotation_id)
-        _editable(tx, before.document_id)
-        gone = tx.delete_annotation(annotation_id)
-        tx.audit("delete_annotation", document_id=gone.document_id, before=_audit_span(gone))
-        return Edit(gone.document_id, "delete_span", removed=(gone,))
+        spans = _spans_for(tx, annotation_id, document_id)
+        before = _annotation(spans, annotation_id)
+        _editable(tx, before.document_id, expected_version)
+        gone = spans.delete(annotation_id)
+        tx.audit(
+            _verb("delete_annotation", spans), document_id=gone.document_id,
+            before=_audit_span(gone),
+        )  # fmt: skip
+        return _done(tx, Edit(gone.document_id, "delete_span", removed=(gone,)))
 
 
-def _annotation(tx: Transaction, annotation_id: int) -> StoredAnnotation:
-    found = tx.annotation(annotation_id)
+def _gold_only(tx: Transaction, document_id: int) -> None:
+    if spans_of(tx, document_id).blind:
+        raise EditRefused("a blind copy has no suggestions: mark the spans yourself")
+
+
+def _verb(action: str, spans: GoldSpans) -> str:
+    """The audit action: a blind copy's edits are ``blind_...`` (hidden from the other
+    annotator by the database)."""
+    return f"blind_{action}" if spans.blind else action
+
+
+def _spans_for(tx: Transaction, annotation_id: int, document_id: int | None) -> GoldSpans:
+    if document_id is None:
+        found = tx.annotation(annotation_id)
+        if found is None:
+            raise DeidError(f"gold span {annotation_id} no longer exists (changed elsewhere?)")
+        document_id = found.document_id
+    return spans_of(tx, document_id)
+
+
+def _annotation(spans: GoldSpans, annotation_id: int) -> StoredAnnotation:
+    found = spans.get(annotation_id)
     if found is None:
         raise DeidError(f"gold span {annotation_id} no longer exists (changed elsewhere?)")
     return found
@@ -289,6 +412,7 @@ def accept_suggestion(
     suggestion_id: int,
     *,
     actor: str,
+    expected_version: int | None = None,
     category: str | None = None,
     span: Span | None = None,
 ) -> Edit:
@@ -297,7 +421,8 @@ def accept_suggestion(
         found = tx.suggestion(suggestion_id)
         if found is None:
             raise DeidError("that suggestion no longer exists (the model was retrained?)")
-        info = _editable(tx, found.document_id)
+        info = _editable(tx, found.document_id, expected_version)
+        _gold_only(tx, found.document_id)
         chosen = span or Span(found.start, found.end, category or found.category)
         if category is not None:
             chosen = Span(chosen.start, chosen.end, category)
@@ -311,35 +436,48 @@ def accept_suggestion(
             )
             tx.audit("add_annotation", document_id=used.document_id, after=_audit_span(gold))
             added = (gold,)
-        gone = _supersede(tx, used.document_id, chosen)
-        return Edit(
-            used.document_id,
-            "accept_suggestion",
-            added=added,
-            suggestions_removed=(used, *gone),
+        gone = _supersede(tx, GoldSpans(tx, used.document_id), chosen)
+        return _done(
+            tx,
+            Edit(
+                used.document_id,
+                "accept_suggestion",
+                added=added,
+                suggestions_removed=(used, *gone),
+            ),
         )
 
 
-def reject_suggestion(project: Project, suggestion_id: int, *, actor: str) -> Edit:
+def reject_suggestion(
+    project: Project, suggestion_id: int, *, actor: str, expected_version: int | None = None
+) -> Edit:
     """Say a suggestion is not PHI: its row is deleted (and the audit trail keeps it)."""
     with project.transaction(actor) as tx:
         found = tx.suggestion(suggestion_id)
         if found is None:
             raise DeidError("that suggestion no longer exists (the model was retrained?)")
-        _editable(tx, found.document_id)
+        _editable(tx, found.document_id, expected_version)
         used = tx.delete_suggestion(suggestion_id)
         tx.audit("reject_suggestion", document_id=used.document_id, before=_audit_span(used))
-        return Edit(used.document_id, "reject_suggestion", suggestions_removed=(used,))
+        return _done(tx, Edit(used.document_id, "reject_suggestion", suggestions_removed=(used,)))
 
 
-def accept_all(project: Project, document_id: int, *, threshold: float, actor: str) -> Edit:
+def accept_all(
+    project: Project,
+    document_id: int,
+    *,
+    threshold: float,
+    actor: str,
+    expected_version: int | None = None,
+) -> Edit:
     """Accept every suggestion at or above ``threshold`` that overlaps no gold span.
 
     The most confident first; a suggestion overlapping one accepted in this batch stays.
     """
     with project.transaction(actor) as tx:
-        info = _editable(tx, document_id)
+        info = _editable(tx, document_id, expected_version)
         scheme = tx.scheme()
+        _gold_only(tx, document_id)
         taken = [a.span for a in tx.annotations(document_id)]
         chosen: list[StoredSuggestion] = []
         candidates = [s for s in tx.suggestions(document_id) if s.confidence >= threshold]
@@ -365,11 +503,20 @@ def accept_all(project: Project, document_id: int, *, threshold: float, actor: s
                 after={"threshold": threshold, "accepted": [_audit_span(a) for a in added]},
             )
         for a in added:
-            used.extend(_supersede(tx, document_id, a.span))
-        return Edit(document_id, "accept_all", added=tuple(added), suggestions_removed=tuple(used))
+            used.extend(_supersede(tx, GoldSpans(tx, document_id), a.span))
+        return _done(
+            tx, Edit(document_id, "accept_all", added=tuple(added), suggestions_removed=tuple(used))
+        )
 
 
-def revert(project: Project, edit: Edit, *, actor: str, reason: str = "undo") -> Edit:
+def revert(
+    project: Project,
+    edit: Edit,
+    *,
+    actor: str,
+    expected_version: int | None = None,
+    reason: str = "undo",
+) -> Edit:
     """Undo an edit (or, given what an undo returned, redo it); what the revert changed.
 
     Spans are found by offsets and category. When one was changed elsewhere in the meantime,
@@ -377,25 +524,29 @@ def revert(project: Project, edit: Edit, *, actor: str, reason: str = "undo") ->
     """
     doc = edit.document_id
     with project.transaction(actor) as tx:
-        _editable(tx, doc)
+        _editable(tx, doc, expected_version)
+        spans = spans_of(tx, doc)
         removed: list[StoredAnnotation] = []
         for a in edit.added:
-            found = tx.find_annotation(doc, a.start, a.end, a.category)
+            found = spans.find(a.span)
             if found is None:
                 raise DeidError(f"cannot {reason}: the span {a.start}-{a.end} changed since")
-            removed.append(tx.delete_annotation(found.id))
-            tx.audit("delete_annotation", document_id=doc, before=_audit_span(found), reason=reason)
+            removed.append(spans.delete(found.id))
+            tx.audit(
+                _verb("delete_annotation", spans), document_id=doc, before=_audit_span(found),
+                reason=reason,
+            )  # fmt: skip
         updated: list[tuple[StoredAnnotation, StoredAnnotation]] = []
         for before, after in edit.updated:
-            found = tx.find_annotation(doc, after.start, after.end, after.category)
+            found = spans.find(after.span)
             if found is None:
                 raise DeidError(
                     f"cannot {reason}: the span {after.start}-{after.end} changed since"
                 )
-            back = tx.update_annotation(found.id, before.span, author=before.author)
+            back = spans.update(found.id, before.span, author=before.author)
             updated.append((found, back))
             tx.audit(
-                "change_annotation",
+                _verb("change_annotation", spans),
                 document_id=doc,
                 before=_audit_span(found),
                 after=_audit_span(back),
@@ -403,13 +554,15 @@ def revert(project: Project, edit: Edit, *, actor: str, reason: str = "undo") ->
             )
         added: list[StoredAnnotation] = []
         for a in edit.removed:
-            if tx.find_annotation(doc, a.start, a.end, a.category) is None:
-                back = tx.add_annotation(
-                    doc, a.span, origin=a.origin, model_version_id=a.model_version_id,
-                    author=a.author,
-                )  # fmt: skip
+            if spans.find(a.span) is None:
+                back = spans.add(
+                    a.span, origin=a.origin, model_version_id=a.model_version_id, author=a.author
+                )
                 added.append(back)
-                tx.audit("add_annotation", document_id=doc, after=_audit_span(back), reason=reason)
+                tx.audit(
+                    _verb("add_annotation", spans), document_id=doc, after=_audit_span(back),
+                    reason=reason,
+                )  # fmt: skip
         restored: list[StoredSuggestion] = []
         for s in edit.suggestions_removed:
             if tx.find_suggestion(s) is None:
@@ -421,25 +574,38 @@ def revert(project: Project, edit: Edit, *, actor: str, reason: str = "undo") ->
             if found_s is not None:
                 dropped.append(tx.delete_suggestion(found_s.id))
                 tx.audit("reject_suggestion", document_id=doc, before=_audit_span(s), reason=reason)
-        return Edit(
-            doc,
-            edit.action,
-            added=tuple(added),
-            removed=tuple(removed),
-            updated=tuple(updated),
-            suggestions_added=tuple(restored),
-            suggestions_removed=tuple(dropped),
+        return _done(
+            tx,
+            Edit(
+                doc,
+                edit.action,
+                added=tuple(added),
+                removed=tuple(removed),
+                updated=tuple(updated),
+                suggestions_added=tuple(restored),
+                suggestions_removed=tuple(dropped),
+            ),
         )
 
 
-def submit(project: Project, document_id: int, *, actor: str) -> Edit:
-    """Declare the document done: it waits for review, and the actor lets go of it."""
+def submit(
+    project: Project, document_id: int, *, actor: str, expected_version: int | None = None
+) -> Edit:
+    """Declare the document done: it waits for review, and the actor lets go of it. In a
+    blind double annotation, the actor's copy is done; the document waits for the other
+    annotator, then for adjudication."""
     with project.transaction(actor) as tx:
-        info = _editable(tx, document_id)
+        info = _editable(tx, document_id, expected_version)
+        spans = spans_of(tx, document_id)
+        if isinstance(spans, BlindSpans):
+            tx.submit_assignment(spans.assignment.id)
+            tx.audit("submit_blind", document_id=document_id, after={"spans": len(spans.all())})
+            note = "your blind copy is submitted; adjudication makes the gold"
+            return _done(tx, Edit(document_id, "submit", status="submitted", notes=(note,)))
         if info.status == "submitted":
             tx.release(document_id)
             tx.audit("release", document_id=document_id)
-            return Edit(document_id, "submit", notes=("already submitted",))
+            return _done(tx, Edit(document_id, "submit", notes=("already submitted",)))
         tx.set_status(document_id, "submitted")
         tx.release(document_id)
         tx.audit(
@@ -448,7 +614,7 @@ def submit(project: Project, document_id: int, *, actor: str) -> Edit:
             before={"status": info.status},
             after={"status": "submitted", "gold": len(tx.annotations(document_id))},
         )
-        return Edit(document_id, "submit", status="submitted")
+        return _done(tx, Edit(document_id, "submit", status="submitted"))
 
 
 def submitted_count(project: Project, *, since_model: bool = True) -> int:

@@ -50,6 +50,7 @@ def export_gold(
         raise DeidError(str(err)) from None
     check_target(out, overwrite=overwrite)
     with project.transaction(actor) as tx:
+        tx.require("steward", "export")
         stored = tx.documents(statuses=statuses)
         if not stored:
             wanted = ", ".join(statuses) if statuses else "any status"

@@ -107,6 +107,7 @@ def import_documents(
     documents = [_with_language(d, language) for d in documents]
 
     with project.transaction(actor) as tx:
+        tx.require("steward", "import reports")
         scheme = tx.scheme()
         added: tuple[str, ...] = ()
         if gold:

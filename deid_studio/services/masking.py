@@ -93,6 +93,7 @@ def policy_actions(project: Project, policy: MaskingPolicy | None = None) -> dic
 def set_masking_policy(project: Project, policy: MaskingPolicy, *, actor: str) -> MaskingPolicy:
     """Make ``policy`` the project's; refused when it names categories the scheme lacks."""
     with project.transaction(actor) as tx:
+        tx.require("steward", "change the masking policy")
         problems = policy.problems(tx.scheme())
         if problems:
             raise PolicyError("; ".join(problems) + "; the policy was not changed")
@@ -165,6 +166,8 @@ def export_masked(
         )
     write = writer(format_name)
     check_target(out, overwrite=overwrite)
+    with project.transaction(actor) as tx:
+        tx.require("steward", "export")
     _ensure_secret(project, actor)
     with project.transaction(actor) as tx:
         policy = _policy(tx)

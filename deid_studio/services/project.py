@@ -42,7 +42,16 @@ def init_project(target: str | os.PathLike[str], *, scheme: str, actor: str) -> 
             tx.set_scheme(chosen)
             tx.set_setting("vault_secret", secrets.token_hex(32))
             tx.set_setting("four_eyes", True)
-            tx.audit("init", after={"scheme": chosen.name, "categories": list(chosen.names)})
+            tx.audit(
+                "init",
+                after={
+                    "scheme": chosen.name,
+                    "categories": list(chosen.names),
+                    "users": "team: database logins and roles"
+                    if project.server
+                    else "single user: the actor is the name given (--user or settings)",
+                },
+            )
     except BaseException:
         project.close()
         raise

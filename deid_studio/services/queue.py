@@ -5,10 +5,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deid_studio.store.project import Project, QueueEntry
+from deid_studio.store.queue import HEARTBEAT
 
 ANNOTATABLE = ("new", "in_progress")
 
-__all__ = ["ANNOTATABLE", "QueueEntry", "next_document", "queue_page", "queue_size"]
+__all__ = [
+    "ANNOTATABLE",
+    "HEARTBEAT",
+    "QueueEntry",
+    "keep_claim",
+    "next_document",
+    "queue_page",
+    "queue_size",
+]
 
 
 def queue_page(
@@ -42,3 +51,10 @@ def next_document(
         if found is not None:
             tx.audit("claim", document_id=found)
         return found
+
+
+def keep_claim(project: Project, document_id: int, *, actor: str) -> bool:
+    """The open window's heartbeat: renew the actor's hold on a document (claims lapse a few
+    minutes after the last one). False when the actor no longer holds it."""
+    with project.transaction(actor) as tx:
+        return tx.keep_claim(document_id)

@@ -14,7 +14,13 @@ from typing import Any
 
 from deid_studio.core.errors import DeidError
 from deid_studio.core.language import guess_language
-from deid_studio.services.annotating import DocumentState, EditRefused, document_state, edit_problem
+from deid_studio.services.annotating import (
+    DocumentState,
+    EditRefused,
+    check_version,
+    document_state,
+    edit_problem,
+)
 from deid_studio.store.editing import Review, StoredAnnotation, StoredSuggestion
 from deid_studio.store.project import AuditEvent, Project, Transaction
 
@@ -73,6 +79,8 @@ class ReviewState:
 
 
 def _refusal(tx: Transaction, document: DocumentState, annotators: set[str]) -> str | None:
+    if "reviewer" not in tx.roles():
+        return f"{tx.actor} is not a reviewer of this project"
     if document.info.status not in REVIEWABLE:
         return f"it is {document.info.status.replace('_', ' ')}, not submitted"
     if document.read_only_reason is not None:
@@ -84,6 +92,12 @@ def _refusal(tx: Transaction, document: DocumentState, annotators: set[str]) -> 
     return None
 
 
+def identity_kind(server: bool) -> str:
+    """How the actor of an audit event is known: a database login on a server, a declared
+    name in a single-user SQLite project."""
+    return "database login" if server else "declared name (single-user SQLite project)"
+
+
 def open_for_review(project: Project, document_id: int, *, actor: str) -> ReviewState:
     """Open a submitted document for review; the reviewer holds it while reviewing.
 
@@ -91,19 +105,22 @@ def open_for_review(project: Project, document_id: int, *, actor: str) -> Review
     another reviewer can take it.
     """
     with project.transaction(actor) as tx:
+        actor = tx.actor
         info = tx.document_info(document_id)
         if info is None:
             raise DeidError(f"document {document_id} is not in the project")
         annotators = tx.annotators(document_id)
-        barred = actor in annotators and bool(tx.setting("four_eyes", True))
+        barred = (tx.actor in annotators and bool(tx.setting("four_eyes", True))) or (
+            "reviewer" not in tx.roles()
+        )
         if (
             info.status in REVIEWABLE
             and info.claimed_by != actor
             and edit_problem(info, actor) is None
             and not barred
         ):
-            tx.claim(document_id)
-            tx.audit("claim", document_id=document_id, reason="review")
+            if tx.claim(document_id):
+                tx.audit("claim", document_id=document_id, reason="review")
         state = document_state(tx, document_id, actor)
         return ReviewState(
             document=state,
@@ -118,6 +135,8 @@ def next_for_review(project: Project, *, actor: str) -> int | None:
     """Claim the first submitted document of the review queue that nobody else holds and
     that the reviewer may sign off (under four eyes, not one they annotated)."""
     with project.transaction(actor) as tx:
+        tx.require("reviewer", "review")
+        actor = tx.actor
         four_eyes = bool(tx.setting("four_eyes", True))
         offset = 0
         while True:
@@ -131,15 +150,25 @@ def next_for_review(project: Project, *, actor: str) -> int | None:
                 if four_eyes and actor in tx.annotators(entry.document_id):
                     continue
                 if info.claimed_by != actor:
-                    tx.claim(entry.document_id)
+                    if not tx.claim(entry.document_id):  # another reviewer took it meanwhile
+                        continue
                     tx.audit("claim", document_id=entry.document_id, reason="review")
                 return entry.document_id
             offset += len(page)
 
 
-def sign_off(project: Project, document_id: int, *, actor: str, comment: str = "") -> str:
+def sign_off(
+    project: Project,
+    document_id: int,
+    *,
+    actor: str,
+    comment: str = "",
+    expected_version: int | None = None,
+) -> str:
     """Accept a submitted document: it may now be exported. Returns the new status."""
     with project.transaction(actor) as tx:
+        tx.require("reviewer", "sign off")
+        actor = tx.actor
         state = document_state(tx, document_id, actor)
         annotators = tx.annotators(document_id)
         refusal = _refusal(tx, state, annotators)
@@ -148,14 +177,20 @@ def sign_off(project: Project, document_id: int, *, actor: str, comment: str = "
             error = FourEyesError if actor in annotators else EditRefused
             raise error(f"cannot sign off document {name}: {refusal}")
         single = actor in annotators
+        check_version(tx, document_id, expected_version)
         tx.add_reviews([document_id], "signed_off", comment)
+        tx.release(document_id)  # before the status: an edit of a signed-off one is refused
         tx.set_status(document_id, "signed_off")
-        tx.release(document_id)
         tx.audit(
             "sign_off",
             document_id=document_id,
             before={"status": state.info.status},
-            after={"status": "signed_off", "comment": comment, "single_person": single},
+            after={
+                "status": "signed_off",
+                "comment": comment,
+                "single_person": single,
+                "identity": identity_kind(tx.server),
+            },
             reason=(
                 "single-person mode: the reviewer also annotated this document"
                 if single
@@ -165,9 +200,18 @@ def sign_off(project: Project, document_id: int, *, actor: str, comment: str = "
         return "signed_off"
 
 
-def send_back(project: Project, document_id: int, *, actor: str, comment: str = "") -> str:
+def send_back(
+    project: Project,
+    document_id: int,
+    *,
+    actor: str,
+    comment: str = "",
+    expected_version: int | None = None,
+) -> str:
     """Return a submitted document to the annotation queue with the reviewer's comment."""
     with project.transaction(actor) as tx:
+        tx.require("reviewer", "send documents back")
+        actor = tx.actor
         state = document_state(tx, document_id, actor)
         if state.info.status not in REVIEWABLE:
             raise EditRefused(
@@ -176,6 +220,7 @@ def send_back(project: Project, document_id: int, *, actor: str, comment: str = 
             )
         if state.read_only_reason is not None:
             raise EditRefused(f"cannot send it back: {state.read_only_reason}")
+        check_version(tx, document_id, expected_version)
         tx.add_reviews([document_id], "sent_back", comment)
         tx.set_status(document_id, "in_progress")
         tx.release(document_id)

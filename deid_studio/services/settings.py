@@ -64,6 +64,7 @@ def update_settings(project: Project, *, actor: str, **changes: Any) -> ProjectS
     except (TypeError, ValueError) as err:
         raise DeidError(f"bad setting value: {err}") from None
     with project.transaction(actor) as tx:
+        tx.require("steward", "change the project's settings")
         current = ProjectSettings(
             **{name: _TYPES[name](tx.setting(name, getattr(_DEFAULTS, name))) for name in _TYPES}
         )
@@ -102,6 +103,7 @@ def update_scheme(
     """
     renames = dict(renames or {})
     with project.transaction(actor) as tx:
+        tx.require("steward", "change the category scheme")
         old = tx.scheme()
         usage = tx.category_usage()
         missing = sorted(set(renames) - set(old.names))

@@ -161,6 +161,7 @@ def update_detector_settings(
     whether rule suggestions are merged in at all. Audited; takes effect at the next
     re-suggestion. The settings after."""
     with project.transaction(actor) as tx:
+        tx.require("steward", "change the detector settings")
         scheme = tx.scheme()
         before = dict(tx.setting(DETECTOR_SETTING) or {})
         after = dict(before)

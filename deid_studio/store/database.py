@@ -2,7 +2,10 @@
 
 The engine is created by an explicit :func:`open_database`, never at import time. Every SQLite
 connection gets ``foreign_keys=ON`` and WAL; a new SQLite project file is created readable by
-its owner only.
+its owner only. A PostgreSQL URL (any form SQLAlchemy accepts; ``postgresql://`` means the
+psycopg 3 driver) opens a shared team project: only its owner migrates it, and after a
+migration the owner's connection sets up the team's roles, grants and row-level security
+(:mod:`deid_studio.store.team`).
 """
 
 from __future__ import annotations
@@ -28,16 +31,33 @@ class ProjectError(DeidError):
     """The project cannot be opened: missing, unreadable, or from a newer version."""
 
 
+_DRIVERS = {"postgresql": "postgresql+psycopg", "postgres": "postgresql+psycopg"}
+CONNECT_TIMEOUT = 10  # seconds before an unreachable server is reported
+
+
 def database_url(target: str | os.PathLike[str]) -> str:
-    """A SQLAlchemy URL for ``--db``: a URL as given, or a file path made absolute."""
+    """A SQLAlchemy URL for ``--db``: a URL as given (``postgresql://`` gets the psycopg 3
+    driver), or a file path made absolute."""
     text = os.fspath(target)
     if "://" in text:
         try:
-            make_url(text)
+            url = make_url(text)
         except (ArgumentError, ValueError) as err:
             raise ProjectError(f"{text}: not a database URL ({err})") from None
+        if url.drivername in _DRIVERS:
+            return url.set(drivername=_DRIVERS[url.drivername]).render_as_string(False)
         return text
     return f"sqlite:///{Path(text).expanduser().resolve()}"
+
+
+def is_server(url: str) -> bool:
+    """True for a PostgreSQL URL (a shared team project)."""
+    return make_url(url).get_backend_name() == "postgresql"
+
+
+def without_password(url: str) -> str:
+    """The URL as it may be shown or remembered: no password."""
+    return make_url(url)._replace(password=None).render_as_string(False)
 
 
 def sqlite_path(url: str) -> Path | None:
@@ -60,8 +80,9 @@ def alembic_config(engine: Engine | None = None) -> Config:
     """An Alembic configuration over the shipped migrations (and ``engine``, if given)."""
     config = Config()
     config.set_main_option("script_location", str(migrations_dir()))
-    if engine is not None:
-        config.set_main_option("sqlalchemy.url", engine.url.render_as_string(False))
+    if engine is not None:  # the config file syntax reads % as interpolation
+        url = engine.url.render_as_string(False).replace("%", "%%")
+        config.set_main_option("sqlalchemy.url", url)
     return config
 
 
@@ -113,11 +134,24 @@ def create_project_file(path: Path) -> None:
 
 
 def make_engine(url: str) -> Engine:
-    """An engine with the SQLite pragmas installed on every connection."""
+    """An engine with the SQLite pragmas installed on every connection; on a server, pooled
+    connections are checked before use (a restarted server costs no error) and an
+    unreachable one is reported within seconds."""
+    if is_server(url):
+        return create_engine(
+            url, pool_pre_ping=True, connect_args={"connect_timeout": CONNECT_TIMEOUT}
+        )
     engine = create_engine(url)
-    if engine.dialect.name == "sqlite":
-        event.listen(engine, "connect", _sqlite_pragmas)
+    event.listen(engine, "connect", _sqlite_pragmas)
     return engine
+
+
+def connection_problem(err: DBAPIError) -> str:
+    """The driver's reason for a failed connection or statement, on one line."""
+    lines = [line.strip() for line in str(err.orig).splitlines() if line.strip()]
+    text = " ".join(lines) or err.__class__.__name__
+    text = text.replace("connection failed: ", "").replace("FATAL:  ", "")
+    return text
 
 
 def open_database(target: str | os.PathLike[str], *, create: bool = False) -> Engine:
@@ -138,14 +172,24 @@ def open_database(target: str | os.PathLike[str], *, create: bool = False) -> En
         engine = make_engine(url)
     except ArgumentError as err:
         raise ProjectError(f"{target}: cannot open the database ({err})") from None
+    where = path if path is not None else without_password(url)
     try:
+        if is_server(url):
+            from deid_studio.store.team import check_access
+
+            check_access(engine, where=str(where))
         _check_is_project(engine, path)
         _check_not_newer(engine)
-        upgrade(engine)
+        if is_server(url):
+            from deid_studio.store.team import prepare_server
+
+            prepare_server(engine, where=str(where))
+        else:
+            upgrade(engine)
     except DBAPIError as err:
         engine.dispose()
-        where = path if path is not None else make_url(url).render_as_string(True)
-        raise ProjectError(f"{where}: cannot open the database ({err.orig})") from None
+        problem = connection_problem(err)
+        raise ProjectError(f"{where}: cannot open the database ({problem})") from None
     except ProjectError:
         engine.dispose()
         raise
@@ -173,3 +217,19 @@ def _check_not_newer(engine: Engine) -> None:
             f"{engine.url.database}: written by a newer DeID Studio (schema {current}); "
             "update the application to open it"
         )
+
+
+def needs_upgrade(engine: Engine) -> bool:
+    """True when the database is behind the migrations this version ships."""
+    return current_revision(engine) != head_revision()
+
+
+def with_password(url: str, password: str) -> str:
+    """The URL carrying ``password`` (kept in memory only, never written anywhere)."""
+    return make_url(url).set(password=password).render_as_string(False)
+
+
+def needs_password(url: str) -> bool:
+    """True for a server URL that names no password (one is asked for, or read from the
+    OS keyring)."""
+    return is_server(url) and not make_url(url).password

@@ -33,6 +33,7 @@ class DocumentInfo:
     status: str
     claimed_by: str | None
     claimed_at: datetime | None
+    version: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,8 +142,24 @@ class EditingQueries(TransactionBase):
             return None
         return DocumentInfo(
             r.id, r.external_id, r.case_id, r.source, r.text, r.meta, r.language, r.status,
-            r.claimed_by, r.claimed_at,
+            r.claimed_by, r.claimed_at, r.version,
         )  # fmt: skip
+
+    def bump_version(self, document_id: int, expected: int | None = None) -> int | None:
+        """Add one to the document's version, only if it is still ``expected`` (when given);
+        the new version, or None when it moved on (or the row is out of the actor's reach).
+        The row stays locked until the transaction ends. Bookkeeping: the change it guards
+        is what gets audited."""
+        if self._read_only:
+            raise RuntimeError("write attempted in a read-only transaction")
+        d = m.DocumentRow
+        query = update(d).where(d.id == document_id)
+        if expected is not None:
+            query = query.where(d.version == expected)
+        found = self._session.execute(
+            query.values(version=d.version + 1).returning(d.version)
+        ).scalar()
+        return None if found is None else int(found)
 
     def set_status(self, document_id: int, status: str) -> None:
         """Move a document to another workflow status (the caller checks and audits it)."""
@@ -314,11 +331,12 @@ class EditingQueries(TransactionBase):
         """
         e = m.AuditEventRow
         query = select(e.actor, e.action, e.after).where(
-            e.document_id == document_id, e.action.in_(("submit", "import"))
+            e.document_id == document_id,
+            e.action.in_(("submit", "import", "submit_blind", "adjudicate")),
         )
         found: set[str] = set()
         for actor, action, after in self._session.execute(query):
-            if action == "submit" or (after or {}).get("status") == "submitted":
+            if action != "import" or (after or {}).get("status") == "submitted":
                 found.add(actor)
         return found
 

@@ -79,6 +79,9 @@ class DocumentRow(Base):
     # who has the document open for annotation or review, so "Next" skips it for others
     claimed_by: Mapped[str | None] = mapped_column(String(128))
     claimed_at: Mapped[datetime | None] = mapped_column()
+    # optimistic concurrency: every change to the document or its gold adds one; a write
+    # that read an older version is refused instead of overwriting someone else's
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
@@ -139,6 +142,8 @@ class SuggestionRow(Base):
         CheckConstraint(_one_of("source", SUGGESTION_SOURCES), name="source"),
         Index("ix_suggestions_document_start", "document_id", "start"),
     )
+    # a re-suggestion in another process may replace a suggestion while it is being accepted
+    __mapper_args__: ClassVar[dict[str, Any]] = {"confirm_deleted_rows": False}
 
     id: Mapped[int] = mapped_column(primary_key=True)
     document_id: Mapped[int] = mapped_column(ForeignKey("documents.id", ondelete="CASCADE"))
@@ -252,3 +257,48 @@ class SettingRow(Base):
 
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[Any] = mapped_column(JSON)
+
+
+class AssignmentRow(Base):
+    """A document given to one annotator of a blind double annotation.
+
+    Each of the two annotators annotates their own copy (:class:`BlindSpanRow`) without
+    seeing the other's; ``submitted_at`` is set when they submit it; adjudication then makes
+    the gold and sets ``adjudicated_at`` on both.
+    """
+
+    __tablename__ = "assignments"
+    __table_args__ = (UniqueConstraint("document_id", "annotator"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    document_id: Mapped[int] = mapped_column(
+        ForeignKey("documents.id", ondelete="CASCADE"), index=True
+    )
+    annotator: Mapped[str] = mapped_column(String(128))
+    assigned_by: Mapped[str] = mapped_column(String(128))
+    assigned_at: Mapped[datetime] = mapped_column(default=utcnow)
+    submitted_at: Mapped[datetime | None] = mapped_column()
+    adjudicated_at: Mapped[datetime | None] = mapped_column()
+
+
+class BlindSpanRow(Base):
+    """A span of one annotator's blind copy of a double-annotated document."""
+
+    __tablename__ = "blind_spans"
+    __table_args__ = (
+        CheckConstraint('start >= 0 AND start < "end"', name="offsets"),
+        CheckConstraint(_one_of("origin", ORIGINS), name="origin"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    assignment_id: Mapped[int] = mapped_column(
+        ForeignKey("assignments.id", ondelete="CASCADE"), index=True
+    )
+    start: Mapped[int] = mapped_column(Integer)
+    end: Mapped[int] = mapped_column(Integer)
+    category: Mapped[str] = mapped_column(String(64))
+    group: Mapped[str | None] = mapped_column(String(64))
+    author: Mapped[str] = mapped_column(String(128))
+    origin: Mapped[str] = mapped_column(String(16), default="human")
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)

@@ -11,24 +11,53 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from sqlalchemy import Engine
-from sqlalchemy.orm import sessionmaker
+from sqlalchemy import Engine, text
+from sqlalchemy.exc import DBAPIError, ProgrammingError
+from sqlalchemy.orm import Session, sessionmaker
 
-from deid_studio.store.database import database_url, open_database, sqlite_path
+from deid_studio.core.errors import DeidError
+from deid_studio.store import team
+from deid_studio.store.database import (
+    ProjectError,
+    connection_problem,
+    database_url,
+    open_database,
+    sqlite_path,
+    without_password,
+)
 from deid_studio.store.documents import DocumentQueries, StoredDocument
+from deid_studio.store.double import DoubleQueries
 from deid_studio.store.editing import EditingQueries
 from deid_studio.store.engine import EngineQueries
 from deid_studio.store.masking import MaskingQueries
 from deid_studio.store.queue import QueueEntry, QueueQueries
 from deid_studio.store.transaction import AuditEvent, TransactionBase
 
+SYSTEM_ACTOR = "deid-studio"  # the audit trail's name for what the engine does on its own
+
+
+class ConnectionLost(ProjectError):
+    """The database could not be reached, or the connection broke, during an action: the
+    action was rolled back as a whole and can be retried once the server is back."""
+
 
 class Project:
-    """An open project database."""
+    """An open project database.
+
+    On SQLite one person works and the actor is the name the caller gives. On a server
+    (PostgreSQL) the actor is the database login (:attr:`login`); a transaction for another
+    name acts as that login through ``SET ROLE``, which the database allows only to a
+    superuser or a member of that role, and is refused otherwise.
+    """
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
+        self.server = engine.dialect.name == "postgresql"
+        self.login: str | None = None
+        if self.server:
+            with engine.connect() as connection:
+                self.login = team.login(connection)
 
     @classmethod
     def open(cls, target: str | os.PathLike[str], *, create: bool = False) -> Project:
@@ -44,8 +73,24 @@ class Project:
     @property
     def location(self) -> str:
         """Where the project lives: its file path, or its URL without password."""
-        path = sqlite_path(self.engine.url.render_as_string(False))
-        return str(path) if path is not None else self.engine.url.render_as_string(True)
+        url = self.engine.url.render_as_string(False)
+        path = sqlite_path(url)
+        return str(path) if path is not None else without_password(url)
+
+    def actor_for(self, name: str) -> str:
+        """Who acts when ``name`` is asked for: on a server the login, unless another login
+        is named (the database then decides whether the session may act as it)."""
+        if not self.server:
+            return name
+        assert self.login is not None
+        return self.login if name in ("", SYSTEM_ACTOR, self.login) else name
+
+    def roles(self, actor: str = "") -> frozenset[str]:
+        """The project roles of ``actor`` (on SQLite, one person holds every role)."""
+        if not self.server:
+            return frozenset(team.ROLES)
+        with self.transaction(actor) as tx:
+            return tx.roles()
 
     def close(self) -> None:
         """Release every connection."""
@@ -60,21 +105,69 @@ class Project:
     @contextmanager
     def transaction(self, actor: str) -> Iterator[Transaction]:
         """One user action: committed as a whole at the end, rolled back on any error."""
-        with self._sessions() as session, session.begin():
-            tx = Transaction(session, actor)
-            yield tx
-            tx._check_audited()
+        with self._guard():
+            with self._sessions() as session, session.begin():
+                tx = Transaction(session, self._act_as(session, actor))
+                tx.server = self.server
+                yield tx
+                tx._check_audited()
 
     @contextmanager
-    def reading(self) -> Iterator[Transaction]:
+    def reading(self, actor: str = "") -> Iterator[Transaction]:
         """A read-only view; any write in it is a programming error."""
-        with self._sessions() as session, session.begin():
-            tx = Transaction(session, actor="", read_only=True)
-            yield tx
-            session.rollback()
+        with self._guard():
+            with self._sessions() as session, session.begin():
+                tx = Transaction(session, actor="", read_only=True)
+                tx.server = self.server
+                if actor or self.server:
+                    tx.actor = self._act_as(session, actor)
+                yield tx
+                session.rollback()
+
+    def _act_as(self, session: Session, actor: str) -> str:
+        name = self.actor_for(actor)
+        if self.server and name != self.login:
+            try:
+                with session.begin_nested():
+                    session.execute(text(f"SET LOCAL ROLE {team.quote(name)}"))
+            except ProgrammingError:
+                raise team.PermissionRefused(
+                    f"signed in as {self.login}, you cannot act as {name}"
+                ) from None
+        return name
+
+    @contextmanager
+    def _guard(self) -> Iterator[None]:
+        """Turn a lost connection into one line; refusals by the database into another."""
+        try:
+            yield
+        except DBAPIError as err:
+            if err.connection_invalidated or _is_connection_error(err):
+                raise ConnectionLost(
+                    f"{self.location}: lost the connection to the database "
+                    f"({connection_problem(err)}); nothing of this action was saved — "
+                    "retry when the server is back"
+                ) from None
+            if _is_refusal(err):
+                raise team.PermissionRefused(
+                    f"the database refused it: {connection_problem(err)}"
+                ) from None
+            raise
+
+
+def _is_connection_error(err: DBAPIError) -> bool:
+    name = err.orig.__class__.__name__ if err.orig is not None else ""
+    return name in ("OperationalError", "InterfaceError") and "lock" not in str(err.orig)
+
+
+def _is_refusal(err: DBAPIError) -> bool:
+    code = getattr(err.orig, "sqlstate", None)
+    return code in ("42501", "P0001")  # insufficient privilege; raised by a trigger
 
 
 class Transaction(
+    team.TeamQueries,
+    DoubleQueries,
     DocumentQueries,
     QueueQueries,
     EditingQueries,
@@ -85,4 +178,13 @@ class Transaction(
     """Every store operation, within one transaction (see the query modules)."""
 
 
-__all__ = ["AuditEvent", "Project", "QueueEntry", "StoredDocument", "Transaction"]
+__all__ = [
+    "SYSTEM_ACTOR",
+    "AuditEvent",
+    "ConnectionLost",
+    "DeidError",
+    "Project",
+    "QueueEntry",
+    "StoredDocument",
+    "Transaction",
+]

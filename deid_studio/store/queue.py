@@ -6,13 +6,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import Select, func, or_, select, update
+from sqlalchemy import Select, and_, exists, func, or_, select, update
 
 from deid_studio.store import models as m
 from deid_studio.store.transaction import TransactionBase
 
 PREVIEW_CHARS = 120
-CLAIM_TIMEOUT = timedelta(hours=8)  # a claim nobody released (a crash) lapses after a day's work
+# a claim lapses when its window stops heart-beating (closed, crashed, network gone)
+CLAIM_TIMEOUT = timedelta(minutes=5)
+HEARTBEAT = timedelta(minutes=1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,30 +77,64 @@ class QueueQueries(TransactionBase):
         return self._session.scalar(query) or 0
 
     def claim_next(self, statuses: Sequence[str]) -> int | None:
-        """Claim the first document of the queue that nobody else holds; its id, or None."""
-        d = m.DocumentRow
+        """Claim the first document of the queue that nobody else holds; its id, or None.
+
+        A document of a blind double annotation goes only to its two annotators (first in
+        their queue, and not claimed: both work on it at once, each on their own copy).
+        """
+        d, a = m.DocumentRow, m.AssignmentRow
         lapsed = m.utcnow() - CLAIM_TIMEOUT
-        free = or_(d.claimed_by.is_(None), d.claimed_by == self.actor, d.claimed_at < lapsed)
+        unclaimed = or_(d.claimed_by.is_(None), d.claimed_by == self.actor, d.claimed_at < lapsed)
+        mine = exists().where(
+            a.document_id == d.id, a.annotator == self.actor, a.submitted_at.is_(None)
+        )
+        double = exists().where(a.document_id == d.id, a.adjudicated_at.is_(None))
         s = m.DocumentScoreRow
         query = (
-            select(d.id)
+            select(d.id, mine)
             .outerjoin(s, s.document_id == d.id)
-            .where(d.status.in_(statuses), free)
-            .order_by(s.score.is_(None), s.score.desc(), d.id)
-            .limit(1)
+            .where(d.status.in_(statuses), or_(mine, and_(~double, unclaimed)))
+            .order_by(mine.desc(), s.score.is_(None), s.score.desc(), d.id)
+            .limit(8)
         )
-        found = self._session.scalar(query)
-        if found is not None:
-            self.claim(found)
-        return found
+        if self.server:  # the row another claimer is taking is skipped, not waited for
+            query = query.limit(1).with_for_update(of=d, skip_locked=True)
+        for found, blind in self._session.execute(query).all():
+            if blind:
+                return int(found)
+            if self.claim(found):  # only if still free: two claimers, one winner
+                return int(found)
+        return None
 
-    def claim(self, document_id: int) -> None:
-        """Mark a document as held by the actor (the caller audits it)."""
-        self._write().execute(
-            update(m.DocumentRow)
-            .where(m.DocumentRow.id == document_id)
+    def claim(self, document_id: int) -> bool:
+        """Mark a document as held by the actor, unless someone else holds it (their claim
+        not lapsed); True when the actor holds it now (the caller audits it)."""
+        d = m.DocumentRow
+        lapsed = m.utcnow() - CLAIM_TIMEOUT
+        if self._read_only:
+            raise RuntimeError("write attempted in a read-only transaction")
+        taken = self._session.execute(
+            update(d)
+            .where(
+                d.id == document_id,
+                or_(d.claimed_by.is_(None), d.claimed_by == self.actor, d.claimed_at < lapsed),
+            )
             .values(claimed_by=self.actor, claimed_at=m.utcnow())
         )
+        won = bool(getattr(taken, "rowcount", 0))
+        self._changed = self._changed or won  # a claim lost to someone else changed nothing
+        return won
+
+    def keep_claim(self, document_id: int) -> bool:
+        """Renew the actor's claim on a document (a heartbeat); False when they no longer
+        hold it. Bookkeeping, not an action: it needs no audit event."""
+        d = m.DocumentRow
+        result = self._session.execute(
+            update(d)
+            .where(d.id == document_id, d.claimed_by == self.actor)
+            .values(claimed_at=m.utcnow())
+        )
+        return bool(getattr(result, "rowcount", 0))
 
     def release(self, document_id: int) -> None:
         """Let go of a document the actor holds (the caller audits it)."""

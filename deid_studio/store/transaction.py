@@ -43,6 +43,35 @@ class TransactionBase:
         self._read_only = read_only
         self._changed = False
         self._audited = False
+        self.server = False
+        self._roles: frozenset[str] | None = None
+        self.memo: dict[Any, Any] = {}
+        """What a service read once in this transaction and needs again (the snapshot
+        cannot change under it)."""
+
+    # -- who may ---------------------------------------------------------------------------
+
+    def roles(self) -> frozenset[str]:
+        """The actor's project roles: on a server the login's database roles; on SQLite one
+        person holds them all."""
+        if self._roles is None:
+            from deid_studio.store import team
+
+            if self.server:
+                self._roles = team.roles_of(self._session.connection())
+            else:
+                self._roles = frozenset(team.ROLES)
+        return self._roles
+
+    def require(self, role: str, what: str) -> None:
+        """Refuse in one line unless the actor holds ``role`` (or a higher one)."""
+        if role not in self.roles():
+            from deid_studio.store.team import PermissionRefused
+
+            held = ", ".join(sorted(self.roles())) or "no role"
+            raise PermissionRefused(
+                f"{self.actor} ({held}) may not {what}: that needs the {role} role"
+            )
 
     # -- bookkeeping ---------------------------------------------------------------------
 

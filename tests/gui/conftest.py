@@ -103,7 +103,7 @@ def gold_rows(path: Path, external_id: str) -> list[tuple[int, int, str, str, st
 
     with sqlite3.connect(path) as c:
         return c.execute(
-            "SELECT a.start, a.\"end\", a.category, a.origin, a.author FROM annotations a "
+            'SELECT a.start, a."end", a.category, a.origin, a.author FROM annotations a '
             "JOIN documents d ON d.id = a.document_id WHERE d.external_id = ? ORDER BY a.start",
             (external_id,),
         ).fetchall()

@@ -100,7 +100,8 @@ def test_accept_all_above_the_threshold(qtbot, window, project_path) -> None:
     qtbot.keyClick(page.view, Qt.Key.Key_A, ctrl_shift)
     assert sorted(g[2] for g in gold_rows(project_path, "R1")) == ["DATE", "ORGANIZATION"]
     assert sorted(i.category for i in page.session.items if i.kind == "suggestion") == [
-        "AGE", "PATIENT"
+        "AGE",
+        "PATIENT",
     ]
     qtbot.keyClick(page.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert gold_rows(project_path, "R1") == []
@@ -170,3 +171,28 @@ def test_a_refused_save_goes_back_on_screen(qtbot, window, project_path) -> None
     assert messages and "signed off" in messages[-1]
     assert [i.key for i in session.items] == pending and session.current == current
     assert gold_rows(project_path, "R1") == []
+
+
+def test_a_stale_edit_shows_the_other_change_and_saves_nothing_of_its_own(
+    qtbot, window, project_path
+) -> None:
+    from deid_studio.core.document import Span
+    from deid_studio.services.annotating import add_span
+
+    page = window.workspace.annotate
+    qtbot.mouseClick(page.queue.next_button, Qt.MouseButton.LeftButton)
+    session, view = page.session, page.view
+    messages: list[str] = []
+    session.failed.connect(messages.append)
+    text = NARRATIVES[0]
+    start = text.index("Jones")
+    # meanwhile, the same document changes through another window (its claim had lapsed)
+    add_span(
+        window.project, session.document_id, Span(start, start + 5, "PROFESSIONAL"), actor="ann"
+    )
+    qtbot.keyClick(view, Qt.Key.Key_Return)  # accept the current suggestion: stale
+    assert messages and "changed meanwhile" in messages[-1]
+    assert [(a.start, a.category) for a in session.gold] == [(start, "PROFESSIONAL")]
+    assert [r[:3] for r in gold_rows(project_path, "R1")] == [(start, start + 5, "PROFESSIONAL")]
+    qtbot.keyClick(view, Qt.Key.Key_Return)  # again, on the fresh version: saved
+    assert len(gold_rows(project_path, "R1")) == 2

@@ -216,8 +216,9 @@ def test_command_line_opens_the_window(monkeypatch, tmp_path, capsys) -> None:
     monkeypatch.setattr(
         app,
         "run",
-        lambda project, user=None, first_model=False: opened.append((project, user, first_model))
-        or 0,
+        lambda project, user=None, first_model=False: (
+            opened.append((project, user, first_model)) or 0
+        ),
     )
     db = tmp_path / "demo.sqlite"
     assert main(["--db", str(db), "demo", "--count", "5"]) == 0

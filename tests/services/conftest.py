@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -10,7 +9,7 @@ from deid_studio.store.project import Project
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> Iterator[Project]:
-    """A fresh project with the pv scheme."""
-    with init_project(tmp_path / "project.sqlite", scheme="pv", actor="ann") as p:
+def project(project_target) -> Iterator[Project]:
+    """A fresh project with the pv scheme, on SQLite and on PostgreSQL."""
+    with init_project(project_target, scheme="pv", actor="ann") as p:
         yield p

@@ -38,8 +38,14 @@ def suggest(project: Project, doc: int, *rows: tuple[int, int, str, float]) -> N
         c.execute(
             insert(m.SuggestionRow),
             [
-                {"document_id": doc, "start": s, "end": e, "category": cat, "confidence": p,
-                 "source": "crf"}
+                {
+                    "document_id": doc,
+                    "start": s,
+                    "end": e,
+                    "category": cat,
+                    "confidence": p,
+                    "source": "crf",
+                }
                 for s, e, cat, p in rows
             ],
         )
@@ -108,7 +114,9 @@ def test_accept_reject_and_their_undo(project: Project) -> None:
     state = load_document(project, doc)
     assert state.gold == ()
     assert sorted((s.start, s.end, s.confidence) for s in state.suggestions) == [
-        (8, 12, 0.6), (8, 18, 0.8), (20, 22, 0.4)
+        (8, 12, 0.6),
+        (8, 18, 0.8),
+        (20, 22, 0.4),
     ]
     assert "reject_suggestion" in actions(project, doc)
 
@@ -170,8 +178,8 @@ def test_token_index_snaps_and_grows() -> None:
     start, end = 4, 8
     end = idx.grow_end(start, end)
     assert text[start:end] == "John-"
-    assert text[start:idx.shrink_end(start, end)] == "John"
+    assert text[start : idx.shrink_end(start, end)] == "John"
     assert idx.shrink_end(4, 8) == 8  # one token left
-    assert text[idx.grow_start(4, 8):8] == "Dr  John"
+    assert text[idx.grow_start(4, 8) : 8] == "Dr  John"
     assert idx.shrink_start(4, 13) == 8
     assert idx.grow_end(21, 26) == 26  # last token

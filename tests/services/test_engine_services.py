@@ -32,10 +32,17 @@ def narratives() -> list:
     return generate(60, seed=4)
 
 
-@pytest.fixture(scope="module")
-def trained(tmp_path_factory: pytest.TempPathFactory, narratives: list) -> Iterator[Project]:
-    """40 gold documents, 20 waiting for annotation, and one model version."""
-    path = tmp_path_factory.mktemp("engine") / "project.sqlite"
+@pytest.fixture(scope="module", params=("sqlite", "postgresql"))
+def trained(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, narratives: list
+) -> Iterator[Project]:
+    """40 gold documents, 20 waiting for annotation, and one model version (on each
+    database)."""
+    if request.param == "sqlite":
+        path = tmp_path_factory.mktemp("engine") / "project.sqlite"
+    else:
+        server = request.getfixturevalue("pg_server")
+        path = server.url(server.new_database())
     with init_project(path, scheme="pv", actor="ann") as project:
         import_documents(project, narratives[:40], origin="gold", actor="ann", gold=True)
         import_documents(project, narratives[40:], origin="new", actor="ann")
@@ -142,9 +149,9 @@ def test_evaluating_a_file_writes_the_design_report(
 
 
 def test_cancelling_training_stops_the_child_and_stores_nothing(
-    tmp_path: Path, narratives: list
+    project_target, narratives: list
 ) -> None:
-    path = tmp_path / "p.sqlite"
+    path = project_target
     with init_project(path, scheme="pv", actor="ann") as project:
         import_documents(project, narratives[:30], origin="gold", actor="ann", gold=True)
     asked = threading.Event()

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
-from sqlalchemy import insert
+from sqlalchemy import insert, text
 
 from deid_studio.core import DeidError, Document, Span
 from deid_studio.mask import LeakError, MaskingPolicy, PolicyError, keyed_hash
@@ -57,9 +56,8 @@ def load(project: Project, *documents: Document, signed_off: bool = True) -> lis
 
 
 def rows(project: Project, table: str) -> int:
-    path = project.location
-    with sqlite3.connect(path) as c:
-        return c.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+    with project.engine.connect() as c:
+        return c.execute(text(f"SELECT count(*) FROM {table}")).scalar_one()
 
 
 def statuses(project: Project) -> list[str]:

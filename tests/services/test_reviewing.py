@@ -119,6 +119,8 @@ def test_disagreements() -> None:
         [s(0, 4, "PATIENT"), s(10, 12, "DATE"), s(40, 44, "LOCATION"), s(30, 34, "CONTACT")],
     )
     assert [(d.kind, d.start) for d in found] == [
-        ("boundary", 10), ("category", 30), ("model_only", 40)
+        ("boundary", 10),
+        ("category", 30),
+        ("model_only", 40),
     ]
     assert [d.kind for d in disagreements([g(0, 4, "PATIENT")], [])] == ["gold_only"]

@@ -27,7 +27,8 @@ def test_settings_default_change_and_audit(project: Project) -> None:
     with project.reading() as tx:
         event = tx.audit_trail()[-1]
     assert event.action == "settings" and event.before == {
-        "retrain_every": 10, "accept_threshold": 0.9
+        "retrain_every": 10,
+        "accept_threshold": 0.9,
     }
     with pytest.raises(DeidError, match="accept_threshold"):
         update_settings(project, actor="steward", accept_threshold=2)

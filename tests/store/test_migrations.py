@@ -49,8 +49,8 @@ def test_migration_files_follow_the_dated_template() -> None:
         assert rev.revision in name
 
 
-def test_autogenerate_finds_no_difference_from_the_models(tmp_path: Path) -> None:
-    engine = open_database(tmp_path / "p.sqlite", create=True)
+def test_autogenerate_finds_no_difference_from_the_models(project_target) -> None:
+    engine = open_database(project_target, create=True)
     with engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True})
         diff = compare_metadata(context, Base.metadata)
@@ -100,8 +100,8 @@ def test_first_revision_with_data_upgrades_to_head_intact(tmp_path: Path) -> Non
     assert audit == ("ann", "import", 7)
 
 
-def test_audit_trail_is_append_only_in_the_database(tmp_path: Path) -> None:
-    engine = open_database(tmp_path / "p.sqlite", create=True)
+def test_audit_trail_is_append_only_in_the_database(project_target) -> None:
+    engine = open_database(project_target, create=True)
     with engine.begin() as c:
         c.execute(
             text(
@@ -164,13 +164,13 @@ def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
         open_database(path)
 
 
-def test_a_project_from_a_newer_version_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "future.sqlite"
-    open_database(path, create=True).dispose()
-    with sqlite3.connect(path) as c:
-        c.execute("UPDATE alembic_version SET version_num = 'ffffffffffff'")
+def test_a_project_from_a_newer_version_is_refused(project_target) -> None:
+    engine = open_database(project_target, create=True)
+    with engine.begin() as c:
+        c.execute(text("UPDATE alembic_version SET version_num = 'ffffffffffff'"))
+    engine.dispose()
     with pytest.raises(ProjectError, match="newer DeID Studio"):
-        open_database(path)
+        open_database(project_target)
 
 
 def test_url_targets_are_accepted(tmp_path: Path) -> None:
