@@ -4,12 +4,14 @@
 country: which lengths and prefixes a valid number has, how it is grouped, and what is a
 date or a page range rather than a number. Its matcher is run over the narrative with the
 regions its language implies (Spanish: Spain, Mexico, Argentina...; unknown: one region per
-language), at the leniency ``POSSIBLE`` (a number of a possible length for its region): on
-the labelled corpora of ``benchmarks/cold_start.py`` the rules catch 0.815 of the phone
-numbers with it and 0.754 with ``VALID`` (valid in the region's numbering plan), for 13 more
-false hits in 2,081 narratives; so a valid number is a ``phone_number`` (confidence 0.95), a
-merely possible one a ``phone_possible`` (0.8). The matcher is pure Python and slow on long texts, so it only
-sees the stretches that could be a number: seven digits or more among phone characters.
+language), at the leniency ``POSSIBLE`` (a number of a possible length for its region). A
+number valid in its region's numbering plan is a ``phone_number`` (confidence 0.95); a merely
+possible one only when written in phone groups ("612 34 56 78"), not as a bare run of digits
+(a case number), a decimal (a temperature) or with a year, and is a ``phone_possible`` (0.8).
+On the labelled corpora of ``benchmarks/cold_start.py`` the rules then catch 0.806 of the
+phone numbers with one false hit, against 0.754 with ``VALID`` alone. The matcher is pure
+Python and slow on long texts, so it only sees the stretches that could be a number: seven
+digits or more among phone characters.
 
 The regex rules of :mod:`.contacts` stay: they know keys ("Tel.:", "Fax:") and extensions
 written as hospitals write them ("ext 1530", internal four-digit numbers after a key),
