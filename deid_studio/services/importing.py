@@ -15,6 +15,7 @@ from deid_studio.core.errors import DeidError, InputError
 from deid_studio.core.language import guess_language
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
 from deid_studio.formats import reader
+from deid_studio.services._retry import retried
 from deid_studio.store.project import Project
 
 
@@ -99,8 +100,38 @@ def import_documents(
     """Store documents read elsewhere; ``origin`` (a path) names them in messages and audit.
 
     The same rules as :func:`import_file`: all or nothing, labels mapped onto the scheme,
-    duplicates refused unless skipped.
+    duplicates refused unless skipped. When another command stores documents at the same
+    moment, the import runs again and sees them (a duplicate is then refused by name).
     """
+    return retried(
+        lambda: _import_documents(
+            project,
+            documents,
+            origin=origin,
+            actor=actor,
+            gold=gold,
+            signed_off=signed_off,
+            add_categories=add_categories,
+            label_map=label_map,
+            skip_duplicates=skip_duplicates,
+            language=language,
+        )
+    )
+
+
+def _import_documents(
+    project: Project,
+    documents: Sequence[Document],
+    *,
+    origin: str,
+    actor: str,
+    gold: bool,
+    signed_off: bool,
+    add_categories: bool,
+    label_map: Mapping[str, str] | None,
+    skip_duplicates: bool,
+    language: str | None,
+) -> ImportResult:
     started = time.perf_counter()
     if signed_off and not gold:
         raise DeidError("--signed-off applies to gold imports; add --gold")

@@ -20,7 +20,8 @@ from deid_studio.core.progress import Cancelled, Progress, check, never_cancelle
 from deid_studio.detect.detector import Detector
 from deid_studio.formats import FORMATS, reader, writer
 from deid_studio.services._detector import current_detector
-from deid_studio.services.exporting import check_target, staged_output
+from deid_studio.services.exporting import check_target
+from deid_studio.services.staging import staged_output
 from deid_studio.store.project import Project
 
 BATCH_DOCUMENTS = 128
@@ -79,8 +80,8 @@ def tag_files(
     )
     with project.reading() as tx:
         scheme = tx.scheme()
-    with staged_output(out) as staged:
-        write(predicted, staged, scheme=scheme, cancelled=cancelled)
+    with staged_output(out, overwrite=overwrite) as stage:  # narratives: owner only
+        write(predicted, stage.path, scheme=scheme, cancelled=cancelled)
         check(cancelled)
     return TagResult(
         documents=len(predicted),

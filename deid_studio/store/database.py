@@ -17,7 +17,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from alembic.util.exc import CommandError
 from sqlalchemy import Engine, create_engine, event, inspect
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from deid_studio.core.errors import DeidError
@@ -37,7 +37,9 @@ def database_url(target: str | os.PathLike[str]) -> str:
         except (ArgumentError, ValueError) as err:
             raise ProjectError(f"{text}: not a database URL ({err})") from None
         return text
-    return f"sqlite:///{Path(text).expanduser().resolve()}"
+    path = Path(text).expanduser().resolve()
+    # URL.create quotes what a URL would misread ("@", "%", "?", "#" in a file name)
+    return URL.create("sqlite", database=str(path)).render_as_string(hide_password=False)
 
 
 def sqlite_path(url: str) -> Path | None:
@@ -61,7 +63,9 @@ def alembic_config(engine: Engine | None = None) -> Config:
     config = Config()
     config.set_main_option("script_location", str(migrations_dir()))
     if engine is not None:
-        config.set_main_option("sqlalchemy.url", engine.url.render_as_string(False))
+        # the configuration interpolates "%": a quoted file name ("a%40b") would break it
+        url = engine.url.render_as_string(False).replace("%", "%%")
+        config.set_main_option("sqlalchemy.url", url)
     return config
 
 
@@ -113,8 +117,11 @@ def create_project_file(path: Path) -> None:
 
 
 def make_engine(url: str) -> Engine:
-    """An engine with the SQLite pragmas installed on every connection."""
-    engine = create_engine(url)
+    """An engine with the SQLite pragmas installed on every connection.
+
+    Its errors never show the statement's parameters (they would carry narratives).
+    """
+    engine = create_engine(url, hide_parameters=True)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     return engine
@@ -128,16 +135,27 @@ def open_database(target: str | os.PathLike[str], *, create: bool = False) -> En
     """
     url = database_url(target)
     path = sqlite_path(url)
+    created = False
     if path is not None and not path.exists():
         if not create:
             raise ProjectError(
                 f"{path}: no project here; create one with `deid-studio --db {path} init`"
             )
         create_project_file(path)
+        created = True
+    try:
+        return _open_engine(url, path)
+    except BaseException:
+        if created and path is not None:
+            remove_project_file(path)  # a failed init leaves no stub behind
+        raise
+
+
+def _open_engine(url: str, path: Path | None) -> Engine:
     try:
         engine = make_engine(url)
     except ArgumentError as err:
-        raise ProjectError(f"{target}: cannot open the database ({err})") from None
+        raise ProjectError(f"{path or url}: cannot open the database ({err})") from None
     try:
         _check_is_project(engine, path)
         _check_not_newer(engine)
@@ -146,10 +164,16 @@ def open_database(target: str | os.PathLike[str], *, create: bool = False) -> En
         engine.dispose()
         where = path if path is not None else make_url(url).render_as_string(True)
         raise ProjectError(f"{where}: cannot open the database ({err.orig})") from None
-    except ProjectError:
+    except BaseException:
         engine.dispose()
         raise
     return engine
+
+
+def remove_project_file(path: Path) -> None:
+    """Delete a SQLite project file with its WAL and shared-memory files, if present."""
+    for leftover in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        leftover.unlink(missing_ok=True)
 
 
 def _check_is_project(engine: Engine, path: Path | None) -> None:

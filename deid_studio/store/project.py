@@ -12,15 +12,26 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from sqlalchemy import Engine
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import sessionmaker
 
-from deid_studio.store.database import database_url, open_database, sqlite_path
+from deid_studio.core.errors import printable
+from deid_studio.store.database import ProjectError, database_url, open_database, sqlite_path
 from deid_studio.store.documents import DocumentQueries, StoredDocument
 from deid_studio.store.editing import EditingQueries
 from deid_studio.store.engine import EngineQueries
 from deid_studio.store.masking import MaskingQueries
 from deid_studio.store.queue import QueueEntry, QueueQueries
 from deid_studio.store.transaction import AuditEvent, TransactionBase
+
+
+class ProjectConflict(ProjectError):
+    """Another command changed the project while this one ran; nothing of this one was kept,
+    and running it again sees the other's changes."""
+
+
+class ProjectBusy(ProjectError):
+    """Another command held the project for writing too long; nothing was changed."""
 
 
 class Project:
@@ -59,11 +70,32 @@ class Project:
 
     @contextmanager
     def transaction(self, actor: str) -> Iterator[Transaction]:
-        """One user action: committed as a whole at the end, rolled back on any error."""
-        with self._sessions() as session, session.begin():
-            tx = Transaction(session, actor)
-            yield tx
-            tx._check_audited()
+        """One user action: committed as a whole at the end, rolled back on any error.
+
+        A clash with another command writing at the same moment ends in
+        :class:`ProjectConflict` or :class:`ProjectBusy`, whose messages hold no data.
+        """
+        try:
+            with self._sessions() as session, session.begin():
+                tx = Transaction(session, actor)
+                yield tx
+                tx._check_audited()
+        except IntegrityError:
+            raise ProjectConflict(
+                f"{self.location}: another command stored the same records while this one "
+                "ran; nothing was changed (run it again to see the project as it is now)"
+            ) from None
+        except OperationalError as err:
+            problem = str(err.orig).splitlines()[0] if err.orig is not None else "error"
+            if "locked" in problem or "busy" in problem:
+                raise ProjectBusy(
+                    f"{self.location}: another command is writing to the project; nothing "
+                    "was changed (try again when it has finished)"
+                ) from None
+            raise ProjectError(
+                f"{self.location}: cannot write to the project ({printable(problem, 120)}); "
+                "nothing was changed"
+            ) from None
 
     @contextmanager
     def reading(self) -> Iterator[Transaction]:
@@ -85,4 +117,12 @@ class Transaction(
     """Every store operation, within one transaction (see the query modules)."""
 
 
-__all__ = ["AuditEvent", "Project", "QueueEntry", "StoredDocument", "Transaction"]
+__all__ = [
+    "AuditEvent",
+    "Project",
+    "ProjectBusy",
+    "ProjectConflict",
+    "QueueEntry",
+    "StoredDocument",
+    "Transaction",
+]
