@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deid_studio.cli._shared import STATUSES, label_map, progress_bar, target
-from deid_studio.core.errors import DeidError
+from deid_studio.core.errors import DeidError, printable
 from deid_studio.mask.policy import PRESETS
 from deid_studio.services.exporting import export_gold
 from deid_studio.services.importing import ImportResult, import_file
@@ -234,7 +234,9 @@ def _print_import(result: ImportResult) -> None:
     if result.skipped_duplicates:
         print(f"skipped {result.skipped_duplicates} reports already in the project")
     if result.added_categories:
-        print(f"added categories: {', '.join(result.added_categories)}")
+        print(f"added categories: {printable(', '.join(result.added_categories))}")
+    for warning in result.warnings:
+        print(f"warning: {printable(warning)}")
 
 
 def _format_options(args: argparse.Namespace) -> dict[str, Any]:

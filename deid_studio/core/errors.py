@@ -48,6 +48,12 @@ class InputError(DeidError):
         return f"{self.source}: {self.problem}"
 
 
+class InputWarning(UserWarning):
+    """Something in an input that is imported anyway but deserves a line in the summary:
+    readers raise it with ``warnings.warn``, and the import lists what it caught. The message
+    names the file, the place and the problem, like an :class:`InputError`'s."""
+
+
 def printable(text: str, limit: int | None = None) -> str:
     """``text`` safe to echo in one line: control and format characters, line breaks and
     unpaired surrogates become ``\\x1b``-style escapes; cut to ``limit`` characters ("...")."""
@@ -60,6 +66,8 @@ def printable(text: str, limit: int | None = None) -> str:
 
 def _escape(character: str) -> str:
     code = ord(character)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte of a name that was not UTF-8 (surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
     if code < 0x100:
         return f"\\x{code:02x}"
     return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"

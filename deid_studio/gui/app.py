@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import sys
 from pathlib import Path
 
@@ -11,7 +10,8 @@ from PySide6.QtWidgets import QApplication
 
 from deid_studio.gui.main_window import MainWindow
 from deid_studio.gui.preferences import APPLICATION, ORGANIZATION, Preferences
-from deid_studio.services.paths import log_dir
+from deid_studio.services.privacy import private_process
+from deid_studio.services.staging import recover_staged
 from deid_studio.store.project import Project
 
 
@@ -53,9 +53,8 @@ def run(
 ) -> int:
     """Open the window and run until it closes; the process exit code. ``first_model``:
     train a model in the background at once when the project has gold and no model."""
-    log = log_dir()
-    log.mkdir(parents=True, exist_ok=True)
-    logging.basicConfig(filename=log / "errors.log", level=logging.ERROR)
+    private_process()  # every file the window (or its children) creates: owner only
+    recover_staged()  # what a killed export left behind
     app = application()
     window = build_window(project, user=user)
     window.show()

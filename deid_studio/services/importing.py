@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -11,10 +12,11 @@ from typing import Any
 
 from deid_studio.core.categories import LabelMap
 from deid_studio.core.document import Document, Span
-from deid_studio.core.errors import DeidError, InputError
+from deid_studio.core.errors import DeidError, InputError, InputWarning
 from deid_studio.core.language import guess_language
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
 from deid_studio.formats import reader
+from deid_studio.services._checks import check_characters, check_path_name, unreadable_dates
 from deid_studio.services._retry import retried
 from deid_studio.store.project import Project
 
@@ -31,6 +33,8 @@ class ImportResult:
     status: str
     seconds: float
     document_ids: tuple[int, ...]
+    warnings: tuple[str, ...] = ()
+    """One line each: what was imported anyway but deserves a look (see ``InputWarning``)."""
 
 
 def import_file(
@@ -59,13 +63,20 @@ def import_file(
     started = time.perf_counter()
     if signed_off and not gold:
         raise DeidError("--signed-off applies to gold imports; add --gold")
+    check_path_name(path)
     if not path.exists():
         raise InputError(str(path), "no such file or folder")
     try:
         read = reader(format_name)
     except ValueError as err:
         raise DeidError(str(err)) from None
-    documents = read(path, progress=progress, cancelled=cancelled, **options)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", InputWarning)
+        try:
+            documents = read(path, progress=progress, cancelled=cancelled, **options)
+        except RecursionError:  # whatever the format: a structure nested past Python's stack
+            raise InputError(str(path), "nested too deeply to read") from None
+    noted = [str(w.message) for w in caught if issubclass(w.category, InputWarning)]
     if not documents:
         raise InputError(str(path), "contains no narratives; nothing was imported")
     check(cancelled)
@@ -81,7 +92,9 @@ def import_file(
         skip_duplicates=skip_duplicates,
         language=language,
     )
-    return replace(result, seconds=time.perf_counter() - started)
+    return replace(
+        result, seconds=time.perf_counter() - started, warnings=(*noted, *result.warnings)
+    )
 
 
 def import_documents(
@@ -135,6 +148,7 @@ def _import_documents(
     started = time.perf_counter()
     if signed_off and not gold:
         raise DeidError("--signed-off applies to gold imports; add --gold")
+    check_characters(documents, origin)
     documents = [_with_language(d, language) for d in documents]
 
     with project.transaction(actor) as tx:
@@ -192,6 +206,7 @@ def _import_documents(
         status=status,
         seconds=time.perf_counter() - started,
         document_ids=tuple(ids),
+        warnings=tuple(unreadable_dates(documents, origin)),
     )
 
 
