@@ -259,3 +259,34 @@ def test_create_a_project_from_the_welcome_page(qtbot, tmp_path) -> None:
     assert window.workspace.annotate.session.scheme.name == "meddocan"
     assert window.preferences.recent_projects == [str(tmp_path / "new.sqlite")]
     window.close()
+
+
+def test_export_files_are_private_unless_the_person_chooses(qtbot, window, tmp_path) -> None:
+    from deid_studio.gui.export_dialog import ExportDialog
+
+    import_documents(
+        window.project,
+        [Document("Ann Lee was seen on 03/01/2021.", (Span(0, 7, "PATIENT"),), external_id="M")],
+        origin="t", actor="steward", gold=True, signed_off=True,
+    )  # fmt: skip
+    dialog = ExportDialog(window.project, lambda: "steward", window)
+    qtbot.addWidget(dialog)
+    assert dialog.readable.currentData() == "me"  # masked exports: private by default
+    dialog.format.setCurrentText("brat")
+    dialog.readable.setCurrentIndex(dialog.readable.findData("group"))
+    masked = tmp_path / "masked"
+    dialog.out.setText(str(masked))
+    with qtbot.waitSignal(dialog.ended, timeout=20_000):
+        dialog.start()
+    assert masked.stat().st_mode & 0o777 == 0o750
+    assert {p.stat().st_mode & 0o777 for p in masked.iterdir()} == {0o640}
+
+    dialog.gold.setChecked(True)  # the gold standard: owner only, whatever was chosen
+    assert not dialog.readable.isEnabled() and dialog.readable.currentData() == "me"
+    dialog.format.setCurrentText("brat")
+    gold = tmp_path / "gold"
+    dialog.out.setText(str(gold))
+    with qtbot.waitSignal(dialog.ended, timeout=20_000):
+        dialog.start()
+    assert gold.stat().st_mode & 0o777 == 0o700
+    assert {p.stat().st_mode & 0o777 for p in gold.iterdir()} == {0o600}
