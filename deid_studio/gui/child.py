@@ -106,6 +106,8 @@ def _child(
         messages.put(("cancelled", str(err)))
     except DeidError as err:
         messages.put(("error", str(err)))
+    except SystemExit:
+        raise  # terminated: nothing to report
     except BaseException as err:  # a bug: one line without its message, the trace in the log
         try:
             where = f"details in {log_failure(err, 'background process')}"

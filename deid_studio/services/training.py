@@ -285,6 +285,8 @@ def _child(
         )
     except DeidError as err:
         messages.put(("error", str(err)))
+    except SystemExit:
+        raise  # terminated (cancelled): nothing to report
     except BaseException as err:  # a bug: one line without its message, the trace in the log
         messages.put(("error", f"training failed: {describe_bug(err)} ({_logged(err)})"))
 
