@@ -64,6 +64,11 @@ def printable(text: str, limit: int | None = None) -> str:
     return "".join(_escape(c) if unicodedata.category(c) in _ESCAPED else c for c in text)
 
 
+def quoted(text: str, limit: int | None = 40) -> str:
+    """``text`` in single quotes, :func:`printable` (a column, label or option in a message)."""
+    return f"'{printable(text, limit)}'"
+
+
 def _escape(character: str) -> str:
     code = ord(character)
     if 0xDC80 <= code <= 0xDCFF:  # a byte of a name that was not UTF-8 (surrogateescape)

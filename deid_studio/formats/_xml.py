@@ -15,7 +15,7 @@ from xml.etree.ElementTree import Element, ParseError, TreeBuilder
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
-from deid_studio.core.errors import InputError, printable
+from deid_studio.core.errors import InputError, quoted
 
 _ENCODING = re.compile(rb"""\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']""")
 
@@ -105,11 +105,12 @@ def parse_xml(path: Path) -> XmlFile:
             line=parser.parser.CurrentLineNumber,
         ) from None
     except (LookupError, ValueError) as err:  # an encoding Python or expat cannot decode
-        declared = printable(_declared_encoding(data), 40) or "?"
+        declared = _declared_encoding(data) or "?"
         problem = (
-            f"unknown encoding {declared!r} in the XML declaration"
+            f"unknown encoding {quoted(declared)} in the XML declaration"
             if isinstance(err, LookupError)
-            else f"encoding {declared!r} cannot be read (use UTF-8, UTF-16 or a one-byte encoding)"
+            else f"encoding {quoted(declared)} cannot be read (use UTF-8, UTF-16 or one byte "
+            "per character)"
         )
         raise InputError(str(path), problem, line=1) from None
     return XmlFile(path, root, recorder.lines)

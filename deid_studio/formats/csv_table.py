@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import codecs
 import csv
+import difflib
 import io
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import regex
+
 from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Document
-from deid_studio.core.errors import InputError, InputWarning, printable
+from deid_studio.core.errors import InputError, InputWarning, quoted
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
 from deid_studio.formats.base import read_text_file
 
@@ -99,11 +102,12 @@ def read_csv(
     columns = {name: index for index, name in reversed(list(enumerate(header)))}
     for name in wanted:
         if name not in columns:
-            shown = ", ".join(printable(h, 40) for h in header[:30])
-            more = f" and {len(header) - 30} more" if len(header) > 30 else ""
+            # the header is not listed: when it is missing, the first row stands in its place
+            close = _close_column(name, header)
+            hint = f"; did you mean {quoted(close, 40)}?" if close else ""
             raise InputError(
                 str(path),
-                f"no column {printable(name, 40)!r}; the header has {shown}{more}",
+                f"no column {quoted(name, 40)} in the header ({len(header)} columns){hint}",
                 line=header_line,
             )
     _check_repeated_columns(str(path), header, set(wanted), header_line)
@@ -146,18 +150,36 @@ def read_csv(
     return documents
 
 
+_TERMINAL_CODE = regex.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def _column_key(name: str) -> str:
+    """A column name without case, terminal colour codes, spaces or punctuation."""
+    return "".join(c for c in _TERMINAL_CODE.sub("", name).casefold() if c.isalnum())
+
+
+def _close_column(name: str, header: Sequence[str]) -> str | None:
+    """The header's column that ``name`` most likely meant, if one is close."""
+    keys = {_column_key(h): h for h in reversed(header)}
+    wanted = _column_key(name)
+    if wanted in keys:
+        return keys[wanted]
+    close = difflib.get_close_matches(wanted, list(keys), n=1, cutoff=0.8)
+    return keys[close[0]] if close else None
+
+
 def _check_options(source: str, encoding: str, delimiter: str) -> None:
     """Refuse an encoding Python does not know and a delimiter that is not one character."""
     try:
         known = codecs.lookup(encoding)
     except LookupError:
-        raise InputError(source, f"unknown encoding {printable(encoding, 40)!r}") from None
+        raise InputError(source, f"unknown encoding {quoted(encoding, 40)}") from None
     if not getattr(known, "_is_text_encoding", True):
-        raise InputError(source, f"{printable(encoding, 40)!r} is not a text encoding")
+        raise InputError(source, f"{quoted(encoding, 40)} is not a text encoding")
     if len(delimiter) != 1 or delimiter in '"\r\n':
         raise InputError(
             source,
-            f"the delimiter {printable(delimiter, 10)!r} must be one character other than a "
+            f"the delimiter {quoted(delimiter, 10)} must be one character other than a "
             "quote or a line break (for a tab: $'\\t' in the shell)",
         )
 
@@ -171,18 +193,17 @@ def _check_repeated_columns(source: str, header: list[str], used: set[str], line
         if len(numbers) < 2:
             continue
         fields = " and ".join(str(n) for n in numbers)
-        shown = printable(name, 40)
         if name in used:
             raise InputError(
                 source,
-                f"column {shown!r} appears {len(numbers)} times in the header (fields "
+                f"column {quoted(name)} appears {len(numbers)} times in the header (fields "
                 f"{fields}): which one is meant? rename the others",
                 line=line,
             )
         warnings.warn(
             InputWarning(
-                f"{source}:{line}: column {shown!r} appears {len(numbers)} times in the header "
-                f"(fields {fields}); it is not read"
+                f"{source}:{line}: column {quoted(name)} appears {len(numbers)} times in the "
+                f"header (fields {fields}); it is not read"
             ),
             stacklevel=2,
         )

@@ -143,10 +143,10 @@ def case_bad_encoding(tmp: Path) -> tuple[list[str], str]:
 
 def case_escape_codes_in_header(tmp: Path) -> tuple[list[str], str]:
     path = tmp / "r.csv"
-    path.write_text('"id\x1b[2J\x1b]0;owned\x07\n\n",text2\n1,Ana\n')
+    path.write_text('id,"\x1b[1mText\x1b[0m\x07\r\n\n"\n1,Ana\n')
     return ["csv", str(path), "--text-column", "text"], (
-        r"r\.csv:1: no column 'text'; the header has "
-        r"id\\x1b\[2J\\x1b\]0;owned\\x07\\x0a\\x0a, text2"
+        r"r\.csv:1: no column 'text' in the header \(2 columns\); did you mean "
+        r"'\\x1b\[1mText\\x1b\[0m\\x07\\x0d\\x0a\\x0a'\?$"
     )
 
 
