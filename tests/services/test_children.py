@@ -17,6 +17,9 @@ from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from _processes import session_processes, wait_until
+
 from deid_studio.services.importing import import_documents
 from deid_studio.services.project import init_project
 from deid_studio.synth import generate
@@ -24,33 +27,6 @@ from deid_studio.synth import generate
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/stat").exists(), reason="reads the process table from /proc (Linux)"
 )
-
-
-def session_processes(session: int) -> list[tuple[int, int, str]]:
-    """(pid, parent pid, command line) of the live processes of ``session``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2 :].split()
-        state, parent, sid = fields[0], int(fields[1]), int(fields[3])
-        if sid == session and state not in ("Z", "X"):
-            found.append((int(entry.name), parent, command[:100]))
-    return found
-
-
-def wait_until(condition, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
 
 
 def kill_and_count_survivors(command: list[str], ready, env: dict[str, str]) -> list:

@@ -41,7 +41,7 @@ from deid_studio.services.project import init_project
 
 DATA = Path(__file__).resolve().parents[1] / "formats" / "data"
 EXAMPLES = int(os.environ.get("DEID_FUZZ_EXAMPLES", "40"))
-EXAMPLES_SLOW = int(os.environ.get("DEID_FUZZ_EXAMPLES", "400"))
+EXAMPLES_SLOW = int(os.environ.get("DEID_FUZZ_EXAMPLES", "250"))
 
 READABLE = sorted(name for name, f in FORMATS.items() if f.read is not None)
 
