@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import ParamSpec, TypeVar
 
 from deid_studio.store.project import ProjectBusy, ProjectConflict
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 ATTEMPTS = 3
 PAUSE_SECONDS = 0.2
@@ -26,3 +28,13 @@ def retried(action: Callable[[], T], attempts: int = ATTEMPTS) -> T:
                 raise
             time.sleep(PAUSE_SECONDS * attempt)
     raise AssertionError("unreachable")
+
+
+def retrying(action: Callable[P, T]) -> Callable[P, T]:
+    """A user action that :func:`retried` runs again after a clash with another command."""
+
+    @functools.wraps(action)
+    def run(*args: P.args, **kwargs: P.kwargs) -> T:
+        return retried(lambda: action(*args, **kwargs))
+
+    return run

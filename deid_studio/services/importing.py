@@ -17,7 +17,7 @@ from deid_studio.core.language import guess_language
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
 from deid_studio.formats import reader
 from deid_studio.services._checks import check_characters, check_path_name, unreadable_dates
-from deid_studio.services._retry import retried
+from deid_studio.services._retry import retrying
 from deid_studio.store.project import Project
 
 
@@ -97,6 +97,7 @@ def import_file(
     )
 
 
+@retrying
 def import_documents(
     project: Project,
     documents: Sequence[Document],
@@ -116,35 +117,6 @@ def import_documents(
     duplicates refused unless skipped. When another command stores documents at the same
     moment, the import runs again and sees them (a duplicate is then refused by name).
     """
-    return retried(
-        lambda: _import_documents(
-            project,
-            documents,
-            origin=origin,
-            actor=actor,
-            gold=gold,
-            signed_off=signed_off,
-            add_categories=add_categories,
-            label_map=label_map,
-            skip_duplicates=skip_duplicates,
-            language=language,
-        )
-    )
-
-
-def _import_documents(
-    project: Project,
-    documents: Sequence[Document],
-    *,
-    origin: str,
-    actor: str,
-    gold: bool,
-    signed_off: bool,
-    add_categories: bool,
-    label_map: Mapping[str, str] | None,
-    skip_duplicates: bool,
-    language: str | None,
-) -> ImportResult:
     started = time.perf_counter()
     if signed_off and not gold:
         raise DeidError("--signed-off applies to gold imports; add --gold")

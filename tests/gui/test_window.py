@@ -67,16 +67,22 @@ def test_export_is_refused_on_a_leak_and_says_where(qtbot, window, tmp_path) -> 
     assert "PROFESSIONAL" in report and not out.exists()
 
 
-def test_export_writes_masked_reports(qtbot, window, tmp_path) -> None:
+def _dialog_with_one_signed_report(qtbot, window, report_id: str):
+    """The export dialog over the window's project, which gets one signed-off report."""
     from deid_studio.gui.export_dialog import ExportDialog
 
+    text, spans = "Ann Lee was seen on 03/01/2021.", (Span(0, 7, "PATIENT"),)
     import_documents(
-        window.project,
-        [Document("Ann Lee was seen on 03/01/2021.", (Span(0, 7, "PATIENT"),), external_id="OK")],
+        window.project, [Document(text, spans, external_id=report_id)],
         origin="t", actor="steward", gold=True, signed_off=True,
     )  # fmt: skip
     dialog = ExportDialog(window.project, lambda: "steward", window)
     qtbot.addWidget(dialog)
+    return dialog
+
+
+def test_export_writes_masked_reports(qtbot, window, tmp_path) -> None:
+    dialog = _dialog_with_one_signed_report(qtbot, window, "OK")
     dialog.format.setCurrentText("jsonl")
     out = tmp_path / "ok.jsonl"
     dialog.out.setText(str(out))
@@ -262,31 +268,20 @@ def test_create_a_project_from_the_welcome_page(qtbot, tmp_path) -> None:
 
 
 def test_export_files_are_private_unless_the_person_chooses(qtbot, window, tmp_path) -> None:
-    from deid_studio.gui.export_dialog import ExportDialog
-
-    import_documents(
-        window.project,
-        [Document("Ann Lee was seen on 03/01/2021.", (Span(0, 7, "PATIENT"),), external_id="M")],
-        origin="t", actor="steward", gold=True, signed_off=True,
-    )  # fmt: skip
-    dialog = ExportDialog(window.project, lambda: "steward", window)
-    qtbot.addWidget(dialog)
+    dialog = _dialog_with_one_signed_report(qtbot, window, "M")
     assert dialog.readable.currentData() == "me"  # masked exports: private by default
-    dialog.format.setCurrentText("brat")
-    dialog.readable.setCurrentIndex(dialog.readable.findData("group"))
-    masked = tmp_path / "masked"
-    dialog.out.setText(str(masked))
-    with qtbot.waitSignal(dialog.ended, timeout=20_000):
-        dialog.start()
-    assert masked.stat().st_mode & 0o777 == 0o750
-    assert {p.stat().st_mode & 0o777 for p in masked.iterdir()} == {0o640}
 
+    def export_brat(name: str) -> tuple[int, set[int]]:
+        """Export as BRAT to tmp_path/name; the folder's mode and its files' modes."""
+        dialog.format.setCurrentText("brat")
+        dialog.out.setText(str(tmp_path / name))
+        with qtbot.waitSignal(dialog.ended, timeout=20_000):
+            dialog.start()
+        folder = tmp_path / name
+        return folder.stat().st_mode & 0o777, {p.stat().st_mode & 0o777 for p in folder.iterdir()}
+
+    dialog.readable.setCurrentIndex(dialog.readable.findData("group"))
+    assert export_brat("masked") == (0o750, {0o640})
     dialog.gold.setChecked(True)  # the gold standard: owner only, whatever was chosen
     assert not dialog.readable.isEnabled() and dialog.readable.currentData() == "me"
-    dialog.format.setCurrentText("brat")
-    gold = tmp_path / "gold"
-    dialog.out.setText(str(gold))
-    with qtbot.waitSignal(dialog.ended, timeout=20_000):
-        dialog.start()
-    assert gold.stat().st_mode & 0o777 == 0o700
-    assert {p.stat().st_mode & 0o777 for p in gold.iterdir()} == {0o600}
+    assert export_brat("gold") == (0o700, {0o600})
