@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -12,11 +11,10 @@ from typing import Any
 
 from deid_studio.core.categories import LabelMap
 from deid_studio.core.document import Document, Span
-from deid_studio.core.errors import DeidError, InputError, InputWarning
+from deid_studio.core.errors import DeidError, InputError
 from deid_studio.core.language import guess_language
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
-from deid_studio.formats import reader
-from deid_studio.services._checks import check_characters, check_path_name, unreadable_dates
+from deid_studio.services._reading import check_characters, read_input, unreadable_dates
 from deid_studio.services._retry import retrying
 from deid_studio.store.project import Project
 
@@ -63,22 +61,9 @@ def import_file(
     started = time.perf_counter()
     if signed_off and not gold:
         raise DeidError("--signed-off applies to gold imports; add --gold")
-    check_path_name(path)
-    if not path.exists():
-        raise InputError(str(path), "no such file or folder")
-    try:
-        read = reader(format_name)
-    except ValueError as err:
-        raise DeidError(str(err)) from None
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", InputWarning)
-        try:
-            documents = read(path, progress=progress, cancelled=cancelled, **options)
-        except RecursionError:  # whatever the format: a structure nested past Python's stack
-            raise InputError(str(path), "nested too deeply to read") from None
-    noted = [str(w.message) for w in caught if issubclass(w.category, InputWarning)]
-    if not documents:
-        raise InputError(str(path), "contains no narratives; nothing was imported")
+    documents, noted = read_input(
+        format_name, path, progress=progress, cancelled=cancelled, **options
+    )
     check(cancelled)
     result = import_documents(
         project,

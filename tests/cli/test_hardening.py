@@ -246,3 +246,16 @@ def test_audit_of_an_export_names_it(signed, tmp_path: Path) -> None:
     with sqlite3.connect(signed.db) as c:
         events = c.execute("SELECT after FROM audit_events WHERE action='export_masked'").fetchall()
     assert out.exists() and len(events) == 1 and str(out) in events[0][0]
+
+
+@pytest.mark.parametrize("command", ["tag", "evaluate"])
+def test_tag_and_evaluate_refuse_what_import_refuses(signed, tmp_path: Path, command) -> None:
+    """The same reading, the same checks: an unpaired surrogate and deep nesting."""
+    surrogate = tmp_path / "s.jsonl"
+    surrogate.write_text('{"id": "S1", "text": "Ana \\ud800 Lee"}\n', "utf-8")
+    deep = tmp_path / "d.jsonl"
+    deep.write_text('{"id": "D1", "text": ' + "[" * 50_000 + "\n", "utf-8")
+    for source, problem in ((surrogate, "unpaired surrogate"), (deep, "nested too deeply")):
+        args = [str(tmp_path / "out.jsonl")] if command == "tag" else []
+        code, _, err = signed(command, "jsonl", str(source), *args)
+        assert code == 1 and err.count("\n") == 1 and problem in err, err

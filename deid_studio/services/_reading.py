@@ -1,5 +1,6 @@
-"""Checks every import makes whatever the format: characters a project cannot hold, and
-structured dates a masked export could not shift.
+"""Reading an input file for a service (import, tag, evaluate), with the checks every format
+shares: characters a project cannot hold, nesting past Python's stack, and structured dates a
+masked export could not shift.
 
 Readers hand back text as they decoded it. JSON may still encode an unpaired surrogate
 (``"\\ud800"``), a file name may not be UTF-8 (Python keeps its bytes as surrogates), and a
@@ -12,15 +13,47 @@ from __future__ import annotations
 
 import os
 import re
+import warnings
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from deid_studio.core.document import Document
-from deid_studio.core.errors import InputError, printable
+from deid_studio.core.errors import DeidError, InputError, InputWarning, printable
+from deid_studio.core.progress import Cancelled, Progress, never_cancelled, no_progress
+from deid_studio.formats import reader
 from deid_studio.mask import infer_order, parse_date
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def read_input(
+    format_name: str,
+    path: Path,
+    *,
+    progress: Progress = no_progress,
+    cancelled: Cancelled = never_cancelled,
+    **options: Any,
+) -> tuple[list[Document], list[str]]:
+    """Every document of ``path`` read as ``format_name``, and the reader's warning lines
+    (:class:`InputWarning`); an :class:`InputError` for anything a service cannot take."""
+    check_path_name(path)
+    try:
+        read = reader(format_name)
+    except ValueError as err:
+        raise DeidError(str(err)) from None
+    if not path.exists():
+        raise InputError(str(path), "no such file or folder")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", InputWarning)
+        try:
+            documents = read(path, progress=progress, cancelled=cancelled, **options)
+        except RecursionError:  # whatever the format: a structure nested past Python's stack
+            raise InputError(str(path), "nested too deeply to read") from None
+    if not documents:
+        raise InputError(str(path), "contains no narratives")
+    check_characters(documents, str(path))
+    return documents, [str(w.message) for w in caught if issubclass(w.category, InputWarning)]
 
 
 def check_path_name(path: Path) -> None:
