@@ -71,7 +71,8 @@ def log_failure(err: BaseException, what: str = "") -> Path:
     log = private_folder(log_dir()) / "errors.log"
     fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
     try:
-        os.fchmod(fd, 0o600)  # a log from an older version may be wider
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o600)  # a log from an older version may be wider
         header = (
             f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} deid-studio {__version__} "
             f"(Python {platform.python_version()}, {sys.platform}, pid {os.getpid()})"
