@@ -285,3 +285,29 @@ def test_export_files_are_private_unless_the_person_chooses(qtbot, window, tmp_p
     dialog.gold.setChecked(True)  # the gold standard: owner only, whatever was chosen
     assert not dialog.readable.isEnabled() and dialog.readable.currentData() == "me"
     assert export_brat("gold") == (0o700, {0o600})
+
+
+def test_an_uncaught_error_in_the_window_is_one_line_without_data(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    import sys
+    import threading
+
+    from deid_studio.gui.app import install_error_hook
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
+    install_error_hook()
+    try:
+        {"Ana": 1}[SECRET_NAME]
+    except KeyError as err:
+        sys.excepthook(KeyError, err, err.__traceback__)
+    line = capsys.readouterr().err
+    log = tmp_path / "state" / "deid-studio" / "log" / "errors.log"
+    assert line.count("\n") == 1 and "internal error: KeyError" in line and str(log) in line
+    assert SECRET_NAME not in line and SECRET_NAME not in log.read_text()
+    assert log.stat().st_mode & 0o777 == 0o600
+
+
+SECRET_NAME = "Juana Pérez de Huelva"
