@@ -18,6 +18,7 @@ import hashlib
 import os
 import secrets
 import shutil
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ SUFFIX = ".deid-staging"
 LOCK = ".lock"
 _REPLACED = ".replaced"
 _NAME_BYTES = 255
+SETTING_UP_SECONDS = 60.0  # a staging folder without its lock is left alone this long
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +88,8 @@ def staged_output(
     finally:
         shutil.rmtree(folder, ignore_errors=True)
         os.close(lock)
-        entry.unlink(missing_ok=True)
+        if entry is not None:
+            entry.unlink(missing_ok=True)
 
 
 def recover_staged() -> list[Path]:
@@ -95,10 +98,12 @@ def recover_staged() -> list[Path]:
     A folder whose lock is still held belongs to a run in progress and is left alone.
     """
     journal = state_dir() / "staging"
-    if not journal.is_dir():
+    try:
+        entries = sorted(journal.iterdir())
+    except OSError:  # no notes (or none readable): nothing to do
         return []
     removed: list[Path] = []
-    for entry in sorted(journal.iterdir()):
+    for entry in entries:
         try:
             folder = Path(os.fsdecode(entry.read_bytes()))
         except OSError:
@@ -114,11 +119,14 @@ def recover_staged() -> list[Path]:
     return removed
 
 
-def _remember(folder: Path) -> Path:
-    """A note in the state folder naming ``folder``, so that the next run can find it."""
-    journal = private_folder(state_dir() / "staging")
-    entry = journal / secrets.token_hex(8)
-    fd = os.open(entry, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+def _remember(folder: Path) -> Path | None:
+    """A note in the state folder naming ``folder``, so that the next run can find it (None
+    when the state folder cannot be written: an export to the same place still cleans up)."""
+    try:
+        entry = private_folder(state_dir() / "staging") / secrets.token_hex(8)
+        fd = os.open(entry, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError:
+        return None
     try:
         os.write(fd, os.fsencode(folder.resolve()))
     finally:
@@ -138,7 +146,14 @@ def _remove_if_abandoned(folder: Path) -> bool:
     try:
         fd = os.open(folder / LOCK, os.O_RDONLY)
     except FileNotFoundError:
-        fd = None  # killed before the lock existed: nobody can be writing here
+        # no lock yet: a run is creating it this instant, or was killed before it could
+        try:
+            age = time.time() - folder.stat().st_mtime
+        except OSError:
+            return False
+        if age < SETTING_UP_SECONDS:
+            return False
+        fd = None
     except OSError:
         return False
     try:
