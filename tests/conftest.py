@@ -15,6 +15,14 @@ sys.path.insert(0, str(Path(__file__).parent))  # the tests' helper modules
 SHARED_DATA = Path(os.environ.get("DEID_SHARED_DATA", ROOT.parent / "shared" / "data"))
 
 
+@pytest.fixture(autouse=True)
+def _own_state_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch) -> None:
+    """Notes a run leaves for the next (unfinished exports) and the error log go to a
+    temporary folder, never the user's (a test may point XDG_STATE_HOME elsewhere)."""
+    if "XDG_STATE_HOME" not in os.environ:
+        monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.getbasetemp() / "xdg-state"))
+
+
 @pytest.fixture(scope="session")
 def shared_data() -> Path:
     """``../shared/data``; tests that need it skip with a message when it is absent."""

@@ -9,18 +9,17 @@ from __future__ import annotations
 
 import argparse
 import getpass
-import logging
 import os
-import traceback
 from collections.abc import Sequence
-from pathlib import Path
 
 from deid_studio import __version__
 from deid_studio.cli import engine, masking, project, team, transfer
-from deid_studio.cli._shared import PROG, fail
-from deid_studio.core.errors import DeidError
+from deid_studio.cli._shared import PROG, fail, note
+from deid_studio.core.errors import DeidError, describe_bug
 from deid_studio.core.progress import WorkCancelled
-from deid_studio.services.paths import default_project, log_dir
+from deid_studio.services.paths import default_project
+from deid_studio.services.privacy import log_failure, private_process
+from deid_studio.services.staging import recover_staged
 from deid_studio.store.database import database_url, is_server
 
 # Command modules in the order their commands appear in --help.
@@ -28,11 +27,25 @@ COMMAND_MODULES = (project, transfer, engine, masking, team)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; returns the process exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run one command; returns the process exit code.
+
+    Everything the command creates is readable by its owner only (umask 077) unless an
+    option says otherwise; the previous umask is restored at the end.
+    """
+    previous = private_process()
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        return _run(args)
+    finally:
+        os.umask(previous)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         _resolve_user(args)
+        for folder in recover_staged():
+            note(f"removed the unfinished output of an interrupted run: {folder}")
         return int(args.run(args) or 0)
     except WorkCancelled as err:
         fail(str(err))
@@ -47,9 +60,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{err.filename}: " if err.filename else ""
         fail(f"{where}{err.strerror or err}")
         return 1
-    except Exception as err:  # a bug: the user gets one line, the log the traceback
-        log = _log_traceback()
-        fail(f"internal error: {err.__class__.__name__}: {err} (details in {log})")
+    except Exception as err:  # a bug: one line without the message (it may hold data)
+        command = f"command {args.command or 'window'}"
+        try:
+            where = f"details in {log_failure(err, command)}"
+        except OSError as log_err:
+            where = f"the error log could not be written: {log_err.strerror}"
+        fail(f"internal error: {describe_bug(err)} ({where})")
         return 70
 
 
@@ -76,7 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
     parser.set_defaults(run=project.open_gui)
-    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command")
     for module in COMMAND_MODULES:
         module.register(commands)
     return parser
@@ -91,15 +108,6 @@ def _resolve_user(args: argparse.Namespace) -> None:
     args.user = os.environ.get("DEID_STUDIO_USER") or getpass.getuser()
     if args.db and is_server(database_url(args.db)):
         args.user = ""  # the project's transactions act as the login
-
-
-def _log_traceback() -> Path:
-    folder = log_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    log = folder / "errors.log"
-    logging.basicConfig(filename=log, level=logging.ERROR)
-    logging.getLogger(PROG).error("".join(traceback.format_exc()))
-    return log
 
 
 __all__ = ["build_parser", "main"]

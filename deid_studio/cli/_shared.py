@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from deid_studio.core.errors import DeidError
+from deid_studio.core.errors import DeidError, printable
 from deid_studio.core.progress import Progress
 from deid_studio.services.paths import default_project
 from deid_studio.services.project import summary
@@ -62,8 +62,14 @@ def positive(value: str) -> int:
 
 
 def fail(message: str) -> None:
-    """The one line a failed command prints."""
-    print(f"{PROG}: error: {message}", file=sys.stderr)
+    """The one line a failed command prints (control characters escaped: a file's header or
+    label cannot break the line or drive the terminal)."""
+    print(f"{PROG}: error: {printable(message)}", file=sys.stderr)
+
+
+def note(message: str) -> None:
+    """A one-line remark on stderr that is not an error."""
+    print(f"{PROG}: {printable(message)}", file=sys.stderr)
 
 
 def label_map(pairs: list[str]) -> dict[str, str]:

@@ -7,11 +7,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deid_studio.cli._shared import STATUSES, label_map, progress_bar, target
-from deid_studio.core.errors import DeidError
+from deid_studio.core.errors import DeidError, printable
 from deid_studio.mask.policy import PRESETS
 from deid_studio.services.exporting import export_gold
 from deid_studio.services.importing import ImportResult, import_file
 from deid_studio.services.masking import MASKED_FORMATS, MaskedExportResult, export_masked
+from deid_studio.services.privacy import DEFAULT_READABLE_BY, READABLE_BY
 from deid_studio.services.project import open_project
 
 if TYPE_CHECKING:
@@ -74,7 +75,8 @@ def register(commands: Any) -> None:
         f"{', '.join(MASKED_FORMATS)} (brat shows what was replaced; e2b is one E2B(R2) "
         "message per report). A masked export takes signed-off documents only, unless "
         "--force, which the audit trail records; it is refused when a PHI string of a "
-        "document survives masking.",
+        "document survives masking. The output is readable by you only (see --readable-by "
+        "for masked exports).",
     )
     exp.add_argument("out", type=Path, metavar="OUT")
     exp.add_argument("--format", choices=ALL_EXPORT_FORMATS, default="jsonl", help="default: jsonl")
@@ -95,6 +97,13 @@ def register(commands: Any) -> None:
         "--force", action="store_true", help="also export documents that are not signed off"
     )
     masked.add_argument("--reason", default="", help="why --force (kept in the audit trail)")
+    masked.add_argument(
+        "--readable-by",
+        choices=tuple(READABLE_BY),
+        default=None,
+        help="who may read the masked output: me (the default; files 0600, folders 0700), "
+        "group (0640/0750) or everyone (0644/0755). The gold standard is PHI: always 'me'",
+    )
     exp.set_defaults(run=_export)
 
 
@@ -142,7 +151,11 @@ def _suggest_new(args: argparse.Namespace, project: Project) -> None:
 def _export(args: argparse.Namespace) -> int:
     if args.masked:
         return _export_masked(args)
-    stray = [f"--{n}" for n in ("preset", "force", "reason") if getattr(args, n)]
+    stray = [
+        f"--{n.replace('_', '-')}"
+        for n in ("preset", "force", "reason", "readable_by")
+        if getattr(args, n)
+    ]
     if stray:
         raise DeidError(f"{', '.join(stray)} apply to masked exports; add --masked")
     if args.format not in EXPORT_FORMATS:
@@ -187,6 +200,7 @@ def _export_masked(args: argparse.Namespace) -> int:
                 reason=args.reason,
                 statuses=args.status,
                 overwrite=args.overwrite,
+                readable_by=args.readable_by or DEFAULT_READABLE_BY,
                 progress=progress,
             )
     _print_masked(result)
@@ -220,7 +234,9 @@ def _print_import(result: ImportResult) -> None:
     if result.skipped_duplicates:
         print(f"skipped {result.skipped_duplicates} reports already in the project")
     if result.added_categories:
-        print(f"added categories: {', '.join(result.added_categories)}")
+        print(f"added categories: {printable(', '.join(result.added_categories))}")
+    for warning in result.warnings:
+        print(f"warning: {printable(warning)}")
 
 
 def _format_options(args: argparse.Namespace) -> dict[str, Any]:

@@ -18,7 +18,10 @@ _WINDOWS_RESERVED = frozenset(
     + [f"COM{i}" for i in range(1, 10)]
     + [f"LPT{i}" for i in range(1, 10)]
 )
-_NAME_LIMIT = 120
+# File systems limit a name to 255 bytes (not characters: a CJK character takes 3 in UTF-8);
+# a stem keeps room for "-NNN" and a suffix.
+_NAME_BYTES = 120
+TOO_DEEP = "nested too deeply to read"
 # Line-format fields (BRAT's text column, XML attributes) hold no line breaks or tabs.
 _BLANKS = str.maketrans("\r\n\t", "   ")
 
@@ -65,6 +68,20 @@ def same_covered_text(expected: str, stored: str) -> bool:
     cannot hold them.
     """
     return one_line(expected) == one_line(stored)
+
+
+def text_mismatch(stated: str, actual: str) -> str:
+    """How a file's copy of a span's text differs from the narrative, without quoting either
+    (error messages never carry narrative text): lengths and the first differing character."""
+    given, narrative = one_line(stated), one_line(actual)
+    first = next(
+        (i for i, (a, b) in enumerate(zip(given, narrative, strict=False)) if a != b),
+        min(len(given), len(narrative)),
+    )
+    return (
+        f"the text given ({len(given)} characters) differs from the narrative's "
+        f"({len(narrative)}) from its character {first + 1}"
+    )
 
 
 def check_span(
@@ -120,10 +137,18 @@ def file_stems(documents: Sequence[Document], default: str = "document") -> list
     return stems
 
 
+def cut_to_bytes(text: str, limit: int) -> str:
+    """The longest prefix of ``text`` whose UTF-8 encoding fits in ``limit`` bytes."""
+    encoded = text.encode("utf-8", "surrogatepass")
+    if len(encoded) <= limit:
+        return text
+    return encoded[:limit].decode("utf-8", "ignore")
+
+
 def safe_stem(name: str) -> str:
     """``name`` made usable as a file name stem on Windows, macOS and Linux ("" if none is left)."""
     stem = str(_UNSAFE.sub("_", unicodedata.normalize("NFC", name)))
-    stem = stem.strip("._ ")[:_NAME_LIMIT].rstrip(". ")
+    stem = cut_to_bytes(stem.strip("._ "), _NAME_BYTES).rstrip(". ")
     if stem.split(".")[0].upper() in _WINDOWS_RESERVED:
         stem = f"{stem}_"
     return stem

@@ -7,6 +7,7 @@ A DOCTYPE that only names a DTD (as E2B(R2) files do) is fine; the DTD is never 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 from xml.etree.ElementTree import Element, ParseError, TreeBuilder
@@ -14,7 +15,18 @@ from xml.etree.ElementTree import Element, ParseError, TreeBuilder
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
-from deid_studio.core.errors import InputError
+from deid_studio.core.errors import InputError, quoted
+
+_ENCODING = re.compile(rb"""\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']""")
+
+
+MAX_DEPTH = 256
+"""Elements nested deeper are refused: no format we read comes near it, and walking such a
+tree recursively would exhaust Python's stack."""
+
+
+class _TooDeep(Exception):
+    pass
 
 
 class _LineRecorder:
@@ -24,13 +36,18 @@ class _LineRecorder:
         self.builder = TreeBuilder()
         self.lines: dict[int, int] = {}
         self.parser: Any = None
+        self.depth = 0
 
     def start(self, tag: str, attrs: dict[str, str]) -> Element:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise _TooDeep
         element = self.builder.start(tag, attrs)
         self.lines[id(element)] = self.parser.CurrentLineNumber
         return element
 
     def end(self, tag: str) -> Element:
+        self.depth -= 1
         return self.builder.end(tag)
 
     def data(self, data: str) -> None:
@@ -75,13 +92,33 @@ def parse_xml(path: Path) -> XmlFile:
         raise InputError(
             str(path), f"invalid XML: {message} (column {column + 1})", line=line
         ) from None
+    except _TooDeep:
+        raise InputError(
+            str(path),
+            f"elements nested more than {MAX_DEPTH} levels deep",
+            line=parser.parser.CurrentLineNumber,
+        ) from None
     except DefusedXmlException as err:
         raise InputError(
             str(path),
             f"refused: {err} (entity declarations and external references are not allowed)",
             line=parser.parser.CurrentLineNumber,
         ) from None
+    except (LookupError, ValueError) as err:  # an encoding Python or expat cannot decode
+        declared = _declared_encoding(data) or "?"
+        problem = (
+            f"unknown encoding {quoted(declared)} in the XML declaration"
+            if isinstance(err, LookupError)
+            else f"encoding {quoted(declared)} cannot be read (use UTF-8, UTF-16 or one byte "
+            "per character)"
+        )
+        raise InputError(str(path), problem, line=1) from None
     return XmlFile(path, root, recorder.lines)
+
+
+def _declared_encoding(data: bytes) -> str:
+    found = _ENCODING.match(data)
+    return found.group(1).decode("ascii", "replace") if found else ""
 
 
 def local_name(tag: str) -> str:

@@ -17,7 +17,7 @@ import regex
 
 from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Document, Span
-from deid_studio.core.errors import InputError
+from deid_studio.core.errors import InputError, printable
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
 from deid_studio.formats._common import (
     check_not_empty,
@@ -28,6 +28,7 @@ from deid_studio.formats._common import (
     relative_name,
     same_covered_text,
     sorted_spans,
+    text_mismatch,
 )
 from deid_studio.formats.base import read_text_file
 
@@ -97,12 +98,22 @@ def _read_annotations(ann: Path, text: str) -> list[Span]:
     if content.startswith("\ufeff"):
         content = content[1:]
     spans: list[Span] = []
+    seen: dict[str, int] = {}
     # Split on LF only: str.splitlines would also break at U+2028, U+0085 and friends, which
     # may sit inside an annotation's covered text.
     for number, raw in enumerate(content.split("\n"), start=1):
         line = raw.removesuffix("\r")
         if not line.startswith("T"):
             continue
+        entity = line.split("\t", 1)[0]
+        if entity in seen:
+            raise InputError(
+                str(ann),
+                f"{printable(entity, 20)} is defined twice (first on line {seen[entity]}); "
+                "each annotation needs its own id",
+                line=number,
+            )
+        seen[entity] = number
         spans.extend(_parse_text_bound(line, text, str(ann), number))
     return spans
 
@@ -112,8 +123,8 @@ def _parse_text_bound(line: str, text: str, source: str, number: int) -> list[Sp
     if match is None:
         raise InputError(
             source,
-            f"malformed text-bound annotation {line[:60]!r}; expected "
-            "'T1<TAB>TYPE START END<TAB>text'",
+            f"malformed text-bound annotation {printable(line.split(chr(9))[0], 20)}; "
+            "expected 'T1<TAB>TYPE START END<TAB>text'",
             line=number,
         )
     entity, label, ranges, covered = match.groups()
@@ -125,9 +136,7 @@ def _parse_text_bound(line: str, text: str, source: str, number: int) -> list[Sp
     expected = " ".join(text[s:e] for s, e in fragments)
     if not same_covered_text(expected, covered):
         raise InputError(
-            source,
-            f"{entity} says {covered[:60]!r} but the text at {ranges} is {expected[:60]!r}",
-            line=number,
+            source, f"{entity} at {ranges}: {text_mismatch(covered, expected)}", line=number
         )
     group = entity if len(fragments) > 1 else None
     return [Span(s, e, label, group) for s, e in fragments]

@@ -8,15 +8,20 @@ errors are physical lines of the file, the line where the record starts.
 
 from __future__ import annotations
 
+import codecs
 import csv
+import difflib
 import io
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import regex
+
 from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Document
-from deid_studio.core.errors import InputError
+from deid_studio.core.errors import InputError, InputWarning, quoted
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
 from deid_studio.formats.base import read_text_file
 
@@ -84,6 +89,7 @@ def read_csv(
     path = Path(path)
     if not path.is_file():
         raise InputError(str(path), "no such file")
+    _check_options(str(path), encoding, delimiter)
     content = read_text_file(path, encoding).removeprefix("\ufeff")
     records = _records(content, str(path), delimiter)
     if not records:
@@ -96,11 +102,15 @@ def read_csv(
     columns = {name: index for index, name in reversed(list(enumerate(header)))}
     for name in wanted:
         if name not in columns:
+            # the header is not listed: when it is missing, the first row stands in its place
+            close = _close_column(name, header)
+            hint = f"; did you mean {quoted(close, 40)}?" if close else ""
             raise InputError(
                 str(path),
-                f"no column {name!r}; the header has {', '.join(header)}",
+                f"no column {quoted(name, 40)} in the header ({len(header)} columns){hint}",
                 line=header_line,
             )
+    _check_repeated_columns(str(path), header, set(wanted), header_line)
     documents: list[Document] = []
     for done, (line, row) in enumerate(rows, start=1):
         if done % 200 == 1:
@@ -140,6 +150,65 @@ def read_csv(
     return documents
 
 
+_TERMINAL_CODE = regex.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def _column_key(name: str) -> str:
+    """A column name without case, terminal colour codes, spaces or punctuation."""
+    return "".join(c for c in _TERMINAL_CODE.sub("", name).casefold() if c.isalnum())
+
+
+def _close_column(name: str, header: Sequence[str]) -> str | None:
+    """The header's column that ``name`` most likely meant, if one is close."""
+    keys = {_column_key(h): h for h in reversed(header)}
+    wanted = _column_key(name)
+    if wanted in keys:
+        return keys[wanted]
+    close = difflib.get_close_matches(wanted, list(keys), n=1, cutoff=0.8)
+    return keys[close[0]] if close else None
+
+
+def _check_options(source: str, encoding: str, delimiter: str) -> None:
+    """Refuse an encoding Python does not know and a delimiter that is not one character."""
+    try:
+        known = codecs.lookup(encoding)
+    except LookupError:
+        raise InputError(source, f"unknown encoding {quoted(encoding, 40)}") from None
+    if not getattr(known, "_is_text_encoding", True):
+        raise InputError(source, f"{quoted(encoding, 40)} is not a text encoding")
+    if len(delimiter) != 1 or delimiter in '"\r\n':
+        raise InputError(
+            source,
+            f"the delimiter {quoted(delimiter, 10)} must be one character other than a "
+            "quote or a line break (for a tab: $'\\t' in the shell)",
+        )
+
+
+def _check_repeated_columns(source: str, header: list[str], used: set[str], line: int) -> None:
+    """A column the mapping reads must be named once; another repeated name is a warning."""
+    places: dict[str, list[int]] = {}
+    for number, name in enumerate(header, start=1):
+        places.setdefault(name, []).append(number)
+    for name, numbers in places.items():
+        if len(numbers) < 2:
+            continue
+        fields = " and ".join(str(n) for n in numbers)
+        if name in used:
+            raise InputError(
+                source,
+                f"column {quoted(name)} appears {len(numbers)} times in the header (fields "
+                f"{fields}): which one is meant? rename the others",
+                line=line,
+            )
+        warnings.warn(
+            InputWarning(
+                f"{source}:{line}: column {quoted(name)} appears {len(numbers)} times in the "
+                f"header (fields {fields}); it is not read"
+            ),
+            stacklevel=2,
+        )
+
+
 def _records(content: str, source: str, delimiter: str) -> list[tuple[int, list[str]]]:
     """Non-blank records with the physical line each starts on."""
     # newline="" hands CR, LF and CR LF to the csv module untouched, so quoted fields keep
@@ -162,6 +231,8 @@ def read_vaers(
     path: Path,
     *,
     skip_empty: bool = False,
+    encoding: str = "latin-1",
+    delimiter: str = ",",
     progress: Progress = no_progress,
     cancelled: Cancelled = never_cancelled,
 ) -> list[Document]:
@@ -179,7 +250,8 @@ def read_vaers(
         meta=VAERS_META,
         dates=VAERS_DATES,
         language="en",
-        encoding="latin-1",
+        encoding=encoding,
+        delimiter=delimiter,
         skip_empty=skip_empty,
         source="VAERS",
         progress=progress,
@@ -200,6 +272,11 @@ def write_csv(
     Meta values that are not strings or numbers are left out; dates come from
     ``meta["dates"]``. ``read_csv(out, id="id", case="case_id", meta=..., dates=...)`` reads
     it back. Spans are not written (use JSONL or BRAT for those); ``scheme`` is not used.
+
+    The file is meant for spreadsheets, so every cell that one would run as a formula (it
+    starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is written with a
+    leading ``'``, as OWASP recommends against CSV injection: such a cell reads back with it.
+    JSONL is the lossless format.
     """
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -216,16 +293,17 @@ def write_csv(
     header = fixed + list(meta_columns) + list(date_columns)
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer)
-    writer.writerow(header)
+    writer.writerow([neutralised(c) for c in header])
     for done, document in enumerate(documents, start=1):
         if done % 200 == 1:
             check(cancelled)
         found = _dates(document)
-        writer.writerow(
+        row = (
             [document.external_id, document.case_id, document.language or "", document.text]
             + [_cell(document.meta.get(c)) for c in meta_columns]
             + [_cell(found.get(c)) for c in date_columns]
         )
+        writer.writerow([neutralised(c) for c in row])
         progress(done, len(documents))
     out.write_bytes(buffer.getvalue().encode("utf-8"))
     return [out]
@@ -234,6 +312,15 @@ def write_csv(
 def _dates(document: Document) -> dict[str, Any]:
     found = document.meta.get("dates")
     return found if isinstance(found, dict) else {}
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""First characters that make a spreadsheet read a cell as a formula (OWASP, CSV injection)."""
+
+
+def neutralised(cell: str) -> str:
+    """``cell`` with a leading ``'`` when a spreadsheet would run it as a formula."""
+    return f"'{cell}" if cell.startswith(FORMULA_STARTS) else cell
 
 
 def _cell(value: Any) -> str:

@@ -36,6 +36,7 @@ from deid_studio.formats._common import (
     relative_name,
     same_covered_text,
     sorted_spans,
+    text_mismatch,
 )
 from deid_studio.formats._xml import XmlFile, parse_xml
 
@@ -90,11 +91,7 @@ def _read_tag(xml: XmlFile, tag: Element, text: str) -> Span:
     check_span(text, start, end, str(xml.path), line=xml.line(tag), what=f"{name} offsets")
     stated = tag.get("text")
     if stated is not None and not same_covered_text(text[start:end], stated):
-        raise xml.error(
-            tag,
-            f"{name}: text={stated[:60]!r} but the TEXT at {start}-{end} is "
-            f"{text[start:end][:60]!r}",
-        )
+        raise xml.error(tag, f"{name} at {start}-{end}: {text_mismatch(stated, text[start:end])}")
     return Span(start, end, label_of(tag.tag, tag.get("TYPE")))
 
 
@@ -103,7 +100,7 @@ def _integer(xml: XmlFile, tag: Element, name: str, attribute: str) -> int:
     try:
         return int(value or "")
     except ValueError:
-        raise xml.error(tag, f"{name}: {attribute}={value!r} is not an integer") from None
+        raise xml.error(tag, f"{name}: {attribute} is not an integer") from None
 
 
 def label_of(tag: str, subtype: str | None) -> str:

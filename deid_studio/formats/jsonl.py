@@ -18,7 +18,13 @@ from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Document, Span
 from deid_studio.core.errors import InputError
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
-from deid_studio.formats._common import check_not_empty, check_span, sorted_spans
+from deid_studio.formats._common import (
+    TOO_DEEP,
+    check_not_empty,
+    check_span,
+    sorted_spans,
+    text_mismatch,
+)
 from deid_studio.formats.base import read_text_file
 
 _T = TypeVar("_T")
@@ -56,6 +62,8 @@ def _document(line: str, source: str, number: int) -> Document:
         raise InputError(
             source, f"invalid JSON: {err.msg} (column {err.colno})", line=number
         ) from None
+    except RecursionError:
+        raise InputError(source, TOO_DEEP, line=number) from None
     if not isinstance(record, dict):
         raise InputError(
             source, f"expected a JSON object, found {type(record).__name__}", line=number
@@ -113,7 +121,7 @@ def _span(raw: Any, index: int, text: str, source: str, number: int) -> Span:
     for key in ("start", "end"):
         value = raw.get(key)
         if not isinstance(value, int) or isinstance(value, bool):
-            problem = "missing" if value is None else f"not an integer ({value!r})"
+            problem = "missing" if value is None else f"not an integer (a {type(value).__name__})"
             raise InputError(source, f'{where}: "{key}" is {problem}', line=number)
     label = raw.get("label")
     if not isinstance(label, str) or not label:
@@ -124,8 +132,7 @@ def _span(raw: Any, index: int, text: str, source: str, number: int) -> Span:
     if covered is not None and covered != text[start:end]:
         raise InputError(
             source,
-            f"{where}: text {str(covered)[:60]!r} differs from the narrative's "
-            f"{text[start:end][:60]!r} at {start}-{end}",
+            f"{where} at {start}-{end}: {text_mismatch(str(covered), text[start:end])}",
             line=number,
         )
     return Span(start, end, label)

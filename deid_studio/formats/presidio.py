@@ -16,7 +16,7 @@ import regex
 from deid_studio.core.document import Document, Span
 from deid_studio.core.errors import InputError
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
-from deid_studio.formats._common import check_not_empty, sorted_spans
+from deid_studio.formats._common import TOO_DEEP, check_not_empty, sorted_spans, text_mismatch
 from deid_studio.formats.base import read_text_file
 
 _BLANK = regex.compile(r"\s*")
@@ -65,6 +65,8 @@ def _records(content: str, source: str) -> list[tuple[int, Any]]:
             raise InputError(
                 source, f"invalid JSON: {err.msg} (column {err.colno})", line=err.lineno
             ) from None
+        except RecursionError:
+            raise InputError(source, TOO_DEEP, line=line) from None
         records.append((line, record))
         position = _skip(content, position)
         if content.startswith(",", position):
@@ -150,8 +152,7 @@ def _span(raw: Any, where: str, text: str, source: str, line: int) -> Span:
     if value is not None and value != text[start:end]:
         raise InputError(
             source,
-            f"{where}: entity_value {str(value)[:60]!r} differs from the text at "
-            f"{start}-{end}, {text[start:end][:60]!r}",
+            f"{where}: entity_value at {start}-{end}: {text_mismatch(str(value), text[start:end])}",
             line=line,
         )
     return Span(start, end, label)

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-import logging
 import sys
+import threading
 from pathlib import Path
+from types import TracebackType
 
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
+from deid_studio.core.errors import describe_bug
 from deid_studio.gui.main_window import MainWindow
 from deid_studio.gui.preferences import APPLICATION, ORGANIZATION, Preferences
-from deid_studio.services.paths import log_dir
+from deid_studio.services.privacy import log_failure, private_process
+from deid_studio.services.staging import recover_staged
 from deid_studio.store.project import Project
 
 
@@ -53,12 +56,34 @@ def run(
 ) -> int:
     """Open the window and run until it closes; the process exit code. ``first_model``:
     train a model in the background at once when the project has gold and no model."""
-    log = log_dir()
-    log.mkdir(parents=True, exist_ok=True)
-    logging.basicConfig(filename=log / "errors.log", level=logging.ERROR)
+    private_process()  # every file the window (or its children) creates: owner only
+    recover_staged()  # what a killed export left behind
+    install_error_hook()
     app = application()
     window = build_window(project, user=user)
     window.show()
     if first_model:
         window.train_first_model()
     return int(app.exec())
+
+
+def install_error_hook() -> None:
+    """Report an exception nobody caught (in a slot, in a thread) as one line on stderr
+    without its message, which may hold data, and log its traceback without messages."""
+
+    def report(kind: type[BaseException], err: BaseException, trace: TracebackType | None) -> None:
+        if issubclass(kind, KeyboardInterrupt):
+            sys.__excepthook__(kind, err, trace)
+            return
+        try:
+            where = f"details in {log_failure(err.with_traceback(trace), 'window')}"
+        except OSError:
+            where = "the error log could not be written"
+        print(f"deid-studio: internal error: {describe_bug(err)} ({where})", file=sys.stderr)
+
+    def report_thread(hook: threading.ExceptHookArgs) -> None:
+        if hook.exc_value is not None and not issubclass(hook.exc_type, SystemExit):
+            report(hook.exc_type, hook.exc_value, hook.exc_traceback)
+
+    sys.excepthook = report
+    threading.excepthook = report_thread

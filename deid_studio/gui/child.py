@@ -14,15 +14,18 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import multiprocessing
+import os
 import queue as queue_module
 import signal
-import traceback
 from collections.abc import Mapping
 from types import SimpleNamespace
 from typing import Any
 
-from deid_studio.core.errors import DeidError
+from deid_studio.core.errors import DeidError, describe_bug
 from deid_studio.core.progress import Cancelled, Progress, WorkCancelled
+from deid_studio.services.children import announce, bind_to_parent
+from deid_studio.services.children import stop as stop_child
+from deid_studio.services.privacy import log_failure
 
 POLL_SECONDS = 0.05
 GRACE_SECONDS = 15.0  # a cancelled child finishes its current step, then stops
@@ -42,8 +45,11 @@ def call_in_child(
     messages = context.Queue()
     stop = context.Event()
     child = context.Process(
-        target=_child, args=(target, location, dict(kwargs), messages, stop), daemon=True
+        target=_child,
+        args=(target, location, dict(kwargs), messages, stop, os.getpid()),
+        daemon=True,
     )
+    announce()  # the child dies with the window's process, even after kill -9
     child.start()
     stopping_since: float | None = None
     try:
@@ -72,14 +78,14 @@ def call_in_child(
             else:
                 raise DeidError(payload)
     finally:
-        child.join(timeout=2.0)
-        if child.is_alive():
-            child.terminate()
-            child.join(timeout=5.0)
+        stop_child(child)
 
 
-def _child(target: str, location: str, kwargs: dict[str, Any], messages: Any, stop: Any) -> None:
+def _child(
+    target: str, location: str, kwargs: dict[str, Any], messages: Any, stop: Any, parent: int
+) -> None:
     """The child process: open the project, run the service, send back what it returned."""
+    bind_to_parent(parent, new_group=True)  # never outlive the window
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C belongs to the window's process
     try:
         from deid_studio.store.project import Project
@@ -100,6 +106,11 @@ def _child(target: str, location: str, kwargs: dict[str, Any], messages: Any, st
         messages.put(("cancelled", str(err)))
     except DeidError as err:
         messages.put(("error", str(err)))
-    except BaseException as err:  # a bug: one line for the window, the trace on stderr
-        traceback.print_exc()
-        messages.put(("error", f"{err.__class__.__name__}: {err}"))
+    except SystemExit:
+        raise  # terminated: nothing to report
+    except BaseException as err:  # a bug: one line without its message, the trace in the log
+        try:
+            where = f"details in {log_failure(err, 'background process')}"
+        except OSError:
+            where = "the error log could not be written"
+        messages.put(("error", f"internal error: {describe_bug(err)} ({where})"))

@@ -32,11 +32,18 @@ from deid_studio.mask import LeakError
 from deid_studio.mask.policy import PRESETS
 from deid_studio.services import masking
 from deid_studio.services.exporting import export_gold
+from deid_studio.services.privacy import DEFAULT_READABLE_BY
 from deid_studio.services.project import summary
 from deid_studio.store.project import Project
 
 GOLD_FORMATS = ("jsonl", "brat", "i2b2", "conll", "txt")
 SIGNED = masking.EXPORTABLE
+READABLE_CHOICES = {
+    "me": "Only me (private)",
+    "group": "Me and my group",
+    "everyone": "Everyone on this computer",
+}
+"""The choices of ``services.privacy.READABLE_BY`` as the dialog names them."""
 
 
 class ExportDialog(QDialog):
@@ -76,6 +83,14 @@ class ExportDialog(QDialog):
         self.preset.setCurrentText(masking.masking_policy(project).preset)
         self.format = QComboBox()
         self.format.setObjectName("exportFormat")
+        self.readable = QComboBox()
+        self.readable.setObjectName("exportReadableBy")
+        for key, label in READABLE_CHOICES.items():
+            self.readable.addItem(label, key)
+        self.readable.setToolTip(
+            "Who on this computer may open the files. The gold standard holds PHI: it is "
+            "always readable by you only."
+        )
         self.force = QCheckBox("Also export documents not signed off (forced; audited)")
         self.force.setObjectName("exportForce")
         self.reason = QLineEdit()
@@ -93,6 +108,7 @@ class ExportDialog(QDialog):
         form = QFormLayout()
         form.addRow("Masking preset", self.preset)
         form.addRow("Format", self.format)
+        form.addRow("Readable by", self.readable)
         form.addRow("Write to", out_row)
         self.progress = QProgressBar()
         self.progress.setVisible(False)
@@ -123,6 +139,9 @@ class ExportDialog(QDialog):
     def _mode_changed(self) -> None:
         masked = self.masked.isChecked()
         self.preset.setEnabled(masked)
+        self.readable.setEnabled(masked)
+        if not masked:
+            self.readable.setCurrentIndex(self.readable.findData(DEFAULT_READABLE_BY))
         self.format.clear()
         self.format.addItems(list(masking.MASKED_FORMATS if masked else GOLD_FORMATS))
 
@@ -143,11 +162,13 @@ class ExportDialog(QDialog):
         project, actor, overwrite = self.project, self.actor(), self.overwrite.isChecked()
         if self.masked.isChecked():
             preset, reason = self.preset.currentText(), self.reason.text().strip()
+            readable_by = str(self.readable.currentData())
 
             def work(progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any:
                 return masking.export_masked(
                     project, out, fmt, actor=actor, preset=preset, force=force, reason=reason,
-                    overwrite=overwrite, progress=progress, cancelled=cancelled,
+                    overwrite=overwrite, readable_by=readable_by, progress=progress,
+                    cancelled=cancelled,
                 )  # fmt: skip
         else:
             statuses = None if force else list(SIGNED)

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deid_studio.core.errors import DeidError
+from deid_studio.core.errors import DeidError, printable
 from deid_studio.formats import FORMATS
 from deid_studio.gui.workers import Job, show_progress
 from deid_studio.services.importing import ImportResult, import_file
@@ -230,6 +230,8 @@ class ImportDialog(QDialog):
         line += f" as {result.status.replace('_', ' ')} in {result.seconds:.1f} s."
         if result.skipped_duplicates:
             line += f" Skipped {result.skipped_duplicates} already in the project."
+        for warning in result.warnings:
+            line += f"\nWarning: {printable(warning)}"
         self.report.setText(line)
         self.imported.emit(result)
         self.accept()

@@ -8,22 +8,20 @@ into a signal (at most every 50 ms), and ends with ``finished(result)``, ``faile
 
 from __future__ import annotations
 
-import logging
 import threading
 import time
-import traceback
 from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal
 from PySide6.QtWidgets import QProgressBar
 
-from deid_studio.core.errors import DeidError
+from deid_studio.core.errors import DeidError, describe_bug
 from deid_studio.core.progress import Cancelled, Progress, WorkCancelled
+from deid_studio.services.privacy import log_failure
 
 Work = Callable[[Progress, Cancelled], Any]
 
-_log = logging.getLogger("deid-studio.gui")
 _RUNNING: set[Job] = set()  # a job stays alive until it ends, whoever holds it
 
 
@@ -53,10 +51,13 @@ class _Thread(QThread):
         except DeidError as err:
             self.raised.emit(err)
             self.broke.emit(str(err), False)
-        except Exception as err:  # a bug: one line for the person, the traceback in the log
-            _log.error("background work failed\n%s", traceback.format_exc())
+        except Exception as err:  # a bug: one line without its message, the trace in the log
+            try:
+                where = f"details in {log_failure(err, 'background work')}"
+            except OSError:
+                where = "the error log could not be written"
             self.raised.emit(err)
-            self.broke.emit(f"internal error: {err.__class__.__name__}: {err}", False)
+            self.broke.emit(f"internal error: {describe_bug(err)} ({where})", False)
         else:
             if self._stop.is_set():
                 self.broke.emit("cancelled", True)

@@ -43,6 +43,7 @@ from deid_studio.detect.recall import (
 from deid_studio.detect.tagger import CrfTagger, TaggedDocument
 from deid_studio.evaluate import evaluate, folds, groups_of, report_of
 from deid_studio.evaluate.metrics import EMPTY
+from deid_studio.services.children import announce, bind_to_parent
 
 StageProgress = Callable[[str, int, int], None]
 CALIBRATION_TOKENS = 40_000  # out-of-fold tokens a fold fits its score scale on
@@ -209,7 +210,9 @@ def _run(
         return [_work(job, context, progress, cancelled) for job in jobs]
     spawn = multiprocessing.get_context("spawn")
     messages = spawn.Queue()
-    with spawn.Pool(workers, initializer=_start_worker, initargs=(context, messages)) as pool:
+    started = (context, messages, os.getpid())
+    announce()  # the workers die with this process, even after kill -9
+    with spawn.Pool(workers, initializer=_start_worker, initargs=started) as pool:
         pending = [pool.apply_async(_pooled, (job,)) for job in jobs]
         while not all(p.ready() for p in pending):
             check(cancelled)
@@ -235,8 +238,9 @@ _context: tuple[Sequence[Document], Scheme, CrfParams, DetectorSettings] | None 
 _messages: Any = None
 
 
-def _start_worker(context: Any, messages: Any) -> None:
+def _start_worker(context: Any, messages: Any, parent: int) -> None:
     global _context, _messages
+    bind_to_parent(parent)  # a worker dies with the training process, in its process group
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _context, _messages = context, messages
 

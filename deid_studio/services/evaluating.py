@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from deid_studio.core.categories import LabelMap
-from deid_studio.core.errors import DeidError, InputError
+from deid_studio.core.errors import InputError
 from deid_studio.core.progress import Cancelled, Progress, never_cancelled, no_progress
-from deid_studio.formats import reader
 from deid_studio.services._detector import current_detector
+from deid_studio.services._reading import read_input
 from deid_studio.services._scoring import evaluation_report
 from deid_studio.services.importing import with_mapped_labels
 from deid_studio.services.tagging import predict
@@ -39,15 +39,7 @@ def evaluate_file(
     ``json_out`` when given)."""
     started = time.perf_counter()
     current = current_detector(project)
-    try:
-        read = reader(format_name)
-    except ValueError as err:
-        raise DeidError(str(err)) from None
-    if not path.exists():
-        raise InputError(str(path), "no such file or folder")
-    documents = read(path, cancelled=cancelled)
-    if not documents:
-        raise InputError(str(path), "contains no narratives")
+    documents, _ = read_input(format_name, path, cancelled=cancelled)
     with project.reading() as tx:
         scheme = tx.scheme()
     labels = LabelMap(scheme, dict(label_map or {}))

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
 from deid_studio.formats import writer
+from deid_studio.services.staging import staged_output
 from deid_studio.store.project import Project
 
 
@@ -40,8 +38,9 @@ def export_gold(
 ) -> ExportResult:
     """Write the project's documents and gold spans to ``out`` in the named format.
 
-    The output appears whole or not at all: it is written beside ``out`` and moved into place
-    at the end. An existing ``out`` is refused unless ``overwrite``.
+    The output appears whole or not at all: it is written beside ``out``, the export is
+    audited, and only then is it moved into place, readable by its owner only (the gold
+    standard is PHI). An existing ``out`` is refused unless ``overwrite``.
     """
     started = time.perf_counter()
     try:
@@ -49,7 +48,7 @@ def export_gold(
     except ValueError as err:
         raise DeidError(str(err)) from None
     check_target(out, overwrite=overwrite)
-    with project.transaction(actor) as tx:
+    with staged_output(out, overwrite=overwrite) as stage, project.transaction(actor) as tx:
         tx.require("steward", "export")
         stored = tx.documents(statuses=statuses)
         if not stored:
@@ -57,9 +56,8 @@ def export_gold(
             raise DeidError(f"no documents to export ({wanted}); nothing was written")
         documents = [s.document for s in stored]
         scheme = tx.scheme()
-        with staged_output(out) as staged:
-            files = write(documents, staged, scheme=scheme, progress=progress, cancelled=cancelled)
-            check(cancelled)
+        files = write(documents, stage.path, scheme=scheme, progress=progress, cancelled=cancelled)
+        check(cancelled)
         tx.audit_many(
             "export_gold",
             ((d.id, None, {"format": format_name, "out": str(out)}) for d in documents),
@@ -79,27 +77,5 @@ def check_target(out: Path, *, overwrite: bool) -> None:
         raise DeidError(f"{out}: already exists; choose another place or add --overwrite")
 
 
-@contextmanager
-def staged_output(out: Path) -> Iterator[Path]:
-    """A path beside ``out`` to write into, moved into place when the block ends normally.
-
-    The output appears whole or not at all: on any error the staged files are removed and
-    ``out`` is left as it was.
-    """
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix=f".{out.name}.", dir=out.parent) as tmp:
-        staged = Path(tmp) / out.name
-        yield staged
-        _replace(staged, out)
-
-
 def _empty_dir(path: Path) -> bool:
     return path.is_dir() and not any(path.iterdir())
-
-
-def _replace(staged: Path, out: Path) -> None:
-    if out.is_dir():
-        shutil.rmtree(out)
-    elif out.exists():
-        out.unlink()
-    staged.rename(out)

@@ -14,7 +14,8 @@ from deid_studio.core.document import Document, Span
 from deid_studio.core.errors import DeidError, InputError
 from deid_studio.core.language import guess_language
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
-from deid_studio.formats import reader
+from deid_studio.services._reading import check_characters, read_input, unreadable_dates
+from deid_studio.services._retry import retrying
 from deid_studio.store.project import Project
 
 
@@ -30,6 +31,8 @@ class ImportResult:
     status: str
     seconds: float
     document_ids: tuple[int, ...]
+    warnings: tuple[str, ...] = ()
+    """One line each: what was imported anyway but deserves a look (see ``InputWarning``)."""
 
 
 def import_file(
@@ -58,15 +61,9 @@ def import_file(
     started = time.perf_counter()
     if signed_off and not gold:
         raise DeidError("--signed-off applies to gold imports; add --gold")
-    if not path.exists():
-        raise InputError(str(path), "no such file or folder")
-    try:
-        read = reader(format_name)
-    except ValueError as err:
-        raise DeidError(str(err)) from None
-    documents = read(path, progress=progress, cancelled=cancelled, **options)
-    if not documents:
-        raise InputError(str(path), "contains no narratives; nothing was imported")
+    documents, noted = read_input(
+        format_name, path, progress=progress, cancelled=cancelled, **options
+    )
     check(cancelled)
     result = import_documents(
         project,
@@ -80,9 +77,12 @@ def import_file(
         skip_duplicates=skip_duplicates,
         language=language,
     )
-    return replace(result, seconds=time.perf_counter() - started)
+    return replace(
+        result, seconds=time.perf_counter() - started, warnings=(*noted, *result.warnings)
+    )
 
 
+@retrying
 def import_documents(
     project: Project,
     documents: Sequence[Document],
@@ -99,11 +99,13 @@ def import_documents(
     """Store documents read elsewhere; ``origin`` (a path) names them in messages and audit.
 
     The same rules as :func:`import_file`: all or nothing, labels mapped onto the scheme,
-    duplicates refused unless skipped.
+    duplicates refused unless skipped. When another command stores documents at the same
+    moment, the import runs again and sees them (a duplicate is then refused by name).
     """
     started = time.perf_counter()
     if signed_off and not gold:
         raise DeidError("--signed-off applies to gold imports; add --gold")
+    check_characters(documents, origin)
     documents = [_with_language(d, language) for d in documents]
 
     with project.transaction(actor) as tx:
@@ -162,6 +164,7 @@ def import_documents(
         status=status,
         seconds=time.perf_counter() - started,
         document_ids=tuple(ids),
+        warnings=tuple(unreadable_dates(documents, origin)),
     )
 
 

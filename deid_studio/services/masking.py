@@ -40,7 +40,10 @@ from deid_studio.mask import (
     mask_document,
     phi_strings,
 )
-from deid_studio.services.exporting import check_target, staged_output
+from deid_studio.services._retry import retried
+from deid_studio.services.exporting import check_target
+from deid_studio.services.privacy import DEFAULT_READABLE_BY, READABLE_BY
+from deid_studio.services.staging import staged_output
 from deid_studio.store.project import Project, StoredDocument, Transaction
 
 CHUNK = 500  # documents read per query (bound parameters stay under SQLite's limit)
@@ -144,6 +147,7 @@ def export_masked(
     reason: str = "",
     statuses: Sequence[str] | None = None,
     overwrite: bool = False,
+    readable_by: str = DEFAULT_READABLE_BY,
     progress: Progress = no_progress,
     cancelled: Cancelled = never_cancelled,
 ) -> MaskedExportResult:
@@ -154,36 +158,47 @@ def export_masked(
 
     One transaction: every document is masked and leak-checked first; a leak refuses the
     whole export (:class:`LeakError`, listing each with report and offset) and nothing is
-    written or stored. Then the output is written beside ``out`` and moved into place, the
-    surrogates and date offsets drawn are stored, signed-off documents become ``exported``
-    (forced ones keep their status), and every document gets an audit event (forced ones
-    with ``reason``).
+    written or stored. Then the output is written beside ``out``, the surrogates and date
+    offsets drawn are stored, signed-off documents become ``exported`` (forced ones keep their
+    status), and every document gets an audit event (forced ones with ``reason``); only once
+    that is committed is the output moved into place, readable by ``readable_by`` (see
+    :data:`~deid_studio.services.privacy.READABLE_BY`; the owner only by default). Another
+    export drawing the same case's keys at the same moment makes this one run again.
     """
     started = time.perf_counter()
     if format_name not in MASKED_FORMATS:
         raise DeidError(
             f"no masked export to {format_name!r}; choose one of {', '.join(MASKED_FORMATS)}"
         )
+    if readable_by not in READABLE_BY:
+        raise DeidError(f"readable by {readable_by!r}? choose one of {', '.join(READABLE_BY)}")
     write = writer(format_name)
     check_target(out, overwrite=overwrite)
     with project.transaction(actor) as tx:
         tx.require("steward", "export")
     _ensure_secret(project, actor)
-    with project.transaction(actor) as tx:
-        policy = _policy(tx)
-        if preset is not None and preset != policy.preset:
-            policy = policy.with_preset(preset)  # its overrides were meant for another preset
-        stored = _chosen(tx, statuses, force)
-        batch = _mask(tx, [s.document for s in stored], policy, progress, cancelled)
-        leaks = [leak for masked in batch.masked for leak in masked.leaks]
-        if leaks:
-            raise LeakError(leaks)
-        documents = [masked.as_document() for masked in batch.masked]
-        with staged_output(out) as staged:
-            files = write(documents, staged, progress=progress, cancelled=cancelled)
+
+    def attempt() -> tuple[list[StoredDocument], _Batch, MaskingPolicy, list[Path]]:
+        with (
+            staged_output(out, overwrite=overwrite, readable_by=readable_by) as stage,
+            project.transaction(actor) as tx,
+        ):
+            policy = _policy(tx)
+            if preset is not None and preset != policy.preset:
+                policy = policy.with_preset(preset)  # its overrides were for another preset
+            stored = _chosen(tx, statuses, force)
+            batch = _mask(tx, [s.document for s in stored], policy, progress, cancelled)
+            leaks = [leak for masked in batch.masked for leak in masked.leaks]
+            if leaks:
+                raise LeakError(leaks)
+            documents = [masked.as_document() for masked in batch.masked]
+            files = write(documents, stage.path, progress=progress, cancelled=cancelled)
             check(cancelled)
             _store(tx, batch)
             _record(tx, stored, policy, format_name, out, reason)
+        return stored, batch, policy, files
+
+    stored, batch, policy, files = retried(attempt)
     actions: dict[str, Counter[str]] = {}
     fallbacks: Counter[str] = Counter()
     for masked in batch.masked:
@@ -191,7 +206,7 @@ def export_masked(
             actions.setdefault(r.category, Counter())[r.action] += 1
             fallbacks[r.category] += r.fallback
     return MaskedExportResult(
-        documents=len(documents),
+        documents=len(batch.masked),
         forced=sum(1 for s in stored if s.status not in EXPORTABLE),
         out=out,
         files=len(files),

@@ -22,3 +22,8 @@ def default_project() -> Path:
 def log_dir() -> Path:
     """Where unexpected errors are logged with their traceback."""
     return Path(platformdirs.user_log_dir(APP, appauthor=False))
+
+
+def state_dir() -> Path:
+    """Where a run leaves notes for the next one (unfinished exports to clean up)."""
+    return Path(platformdirs.user_state_dir(APP, appauthor=False))

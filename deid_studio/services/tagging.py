@@ -14,13 +14,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from deid_studio.core.document import Document
-from deid_studio.core.errors import DeidError, InputError
+from deid_studio.core.errors import DeidError
 from deid_studio.core.language import guess_language
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
 from deid_studio.detect.detector import Detector
-from deid_studio.formats import FORMATS, reader, writer
+from deid_studio.formats import FORMATS, writer
 from deid_studio.services._detector import current_detector
-from deid_studio.services.exporting import check_target, staged_output
+from deid_studio.services._reading import read_input
+from deid_studio.services.exporting import check_target
+from deid_studio.services.staging import staged_output
 from deid_studio.store.project import Project
 
 BATCH_DOCUMENTS = 128
@@ -65,22 +67,18 @@ def tag_files(
     current = current_detector(project)
     written_as = output_format(format_name, out_format)
     try:
-        read, write = reader(format_name), writer(written_as)
+        write = writer(written_as)
     except ValueError as err:
         raise DeidError(str(err)) from None
-    if not source.exists():
-        raise InputError(str(source), "no such file or folder")
     check_target(out, overwrite=overwrite)
-    documents = read(source, cancelled=cancelled)
-    if not documents:
-        raise InputError(str(source), "contains no narratives")
+    documents, _ = read_input(format_name, source, cancelled=cancelled)
     predicted, tokens = predict(
         documents, current.detector, mode=mode, progress=progress, cancelled=cancelled
     )
     with project.reading() as tx:
         scheme = tx.scheme()
-    with staged_output(out) as staged:
-        write(predicted, staged, scheme=scheme, cancelled=cancelled)
+    with staged_output(out, overwrite=overwrite) as stage:  # narratives: owner only
+        write(predicted, stage.path, scheme=scheme, cancelled=cancelled)
         check(cancelled)
     return TagResult(
         documents=len(predicted),

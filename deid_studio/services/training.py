@@ -18,14 +18,13 @@ import os
 import queue as queue_module
 import signal
 import time
-import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Document
-from deid_studio.core.errors import DeidError
+from deid_studio.core.errors import DeidError, describe_bug
 from deid_studio.core.progress import (
     Cancelled,
     Progress,
@@ -35,6 +34,8 @@ from deid_studio.core.progress import (
 )
 from deid_studio.detect.crf import CrfParams
 from deid_studio.detect.detector import DetectorSettings
+from deid_studio.services.children import announce, bind_to_parent, stop
+from deid_studio.services.privacy import log_failure
 from deid_studio.store.project import Project
 
 GOLD_STATUSES = ("submitted", "signed_off", "exported")
@@ -102,15 +103,16 @@ def train_model(
     messages = context.Queue()
     child = context.Process(
         target=_child,
-        args=(url, params.to_dict(), folds, seed, target_recall, workers, messages),
+        args=(url, params.to_dict(), folds, seed, target_recall, workers, messages, os.getpid()),
         name="deid-studio-training",
         daemon=False,  # it may start a pool of its own; _stop ends it in every case
     )
+    announce()  # the child dies with this process, even after kill -9
     child.start()
     try:
         outcome = _follow(child, messages, progress, cancelled, stage)
     finally:
-        _stop(child)
+        stop(child)
     model_version_id = _store(target, actor, params, folds, seed, outcome)
     return TrainResult(
         model_version_id=model_version_id,
@@ -189,17 +191,6 @@ def _follow(
             return dict(payload[0])
 
 
-def _stop(child: Any) -> None:
-    """Let a finished child exit; end one that is still working."""
-    child.join(timeout=2.0)
-    if child.is_alive():
-        child.terminate()
-        child.join(timeout=5.0)
-    if child.is_alive():  # pragma: no cover - terminate is honoured on every platform we run
-        child.kill()
-        child.join()
-
-
 def _store(
     target: str | os.PathLike[str] | Project,
     actor: str,
@@ -255,8 +246,10 @@ def _child(
     target_recall: float,
     workers: int | None,
     messages: Any,
+    parent: int,
 ) -> None:
     """Entry point of the training process: read the gold, learn, send the result."""
+    bind_to_parent(parent, new_group=True)  # never outlive the parent; workers join our group
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     signal.signal(signal.SIGTERM, _exit_on_terminate)  # so a pool of workers ends with us
     try:
@@ -292,11 +285,17 @@ def _child(
         )
     except DeidError as err:
         messages.put(("error", str(err)))
-    except ValueError as err:
-        messages.put(("error", f"cannot train: {err}"))
-    except BaseException as err:  # anything else is a bug: one line here, the trace on stderr
-        traceback.print_exc()
-        messages.put(("error", f"training failed: {err.__class__.__name__}: {err}"))
+    except SystemExit:
+        raise  # terminated (cancelled): nothing to report
+    except BaseException as err:  # a bug: one line without its message, the trace in the log
+        messages.put(("error", f"training failed: {describe_bug(err)} ({_logged(err)})"))
+
+
+def _logged(err: BaseException) -> str:
+    try:
+        return f"details in {log_failure(err, 'training process')}"
+    except OSError:
+        return "the error log could not be written"
 
 
 def _exit_on_terminate(signum: int, frame: Any) -> None:

@@ -20,7 +20,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from alembic.util.exc import CommandError
 from sqlalchemy import Engine, create_engine, event, inspect
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from deid_studio.core.errors import DeidError
@@ -47,7 +47,9 @@ def database_url(target: str | os.PathLike[str]) -> str:
         if url.drivername in _DRIVERS:
             return url.set(drivername=_DRIVERS[url.drivername]).render_as_string(False)
         return text
-    return f"sqlite:///{Path(text).expanduser().resolve()}"
+    path = Path(text).expanduser().resolve()
+    # URL.create quotes what a URL would misread ("@", "%", "?", "#" in a file name)
+    return URL.create("sqlite", database=str(path)).render_as_string(hide_password=False)
 
 
 def is_server(url: str) -> bool:
@@ -80,7 +82,9 @@ def alembic_config(engine: Engine | None = None) -> Config:
     """An Alembic configuration over the shipped migrations (and ``engine``, if given)."""
     config = Config()
     config.set_main_option("script_location", str(migrations_dir()))
-    if engine is not None:  # the config file syntax reads % as interpolation
+    if engine is not None:
+        # the configuration interpolates "%": a quoted file name ("a%40b") or a server URL
+        # with a percent-encoded socket path would break it
         url = engine.url.render_as_string(False).replace("%", "%%")
         config.set_main_option("sqlalchemy.url", url)
     return config
@@ -136,13 +140,18 @@ def create_project_file(path: Path) -> None:
 def make_engine(url: str) -> Engine:
     """An engine with the SQLite pragmas installed on every connection; on a server, pooled
     connections are checked before use (a restarted server costs no error) and an
-    unreachable one is reported within seconds."""
+    unreachable one is reported within seconds. Its errors never show the statement's
+    parameters (they would carry narratives)."""
     if is_server(url):
         return create_engine(
-            url, pool_pre_ping=True, connect_args={"connect_timeout": CONNECT_TIMEOUT}
+            url,
+            pool_pre_ping=True,
+            connect_args={"connect_timeout": CONNECT_TIMEOUT},
+            hide_parameters=True,
         )
-    engine = create_engine(url)
-    event.listen(engine, "connect", _sqlite_pragmas)
+    engine = create_engine(url, hide_parameters=True)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
     return engine
 
 
@@ -162,17 +171,28 @@ def open_database(target: str | os.PathLike[str], *, create: bool = False) -> En
     """
     url = database_url(target)
     path = sqlite_path(url)
+    created = False
     if path is not None and not path.exists():
         if not create:
             raise ProjectError(
                 f"{path}: no project here; create one with `deid-studio --db {path} init`"
             )
         create_project_file(path)
+        created = True
+    try:
+        return _open_engine(url, path)
+    except BaseException:
+        if created and path is not None:
+            remove_project_file(path)  # a failed init leaves no stub behind
+        raise
+
+
+def _open_engine(url: str, path: Path | None) -> Engine:
+    where = path if path is not None else without_password(url)
     try:
         engine = make_engine(url)
     except ArgumentError as err:
-        raise ProjectError(f"{target}: cannot open the database ({err})") from None
-    where = path if path is not None else without_password(url)
+        raise ProjectError(f"{where}: cannot open the database ({err})") from None
     try:
         if is_server(url):
             from deid_studio.store.team import check_access
@@ -190,10 +210,16 @@ def open_database(target: str | os.PathLike[str], *, create: bool = False) -> En
         engine.dispose()
         problem = connection_problem(err)
         raise ProjectError(f"{where}: cannot open the database ({problem})") from None
-    except ProjectError:
+    except BaseException:
         engine.dispose()
         raise
     return engine
+
+
+def remove_project_file(path: Path) -> None:
+    """Delete a SQLite project file with its WAL and shared-memory files, if present."""
+    for leftover in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        leftover.unlink(missing_ok=True)
 
 
 def _check_is_project(engine: Engine, path: Path | None) -> None:

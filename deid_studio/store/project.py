@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from sqlalchemy import Engine, text
-from sqlalchemy.exc import DBAPIError, ProgrammingError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, ProgrammingError
 from sqlalchemy.orm import Session, sessionmaker
 
-from deid_studio.core.errors import DeidError
+from deid_studio.core.errors import DeidError, printable
 from deid_studio.store import team
 from deid_studio.store.database import (
     ProjectError,
@@ -39,6 +39,15 @@ SYSTEM_ACTOR = "deid-studio"  # the audit trail's name for what the engine does 
 class ConnectionLost(ProjectError):
     """The database could not be reached, or the connection broke, during an action: the
     action was rolled back as a whole and can be retried once the server is back."""
+
+
+class ProjectConflict(ProjectError):
+    """Another command changed the project while this one ran; nothing of this one was kept,
+    and running it again sees the other's changes."""
+
+
+class ProjectBusy(ProjectError):
+    """Another command held the project for writing too long; nothing was changed."""
 
 
 class Project:
@@ -104,8 +113,13 @@ class Project:
 
     @contextmanager
     def transaction(self, actor: str) -> Iterator[Transaction]:
-        """One user action: committed as a whole at the end, rolled back on any error."""
-        with self._guard():
+        """One user action: committed as a whole at the end, rolled back on any error.
+
+        A clash with another command writing at the same moment ends in
+        :class:`ProjectConflict` or :class:`ProjectBusy`, a lost connection to a server in
+        :class:`ConnectionLost`; their messages hold no data.
+        """
+        with self._guard(writing=True):
             with self._sessions() as session, session.begin():
                 tx = Transaction(session, self._act_as(session, actor))
                 tx.server = self.server
@@ -137,12 +151,14 @@ class Project:
         return name
 
     @contextmanager
-    def _guard(self) -> Iterator[None]:
-        """Turn a lost connection into one line; refusals by the database into another."""
+    def _guard(self, *, writing: bool = False) -> Iterator[None]:
+        """Turn a lost connection into one line; refusals by the database into another; and
+        for a write, a clash with another command into :class:`ProjectConflict` or
+        :class:`ProjectBusy`."""
         try:
             yield
         except DBAPIError as err:
-            if err.connection_invalidated or _is_connection_error(err):
+            if self.server and (err.connection_invalidated or _is_connection_error(err)):
                 raise ConnectionLost(
                     f"{self.location}: lost the connection to the database "
                     f"({connection_problem(err)}); nothing of this action was saved — "
@@ -151,6 +167,24 @@ class Project:
             if _is_refusal(err):
                 raise team.PermissionRefused(
                     f"the database refused it: {connection_problem(err)}"
+                ) from None
+            if not writing:
+                raise
+            if isinstance(err, IntegrityError):
+                raise ProjectConflict(
+                    f"{self.location}: another command stored the same records while this one "
+                    "ran; nothing was changed (run it again to see the project as it is now)"
+                ) from None
+            if isinstance(err, OperationalError):
+                problem = str(err.orig).splitlines()[0] if err.orig is not None else "error"
+                if "locked" in problem or "busy" in problem:
+                    raise ProjectBusy(
+                        f"{self.location}: another command is writing to the project; nothing "
+                        "was changed (try again when it has finished)"
+                    ) from None
+                raise ProjectError(
+                    f"{self.location}: cannot write to the project ({printable(problem, 120)}); "
+                    "nothing was changed"
                 ) from None
             raise
 
@@ -184,6 +218,8 @@ __all__ = [
     "ConnectionLost",
     "DeidError",
     "Project",
+    "ProjectBusy",
+    "ProjectConflict",
     "QueueEntry",
     "StoredDocument",
     "Transaction",

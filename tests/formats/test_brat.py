@@ -165,8 +165,17 @@ def test_progress_is_reported_and_cancel_stops(write, tmp_path: Path) -> None:
         ("T2\tNOMBRE 10 400\tx", r"T2 offsets 10-400: outside the text, which has 20 characters"),
         ("T2\tNOMBRE 4 4\tx", "T2 offsets 4-4: empty or reversed"),
         ("T2\tNOMBRE 8 4\tx", "T2 offsets 8-4: empty or reversed"),
-        ("T2\tNOMBRE 0 4\tJose", "T2 says 'Jose' but the text at 0 4 is 'Juan'"),
-        ("T2\tNOMBRE 0 4;5 8\tJuan Pe", "T2 says 'Juan Pe' but the text at 0 4;5 8 is 'Juan Per'"),
+        (
+            "T2\tNOMBRE 0 4\tJose",
+            r"T2 at 0 4: the text given \(4 characters\) differs from the "
+            r"narrative's \(4\) from its character 2",
+        ),
+        (
+            "T2\tNOMBRE 0 4;5 8\tJuan Pe",
+            r"T2 at 0 4;5 8: the text given \(7 characters\) differs "
+            r"from the narrative's \(8\) from its character 8",
+        ),
+        ("T1\tNOMBRE 5 10\tPerez", r"T1 is defined twice \(first on line 1\)"),
     ],
 )
 def test_bad_text_bound_line(write, tmp_path: Path, ann_line: str, problem: str) -> None:
@@ -177,6 +186,8 @@ def test_bad_text_bound_line(write, tmp_path: Path, ann_line: str, problem: str)
     assert caught.value.source == str(ann)
     assert caught.value.line == 2
     assert str(caught.value).startswith(f"{ann}:2: ")
+    for word in ("Juan", "Jose", "Perez"):  # the place is named, the narrative never quoted
+        assert word not in caught.value.problem
 
 
 def test_ann_without_txt(write, tmp_path: Path) -> None:
@@ -229,5 +240,5 @@ def test_one_bad_file_imports_nothing(write, tmp_path: Path) -> None:
     write("a.txt", "good one")
     write("b.txt", "bad one")
     write("b.ann", "T1\tX 0 3\tgood\n")
-    with pytest.raises(InputError, match=r"b\.ann:1: T1 says 'good'"):
+    with pytest.raises(InputError, match=r"b\.ann:1: T1 at 0 3: the text given"):
         read_brat(tmp_path)

@@ -146,13 +146,24 @@ def test_write_read_round_trip(tmp_path: Path) -> None:
 # --- bad input ------------------------------------------------------------------------------
 
 
-def test_missing_mapped_column_is_named_with_the_header(write) -> None:
+def test_missing_mapped_column_is_named_with_a_close_match(write) -> None:
     path = write("v.csv", "VAERS_ID,SYMPTOM_TEXT\n1,text\n")
     with pytest.raises(
-        InputError, match=r"no column 'STATE'; the header has VAERS_ID, SYMPTOM_TEXT"
+        InputError, match=r"no column 'STATE' in the header \(2 columns\)$"
     ) as caught:
         read_vaers(path)
     assert (caught.value.source, caught.value.line) == (str(path), 1)
+    with pytest.raises(InputError, match=r"no column 'TEXT' .*; did you mean 'Text'\?"):
+        read_csv(write("w.csv", "Id,Text\n1,x\n"), text="TEXT")
+
+
+def test_a_header_that_is_really_a_row_is_not_echoed(write) -> None:
+    """Without its header line, the first row stands in its place: its narrative must not
+    reach the message."""
+    path = write("v.csv", "1,Juan García was seen\n2,Ana Lee\n")
+    with pytest.raises(InputError, match=r"no column 'text' in the header") as caught:
+        read_csv(path, text="text")
+    assert "Juan" not in str(caught.value)
 
 
 def test_undecodable_bytes_name_the_line(write) -> None:

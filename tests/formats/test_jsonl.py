@@ -111,7 +111,7 @@ GOOD = _line(id="ok", text="fine", spans=[])
         ),
         (
             _line(id="x", text="abc", spans=[{"start": "0", "end": 1, "label": "X"}]),
-            r"spans\[0\]: \"start\" is not an integer \('0'\)",
+            r"spans\[0\]: \"start\" is not an integer \(a str\)",
         ),
         (
             _line(id="x", text="abc", spans=[{"start": 0, "end": 1, "label": ""}]),
@@ -131,7 +131,8 @@ GOOD = _line(id="ok", text="fine", spans=[])
         ),
         (
             _line(id="x", text="abc", spans=[{"start": 0, "end": 1, "label": "X", "text": "b"}]),
-            r"spans\[0\]: text 'b' differs from the narrative's 'a' at 0-1",
+            r"spans\[0\] at 0-1: the text given \(1 characters\) differs from the narrative's "
+            r"\(1\) from its character 1",
         ),
     ],
 )

@@ -58,7 +58,8 @@ def test_reads_a_small_file(write) -> None:
     [
         (
             _record("Hi John", ("PERSON", "Jon", 3, 7)),
-            r"record 1, span 0: entity_value 'Jon' differs from the text at 3-7, 'John'",
+            r"record 1, span 0: entity_value at 3-7: the text given \(3 characters\) differs "
+            r"from the narrative's \(4\) from its character 3",
         ),
         (
             _record("Hi John", ("PERSON", "John", 3, 70)),

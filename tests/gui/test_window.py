@@ -67,16 +67,22 @@ def test_export_is_refused_on_a_leak_and_says_where(qtbot, window, tmp_path) -> 
     assert "PROFESSIONAL" in report and not out.exists()
 
 
-def test_export_writes_masked_reports(qtbot, window, tmp_path) -> None:
+def _dialog_with_one_signed_report(qtbot, window, report_id: str):
+    """The export dialog over the window's project, which gets one signed-off report."""
     from deid_studio.gui.export_dialog import ExportDialog
 
+    text, spans = "Ann Lee was seen on 03/01/2021.", (Span(0, 7, "PATIENT"),)
     import_documents(
-        window.project,
-        [Document("Ann Lee was seen on 03/01/2021.", (Span(0, 7, "PATIENT"),), external_id="OK")],
+        window.project, [Document(text, spans, external_id=report_id)],
         origin="t", actor="steward", gold=True, signed_off=True,
     )  # fmt: skip
     dialog = ExportDialog(window.project, lambda: "steward", window)
     qtbot.addWidget(dialog)
+    return dialog
+
+
+def test_export_writes_masked_reports(qtbot, window, tmp_path) -> None:
+    dialog = _dialog_with_one_signed_report(qtbot, window, "OK")
     dialog.format.setCurrentText("jsonl")
     out = tmp_path / "ok.jsonl"
     dialog.out.setText(str(out))
@@ -260,3 +266,49 @@ def test_create_a_project_from_the_welcome_page(qtbot, tmp_path) -> None:
     assert window.workspace.annotate.session.scheme.name == "meddocan"
     assert window.preferences.recent_projects == [str(tmp_path / "new.sqlite")]
     window.close()
+
+
+def test_export_files_are_private_unless_the_person_chooses(qtbot, window, tmp_path) -> None:
+    dialog = _dialog_with_one_signed_report(qtbot, window, "M")
+    assert dialog.readable.currentData() == "me"  # masked exports: private by default
+
+    def export_brat(name: str) -> tuple[int, set[int]]:
+        """Export as BRAT to tmp_path/name; the folder's mode and its files' modes."""
+        dialog.format.setCurrentText("brat")
+        dialog.out.setText(str(tmp_path / name))
+        with qtbot.waitSignal(dialog.ended, timeout=20_000):
+            dialog.start()
+        folder = tmp_path / name
+        return folder.stat().st_mode & 0o777, {p.stat().st_mode & 0o777 for p in folder.iterdir()}
+
+    dialog.readable.setCurrentIndex(dialog.readable.findData("group"))
+    assert export_brat("masked") == (0o750, {0o640})
+    dialog.gold.setChecked(True)  # the gold standard: owner only, whatever was chosen
+    assert not dialog.readable.isEnabled() and dialog.readable.currentData() == "me"
+    assert export_brat("gold") == (0o700, {0o600})
+
+
+def test_an_uncaught_error_in_the_window_is_one_line_without_data(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    import sys
+    import threading
+
+    from deid_studio.gui.app import install_error_hook
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
+    install_error_hook()
+    try:
+        {"Ana": 1}[SECRET_NAME]
+    except KeyError as err:
+        sys.excepthook(KeyError, err, err.__traceback__)
+    line = capsys.readouterr().err
+    log = tmp_path / "state" / "deid-studio" / "log" / "errors.log"
+    assert line.count("\n") == 1 and "internal error: KeyError" in line and str(log) in line
+    assert SECRET_NAME not in line and SECRET_NAME not in log.read_text()
+    assert log.stat().st_mode & 0o777 == 0o600
+
+
+SECRET_NAME = "Juana Pérez de Huelva"
