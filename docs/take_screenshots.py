@@ -54,16 +54,16 @@ def prepare(work: Path) -> Path:
 def annotate_batch(project: Project, count: int) -> None:
     """An annotator works through the head of the demo queue: accepts the confident
     suggestions and submits."""
-    from deid_studio.services.annotating import accept_all, open_for_annotation, submit
+    from deid_studio.services.annotating import open_for_annotation
     from deid_studio.services.queue import next_document
+    from deid_studio.services.submitting import submit
 
     for _ in range(count):
         found = next_document(project, actor="annotator", statuses=("new",))
         if found is None:
             return
         open_for_annotation(project, found, actor="annotator")
-        accept_all(project, found, threshold=0.5, actor="annotator")
-        submit(project, found, actor="annotator")
+        submit(project, found, actor="annotator", resolve="accept_above", threshold=0.5)
 
 
 def shoot(name: str) -> None:

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -24,17 +25,26 @@ from deid_studio.gui.preview import MaskedPreview
 from deid_studio.gui.queue_panel import QueuePanel
 from deid_studio.gui.session import DocumentSession
 from deid_studio.gui.spans_panel import Inspector, SpansPanel
+from deid_studio.gui.submit_prompt import SubmitPrompt
 from deid_studio.gui.workers import debounced
+from deid_studio.services.submitting import Resolution
 from deid_studio.store.project import Project
+
+WARNING = "#b35c00"
+"""Warning colour of the header: undecided suggestions, suggestions being computed."""
 
 
 class DocumentHeader(QLabel):
-    """Report id, status and language of the open document, and why it is read only."""
+    """Report id, status and language of the open document, its gold and undecided
+    suggestions, and why it is read only. It takes the width it is given (a long header is
+    clipped, the whole of it in the tooltip), so the panes never move when it changes."""
 
     def __init__(self, session: DocumentSession) -> None:
         super().__init__()
         self.setObjectName("documentHeader")
         self.setTextFormat(Qt.TextFormat.RichText)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.setMinimumWidth(1)
         self.session = session
         session.loaded.connect(self.refresh)
         session.spansChanged.connect(debounced(self, 50, self.refresh))
@@ -44,18 +54,25 @@ class DocumentHeader(QLabel):
         state = self.session.state
         if state is None:
             self.setText("<i>No document open — press <b>Next</b> or pick one in the queue.</i>")
+            self.setToolTip("")
             return
         info = state.info
         gold = sum(1 for i in self.session.items if i.kind == "gold")
-        pending = len(self.session.items) - gold
+        undecided = len(self.session.items) - gold
         text = (
             f"<b>{info.external_id or info.id}</b> · {info.status.replace('_', ' ')} · "
             f"{info.language or '?'} · {len(info.text):,} characters · {gold} gold · "
-            f"{pending} suggestions"
         )
+        if state.suggestions_pending:
+            text += f"<b style='color:{WARNING}'>suggestions being computed…</b>"
+        elif undecided and state.editable:
+            text += f"<b style='color:{WARNING}'>{undecided} unresolved</b>"
+        else:
+            text += f"{undecided} suggestions"
         if not state.editable:
             text += f" · <span style='color:#b00020'>read only: {state.read_only_reason}</span>"
         self.setText(text)
+        self.setToolTip(text)
 
 
 class AnnotatePage(QWidget):
@@ -83,6 +100,8 @@ class AnnotatePage(QWidget):
         self.inspector = Inspector(self.session)
         self.preview = MaskedPreview(self.session)
         self.header = DocumentHeader(self.session)
+        self.prompt: SubmitPrompt | None = None
+        """The submit prompt while it is open."""
 
         self.threshold = QDoubleSpinBox()
         self.threshold.setObjectName("acceptThreshold")
@@ -160,12 +179,36 @@ class AnnotatePage(QWidget):
         self.queue.select_document(document_id)
 
     def submit_and_next(self) -> None:
-        """Submit the open document and open the next one of the queue."""
+        """Submit the open document and open the next one of the queue. With suggestions
+        still undecided, the submit prompt asks first (going back is its default)."""
         doc = self.session.document_id
         if doc is None:
             self.queue.take_next()
             return
-        if self.session.submit():
+        state = self.session.state
+        undecided = self.session.undecided
+        if undecided and state is not None and state.editable:
+            confidences = [i.confidence or 0.0 for i in undecided]
+            prompt = SubmitPrompt(confidences, self.threshold.value(), self)
+            prompt.chosen.connect(lambda how, above: self._submit(doc, how, above))
+            prompt.finished.connect(self._prompt_closed)
+            self.prompt = prompt
+            prompt.open()
+            prompt.activateWindow()  # the keys go to the prompt at once
+            return
+        self._submit(doc, None, None)
+
+    def _prompt_closed(self, _result: int) -> None:
+        if self.prompt is not None:
+            self.prompt.deleteLater()
+            self.prompt = None
+        self.window().activateWindow()
+        self.view.setFocus()
+
+    def _submit(self, doc: int, how: Resolution | None, above: float | None) -> None:
+        if self.session.document_id != doc:
+            return
+        if self.session.submit(how, above if how == "accept_above" else None):
             self.submitted.emit(doc)
             if self.queue.take_next() is None:
                 self.session.clear()

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -28,7 +29,8 @@ from deid_studio.core.errors import DeidError
 from deid_studio.gui.tables import ModelIndex, TitledTableModel
 from deid_studio.services import queue as queue_service
 from deid_studio.services import reviewing
-from deid_studio.services.queue import QueueEntry
+from deid_studio.services.queue import ANNOTATABLE, QueueEntry
+from deid_studio.services.submitting import describe_resolution
 from deid_studio.store.project import Project
 
 PAGE = 100
@@ -42,7 +44,9 @@ FILTERS: tuple[tuple[str, tuple[str, ...] | None], ...] = (
     ("Exported", ("exported",)),
     ("All", None),
 )
-COLUMNS = ("Score", "Report", "Status", "Lang", "Held by", "Narrative")
+COLUMNS = ("Score", "Why", "Report", "Status", "Lang", "Held by", "Narrative")
+WHY, NARRATIVE = COLUMNS.index("Why"), COLUMNS.index("Narrative")
+WARNING = QColor("#b35c00")
 
 
 class QueueModel(TitledTableModel):
@@ -135,8 +139,12 @@ class QueueModel(TitledTableModel):
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             return _cell(entry, column)
-        if role == Qt.ItemDataRole.ToolTipRole and column == 5:
+        if role == Qt.ItemDataRole.ToolTipRole and column == NARRATIVE:
             return entry.preview
+        if role == Qt.ItemDataRole.ToolTipRole and column == WHY:
+            return why(entry) or None
+        if role == Qt.ItemDataRole.ForegroundRole and column == WHY and entry.resolved_on_submit:
+            return WARNING
         if role == Qt.ItemDataRole.UserRole:
             return entry.document_id
         if role == Qt.ItemDataRole.TextAlignmentRole and column == 0:
@@ -145,17 +153,32 @@ class QueueModel(TitledTableModel):
 
 
 def _cell(entry: QueueEntry, column: int) -> str:
-    if column == 0:
-        return "" if entry.score is None else f"{entry.score:.3f}"
-    if column == 1:
+    name = COLUMNS[column]
+    if name == "Score":
+        if entry.score is None:
+            return "…" if entry.status in ANNOTATABLE else ""
+        return f"{entry.score:.3f}"
+    if name == "Why":
+        return why(entry)
+    if name == "Report":
         return entry.external_id
-    if column == 2:
+    if name == "Status":
         return entry.status.replace("_", " ")
-    if column == 3:
+    if name == "Lang":
         return entry.language or ""
-    if column == 4:
+    if name == "Held by":
         return entry.claimed_by or ""
     return " ".join(entry.preview.split())
+
+
+def why(entry: QueueEntry) -> str:
+    """Why a document is where it is: how a bulk submission resolved its suggestions, or
+    what makes its score high ("new vocabulary", "uncertain names"...)."""
+    if entry.resolved_on_submit:
+        return "⚠ " + describe_resolution(entry.resolved_on_submit)
+    if entry.score is None:
+        return "suggestions being computed" if entry.status in ANNOTATABLE else ""
+    return ", ".join(str(r) for r in entry.details.get("reasons", ()))
 
 
 class QueuePanel(QWidget):
@@ -207,7 +230,7 @@ class QueuePanel(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for column, width in enumerate((48, 150, 78, 36, 72)):
+        for column, width in enumerate((48, 130, 130, 72, 36, 64)):
             self.table.setColumnWidth(column, width)
 
         top = QHBoxLayout()

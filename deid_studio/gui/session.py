@@ -19,8 +19,10 @@ from deid_studio.core.errors import DeidError
 from deid_studio.gui.items import Item, gold_item, suggestion_item
 from deid_studio.gui.undo import EditCommand
 from deid_studio.services import annotating as svc
+from deid_studio.services import submitting
 from deid_studio.services.annotating import DocumentState, Edit, TokenIndex
 from deid_studio.services.settings import scheme_of
+from deid_studio.services.submitting import Resolution
 from deid_studio.store.editing import StoredAnnotation, StoredSuggestion
 from deid_studio.store.project import Project
 
@@ -438,13 +440,29 @@ class DocumentSession(QObject):
         )
         return 0 if edit is None else len(edit.added)
 
-    def submit(self) -> bool:
-        """Submit the open document for review; True when it was."""
+    @property
+    def undecided(self) -> list[Item]:
+        """The suggestions shown that nobody accepted or rejected yet."""
+        return [i for i in self.items if i.kind == "suggestion"]
+
+    def submit(self, resolve: Resolution | None = None, threshold: float | None = None) -> bool:
+        """Submit the open document for review; True when it was. With suggestions still
+        undecided the service refuses unless ``resolve`` says what becomes of them."""
         if self.state is None:
             return False
         doc = self.state.info.id
+        how = {
+            None: "submitted",
+            "accept_above": f"submitted, undecided suggestions ≥ {threshold or 0:.2f} accepted "
+            "and the rest rejected",
+            "reject_rest": "submitted, undecided suggestions rejected",
+        }[resolve]
         edit = self._run(
-            "submitted", lambda: svc.submit(self.project, doc, actor=self.actor()), undoable=False
+            how,
+            lambda: submitting.submit(
+                self.project, doc, actor=self.actor(), resolve=resolve, threshold=threshold
+            ),
+            undoable=False,
         )
         if edit is None:
             return False

@@ -1,5 +1,5 @@
 """Annotating a document: open it, add, change and remove gold spans, accept or reject
-suggestions, undo, submit.
+suggestions, undo (submitting: :mod:`.submitting`).
 
 Every function is one user action in one transaction with its audit events, and returns an
 :class:`Edit` saying what changed. An edit can be reverted (:func:`revert`), which is how the
@@ -10,6 +10,7 @@ row id, so undo after redo after undo still lands on the right span.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from deid_studio.core.categories import Scheme
@@ -22,6 +23,7 @@ from deid_studio.store.project import Project, Transaction
 from deid_studio.store.queue import CLAIM_TIMEOUT
 
 EDITABLE = ("new", "in_progress", "submitted")
+ANNOTATABLE = ("new", "in_progress")
 
 __all__ = [
     "DocumentState",
@@ -37,7 +39,6 @@ __all__ = [
     "open_for_annotation",
     "reject_suggestion",
     "revert",
-    "submit",
 ]
 
 
@@ -54,6 +55,9 @@ class DocumentState:
     suggestions: tuple[StoredSuggestion, ...]
     scheme: Scheme
     read_only_reason: str | None = None
+    suggestions_pending: bool = False
+    """Waiting for annotation and not yet given suggestions (imported since the current
+    model, the re-suggestion still running): "no suggestions" does not mean "nothing"."""
 
     @property
     def editable(self) -> bool:
@@ -169,6 +173,7 @@ def document_state(tx: Transaction, document_id: int, actor: str) -> DocumentSta
         suggestions=tuple(tx.suggestions(document_id)),
         scheme=tx.scheme(),
         read_only_reason=edit_problem(info, actor) if actor else "opened for reading",
+        suggestions_pending=info.status in ANNOTATABLE and not tx.document_scores([document_id]),
     )
 
 
@@ -193,7 +198,8 @@ def edit_problem(info: DocumentInfo, actor: str) -> str | None:
     return None
 
 
-def _editable(tx: Transaction, document_id: int) -> DocumentInfo:
+def check_editable(tx: Transaction, document_id: int) -> DocumentInfo:
+    """The document's info, or :class:`EditRefused` when the actor may not change it now."""
     info = _info(tx, document_id)
     problem = edit_problem(info, tx.actor)
     if problem is not None:
@@ -204,7 +210,8 @@ def _editable(tx: Transaction, document_id: int) -> DocumentInfo:
 # -- edits -----------------------------------------------------------------------------------
 
 
-def _audit_span(a: StoredAnnotation | StoredSuggestion) -> dict[str, object]:
+def audit_span(a: StoredAnnotation | StoredSuggestion) -> dict[str, object]:
+    """A span as the audit trail records it."""
     out: dict[str, object] = {"start": a.start, "end": a.end, "category": a.category}
     if isinstance(a, StoredSuggestion):
         out |= {"confidence": round(a.confidence, 4), "source": a.source}
@@ -226,19 +233,19 @@ def _supersede(tx: Transaction, document_id: int, span: Span) -> list[StoredSugg
         tx.delete_suggestion(s.id) for s in tx.suggestions_within(document_id, span.start, span.end)
     ]
     for s in gone:
-        tx.audit("supersede_suggestion", document_id=document_id, before=_audit_span(s))
+        tx.audit("supersede_suggestion", document_id=document_id, before=audit_span(s))
     return gone
 
 
 def add_span(project: Project, document_id: int, span: Span, *, actor: str) -> Edit:
     """Add a gold span typed by the actor; suggestions inside it are used up."""
     with project.transaction(actor) as tx:
-        info = _editable(tx, document_id)
+        info = check_editable(tx, document_id)
         _check_span(tx, info, span)
         if tx.find_annotation(document_id, span.start, span.end, span.category) is not None:
             return Edit(document_id, "add_span", notes=("that span is already gold",))
         added = tx.add_annotation(document_id, span)
-        tx.audit("add_annotation", document_id=document_id, after=_audit_span(added))
+        tx.audit("add_annotation", document_id=document_id, after=audit_span(added))
         gone = _supersede(tx, document_id, span)
         return Edit(document_id, "add_span", added=(added,), suggestions_removed=tuple(gone))
 
@@ -247,7 +254,7 @@ def change_span(project: Project, annotation_id: int, span: Span, *, actor: str)
     """Move a gold span's boundaries or change its category; it becomes the actor's."""
     with project.transaction(actor) as tx:
         before = _annotation(tx, annotation_id)
-        info = _editable(tx, before.document_id)
+        info = check_editable(tx, before.document_id)
         _check_span(tx, info, span)
         if (before.start, before.end, before.category) == (span.start, span.end, span.category):
             return Edit(before.document_id, "change_span")
@@ -255,8 +262,8 @@ def change_span(project: Project, annotation_id: int, span: Span, *, actor: str)
         tx.audit(
             "change_annotation",
             document_id=before.document_id,
-            before=_audit_span(before),
-            after=_audit_span(after),
+            before=audit_span(before),
+            after=audit_span(after),
         )
         gone = _supersede(tx, before.document_id, span)
         return Edit(
@@ -271,9 +278,9 @@ def delete_span(project: Project, annotation_id: int, *, actor: str) -> Edit:
     """Remove a gold span."""
     with project.transaction(actor) as tx:
         before = _annotation(tx, annotation_id)
-        _editable(tx, before.document_id)
+        check_editable(tx, before.document_id)
         gone = tx.delete_annotation(annotation_id)
-        tx.audit("delete_annotation", document_id=gone.document_id, before=_audit_span(gone))
+        tx.audit("delete_annotation", document_id=gone.document_id, before=audit_span(gone))
         return Edit(gone.document_id, "delete_span", removed=(gone,))
 
 
@@ -297,19 +304,19 @@ def accept_suggestion(
         found = tx.suggestion(suggestion_id)
         if found is None:
             raise DeidError("that suggestion no longer exists (the model was retrained?)")
-        info = _editable(tx, found.document_id)
+        info = check_editable(tx, found.document_id)
         chosen = span or Span(found.start, found.end, category or found.category)
         if category is not None:
             chosen = Span(chosen.start, chosen.end, category)
         _check_span(tx, info, chosen)
         used = tx.delete_suggestion(suggestion_id)
-        tx.audit("accept_suggestion", document_id=used.document_id, before=_audit_span(used))
+        tx.audit("accept_suggestion", document_id=used.document_id, before=audit_span(used))
         added: tuple[StoredAnnotation, ...] = ()
         if tx.find_annotation(used.document_id, chosen.start, chosen.end, chosen.category) is None:
             gold = tx.add_annotation(
                 used.document_id, chosen, origin="accepted", model_version_id=used.model_version_id
             )
-            tx.audit("add_annotation", document_id=used.document_id, after=_audit_span(gold))
+            tx.audit("add_annotation", document_id=used.document_id, after=audit_span(gold))
             added = (gold,)
         gone = _supersede(tx, used.document_id, chosen)
         return Edit(
@@ -326,9 +333,9 @@ def reject_suggestion(project: Project, suggestion_id: int, *, actor: str) -> Ed
         found = tx.suggestion(suggestion_id)
         if found is None:
             raise DeidError("that suggestion no longer exists (the model was retrained?)")
-        _editable(tx, found.document_id)
+        check_editable(tx, found.document_id)
         used = tx.delete_suggestion(suggestion_id)
-        tx.audit("reject_suggestion", document_id=used.document_id, before=_audit_span(used))
+        tx.audit("reject_suggestion", document_id=used.document_id, before=audit_span(used))
         return Edit(used.document_id, "reject_suggestion", suggestions_removed=(used,))
 
 
@@ -338,19 +345,11 @@ def accept_all(project: Project, document_id: int, *, threshold: float, actor: s
     The most confident first; a suggestion overlapping one accepted in this batch stays.
     """
     with project.transaction(actor) as tx:
-        info = _editable(tx, document_id)
-        scheme = tx.scheme()
-        taken = [a.span for a in tx.annotations(document_id)]
-        chosen: list[StoredSuggestion] = []
-        candidates = [s for s in tx.suggestions(document_id) if s.confidence >= threshold]
-        for s in sorted(candidates, key=lambda s: (-s.confidence, s.start)):
-            span = Span(s.start, s.end, s.category)
-            if s.category in scheme and not any(span.overlaps(t) for t in taken):
-                taken.append(span)
-                chosen.append(s)
+        info = check_editable(tx, document_id)
+        chosen = acceptable(tx, document_id, tx.suggestions(document_id), threshold)
         added: list[StoredAnnotation] = []
         used: list[StoredSuggestion] = []
-        for s in sorted(chosen, key=lambda s: s.start):
+        for s in chosen:
             used.append(tx.delete_suggestion(s.id))
             added.append(
                 tx.add_annotation(
@@ -362,11 +361,39 @@ def accept_all(project: Project, document_id: int, *, threshold: float, actor: s
             tx.audit(
                 "accept_all",
                 document_id=info.id,
-                after={"threshold": threshold, "accepted": [_audit_span(a) for a in added]},
+                after={"threshold": threshold, "accepted": [audit_span(a) for a in added]},
             )
         for a in added:
             used.extend(_supersede(tx, document_id, a.span))
         return Edit(document_id, "accept_all", added=tuple(added), suggestions_removed=tuple(used))
+
+
+def acceptable(
+    tx: Transaction,
+    document_id: int,
+    suggestions: Sequence[StoredSuggestion],
+    threshold: float,
+) -> list[StoredSuggestion]:
+    """Of ``suggestions``, those "accept all" makes gold: at or above ``threshold``, of a
+    category of the scheme, overlapping no gold span; the most confident first, so one that
+    overlaps a more confident one stays. In reading order."""
+    scheme = tx.scheme()
+    taken = [a.span for a in tx.annotations(document_id)]
+    chosen: list[StoredSuggestion] = []
+    candidates = [s for s in suggestions if s.confidence >= threshold]
+    for s in sorted(candidates, key=lambda s: (-s.confidence, s.start)):
+        span = Span(s.start, s.end, s.category)
+        if s.category in scheme and not any(span.overlaps(t) for t in taken):
+            taken.append(span)
+            chosen.append(s)
+    return sorted(chosen, key=lambda s: (s.start, s.end))
+
+
+def undecided(tx: Transaction, document_id: int) -> list[StoredSuggestion]:
+    """The document's suggestions nobody accepted or rejected yet (a suggestion with exactly
+    the offsets of a gold span is decided: the editor shows the gold)."""
+    gold = {(a.start, a.end) for a in tx.annotations(document_id)}
+    return [s for s in tx.suggestions(document_id) if (s.start, s.end) not in gold]
 
 
 def revert(project: Project, edit: Edit, *, actor: str, reason: str = "undo") -> Edit:
@@ -377,14 +404,14 @@ def revert(project: Project, edit: Edit, *, actor: str, reason: str = "undo") ->
     """
     doc = edit.document_id
     with project.transaction(actor) as tx:
-        _editable(tx, doc)
+        check_editable(tx, doc)
         removed: list[StoredAnnotation] = []
         for a in edit.added:
             found = tx.find_annotation(doc, a.start, a.end, a.category)
             if found is None:
                 raise DeidError(f"cannot {reason}: the span {a.start}-{a.end} changed since")
             removed.append(tx.delete_annotation(found.id))
-            tx.audit("delete_annotation", document_id=doc, before=_audit_span(found), reason=reason)
+            tx.audit("delete_annotation", document_id=doc, before=audit_span(found), reason=reason)
         updated: list[tuple[StoredAnnotation, StoredAnnotation]] = []
         for before, after in edit.updated:
             found = tx.find_annotation(doc, after.start, after.end, after.category)
@@ -397,8 +424,8 @@ def revert(project: Project, edit: Edit, *, actor: str, reason: str = "undo") ->
             tx.audit(
                 "change_annotation",
                 document_id=doc,
-                before=_audit_span(found),
-                after=_audit_span(back),
+                before=audit_span(found),
+                after=audit_span(back),
                 reason=reason,
             )
         added: list[StoredAnnotation] = []
@@ -409,18 +436,18 @@ def revert(project: Project, edit: Edit, *, actor: str, reason: str = "undo") ->
                     author=a.author,
                 )  # fmt: skip
                 added.append(back)
-                tx.audit("add_annotation", document_id=doc, after=_audit_span(back), reason=reason)
+                tx.audit("add_annotation", document_id=doc, after=audit_span(back), reason=reason)
         restored: list[StoredSuggestion] = []
         for s in edit.suggestions_removed:
             if tx.find_suggestion(s) is None:
                 restored.append(tx.restore_suggestion(s))
-                tx.audit("restore_suggestion", document_id=doc, after=_audit_span(s), reason=reason)
+                tx.audit("restore_suggestion", document_id=doc, after=audit_span(s), reason=reason)
         dropped: list[StoredSuggestion] = []
         for s in edit.suggestions_added:
             found_s = tx.find_suggestion(s)
             if found_s is not None:
                 dropped.append(tx.delete_suggestion(found_s.id))
-                tx.audit("reject_suggestion", document_id=doc, before=_audit_span(s), reason=reason)
+                tx.audit("reject_suggestion", document_id=doc, before=audit_span(s), reason=reason)
         return Edit(
             doc,
             edit.action,
@@ -430,25 +457,6 @@ def revert(project: Project, edit: Edit, *, actor: str, reason: str = "undo") ->
             suggestions_added=tuple(restored),
             suggestions_removed=tuple(dropped),
         )
-
-
-def submit(project: Project, document_id: int, *, actor: str) -> Edit:
-    """Declare the document done: it waits for review, and the actor lets go of it."""
-    with project.transaction(actor) as tx:
-        info = _editable(tx, document_id)
-        if info.status == "submitted":
-            tx.release(document_id)
-            tx.audit("release", document_id=document_id)
-            return Edit(document_id, "submit", notes=("already submitted",))
-        tx.set_status(document_id, "submitted")
-        tx.release(document_id)
-        tx.audit(
-            "submit",
-            document_id=document_id,
-            before={"status": info.status},
-            after={"status": "submitted", "gold": len(tx.annotations(document_id))},
-        )
-        return Edit(document_id, "submit", status="submitted")
 
 
 def submitted_count(project: Project, *, since_model: bool = True) -> int:

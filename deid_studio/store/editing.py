@@ -33,6 +33,8 @@ class DocumentInfo:
     status: str
     claimed_by: str | None
     claimed_at: datetime | None
+    resolved_on_submit: Mapping[str, Any] | None = None
+    """How the last submission resolved undecided suggestions in bulk (None: it did not)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,8 +143,16 @@ class EditingQueries(TransactionBase):
             return None
         return DocumentInfo(
             r.id, r.external_id, r.case_id, r.source, r.text, r.meta, r.language, r.status,
-            r.claimed_by, r.claimed_at,
+            r.claimed_by, r.claimed_at, r.resolved_on_submit,
         )  # fmt: skip
+
+    def set_resolved_on_submit(self, document_id: int, value: Mapping[str, Any] | None) -> None:
+        """Record how a submission resolved undecided suggestions (None: all were decided)."""
+        self._write().execute(
+            update(m.DocumentRow)
+            .where(m.DocumentRow.id == document_id)
+            .values(resolved_on_submit=None if value is None else dict(value))
+        )
 
     def set_status(self, document_id: int, status: str) -> None:
         """Move a document to another workflow status (the caller checks and audits it)."""

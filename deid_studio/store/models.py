@@ -79,6 +79,9 @@ class DocumentRow(Base):
     # who has the document open for annotation or review, so "Next" skips it for others
     claimed_by: Mapped[str | None] = mapped_column(String(128))
     claimed_at: Mapped[datetime | None] = mapped_column()
+    # how the suggestions left undecided at the last submission were resolved in bulk
+    # ({"choice", "threshold", "accepted", "rejected"}); None when every one was decided
+    resolved_on_submit: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 

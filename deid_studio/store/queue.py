@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import Any
 
 from sqlalchemy import Select, func, or_, select, update
 
@@ -26,6 +27,10 @@ class QueueEntry:
     score: float | None
     claimed_by: str | None
     preview: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+    """The parts of the score (and ``reasons``: why it is high), empty when unscored."""
+    resolved_on_submit: Mapping[str, Any] | None = None
+    """How undecided suggestions were resolved in bulk at submission (None: all decided)."""
 
 
 class QueueQueries(TransactionBase):
@@ -41,6 +46,8 @@ class QueueQueries(TransactionBase):
             s.score,
             d.claimed_by,
             func.substr(d.text, 1, PREVIEW_CHARS),
+            s.details,
+            d.resolved_on_submit,
         ).outerjoin(s, s.document_id == d.id)
         if statuses:
             query = query.where(d.status.in_(statuses))
@@ -65,7 +72,10 @@ class QueueQueries(TransactionBase):
             .offset(offset)
             .limit(limit)
         )
-        return [QueueEntry(*row) for row in self._session.execute(query)]
+        return [
+            QueueEntry(*row[:7], details=row[7] or {}, resolved_on_submit=row[8])
+            for row in self._session.execute(query)
+        ]
 
     def queue_size(
         self, *, statuses: Sequence[str] | None = None, search: str | None = None
