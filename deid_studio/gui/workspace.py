@@ -69,6 +69,8 @@ class Workspace(QTabWidget):
         self.retrain.failed.connect(self.message)
         self.retrain.modelChanged.connect(self._model_changed)
         self.retrain.suggestionsChanged.connect(self._suggestions_changed)
+        for page in (self.annotate, self.review):  # a document without suggestions yet
+            page.preview.pending.connect(lambda _doc: self.retrain.suggest_new())
         self.currentChanged.connect(self._page_changed)
         self.apply_preferences()
 
