@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deid_studio.gui.actions import EditorActions, make_action
+from deid_studio.gui.actions import EditorActions
 from deid_studio.gui.narrative import NarrativeView
 from deid_studio.gui.painter import SpanPainter
 from deid_studio.gui.preview import MaskedPreview
@@ -93,7 +93,7 @@ class AnnotatePage(QWidget):
         self.setObjectName("annotatePage")
         self.project = project
         self.session = DocumentSession(project, actor, undo_group, self)
-        self.queue = QueuePanel(project, actor)
+        self.queue = QueuePanel(project, actor, holding=lambda: self.session.held)
         self.view = NarrativeView()
         self.painter = SpanPainter(self.session, self.view)
         self.spans = SpansPanel(self.session)
@@ -118,19 +118,11 @@ class AnnotatePage(QWidget):
         accept_all.clicked.connect(self.editor_actions.accept_all.trigger)
         submit = QPushButton("Submit && next")
         submit.setObjectName("submitButton")
-        submit.setToolTip("Submit for review and open the next document (Ctrl+Enter)")
+        submit.setToolTip(
+            "Submit for review and open the next document (Ctrl+Enter; undecided suggestions: "
+            "you are asked first)"
+        )
         submit.clicked.connect(self.submit_and_next)
-        self.submit_action = make_action(
-            self, "Submit and open the next document", ["Ctrl+Return", "Ctrl+Enter"],
-            self.submit_and_next, section="Documents",
-        )  # fmt: skip
-        self.next_action = make_action(
-            self, "Next document from the queue (without submitting)", ["Ctrl+Shift+N"],
-            self.queue.take_next, section="Documents",
-        )  # fmt: skip
-        for action in (self.submit_action, self.next_action):
-            self.addAction(action)
-
         bar = QHBoxLayout()
         bar.addWidget(self.header, 1)
         bar.addWidget(accept_all)
@@ -184,6 +176,8 @@ class AnnotatePage(QWidget):
         doc = self.session.document_id
         if doc is None:
             self.queue.take_next()
+            return
+        if self.prompt is not None:
             return
         state = self.session.state
         undecided = self.session.undecided

@@ -182,7 +182,12 @@ def why(entry: QueueEntry) -> str:
 
 
 class QueuePanel(QWidget):
-    """The queue with its status filter, text search and the Next button."""
+    """The queue with its status filter, text search and the Next button.
+
+    A single click or Enter on a row opens its document. **Next** skips the document you
+    hold: it lets go of it (anyone may take it, you too) and opens the top document other
+    than it and those you skipped before (once every one was skipped, it starts over).
+    """
 
     documentActivated = Signal(int)
     message = Signal(str)
@@ -193,12 +198,17 @@ class QueuePanel(QWidget):
         actor: Callable[[], str],
         *,
         review: bool = False,
+        holding: Callable[[], int | None] = lambda: None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.project = project
         self.actor = actor
         self.review = review
+        self.holding = holding
+        """The document open beside the queue (the one Next skips)."""
+        self.skipped: list[int] = []
+        """Documents skipped with Next in this session, skipped again until all were."""
         self.model = QueueModel(project, self)
         self.filter = QComboBox()
         self.filter.setObjectName("queueFilter")
@@ -249,9 +259,9 @@ class QueuePanel(QWidget):
         self._debounce.timeout.connect(self._apply_filter)
         self.search.textChanged.connect(lambda _text: self._debounce.start())
         self.filter.currentIndexChanged.connect(lambda _i: self._apply_filter())
-        self.table.activated.connect(self._activated)
-        self.table.doubleClicked.connect(self._activated)
-        self.next_button.clicked.connect(self.take_next)
+        self.table.activated.connect(self._activated)  # Enter (and a double click)
+        self.table.clicked.connect(self._activated)
+        self.next_button.clicked.connect(lambda: self.take_next(skip_open=True))
         self.model.modelReset.connect(self._count)
         self.model.rowsInserted.connect(lambda *_: self._count())
         self._apply_filter()
@@ -287,24 +297,50 @@ class QueuePanel(QWidget):
             self.table.selectRow(row)
             self.table.scrollTo(self.model.index(row, 0))
 
-    def take_next(self) -> int | None:
-        """Claim the top document not held by someone else and open it."""
-        try:
-            if self.review:
-                found = reviewing.next_for_review(self.project, actor=self.actor())
-            else:
-                found = queue_service.next_document(self.project, actor=self.actor())
-        except DeidError as err:
-            self.message.emit(str(err))
-            return None
+    def open_selected(self) -> None:
+        """Open the document of the selected row (as Enter does in the queue)."""
+        index = self.table.currentIndex()
+        if index.isValid():
+            self._activated(index)
+        else:
+            self.message.emit("select a row of the queue first")
+
+    def take_next(self, *, skip_open: bool = False) -> int | None:
+        """Claim the top document not held by someone else and open it. With ``skip_open``
+        (Next), the document open now is skipped and let go of."""
+        leaving = self.holding() if skip_open else None
+        actor = self.actor()
+        found = self._claim_next([*self.skipped, *([leaving] if leaving else [])], actor)
+        if found is None and self.skipped:  # everything was skipped once: start over
+            self.skipped.clear()
+            found = self._claim_next([leaving] if leaving else [], actor)
         if found is None:
             self.message.emit(
-                "nothing to review that someone else annotated and nobody holds"
+                "no other document to open: this one stays open"
+                if leaving is not None
+                else "nothing to review that someone else annotated and nobody holds"
                 if self.review
                 else "the queue is empty: nothing left that nobody else holds"
             )
             return None
+        if leaving is not None and leaving != found:
+            self.skipped.append(leaving)
+            try:
+                queue_service.release(self.project, leaving, actor=actor, reason="skipped")
+            except DeidError as err:
+                self.message.emit(str(err))
         self.refresh()
         self.select_document(found)
         self.documentActivated.emit(found)
+        return found
+
+    def _claim_next(self, skip: list[int], actor: str) -> int | None:
+        try:
+            if self.review:
+                found = reviewing.next_for_review(self.project, actor=actor, skip=skip)
+            else:
+                found = queue_service.next_document(self.project, actor=actor, skip=skip)
+        except DeidError as err:
+            self.message.emit(str(err))
+            return None
         return found

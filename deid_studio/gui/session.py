@@ -69,6 +69,14 @@ class DocumentSession(QObject):
         return None if self.state is None else self.state.info.id
 
     @property
+    def held(self) -> int | None:
+        """The open document if the person at the keyboard holds it (None otherwise)."""
+        state = self.state
+        if state is None or state.info.claimed_by != self.actor():
+            return None
+        return state.info.id
+
+    @property
     def text(self) -> str:
         """The open narrative ('' when none)."""
         return "" if self.state is None else self.state.info.text
@@ -252,8 +260,14 @@ class DocumentSession(QObject):
         self.settled.emit()
         return edit
 
-    def revert(self, edit: Edit, reason: str) -> Edit | None:
-        """Revert an edit through the service (for undo/redo); None when it was refused."""
+    def words(self, start: int, end: int) -> str:
+        """The words of a stretch of the open narrative, quoted and shortened for messages."""
+        words = " ".join(self.text[start:end].split())
+        return f"“{words if len(words) <= 40 else words[:39] + '…'}”"
+
+    def revert(self, edit: Edit, reason: str, what: str = "") -> Edit | None:
+        """Revert an edit through the service (for undo/redo); None when it was refused.
+        The message says what was undone (``what``: the edit's description)."""
         try:
             inverse = svc.revert(self.project, edit, actor=self.actor(), reason=reason)
         except DeidError as err:
@@ -264,7 +278,8 @@ class DocumentSession(QObject):
             touched = inverse.added + tuple(after for _, after in inverse.updated)
             if touched:
                 self.set_current(self.item_for(("gold", touched[0].id)))
-        self.saved.emit(f"saved {datetime.now():%H:%M:%S}: {reason}")
+        done = {"undo": "undid", "redo": "redid"}.get(reason, reason)
+        self.saved.emit(f"saved {datetime.now():%H:%M:%S}: {done} {what}".rstrip())
         self.settled.emit()
         return inverse
 
@@ -299,7 +314,8 @@ class DocumentSession(QObject):
         span = Span(bounds[0], bounds[1], category)
         doc = self.state.info.id
         edit = self._run(
-            f"add {category}", lambda: svc.add_span(self.project, doc, span, actor=self.actor())
+            f"add {category} {self.words(span.start, span.end)}",
+            lambda: svc.add_span(self.project, doc, span, actor=self.actor()),
         )
         if edit is not None and edit.added:
             self.set_current(self.item_for(("gold", edit.added[0].id)))
@@ -314,7 +330,7 @@ class DocumentSession(QObject):
         else:
             span = Span(item.start, item.end, category)
             edit = self._run(
-                f"{item.category} → {category}",
+                f"{item.category} → {category} {self.words(item.start, item.end)}",
                 lambda: svc.change_span(self.project, item.id, span, actor=self.actor()),
             )
             if edit is not None and edit.updated:
@@ -352,7 +368,7 @@ class DocumentSession(QObject):
             self.current = self._next_after(item) if advance else gold_item(provisional)
 
         edit = self._run(
-            f"accept {chosen.category}",
+            f"accept {chosen.category} {self.words(chosen.start, chosen.end)}",
             lambda: svc.accept_suggestion(
                 self.project, item.id, actor=self.actor(), category=category, span=span
             ),
@@ -378,13 +394,13 @@ class DocumentSession(QObject):
                 self.current = self._next_after(item)
 
             edit = self._run(
-                f"reject {item.category}",
+                f"reject {item.category} {self.words(item.start, item.end)}",
                 lambda: svc.reject_suggestion(self.project, item.id, actor=self.actor()),
                 foresee=foresee,
             )
         else:
             edit = self._run(
-                f"delete {item.category}",
+                f"delete {item.category} {self.words(item.start, item.end)}",
                 lambda: svc.delete_span(self.project, item.id, actor=self.actor()),
             )
         if edit is not None and not edit.empty:
@@ -423,7 +439,7 @@ class DocumentSession(QObject):
             self._accept(item, span=span, advance=False)
             return
         edit = self._run(
-            f"resize {item.category}",
+            f"resize {item.category} to {self.words(start, end)}",
             lambda: svc.change_span(self.project, item.id, span, actor=self.actor()),
         )
         if edit is not None and edit.updated:

@@ -84,8 +84,9 @@ class QueueQueries(TransactionBase):
         query = select(func.count()).select_from(self._queue_query(statuses, search).subquery())
         return self._session.scalar(query) or 0
 
-    def claim_next(self, statuses: Sequence[str]) -> int | None:
-        """Claim the first document of the queue that nobody else holds; its id, or None."""
+    def claim_next(self, statuses: Sequence[str], skip: Sequence[int] = ()) -> int | None:
+        """Claim the first document of the queue that nobody else holds (and that is not
+        in ``skip``); its id, or None."""
         d = m.DocumentRow
         lapsed = m.utcnow() - CLAIM_TIMEOUT
         free = or_(d.claimed_by.is_(None), d.claimed_by == self.actor, d.claimed_at < lapsed)
@@ -93,7 +94,7 @@ class QueueQueries(TransactionBase):
         query = (
             select(d.id)
             .outerjoin(s, s.document_id == d.id)
-            .where(d.status.in_(statuses), free)
+            .where(d.status.in_(statuses), free, d.id.notin_(list(skip)))
             .order_by(s.score.is_(None), s.score.desc(), d.id)
             .limit(1)
         )
@@ -109,6 +110,12 @@ class QueueQueries(TransactionBase):
             .where(m.DocumentRow.id == document_id)
             .values(claimed_by=self.actor, claimed_at=m.utcnow())
         )
+
+    def held_by(self, name: str) -> list[int]:
+        """The documents ``name`` holds (whatever their status), in id order."""
+        d = m.DocumentRow
+        query = select(d.id).where(d.claimed_by == name).order_by(d.id)
+        return list(self._session.scalars(query))
 
     def release(self, document_id: int) -> None:
         """Let go of a document the actor holds (the caller audits it)."""
