@@ -89,7 +89,7 @@ def mask_document(
 ) -> MaskedDocument:
     """Mask ``document`` by ``policy`` with the case's keys (see the module text)."""
     rules = _Rules(document, policy, case, scheme)
-    found = phi_spans(document, suggestions, policy.confidence)
+    found = rules.selected(suggestions)
     base = merge(found, rules.masks_category)
     rules.order = infer_order(
         (s_text(document, s) for s in base if rules.kind(s.category) == "date"),
@@ -99,7 +99,8 @@ def mask_document(
     phi = {s_text(document, s): s.category for s in masked if searchable(s_text(document, s))}
     # a repeat inside a span the policy keeps is masked all the same (the spans then merge)
     covering = [s for s in base if rules.masks(s)]
-    more = repeats(document.text, covering, phi, *rules.words_of(masked))
+    words, runs = rules.words_of(masked)
+    more = repeats(document.text, covering, phi, words, runs)
     spans = merge([*base, *more], rules.masks_category) if more else base
     pieces: list[str] = []
     made: list[Replacement] = []
@@ -124,6 +125,7 @@ def mask_document(
         text,
         phi,
         (Written(r.new_start, r.new_end, r.action) for r in made),
+        words=words,
         document_id=document.id,
         external_id=document.external_id,
     )
@@ -145,8 +147,27 @@ def phi_strings(
     threshold, whatever the policy does with them: what a case's surrogates avoid."""
     return [
         (s_text(document, span), kind_of(span.category, scheme))
-        for span in phi_spans(document, suggestions, policy.confidence)
+        for span in select_spans(document, suggestions, policy, scheme)
     ]
+
+
+def select_spans(
+    document: Document,
+    suggestions: Iterable[Suggestion],
+    policy: MaskingPolicy,
+    scheme: Scheme | None = None,
+) -> list[MaskSpan]:
+    """The spans masking starts from: gold, suggestions at or above the confidence, and those
+    below it that complete a masked name or address or neighbour it (:func:`.phi_spans`)."""
+    kind = cache(lambda category: kind_of(category, scheme))
+
+    def masked(category: str) -> bool:
+        return policy.action(category, kind(category)) != "keep"
+
+    return phi_spans(
+        document, suggestions, policy.confidence,
+        kind=kind, masked=masked, neighbour=policy.neighbour_confidence,
+    )  # fmt: skip
 
 
 def shift_meta(
@@ -181,7 +202,12 @@ class _Rules:
         self.policy = policy
         self.case = case
         self.order: Order = "dmy"
+        self.scheme = scheme
         self.kind = cache(lambda category: kind_of(category, scheme))
+
+    def selected(self, suggestions: Iterable[Suggestion]) -> list[MaskSpan]:
+        """The spans masking starts from (:func:`select_spans`)."""
+        return select_spans(self.document, suggestions, self.policy, self.scheme)
 
     def masks_category(self, category: str) -> bool:
         return self.policy.action(category, self.kind(category)) != "keep"

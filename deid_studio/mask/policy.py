@@ -14,8 +14,9 @@ the rest   tag ``[CATEGORY]``              surrogate                      tag ``
 ========== =============================== ============================== ====================
 
 Options: the date-shift interval in days (both ends included, 0 never drawn), the age
-threshold (ages above it become ``[AGE > 89]`` whatever the action), and the confidence a
-suggestion needs to be masked and leak-checked. A policy is stored in the project as JSON
+threshold (ages above it become ``[AGE > 89]`` whatever the action), the confidence a
+suggestion needs to be masked and leak-checked, and the lower one a name-like suggestion
+beside a masked span needs (see :mod:`deid_studio.mask.spans`). A policy is stored in the project as JSON
 (:meth:`MaskingPolicy.to_json`).
 """
 
@@ -36,6 +37,7 @@ REDACT_TAG = "[PHI]"
 DEFAULT_SHIFT_DAYS = (-730, -30)
 DEFAULT_AGE_THRESHOLD = 89
 DEFAULT_CONFIDENCE = 0.5
+DEFAULT_NEIGHBOUR_CONFIDENCE = 0.2
 
 
 class PolicyError(DeidError):
@@ -59,6 +61,9 @@ class MaskingPolicy:
     shift_days: tuple[int, int] = DEFAULT_SHIFT_DAYS
     age_threshold: int = DEFAULT_AGE_THRESHOLD
     confidence: float = DEFAULT_CONFIDENCE
+    neighbour_confidence: float = DEFAULT_NEIGHBOUR_CONFIDENCE
+    """A name-like suggestion beside a masked span is masked from this confidence on (a
+    name's parts and an address's are masked together whatever theirs)."""
 
     def __post_init__(self) -> None:
         if self.preset not in PRESETS:
@@ -78,6 +83,10 @@ class MaskingPolicy:
             raise PolicyError(f"age threshold {self.age_threshold} is not between 0 and 150")
         if not 0.0 <= self.confidence <= 1.0:
             raise PolicyError(f"confidence threshold {self.confidence} is not between 0 and 1")
+        if not 0.0 <= self.neighbour_confidence <= 1.0:
+            raise PolicyError(
+                f"neighbour confidence {self.neighbour_confidence} is not between 0 and 1"
+            )
 
     def action(self, category: str, kind: Kind) -> Action:
         """What the policy does with ``category`` (of ``kind``): its override, else the preset's."""
@@ -119,6 +128,7 @@ class MaskingPolicy:
             "shift_days": list(self.shift_days),
             "age_threshold": self.age_threshold,
             "confidence": self.confidence,
+            "neighbour_confidence": self.neighbour_confidence,
         }
 
     @classmethod
@@ -134,6 +144,9 @@ class MaskingPolicy:
                 shift_days=(int(low), int(high)),
                 age_threshold=int(value.get("age_threshold", DEFAULT_AGE_THRESHOLD)),
                 confidence=float(value.get("confidence", DEFAULT_CONFIDENCE)),
+                neighbour_confidence=float(
+                    value.get("neighbour_confidence", DEFAULT_NEIGHBOUR_CONFIDENCE)
+                ),
             )
         except (TypeError, ValueError, AttributeError) as err:
             raise PolicyError(f"the stored masking policy is unreadable ({err})") from None
