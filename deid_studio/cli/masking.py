@@ -46,6 +46,13 @@ def register(commands: Any) -> None:
     policy.add_argument(
         "--confidence", type=float, metavar="P", help="suggestions at or above P are masked"
     )
+    policy.add_argument(
+        "--neighbour-confidence",
+        type=float,
+        metavar="P",
+        help="a name-like suggestion beside a masked span is masked from P on (default 0.2; "
+        "the parts of a name or address are masked together whatever their confidence)",
+    )
     policy.add_argument("--json", action="store_true", help="print the policy as JSON")
     policy.set_defaults(run=_policy)
 
@@ -65,6 +72,10 @@ def _policy(args: argparse.Namespace) -> int:
     print(f"date shift      {low}..{high} days (one offset per case, never 0)")
     print(f"age threshold   {changed.age_threshold} (older ages become [AGE > N])")
     print(f"confidence      {changed.confidence} (suggestions at or above it are masked)")
+    print(
+        f"neighbours      {changed.neighbour_confidence} (a name-like suggestion beside a "
+        "masked span is masked from it on)"
+    )
     width = max((len(c) for c in actions), default=0)
     for category, action in actions.items():
         mark = "  (set)" if category in changed.actions else ""
@@ -92,4 +103,6 @@ def _changed(policy: MaskingPolicy, args: argparse.Namespace) -> MaskingPolicy:
         options["age_threshold"] = args.age_threshold
     if args.confidence is not None:
         options["confidence"] = args.confidence
+    if args.neighbour_confidence is not None:
+        options["neighbour_confidence"] = args.neighbour_confidence
     return replace(policy, **options)

@@ -95,6 +95,13 @@ def register(commands: Any) -> None:
         "--force", action="store_true", help="also export documents that are not signed off"
     )
     masked.add_argument("--reason", default="", help="why --force (kept in the audit trail)")
+    masked.add_argument(
+        "--mode",
+        choices=("recall", "default"),
+        help="how --force masks documents not signed off: recall (the default: the current "
+        "model reads them again and every token it doubts is masked) or default (their "
+        "suggestions at or above the policy's confidence)",
+    )
     exp.set_defaults(run=_export)
 
 
@@ -142,7 +149,7 @@ def _suggest_new(args: argparse.Namespace, project: Project) -> None:
 def _export(args: argparse.Namespace) -> int:
     if args.masked:
         return _export_masked(args)
-    stray = [f"--{n}" for n in ("preset", "force", "reason") if getattr(args, n)]
+    stray = [f"--{n}" for n in ("preset", "force", "reason", "mode") if getattr(args, n)]
     if stray:
         raise DeidError(f"{', '.join(stray)} apply to masked exports; add --masked")
     if args.format not in EXPORT_FORMATS:
@@ -175,6 +182,8 @@ def _export_masked(args: argparse.Namespace) -> int:
         )
     if args.reason and not args.force:
         raise DeidError("--reason explains --force; add --force or leave it out")
+    if args.mode and not args.force:
+        raise DeidError("--mode says how --force masks documents not signed off; add --force")
     with open_project(target(args)) as project:
         with progress_bar(args, "masking") as progress:
             result = export_masked(
@@ -187,6 +196,7 @@ def _export_masked(args: argparse.Namespace) -> int:
                 reason=args.reason,
                 statuses=args.status,
                 overwrite=args.overwrite,
+                mode=args.mode,
                 progress=progress,
             )
     _print_masked(result)
@@ -208,6 +218,7 @@ def _print_masked(result: MaskedExportResult) -> None:
         print(f"tagged because the policy's action could not apply: {tagged}")
     if result.forced:
         print(f"forced: {result.forced} documents not signed off (recorded in the audit trail)")
+        print(result.mode_note)
 
 
 def _print_import(result: ImportResult) -> None:

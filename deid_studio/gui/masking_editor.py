@@ -67,11 +67,21 @@ class MaskingEditor(QWidget):
         self.confidence.setRange(0.0, 1.0)
         self.confidence.setSingleStep(0.05)
         self.confidence.setValue(policy.confidence)
+        self.neighbour = QDoubleSpinBox()
+        self.neighbour.setObjectName("neighbourConfidence")
+        self.neighbour.setRange(0.0, 1.0)
+        self.neighbour.setSingleStep(0.05)
+        self.neighbour.setValue(policy.neighbour_confidence)
+        self.neighbour.setToolTip(
+            "A name, place or organisation suggested beside a masked span is masked from this "
+            "confidence on; the parts of one name or address are masked together whatever theirs"
+        )
         form = QFormLayout()
         form.addRow("Preset", self.preset)
         form.addRow("Date shift (per case)", shift)
         form.addRow("Ages above", self.age)
         form.addRow("Suggestions masked from confidence", self.confidence)
+        form.addRow("… beside a masked span, names from", self.neighbour)
         self.table = QTableWidget(len(scheme), 2)
         self.table.setObjectName("maskingActions")
         self.table.setHorizontalHeaderLabels(["Category", "Action"])
@@ -103,6 +113,7 @@ class MaskingEditor(QWidget):
             shift_days=(self.shift_low.value(), self.shift_high.value()),
             age_threshold=self.age.value(),
             confidence=round(self.confidence.value(), 4),
+            neighbour_confidence=round(self.neighbour.value(), 4),
         )
 
     def save(self, actor: str) -> None:

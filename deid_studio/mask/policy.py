@@ -16,8 +16,8 @@ the rest   tag ``[CATEGORY]``              surrogate                      tag ``
 Options: the date-shift interval in days (both ends included, 0 never drawn), the age
 threshold (ages above it become ``[AGE > 89]`` whatever the action), the confidence a
 suggestion needs to be masked and leak-checked, and the lower one a name-like suggestion
-beside a masked span needs (see :mod:`deid_studio.mask.spans`). A policy is stored in the project as JSON
-(:meth:`MaskingPolicy.to_json`).
+beside a masked span needs (see :mod:`deid_studio.mask.spans`). A policy is stored in the
+project as JSON (:meth:`MaskingPolicy.to_json`).
 """
 
 from __future__ import annotations

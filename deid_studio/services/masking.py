@@ -19,10 +19,10 @@ import secrets
 import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from deid_studio.core.document import Document
+from deid_studio.core.document import Document, Suggestion
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
 from deid_studio.formats import writer
@@ -41,6 +41,7 @@ from deid_studio.mask import (
     phi_strings,
 )
 from deid_studio.services.exporting import check_target, staged_output
+from deid_studio.services.forced import MODES, RecallReading, describe_mode, recall_reading
 from deid_studio.store.project import Project, StoredDocument, Transaction
 
 CHUNK = 500  # documents read per query (bound parameters stay under SQLite's limit)
@@ -76,6 +77,10 @@ class MaskedExportResult:
     preset: str
     actions: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     fallbacks: Mapping[str, int] = field(default_factory=dict)
+    mode: str | None = None
+    """How documents not signed off were masked: ``recall``, ``default`` (None: none were)."""
+    mode_note: str = ""
+    """The summary's line about it (what read them again, or that it was not asked)."""
 
 
 def masking_policy(project: Project) -> MaskingPolicy:
@@ -143,6 +148,7 @@ def export_masked(
     reason: str = "",
     statuses: Sequence[str] | None = None,
     overwrite: bool = False,
+    mode: str | None = None,
     progress: Progress = no_progress,
     cancelled: Cancelled = never_cancelled,
 ) -> MaskedExportResult:
@@ -150,6 +156,10 @@ def export_masked(
 
     ``preset`` masks with another preset than the project policy's (its per-category
     overrides then do not apply; the interval, threshold and confidence do).
+
+    Documents not signed off (with ``force``) are masked in recall mode unless ``mode`` is
+    ``default`` (:mod:`.forced`): the current model reads them again first, outside the
+    export's transaction, and masks every token it doubts.
 
     One transaction: every document is masked and leak-checked first; a leak refuses the
     whole export (:class:`LeakError`, listing each with report and offset) and nothing is
@@ -163,15 +173,28 @@ def export_masked(
         raise DeidError(
             f"no masked export to {format_name!r}; choose one of {', '.join(MASKED_FORMATS)}"
         )
+    if mode is not None and mode not in MODES:
+        raise DeidError(
+            f"unknown mode {mode!r} for documents not signed off; choose recall or default"
+        )
     write = writer(format_name)
     check_target(out, overwrite=overwrite)
     _ensure_secret(project, actor)
+    mode = (mode or "recall") if force else None
+    reading = _read_unreviewed(project, statuses, mode, progress, cancelled)
     with project.transaction(actor) as tx:
         policy = _policy(tx)
         if preset is not None and preset != policy.preset:
             policy = policy.with_preset(preset)  # its overrides were meant for another preset
         stored = _chosen(tx, statuses, force)
-        batch = _mask(tx, [s.document for s in stored], policy, progress, cancelled)
+        unreviewed = [s.document for s in stored if s.status not in EXPORTABLE]
+        if mode == "recall":  # one that became unreviewed since it was read: read it now
+            missed = [d for d in unreviewed if d.id not in reading.suggestions]
+            if missed:
+                later = recall_reading(project, missed, cancelled=cancelled).suggestions
+                reading = replace(reading, suggestions={**reading.suggestions, **later})
+        extra = reading.suggestions if mode == "recall" else {}
+        batch = _mask(tx, [s.document for s in stored], policy, progress, cancelled, extra)
         leaks = [leak for masked in batch.masked for leak in masked.leaks]
         if leaks:
             raise LeakError(leaks)
@@ -180,23 +203,43 @@ def export_masked(
             files = write(documents, staged, progress=progress, cancelled=cancelled)
             check(cancelled)
             _store(tx, batch)
-            _record(tx, stored, policy, format_name, out, reason)
+            _record(tx, stored, policy, format_name, out, reason, mode)
     actions: dict[str, Counter[str]] = {}
     fallbacks: Counter[str] = Counter()
     for masked in batch.masked:
         for r in masked.replacements:
             actions.setdefault(r.category, Counter())[r.action] += 1
             fallbacks[r.category] += r.fallback
+    forced = sum(1 for s in stored if s.status not in EXPORTABLE)
     return MaskedExportResult(
         documents=len(documents),
-        forced=sum(1 for s in stored if s.status not in EXPORTABLE),
+        forced=forced,
         out=out,
         files=len(files),
         seconds=time.perf_counter() - started,
         preset=policy.preset,
         actions={c: dict(a) for c, a in actions.items()},
         fallbacks={c: n for c, n in fallbacks.items() if n},
+        mode=mode if forced else None,
+        mode_note=describe_mode(mode, forced, reading if mode == "recall" else None),
     )
+
+
+def _read_unreviewed(
+    project: Project,
+    statuses: Sequence[str] | None,
+    mode: str | None,
+    progress: Progress,
+    cancelled: Cancelled,
+) -> RecallReading:
+    """Recall-mode suggestions for the documents of a forced export not signed off."""
+    if mode != "recall":
+        return RecallReading()
+    with project.reading() as tx:
+        wanted = list(statuses) if statuses else None
+        stored = tx.documents(statuses=wanted)
+        unreviewed = [s.document for s in stored if s.status not in EXPORTABLE]
+    return recall_reading(project, unreviewed, progress=progress, cancelled=cancelled)
 
 
 # -- helpers ------------------------------------------------------------------------------
@@ -247,8 +290,10 @@ def _mask(
     policy: MaskingPolicy,
     progress: Progress = no_progress,
     cancelled: Cancelled = never_cancelled,
+    extra: Mapping[int, Sequence[Suggestion]] | None = None,
 ) -> _Batch:
-    """Mask documents with their cases' keys, built from every report of each case."""
+    """Mask documents with their cases' keys, built from every report of each case;
+    ``extra`` suggestions (recall mode's) are masked beside the stored ones."""
     secret = bytes.fromhex(tx.setting(SECRET_SETTING))
     scheme = tx.scheme()
     cases = sorted({d.case for d in documents})
@@ -257,8 +302,10 @@ def _mask(
         s.document for i in range(0, len(ids), CHUNK) for s in tx.documents(ids=ids[i : i + CHUNK])
     ]
     suggestions = tx.masking_suggestions(
-        [d.id for d in mates if d.id is not None], policy.confidence
-    )
+        [d.id for d in mates if d.id is not None], 0.0
+    )  # those below the confidence can complete a masked name (mask.spans)
+    for document_id, found in (extra or {}).items():
+        suggestions.setdefault(document_id, []).extend(found)
     offsets = tx.date_offsets(cases)
     drawn = {c: draw_offset(secret, c, *policy.shift_days) for c in cases if c not in offsets}
     members: dict[str, list[Document]] = {}
@@ -312,8 +359,10 @@ def _record(
     format_name: str,
     out: Path,
     reason: str,
+    mode: str | None = None,
 ) -> None:
-    """Mark signed-off documents exported; audit every document, forced ones with a reason."""
+    """Mark signed-off documents exported; audit every document, forced ones with a reason
+    and the mode they were masked in."""
     signed = [s for s in stored if s.status in EXPORTABLE]
     forced = [s for s in stored if s.status not in EXPORTABLE]
     tx.mark_exported([s.document.id for s in signed if s.document.id is not None])
@@ -325,7 +374,11 @@ def _record(
     if forced:
         tx.audit_many(
             "export_masked",
-            ((s.document.id, {"status": s.status}, {**where, "status": s.status}) for s in forced),
-            reason=f"forced export of a document not signed off: {reason or 'no reason given'}",
+            (
+                (s.document.id, {"status": s.status}, {**where, "status": s.status, "mode": mode})
+                for s in forced
+            ),
+            reason=f"forced export of a document not signed off ({mode} mode): "
+            f"{reason or 'no reason given'}",
         )
     tx.audit("masking_policy_used", after={**where, "policy": policy.to_json()})

@@ -163,6 +163,7 @@ def test_policy_command(project) -> None:
     code, out, err = project(
         "policy", "--preset", "surrogates", "--set", "PROFESSIONAL=keep",
         "--shift-days=-365,-1", "--age-threshold", "85", "--confidence", "0.6",
+        "--neighbour-confidence", "0.3",
     )  # fmt: skip
     assert code == 0, err
     assert "PROFESSIONAL  keep  (set)" in out and "-365..-1 days" in out
@@ -171,6 +172,7 @@ def test_policy_command(project) -> None:
         "actions": {"PROFESSIONAL": "keep"},
         "age_threshold": 85,
         "confidence": 0.6,
+        "neighbour_confidence": 0.3,
         "preset": "surrogates",
         "shift_days": [-365, -1],
     }
