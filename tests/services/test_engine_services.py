@@ -223,3 +223,29 @@ def test_a_forced_export_masks_unreviewed_documents_in_recall_mode(
     assert any("(recall mode)" in r for r in reasons) and any(
         "(default mode)" in r for r in reasons
     )
+
+
+def test_narratives_unlike_the_gold_rise_in_the_queue_and_say_why(trained: Project) -> None:
+    from deid_studio.core.document import Document
+
+    foreign = (
+        "Regulatory Authorities: Ethics Committees notified. Pt took Pepcid and Benadryl "
+        "after the Moderna dose; Bells Palsy suspected, neurology consult requested, "
+        "lot EH9899 recorded by the pharmacist on duty."
+    )
+    [doc] = import_documents(
+        trained, [Document(foreign, external_id="VAERS-1")], origin="vaers", actor="ann"
+    ).document_ids
+    resuggest(trained)
+    page = queue_page(trained, limit=100)
+    position = [e.document_id for e in page].index(doc)
+    by_model = sorted(page, key=lambda e: -e.details["model_score"])
+    assert [e.document_id for e in by_model].index(doc) - position >= 5  # it rose
+    assert position < len(page) // 2  # into the head of the queue
+    assert any(
+        r.startswith("contradicted: “Ethics Committees”") for r in page[position].details["reasons"]
+    )
+    details = page[position].details
+    assert details["novelty"] > 0.4
+    assert any(r.startswith("new vocabulary") for r in details["reasons"])
+    assert details["model_score"] < page[position].score
