@@ -26,8 +26,9 @@ from deid_studio.core.errors import DeidError
 from deid_studio.mask.text import Matcher, normalise
 
 SHOWN = 8
-COMPUTED = ("tag", "cap", "shift")
-"""Actions whose output is computed from the policy and the case's offset, not copied."""
+COMPUTED = ("tag", "cap", "shift", "pseudonym")
+"""Actions whose output is computed from the policy, the case's offset or a keyed hash, not
+copied."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,12 +16,15 @@ the rest   tag ``[CATEGORY]``              surrogate                      tag ``
 Options: the date-shift interval in days (both ends included, 0 never drawn), the age
 threshold (ages above it become ``[AGE > 89]`` whatever the action), the confidence a
 suggestion needs to be masked and leak-checked, and the lower one a name-like suggestion
-beside a masked span needs (see :mod:`deid_studio.mask.spans`). A policy is stored in the
-project as JSON (:meth:`MaskingPolicy.to_json`).
+beside a masked span needs (see :mod:`deid_studio.mask.spans`); a reference date no shifted
+date may cross and whether years alone shift (:mod:`deid_studio.mask.reference`); whether
+the numbers of linked reports get keyed pseudonyms (:mod:`deid_studio.mask.linked`). A
+policy is stored in the project as JSON (:meth:`MaskingPolicy.to_json`).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, cast
@@ -31,6 +34,10 @@ from deid_studio.core.errors import DeidError
 from deid_studio.mask.kinds import Kind, kind_of
 
 Action = Literal["keep", "tag", "surrogate", "shift"]
+YearsAlone = Literal["shift", "keep"]
+LinkedReports = Literal["pseudonymise", "keep"]
+YEARS_ALONE: tuple[YearsAlone, ...] = ("shift", "keep")
+LINKED_REPORTS: tuple[LinkedReports, ...] = ("pseudonymise", "keep")
 ACTIONS: tuple[Action, ...] = ("keep", "tag", "surrogate", "shift")
 PRESETS: tuple[str, ...] = ("tags", "surrogates", "redact")
 REDACT_TAG = "[PHI]"
@@ -64,6 +71,12 @@ class MaskingPolicy:
     neighbour_confidence: float = DEFAULT_NEIGHBOUR_CONFIDENCE
     """A name-like suggestion beside a masked span is masked from this confidence on (a
     name's parts and an address's are masked together whatever theirs)."""
+    keep_after: str | None = None
+    """A reference date (ISO) no shifted date may cross (see :mod:`.reference`)."""
+    years_alone: YearsAlone = "shift"
+    """A year alone moves with the case (``shift``) or stays as written (``keep``)."""
+    linked_reports: LinkedReports = "pseudonymise"
+    """Numbers of linked reports get a keyed pseudonym (see :mod:`.linked`) or stay."""
 
     def __post_init__(self) -> None:
         if self.preset not in PRESETS:
@@ -83,6 +96,19 @@ class MaskingPolicy:
             raise PolicyError(f"age threshold {self.age_threshold} is not between 0 and 150")
         if not 0.0 <= self.confidence <= 1.0:
             raise PolicyError(f"confidence threshold {self.confidence} is not between 0 and 1")
+        if self.keep_after is not None:
+            try:
+                dt.date.fromisoformat(self.keep_after)
+            except ValueError:
+                raise PolicyError(
+                    f"reference date {self.keep_after!r} is not a date written YYYY-MM-DD"
+                ) from None
+        if self.years_alone not in YEARS_ALONE:
+            raise PolicyError(f"years alone: {self.years_alone!r}; choose {_one_of(YEARS_ALONE)}")
+        if self.linked_reports not in LINKED_REPORTS:
+            raise PolicyError(
+                f"linked reports: {self.linked_reports!r}; choose {_one_of(LINKED_REPORTS)}"
+            )
         if not 0.0 <= self.neighbour_confidence <= 1.0:
             raise PolicyError(
                 f"neighbour confidence {self.neighbour_confidence} is not between 0 and 1"
@@ -129,6 +155,9 @@ class MaskingPolicy:
             "age_threshold": self.age_threshold,
             "confidence": self.confidence,
             "neighbour_confidence": self.neighbour_confidence,
+            "keep_after": self.keep_after,
+            "years_alone": self.years_alone,
+            "linked_reports": self.linked_reports,
         }
 
     @classmethod
@@ -147,6 +176,9 @@ class MaskingPolicy:
                 neighbour_confidence=float(
                     value.get("neighbour_confidence", DEFAULT_NEIGHBOUR_CONFIDENCE)
                 ),
+                keep_after=value.get("keep_after") or None,
+                years_alone=cast(YearsAlone, value.get("years_alone", "shift")),
+                linked_reports=cast(LinkedReports, value.get("linked_reports", "pseudonymise")),
             )
         except (TypeError, ValueError, AttributeError) as err:
             raise PolicyError(f"the stored masking policy is unreadable ({err})") from None

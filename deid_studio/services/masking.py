@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Document, Suggestion
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
@@ -40,6 +41,9 @@ from deid_studio.mask import (
     mask_document,
     phi_strings,
 )
+from deid_studio.mask.linked import pseudonym
+from deid_studio.mask.masker import case_dates
+from deid_studio.mask.reference import case_interval, parse_reference
 from deid_studio.services.exporting import check_target, staged_output
 from deid_studio.services.forced import MODES, RecallReading, describe_mode, recall_reading
 from deid_studio.store.project import Project, StoredDocument, Transaction
@@ -307,10 +311,15 @@ def _mask(
     for document_id, found in (extra or {}).items():
         suggestions.setdefault(document_id, []).extend(found)
     offsets = tx.date_offsets(cases)
-    drawn = {c: draw_offset(secret, c, *policy.shift_days) for c in cases if c not in offsets}
     members: dict[str, list[Document]] = {}
     for document in mates or documents:
         members.setdefault(document.case, []).append(document)
+    reference = parse_reference(policy.keep_after)
+    drawn = {
+        c: draw_offset(secret, c, *_interval(c, members, suggestions, policy, scheme))
+        for c in cases
+        if c not in offsets
+    }
     entries: dict[str, list[VaultEntry]] = {}
     for entry in tx.vault_entries(cases):
         entries.setdefault(entry.case_id, []).append(entry)
@@ -327,7 +336,12 @@ def _mask(
             avoid=[text for text, _ in strings],
             people=[text for text, kind in strings if kind == "person"],
         )
-        keys[case] = CaseKeys(case, DateShift(offsets.get(case) or drawn[case]), surrogates)
+        shift = DateShift(
+            offsets.get(case) or drawn[case],
+            keep_after=reference,
+            keep_years=policy.years_alone == "keep",
+        )
+        keys[case] = CaseKeys(case, shift, surrogates, lambda text: pseudonym(secret, text))
     masked = []
     for done, document in enumerate(documents, start=1):
         check(cancelled)
@@ -336,6 +350,22 @@ def _mask(
         progress(done, len(documents))
     added = [e for k in keys.values() for e in k.surrogates.vault.added]
     return _Batch(masked, added, drawn)
+
+
+def _interval(
+    case: str,
+    members: Mapping[str, Sequence[Document]],
+    suggestions: Mapping[int, Sequence[Suggestion]],
+    policy: MaskingPolicy,
+    scheme: Scheme,
+) -> tuple[int, int]:
+    """The interval a new case's offset is drawn from: the policy's, narrowed by its
+    reference date so that none of the case's dates crosses it."""
+    low, high = policy.shift_days
+    if policy.keep_after is None:
+        return low, high
+    dates = case_dates(members.get(case, ()), suggestions, policy, scheme)
+    return case_interval(low, high, parse_reference(policy.keep_after), dates)
 
 
 def _language(documents: Sequence[Document]) -> str | None:
