@@ -151,10 +151,10 @@ def queue_score(
         words = " ".join(text[first.start : first.end].split()) or first.word
         more = f" (+{len(contradicted) - 1} more)" if len(contradicted) > 1 else ""
         reasons.append(f"contradicted: “{words}” as {first.category}{more}")
-    if uncertain_names:
-        reasons.append(f"uncertain names ({uncertain_names})")
     if novel >= NOVEL_SHOWN:
         reasons.append(f"new vocabulary {novel:.0%}")
+    if uncertain_names:
+        reasons.append(f"uncertain names ({uncertain_names})")
     if int(parts.get("disagreement", 0)) >= 2:
         reasons.append(f"rules and model disagree ({parts['disagreement']})")
     if int(parts.get("near_tau", 0)) >= 5:

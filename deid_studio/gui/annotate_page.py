@@ -35,22 +35,24 @@ WARNING = "#b35c00"
 
 
 class DocumentHeader(QLabel):
-    """Report id, status and language of the open document, its gold and undecided
-    suggestions, and why it is read only. It takes the width it is given (a long header is
+    """Report id of the open document, its undecided suggestions and gold, status, language,
+    and why it is read only. It takes the width it is given and two lines (a longer header is
     clipped, the whole of it in the tooltip), so the panes never move when it changes."""
 
     def __init__(self, session: DocumentSession) -> None:
         super().__init__()
         self.setObjectName("documentHeader")
         self.setTextFormat(Qt.TextFormat.RichText)
+        self.setWordWrap(True)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.setMinimumWidth(1)
+        self.setFixedHeight(self.fontMetrics().lineSpacing() * 2 + 4)  # two lines, always
         self.session = session
         session.loaded.connect(self.refresh)
         session.spansChanged.connect(debounced(self, 50, self.refresh))
 
     def refresh(self) -> None:
-        """Describe the open document."""
+        """Describe the open document: what needs doing first, then what it is."""
         state = self.session.state
         if state is None:
             self.setText("<i>No document open — press <b>Next</b> or pick one in the queue.</i>")
@@ -59,16 +61,17 @@ class DocumentHeader(QLabel):
         info = state.info
         gold = sum(1 for i in self.session.items if i.kind == "gold")
         undecided = len(self.session.items) - gold
-        text = (
-            f"<b>{info.external_id or info.id}</b> · {info.status.replace('_', ' ')} · "
-            f"{info.language or '?'} · {len(info.text):,} characters · {gold} gold · "
-        )
         if state.suggestions_pending:
-            text += f"<b style='color:{WARNING}'>suggestions being computed…</b>"
+            todo = f"<b style='color:{WARNING}'>suggestions being computed…</b>"
         elif undecided and state.editable:
-            text += f"<b style='color:{WARNING}'>{undecided} unresolved</b>"
+            todo = f"<b style='color:{WARNING}'>{undecided} unresolved</b>"
         else:
-            text += f"{undecided} suggestions"
+            todo = f"{undecided} suggestions"
+        text = (
+            f"<b>{info.external_id or info.id}</b> · {todo} · {gold} gold · "
+            f"{info.status.replace('_', ' ')} · {info.language or '?'} · "
+            f"{len(info.text):,} characters"
+        )
         if not state.editable:
             text += f" · <span style='color:#b00020'>read only: {state.read_only_reason}</span>"
         self.setText(text)
@@ -150,7 +153,7 @@ class AnnotatePage(QWidget):
         self.split.addWidget(centre)
         self.split.addWidget(right)
         self.split.setStretchFactor(1, 1)
-        self.split.setSizes([440, 820, 300])
+        self.split.setSizes([520, 740, 300])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.split)

@@ -240,7 +240,7 @@ class QueuePanel(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for column, width in enumerate((48, 130, 130, 72, 36, 64)):
+        for column, width in enumerate((48, 200, 130, 72, 36, 64)):
             self.table.setColumnWidth(column, width)
 
         top = QHBoxLayout()
