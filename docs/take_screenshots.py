@@ -122,9 +122,24 @@ def main() -> None:
     settle(app, 600)
     shoot("main-window-demo")
 
-    # 2. the imported VAERS narratives, the most uncertain first, while the model retrains
+    # 1b. Ctrl+Enter with suggestions undecided: the submit prompt (then back, by Escape)
+    QTest.keyClick(page.view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    settle(app, 800)
+    shoot("submit-prompt")
+    if page.prompt is not None:
+        page.prompt.reject()
+    settle(app, 300)
+
+    # 2. the imported VAERS narratives, the most uncertain first, and why (the queue widened)
     page.queue.search.setText("")
     settle(app, 600)
+    sizes = page.split.sizes()
+    page.split.setSizes([820, sum(sizes) - 820 - sizes[2], sizes[2]])
+    page.queue.table.setColumnWidth(1, 420)
+    settle(app, 600)
+    shoot("queue-why")
+    page.split.setSizes(sizes)
+    settle(app, 300)
     page.queue.take_next()
     QTest.keyClick(page.view, Qt.Key.Key_Return)
     wait_for(app, page.preview.updated)

@@ -12,7 +12,8 @@ masked with it, as one span, when the two form one name or one address (the same
 two person categories, two parts of an address: "Adelia" 0.48 beside "Lasa Galan" 0.75;
 "Su marido, Reyes" with "Reyes" 0.25), whatever its confidence; a name-like suggestion (a
 person, a place, an organisation) beside a masked span of any other kind is masked when its
-confidence reaches the policy's lower *neighbour* threshold ("Hospital Clínico, Valencia").
+confidence reaches the policy's lower *neighbour* threshold ("Hospital Clínico, Valencia"; a
+date or an age draws no neighbour in).
 Both grow until nothing more joins, so a chain of parts is masked whole.
 
 Then every other occurrence of a masked string is masked too (a name annotated once but
@@ -45,6 +46,9 @@ ADDRESS = frozenset({"location", "street", "city", "state", "country", "postcode
 """Kinds whose adjacent spans are parts of one address ("Calle Mayor 5, 28013 Madrid")."""
 NAME_LIKE = frozenset({"person", "organization", "location", "street", "city", "state", "country"})
 """Kinds of spans that name someone or somewhere (drawn in as neighbours)."""
+NEIGHBOURED = NAME_LIKE | {"id", "contact", "postcode", "profession"}
+"""Kinds of masked spans whose name-like neighbours are drawn in: not a date or an age (the
+model often takes the month of "Dec2020" for a place; the date masks itself)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +147,12 @@ def _joined(
             return MaskSpan(s.start, s.end, s.category, "suggestion")
         start, end = min(s.start, anchor.start), max(s.end, anchor.end)
         return MaskSpan(start, end, anchor.category, "suggestion")
-    if neighbour is not None and mine in NAME_LIKE and s.confidence >= neighbour:
+    if (
+        neighbour is not None
+        and mine in NAME_LIKE
+        and theirs in NEIGHBOURED
+        and s.confidence >= neighbour
+    ):
         return MaskSpan(s.start, s.end, s.category, "suggestion")
     return None
 
