@@ -8,7 +8,6 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QUndoGroup
 from PySide6.QtWidgets import (
-    QDoubleSpinBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -19,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from deid_studio.gui.actions import EditorActions
+from deid_studio.gui.fields import confidence_box
 from deid_studio.gui.narrative import NarrativeView
 from deid_studio.gui.painter import SpanPainter
 from deid_studio.gui.preview import MaskedPreview
@@ -106,13 +106,11 @@ class AnnotatePage(QWidget):
         self.prompt: SubmitPrompt | None = None
         """The submit prompt while it is open."""
 
-        self.threshold = QDoubleSpinBox()
-        self.threshold.setObjectName("acceptThreshold")
-        self.threshold.setRange(0.0, 1.0)
-        self.threshold.setSingleStep(0.05)
-        self.threshold.setDecimals(2)
-        self.threshold.setValue(threshold)
-        self.threshold.setToolTip("Confidence above which “Accept all” makes suggestions gold")
+        self.threshold = confidence_box(
+            threshold,
+            "acceptThreshold",
+            "Confidence above which “Accept all” makes suggestions gold",
+        )
         self.editor_actions = EditorActions(
             self.session, self.view, [self.view, self.spans], self.threshold.value
         )

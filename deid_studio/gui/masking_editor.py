@@ -10,7 +10,6 @@ from typing import Any, cast
 
 from PySide6.QtWidgets import (
     QComboBox,
-    QDoubleSpinBox,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from deid_studio.core.categories import Scheme
 from deid_studio.core.errors import DeidError
+from deid_studio.gui.fields import confidence_box
 from deid_studio.mask.kinds import kind_of
 from deid_studio.mask.policy import (
     ACTIONS,
@@ -73,18 +73,12 @@ class MaskingEditor(QWidget):
         self.age.setObjectName("ageThreshold")
         self.age.setRange(0, 150)
         self.age.setValue(policy.age_threshold)
-        self.confidence = QDoubleSpinBox()
-        self.confidence.setRange(0.0, 1.0)
-        self.confidence.setSingleStep(0.05)
-        self.confidence.setValue(policy.confidence)
-        self.neighbour = QDoubleSpinBox()
-        self.neighbour.setObjectName("neighbourConfidence")
-        self.neighbour.setRange(0.0, 1.0)
-        self.neighbour.setSingleStep(0.05)
-        self.neighbour.setValue(policy.neighbour_confidence)
-        self.neighbour.setToolTip(
+        self.confidence = confidence_box(policy.confidence)
+        self.neighbour = confidence_box(
+            policy.neighbour_confidence,
+            "neighbourConfidence",
             "A name, place or organisation suggested beside a masked span is masked from this "
-            "confidence on; the parts of one name or address are masked together whatever theirs"
+            "confidence on; the parts of one name or address are masked together whatever theirs",
         )
         self.keep_after = QLineEdit(policy.keep_after or "")
         self.keep_after.setObjectName("keepAfter")

@@ -14,13 +14,14 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QDialog,
-    QDoubleSpinBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
+
+from deid_studio.gui.fields import confidence_box
 
 
 class SubmitPrompt(QDialog):
@@ -54,12 +55,7 @@ class SubmitPrompt(QDialog):
         self.accept_button = QPushButton("&Accept those at or above")
         self.accept_button.setObjectName("submitAcceptAbove")
         self.accept_button.setAutoDefault(False)
-        self.threshold = QDoubleSpinBox()
-        self.threshold.setObjectName("submitThreshold")
-        self.threshold.setRange(0.0, 1.0)
-        self.threshold.setSingleStep(0.05)
-        self.threshold.setDecimals(2)
-        self.threshold.setValue(threshold)
+        self.threshold = confidence_box(threshold, "submitThreshold")
         self.split_label = QLabel()
         self.reject_button = QPushButton("&Reject all of them and submit")
         self.reject_button.setObjectName("submitRejectRest")
