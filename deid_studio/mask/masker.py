@@ -99,8 +99,15 @@ def mask_document(
         (s_text(document, s) for s in base if rules.kind(s.category) == "date"),
         document.language,
     )
-    masked = [s for s in (*found, *base) if rules.masks(s)]
-    phi = {s_text(document, s): s.category for s in masked if searchable(s_text(document, s))}
+    # a part merged into a span that comes through as it is (a word "years" the model marks
+    # inside the age "32 years old", which is kept) is kept with it: not a PHI string
+    kept = [b for b in base if not rules.masks(b)]
+    masked = [
+        s
+        for s in (*found, *base)
+        if rules.masks(s) and not any(k.covers(s.start, s.end) for k in kept)
+    ]
+    phi = {s_text(document, s): s.category for s in masked if rules.searched(s)}
     # a repeat inside a span the policy keeps is masked all the same (the spans then merge)
     covering = [s for s in base if rules.masks(s)]
     words, runs = rules.words_of(masked)
@@ -272,6 +279,17 @@ class _Rules:
                 for word in place_words(text, self.document.language):
                     names.setdefault(word, span.category)
         return names, runs
+
+    def searched(self, span: MaskSpan) -> bool:
+        """Whether a masked span's text is a PHI string to find elsewhere and leak-check:
+        long enough, and not an age without a number ("years" alone, which a recall-mode
+        reading may mark, says nothing about anyone; it is tagged where it is)."""
+        text = s_text(self.document, span)
+        if not searchable(text):
+            return False
+        return (
+            self.kind(span.category) != "age" or above(text, self.policy.age_threshold) is not None
+        )
 
     def _kept_year(self, text: str) -> bool:
         """A year alone (or years alone) that the policy keeps as written."""

@@ -106,3 +106,16 @@ def test_a_date_draws_no_name_like_neighbour_in(mask) -> None:
     assert mask(document, "tags", suggestions=[dec], days=-400).text == (
         "Vaccinated in Dec2019 at the clinic."
     )
+
+
+def test_an_age_without_a_number_is_tagged_but_not_searched_for(mask) -> None:
+    """A recall-mode reading marks "years" alone as an AGE: it is tagged where it is, but
+    finding it inside the kept age "32 years old" is no leak (it says nothing about anyone)."""
+    document = marked("At the age of 32 years old; ill for years.")
+    text = document.text
+    found = [
+        at(text, "32 years old", "AGE", 1.0),
+        Suggestion(text.rindex("years"), text.rindex("years") + 5, "AGE", 1.0, "crf"),
+    ]
+    masked = mask(document, "tags", suggestions=found)
+    assert masked.text == "At the age of 32 years old; ill for [AGE]." and not masked.leaks
