@@ -15,6 +15,7 @@ from deid_studio.gui.preferences import Preferences
 from deid_studio.gui.retrain import RetrainController
 from deid_studio.gui.review_page import ReviewPage
 from deid_studio.gui.session import DocumentSession
+from deid_studio.gui.workers import debounced
 from deid_studio.services.quality import current_model, micro_f1
 from deid_studio.services.queue import ANNOTATABLE, exists, queue_size
 from deid_studio.services.settings import project_settings
@@ -74,8 +75,14 @@ class Workspace(QTabWidget):
         for page in (self.annotate, self.review):  # a document without suggestions yet
             page.preview.pending.connect(lambda _doc: self.retrain.suggest_new())
         self.currentChanged.connect(self._page_changed)
-        for name, page in (("annotate", self.annotate), ("review", self.review)):
-            page.session.loaded.connect(self._remembering(name, page.session))
+        self._remember = [
+            self._remembering(name, page.session)
+            for name, page in (("annotate", self.annotate), ("review", self.review))
+        ]
+        for page, remember in zip((self.annotate, self.review), self._remember, strict=True):
+            # written a moment later, off the key press that opened the document (and when
+            # the project closes)
+            page.session.loaded.connect(debounced(self, 1500, remember))
         self.apply_preferences()
 
     def _remembering(self, name: str, session: DocumentSession) -> Callable[[], None]:
@@ -163,7 +170,9 @@ class Workspace(QTabWidget):
         self.statusChanged.emit()
 
     def shutdown(self) -> None:
-        """Stop background work before the project closes."""
+        """Remember the documents open; stop background work before the project closes."""
+        for remember in self._remember:
+            remember()
         if self.retrain.job is not None:
             self.retrain.cancel()
             self.retrain.job.wait(60_000)
