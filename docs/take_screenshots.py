@@ -155,7 +155,8 @@ def main() -> None:
     review = workspace.review
     review.queue.search.setText("DEMO")
     settle(app, 600)
-    review.queue.take_next()
+    review.queue.table.selectRow(0)
+    review.open_document(review.queue.model.entry(0).document_id)
     wait_for(app, review.modelRead)
     settle(app, 1200)
     shoot("review")
