@@ -100,6 +100,7 @@ def annotator(
     from deid_studio.core.document import Span
     from deid_studio.core.errors import DeidError
     from deid_studio.services import annotating as svc
+    from deid_studio.services import submitting
     from deid_studio.services.project import open_project
     from deid_studio.services.queue import next_document
 
@@ -194,7 +195,9 @@ def annotator(
             version = svc.load_document(project, doc, actor=actor).info.version
             act(
                 "submit",
-                lambda v=version, d=doc: svc.submit(project, d, actor=actor, expected_version=v),
+                lambda v=version, d=doc: submitting.submit(
+                    project, d, actor=actor, expected_version=v, resolve="reject_rest"
+                ),
             )
 
 

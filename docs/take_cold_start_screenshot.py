@@ -67,8 +67,8 @@ def main() -> None:
 
 def _varied(project: object) -> int:
     """A short narrative whose rule suggestions have the most distinct categories."""
-    from deid_studio.services.suggesting import suggestions_for
     from deid_studio.services.queue import queue_page
+    from deid_studio.services.suggesting import suggestions_for
 
     best, best_id = (-1, 0), 0
     for entry in queue_page(project, limit=400):  # type: ignore[arg-type]

@@ -54,16 +54,16 @@ def prepare(work: Path) -> Path:
 def annotate_batch(project: Project, count: int) -> None:
     """An annotator works through the head of the demo queue: accepts the confident
     suggestions and submits."""
-    from deid_studio.services.annotating import accept_all, open_for_annotation, submit
+    from deid_studio.services.annotating import open_for_annotation
     from deid_studio.services.queue import next_document
+    from deid_studio.services.submitting import submit
 
     for _ in range(count):
         found = next_document(project, actor="annotator", statuses=("new",))
         if found is None:
             return
         open_for_annotation(project, found, actor="annotator")
-        accept_all(project, found, threshold=0.5, actor="annotator")
-        submit(project, found, actor="annotator")
+        submit(project, found, actor="annotator", resolve="accept_above", threshold=0.5)
 
 
 def shoot(name: str) -> None:
@@ -122,9 +122,24 @@ def main() -> None:
     settle(app, 600)
     shoot("main-window-demo")
 
-    # 2. the imported VAERS narratives, the most uncertain first, while the model retrains
+    # 1b. Ctrl+Enter with suggestions undecided: the submit prompt (then back, by Escape)
+    QTest.keyClick(page.view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    settle(app, 800)
+    shoot("submit-prompt")
+    if page.prompt is not None:
+        page.prompt.reject()
+    settle(app, 300)
+
+    # 2. the imported VAERS narratives, the most uncertain first, and why (the queue widened)
     page.queue.search.setText("")
     settle(app, 600)
+    sizes = page.split.sizes()
+    page.split.setSizes([820, sum(sizes) - 820 - sizes[2], sizes[2]])
+    page.queue.table.setColumnWidth(1, 420)
+    settle(app, 600)
+    shoot("queue-why")
+    page.split.setSizes(sizes)
+    settle(app, 300)
     page.queue.take_next()
     QTest.keyClick(page.view, Qt.Key.Key_Return)
     wait_for(app, page.preview.updated)
@@ -140,7 +155,8 @@ def main() -> None:
     review = workspace.review
     review.queue.search.setText("DEMO")
     settle(app, 600)
-    review.queue.take_next()
+    review.queue.table.selectRow(0)
+    review.open_document(review.queue.model.entry(0).document_id)
     wait_for(app, review.modelRead)
     settle(app, 1200)
     shoot("review")

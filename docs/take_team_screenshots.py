@@ -22,10 +22,11 @@ WORK = Path("/tmp/deid-team-screenshots")
 
 def prepare(path: Path) -> None:
     from deid_studio.core.document import Span
-    from deid_studio.services.annotating import add_span, open_for_annotation, submit
+    from deid_studio.services.annotating import add_span, open_for_annotation
     from deid_studio.services.double import assign_double
     from deid_studio.services.importing import import_documents
     from deid_studio.services.project import init_project
+    from deid_studio.services.submitting import submit
     from deid_studio.synth import generate
 
     documents = [d for d in generate(60, seed=3) if d.language == "en"][:40]

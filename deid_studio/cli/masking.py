@@ -9,7 +9,14 @@ from typing import Any, cast
 
 from deid_studio.cli._shared import target
 from deid_studio.core.errors import DeidError
-from deid_studio.mask.policy import ACTIONS, PRESETS, Action, MaskingPolicy
+from deid_studio.mask.policy import (
+    ACTIONS,
+    LINKED_REPORTS,
+    PRESETS,
+    YEARS_ALONE,
+    Action,
+    MaskingPolicy,
+)
 from deid_studio.services.masking import masking_policy, policy_actions, set_masking_policy
 from deid_studio.services.project import open_project
 
@@ -46,6 +53,30 @@ def register(commands: Any) -> None:
     policy.add_argument(
         "--confidence", type=float, metavar="P", help="suggestions at or above P are masked"
     )
+    policy.add_argument(
+        "--neighbour-confidence",
+        type=float,
+        metavar="P",
+        help="a name-like suggestion beside a masked span is masked from P on (default 0.2; "
+        "the parts of a name or address are masked together whatever their confidence)",
+    )
+    policy.add_argument(
+        "--keep-after",
+        metavar="YYYY-MM-DD",
+        help="a reference date no shifted date crosses (each case's interval is narrowed: no "
+        "COVID-19 vaccination shifted into 2019); 'none' removes it",
+    )
+    policy.add_argument(
+        "--years-alone",
+        choices=YEARS_ALONE,
+        help="a year alone moves with the case (shift, the default) or stays (keep)",
+    )
+    policy.add_argument(
+        "--linked-reports",
+        choices=LINKED_REPORTS,
+        help="numbers of linked reports (VAERS 1772130, US-FDA-2021-312213) get a keyed "
+        "pseudonym, the same across the project (pseudonymise, the default), or stay (keep)",
+    )
     policy.add_argument("--json", action="store_true", help="print the policy as JSON")
     policy.set_defaults(run=_policy)
 
@@ -65,6 +96,13 @@ def _policy(args: argparse.Namespace) -> int:
     print(f"date shift      {low}..{high} days (one offset per case, never 0)")
     print(f"age threshold   {changed.age_threshold} (older ages become [AGE > N])")
     print(f"confidence      {changed.confidence} (suggestions at or above it are masked)")
+    print(
+        f"neighbours      {changed.neighbour_confidence} (a name-like suggestion beside a "
+        "masked span is masked from it on)"
+    )
+    print(f"keep after      {changed.keep_after or 'no reference date'}")
+    print(f"years alone     {changed.years_alone}")
+    print(f"linked reports  {changed.linked_reports}")
     width = max((len(c) for c in actions), default=0)
     for category, action in actions.items():
         mark = "  (set)" if category in changed.actions else ""
@@ -92,4 +130,12 @@ def _changed(policy: MaskingPolicy, args: argparse.Namespace) -> MaskingPolicy:
         options["age_threshold"] = args.age_threshold
     if args.confidence is not None:
         options["confidence"] = args.confidence
+    if args.neighbour_confidence is not None:
+        options["neighbour_confidence"] = args.neighbour_confidence
+    if args.keep_after is not None:
+        options["keep_after"] = None if args.keep_after.lower() == "none" else args.keep_after
+    if args.years_alone is not None:
+        options["years_alone"] = args.years_alone
+    if args.linked_reports is not None:
+        options["linked_reports"] = args.linked_reports
     return replace(policy, **options)

@@ -104,6 +104,13 @@ def register(commands: Any) -> None:
         help="who may read the masked output: me (the default; files 0600, folders 0700), "
         "group (0640/0750) or everyone (0644/0755). The gold standard is PHI: always 'me'",
     )
+    masked.add_argument(
+        "--mode",
+        choices=("recall", "default"),
+        help="how --force masks documents not signed off: recall (the default: the current "
+        "model reads them again and every token it doubts is masked) or default (their "
+        "suggestions at or above the policy's confidence)",
+    )
     exp.set_defaults(run=_export)
 
 
@@ -153,7 +160,7 @@ def _export(args: argparse.Namespace) -> int:
         return _export_masked(args)
     stray = [
         f"--{n.replace('_', '-')}"
-        for n in ("preset", "force", "reason", "readable_by")
+        for n in ("preset", "force", "reason", "readable_by", "mode")
         if getattr(args, n)
     ]
     if stray:
@@ -188,6 +195,8 @@ def _export_masked(args: argparse.Namespace) -> int:
         )
     if args.reason and not args.force:
         raise DeidError("--reason explains --force; add --force or leave it out")
+    if args.mode and not args.force:
+        raise DeidError("--mode says how --force masks documents not signed off; add --force")
     with open_project(target(args)) as project:
         with progress_bar(args, "masking") as progress:
             result = export_masked(
@@ -201,6 +210,7 @@ def _export_masked(args: argparse.Namespace) -> int:
                 statuses=args.status,
                 overwrite=args.overwrite,
                 readable_by=args.readable_by or DEFAULT_READABLE_BY,
+                mode=args.mode,
                 progress=progress,
             )
     _print_masked(result)
@@ -222,6 +232,7 @@ def _print_masked(result: MaskedExportResult) -> None:
         print(f"tagged because the policy's action could not apply: {tagged}")
     if result.forced:
         print(f"forced: {result.forced} documents not signed off (recorded in the audit trail)")
+        print(result.mode_note)
 
 
 def _print_import(result: ImportResult) -> None:

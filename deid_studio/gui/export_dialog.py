@@ -97,6 +97,14 @@ class ExportDialog(QDialog):
         self.reason.setPlaceholderText("Why (recorded in the audit trail with a forced export)")
         self.reason.setEnabled(False)
         self.force.toggled.connect(self.reason.setEnabled)
+        self.recall = QCheckBox(
+            "Mask those in recall mode (recommended: the model reads them again and masks "
+            "every token it doubts)"
+        )
+        self.recall.setObjectName("exportRecall")
+        self.recall.setChecked(True)
+        self.recall.setEnabled(False)
+        self.force.toggled.connect(self.recall.setEnabled)
         self.overwrite = QCheckBox("Replace what is already there")
         self.out = QLineEdit()
         self.out.setObjectName("exportOut")
@@ -129,6 +137,7 @@ class ExportDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.force)
         layout.addWidget(self.reason)
+        layout.addWidget(self.recall)
         layout.addWidget(self.overwrite)
         layout.addWidget(self.progress)
         layout.addWidget(self.report, 1)
@@ -163,12 +172,13 @@ class ExportDialog(QDialog):
         if self.masked.isChecked():
             preset, reason = self.preset.currentText(), self.reason.text().strip()
             readable_by = str(self.readable.currentData())
+            mode = "recall" if self.recall.isChecked() else "default"
 
             def work(progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any:
                 return masking.export_masked(
                     project, out, fmt, actor=actor, preset=preset, force=force, reason=reason,
-                    overwrite=overwrite, readable_by=readable_by, progress=progress,
-                    cancelled=cancelled,
+                    overwrite=overwrite, readable_by=readable_by, mode=mode,
+                    progress=progress, cancelled=cancelled,
                 )  # fmt: skip
         else:
             statuses = None if force else list(SIGNED)
@@ -196,6 +206,8 @@ class ExportDialog(QDialog):
         forced = getattr(result, "forced", 0)
         if forced:
             lines.append(f"{forced} of them were not signed off (forced; audited).")
+            if getattr(result, "mode_note", ""):
+                lines.append(result.mode_note[:1].upper() + result.mode_note[1:] + ".")
         for category, actions in sorted(getattr(result, "actions", {}).items()):
             done = ", ".join(f"{n} {a}" for a, n in sorted(actions.items()))
             lines.append(f"  {category}: {done}")

@@ -24,6 +24,7 @@ from deid_studio.core.categories import preset_names
 from deid_studio.core.errors import DeidError
 from deid_studio.gui.actions import make_action
 from deid_studio.gui.audit_view import AuditDialog
+from deid_studio.gui.claims import ClaimsOnRename
 from deid_studio.gui.credentials import forget_password, remember_password, stored_password
 from deid_studio.gui.export_dialog import ExportDialog
 from deid_studio.gui.import_dialog import ImportDialog
@@ -89,6 +90,7 @@ class MainWindow(QMainWindow):
             self.statusBar().addPermanentWidget(label)
         self._build_menus()
         preferences.changed.connect(self._preferences_changed)
+        self.claims = ClaimsOnRename(self)
         self._preferences_changed()
         self.setCentralWidget(Welcome(self))
         self.resize(1500, 900)
@@ -132,6 +134,20 @@ class MainWindow(QMainWindow):
         edit.addActions([self.undo_action, self.redo_action])
 
         document = bar.addMenu("&Document")
+        self.next_action = self._action(
+            "&Next document (skip the one open)", ["Ctrl+Shift+N"],
+            self._on_workspace("next_document"), section="Documents",
+        )  # fmt: skip
+        self.open_row_action = self._action(
+            "&Open the queue's selected row (Enter or a click in the queue)", [],
+            self._on_workspace("open_selected"), section="Documents",
+        )  # fmt: skip
+        self.submit_action = self._action(
+            "&Submit and open the next document", ["Ctrl+Return", "Ctrl+Enter"],
+            self._on_workspace("submit"), section="Documents",
+        )  # fmt: skip
+        document.addActions([self.next_action, self.open_row_action, self.submit_action])
+        document.addSeparator()
         self.audit_action = self._action("&Audit trail…", ["Ctrl+Shift+H"], self.show_audit)
         self.preview_action = self._action("Masked &preview", ["Ctrl+M"], self.toggle_preview)
         self.preview_action.setCheckable(True)
@@ -155,10 +171,20 @@ class MainWindow(QMainWindow):
         help_menu.addAction(self._action("&Keyboard shortcuts", ["F1"], self.show_shortcuts))
         self._project_actions = [
             self.import_action, self.export_action, self.audit_action, self.retrain_action,
-            self.cancel_retrain_action,
+            self.cancel_retrain_action, self.next_action, self.open_row_action,
+            self.submit_action,
         ]  # fmt: skip
         self._refresh_recent()
         self._enable()
+
+    def _on_workspace(self, method: str) -> Callable[[], None]:
+        """A slot calling ``method`` of the open project's workspace (nothing without one)."""
+
+        def call() -> None:
+            if self.workspace is not None:
+                getattr(self.workspace, method)()
+
+        return call
 
     def _refresh_recent(self) -> None:
         self.recent_menu.clear()
@@ -228,6 +254,7 @@ class MainWindow(QMainWindow):
         self.statusBar().insertPermanentWidget(0, self.retrain_status)
         self.setCentralWidget(self.workspace)
         QTimer.singleShot(0, self._restore_layout)  # once the new parts have their sizes
+        QTimer.singleShot(0, self._reopen_last)
         QTimer.singleShot(0, self._suggest_new)  # unless a first training starts meanwhile
         self.preferences.add_recent(project.location)
         name = (
@@ -251,6 +278,15 @@ class MainWindow(QMainWindow):
             state = self.preferences.window_state(f"split-{name}")
             if state is not None:
                 splitter.restoreState(state)
+
+    @property
+    def release_box(self) -> QMessageBox | None:
+        """The question after a rename (release your documents?), while it is open."""
+        return self.claims.box
+
+    def _reopen_last(self) -> None:
+        if self.workspace is not None:
+            self.workspace.reopen_last()
 
     def close_project(self) -> None:
         """Stop background work and close the open project, if any."""

@@ -1,19 +1,20 @@
-"""The masking policy editor: preset, an action per category, the date-shift interval, the age
-threshold and the confidence a suggestion needs to be masked. Reads and saves the policy through
-the masking service."""
+"""The masking policy editor: preset, an action per category, the date-shift interval and the
+reference date no shift crosses, years alone, linked report numbers, the age threshold and the
+confidences a suggestion needs to be masked. Reads and saves the policy through the masking
+service."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtWidgets import (
     QComboBox,
-    QDoubleSpinBox,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -23,8 +24,17 @@ from PySide6.QtWidgets import (
 
 from deid_studio.core.categories import Scheme
 from deid_studio.core.errors import DeidError
+from deid_studio.gui.fields import confidence_box
 from deid_studio.mask.kinds import kind_of
-from deid_studio.mask.policy import ACTIONS, PRESETS, MaskingPolicy
+from deid_studio.mask.policy import (
+    ACTIONS,
+    LINKED_REPORTS,
+    PRESETS,
+    YEARS_ALONE,
+    LinkedReports,
+    MaskingPolicy,
+    YearsAlone,
+)
 from deid_studio.services import masking
 from deid_studio.store.project import Project
 
@@ -63,15 +73,41 @@ class MaskingEditor(QWidget):
         self.age.setObjectName("ageThreshold")
         self.age.setRange(0, 150)
         self.age.setValue(policy.age_threshold)
-        self.confidence = QDoubleSpinBox()
-        self.confidence.setRange(0.0, 1.0)
-        self.confidence.setSingleStep(0.05)
-        self.confidence.setValue(policy.confidence)
+        self.confidence = confidence_box(policy.confidence)
+        self.neighbour = confidence_box(
+            policy.neighbour_confidence,
+            "neighbourConfidence",
+            "A name, place or organisation suggested beside a masked span is masked from this "
+            "confidence on; the parts of one name or address are masked together whatever theirs",
+        )
+        self.keep_after = QLineEdit(policy.keep_after or "")
+        self.keep_after.setObjectName("keepAfter")
+        self.keep_after.setPlaceholderText("YYYY-MM-DD (none)")
+        self.keep_after.setToolTip(
+            "No shifted date crosses this date (each case's shift is narrowed): for example "
+            "2020-12-11, so no COVID-19 vaccination is shifted into 2019"
+        )
+        self.years_alone = QComboBox()
+        self.years_alone.setObjectName("yearsAlone")
+        self.years_alone.addItems(list(YEARS_ALONE))
+        self.years_alone.setCurrentText(policy.years_alone)
+        self.linked_reports = QComboBox()
+        self.linked_reports.setObjectName("linkedReports")
+        self.linked_reports.addItems(list(LINKED_REPORTS))
+        self.linked_reports.setCurrentText(policy.linked_reports)
+        self.linked_reports.setToolTip(
+            "Numbers of linked reports (VAERS 1772130, US-FDA-2021-312213): a keyed pseudonym, "
+            "the same throughout the project, or kept"
+        )
         form = QFormLayout()
         form.addRow("Preset", self.preset)
         form.addRow("Date shift (per case)", shift)
+        form.addRow("No shifted date crosses", self.keep_after)
+        form.addRow("Years alone", self.years_alone)
+        form.addRow("Linked report numbers", self.linked_reports)
         form.addRow("Ages above", self.age)
         form.addRow("Suggestions masked from confidence", self.confidence)
+        form.addRow("… beside a masked span, names from", self.neighbour)
         self.table = QTableWidget(len(scheme), 2)
         self.table.setObjectName("maskingActions")
         self.table.setHorizontalHeaderLabels(["Category", "Action"])
@@ -103,6 +139,10 @@ class MaskingEditor(QWidget):
             shift_days=(self.shift_low.value(), self.shift_high.value()),
             age_threshold=self.age.value(),
             confidence=round(self.confidence.value(), 4),
+            neighbour_confidence=round(self.neighbour.value(), 4),
+            keep_after=self.keep_after.text().strip() or None,
+            years_alone=cast(YearsAlone, self.years_alone.currentText()),
+            linked_reports=cast(LinkedReports, self.linked_reports.currentText()),
         )
 
     def save(self, actor: str) -> None:

@@ -8,6 +8,7 @@ Project-wide choices (four eyes, retrain frequency...) live in the project inste
 from __future__ import annotations
 
 import getpass
+import hashlib
 import os
 
 from PySide6.QtCore import QByteArray, QObject, QSettings, Signal
@@ -27,6 +28,8 @@ class Preferences(QObject):
     """Typed access to the application's QSettings."""
 
     changed = Signal()
+    renamed = Signal(str, str)
+    """(old name, new name) after the person renamed themselves in the settings."""
 
     def __init__(self, settings: QSettings | None = None) -> None:
         super().__init__()
@@ -47,9 +50,12 @@ class Preferences(QObject):
 
     def set_user_name(self, name: str) -> None:
         """Remember the user name (blank returns to the default)."""
+        old = self.user_name
         self._settings.setValue("user/name", name.strip())
         self._user_override = None
         self.changed.emit()
+        if self.user_name != old:
+            self.renamed.emit(old, self.user_name)
 
     def override_user(self, name: str | None) -> None:
         """Use ``name`` for this session only (``--user`` on the command line)."""
@@ -105,6 +111,19 @@ class Preferences(QObject):
         )
         self.changed.emit()
 
+    def last_document(self, project: str, page: str) -> int | None:
+        """The document open on ``page`` ("annotate", "review") when ``project`` was left."""
+        value = self._settings.value(f"last_document/{_key(project)}/{page}", "", str)
+        return int(value) if str(value or "").isdigit() else None
+
+    def set_last_document(self, project: str, page: str, document_id: int | None) -> None:
+        """Remember the document open on ``page`` of ``project`` (None: none is)."""
+        key = f"last_document/{_key(project)}/{page}"
+        if document_id is None:
+            self._settings.remove(key)
+        else:
+            self._settings.setValue(key, str(document_id))
+
     # -- window layout, per user ------------------------------------------------------------
 
     def _layout_key(self, what: str) -> str:
@@ -123,3 +142,8 @@ class Preferences(QObject):
     def sync(self) -> None:
         """Write everything to disk now."""
         self._settings.sync()
+
+
+def _key(location: str) -> str:
+    """A settings key for a project location (QSettings keys must not hold slashes)."""
+    return hashlib.sha1(location.encode("utf-8")).hexdigest()[:16]

@@ -18,6 +18,12 @@ from deid_studio.services import masking
 REPLACED = Look("#e4e4e4", "#1b1b1b", underline="#777777")
 KEPT = Look(None, None, underline="#999999", line="dash")
 LEAK = Look("#ffd6d6", "#8b0000", underline="#c0392b", line="wave")
+PENDING = (
+    "The suggestions for this narrative are being computed (it was imported after the "
+    "current model, or before any model).\n\nThe masked preview appears as soon as they are "
+    "in: until then it would show the narrative as if nothing in it were PHI."
+)
+PENDING_COLOUR = "#b35c00"
 
 
 class MaskedPreview(QWidget):
@@ -25,6 +31,8 @@ class MaskedPreview(QWidget):
 
     updated = Signal()
     """A new preview is shown (or its computation failed)."""
+    pending = Signal(int)
+    """The open document has no suggestions yet: it must not be shown as if clean."""
 
     def __init__(self, session: DocumentSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -61,6 +69,10 @@ class MaskedPreview(QWidget):
             self.view.set_narrative("")
             self.note.setText("")
             return
+        state = self.session.state
+        if state is not None and state.suggestions_pending:
+            self._show_pending(doc)
+            return
         if self._job is not None and self._job.running:
             self._timer.start()  # one at a time; try again shortly
             return
@@ -77,6 +89,16 @@ class MaskedPreview(QWidget):
         super().showEvent(event)
         if self._stale:
             self._timer.start()
+
+    def _show_pending(self, document_id: int) -> None:
+        """Nothing but a notice: without its suggestions, the narrative would look clean."""
+        self.masked = None
+        self.view.set_decorations("gold", [])
+        self.view.set_decorations("disagreement", [])
+        self.view.set_narrative(PENDING)
+        self.note.setText(f"<b style='color:{PENDING_COLOUR}'>suggestions being computed</b>")
+        self.pending.emit(document_id)
+        self.updated.emit()
 
     def _failed(self, message: str) -> None:
         self.note.setText(message)

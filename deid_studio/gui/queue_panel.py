@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -28,7 +29,8 @@ from deid_studio.core.errors import DeidError
 from deid_studio.gui.tables import ModelIndex, TitledTableModel
 from deid_studio.services import queue as queue_service
 from deid_studio.services import reviewing
-from deid_studio.services.queue import QueueEntry
+from deid_studio.services.queue import ANNOTATABLE, QueueEntry
+from deid_studio.services.submitting import describe_resolution
 from deid_studio.store.project import Project
 
 PAGE = 100
@@ -42,7 +44,9 @@ FILTERS: tuple[tuple[str, tuple[str, ...] | None], ...] = (
     ("Exported", ("exported",)),
     ("All", None),
 )
-COLUMNS = ("Score", "Report", "Status", "Lang", "Held by", "Narrative")
+COLUMNS = ("Score", "Why", "Report", "Status", "Lang", "Held by", "Narrative")
+WHY, NARRATIVE = COLUMNS.index("Why"), COLUMNS.index("Narrative")
+WARNING = QColor("#b35c00")
 
 
 class QueueModel(TitledTableModel):
@@ -135,8 +139,12 @@ class QueueModel(TitledTableModel):
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             return _cell(entry, column)
-        if role == Qt.ItemDataRole.ToolTipRole and column == 5:
+        if role == Qt.ItemDataRole.ToolTipRole and column == NARRATIVE:
             return entry.preview
+        if role == Qt.ItemDataRole.ToolTipRole and column == WHY:
+            return why(entry) or None
+        if role == Qt.ItemDataRole.ForegroundRole and column == WHY and entry.resolved_on_submit:
+            return WARNING
         if role == Qt.ItemDataRole.UserRole:
             return entry.document_id
         if role == Qt.ItemDataRole.TextAlignmentRole and column == 0:
@@ -145,21 +153,41 @@ class QueueModel(TitledTableModel):
 
 
 def _cell(entry: QueueEntry, column: int) -> str:
-    if column == 0:
-        return "" if entry.score is None else f"{entry.score:.3f}"
-    if column == 1:
+    name = COLUMNS[column]
+    if name == "Score":
+        if entry.score is None:
+            return "…" if entry.status in ANNOTATABLE else ""
+        return f"{entry.score:.3f}"
+    if name == "Why":
+        return why(entry)
+    if name == "Report":
         return entry.external_id
-    if column == 2:
+    if name == "Status":
         return entry.status.replace("_", " ")
-    if column == 3:
+    if name == "Lang":
         return entry.language or ""
-    if column == 4:
+    if name == "Held by":
         return entry.claimed_by or ""
     return " ".join(entry.preview.split())
 
 
+def why(entry: QueueEntry) -> str:
+    """Why a document is where it is: how a bulk submission resolved its suggestions, or
+    what makes its score high ("new vocabulary", "uncertain names"...)."""
+    if entry.resolved_on_submit:
+        return "⚠ " + describe_resolution(entry.resolved_on_submit)
+    if entry.score is None:
+        return "suggestions being computed" if entry.status in ANNOTATABLE else ""
+    return ", ".join(str(r) for r in entry.details.get("reasons", ()))
+
+
 class QueuePanel(QWidget):
-    """The queue with its status filter, text search and the Next button."""
+    """The queue with its status filter, text search and the Next button.
+
+    A single click or Enter on a row opens its document. **Next** skips the document you
+    hold: it lets go of it (anyone may take it, you too) and opens the top document other
+    than it and those you skipped before (once every one was skipped, it starts over).
+    """
 
     documentActivated = Signal(int)
     message = Signal(str)
@@ -170,12 +198,17 @@ class QueuePanel(QWidget):
         actor: Callable[[], str],
         *,
         review: bool = False,
+        holding: Callable[[], int | None] = lambda: None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.project = project
         self.actor = actor
         self.review = review
+        self.holding = holding
+        """The document open beside the queue (the one Next skips)."""
+        self.skipped: list[int] = []
+        """Documents skipped with Next in this session, skipped again until all were."""
         self.model = QueueModel(project, self)
         self.filter = QComboBox()
         self.filter.setObjectName("queueFilter")
@@ -207,7 +240,7 @@ class QueuePanel(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for column, width in enumerate((48, 150, 78, 36, 72)):
+        for column, width in enumerate((48, 200, 130, 72, 36, 64)):
             self.table.setColumnWidth(column, width)
 
         top = QHBoxLayout()
@@ -226,9 +259,9 @@ class QueuePanel(QWidget):
         self._debounce.timeout.connect(self._apply_filter)
         self.search.textChanged.connect(lambda _text: self._debounce.start())
         self.filter.currentIndexChanged.connect(lambda _i: self._apply_filter())
-        self.table.activated.connect(self._activated)
-        self.table.doubleClicked.connect(self._activated)
-        self.next_button.clicked.connect(self.take_next)
+        self.table.activated.connect(self._activated)  # Enter (and a double click)
+        self.table.clicked.connect(self._activated)
+        self.next_button.clicked.connect(lambda: self.take_next(skip_open=True))
         self.model.modelReset.connect(self._count)
         self.model.rowsInserted.connect(lambda *_: self._count())
         self._apply_filter()
@@ -264,24 +297,50 @@ class QueuePanel(QWidget):
             self.table.selectRow(row)
             self.table.scrollTo(self.model.index(row, 0))
 
-    def take_next(self) -> int | None:
-        """Claim the top document not held by someone else and open it."""
-        try:
-            if self.review:
-                found = reviewing.next_for_review(self.project, actor=self.actor())
-            else:
-                found = queue_service.next_document(self.project, actor=self.actor())
-        except DeidError as err:
-            self.message.emit(str(err))
-            return None
+    def open_selected(self) -> None:
+        """Open the document of the selected row (as Enter does in the queue)."""
+        index = self.table.currentIndex()
+        if index.isValid():
+            self._activated(index)
+        else:
+            self.message.emit("select a row of the queue first")
+
+    def take_next(self, *, skip_open: bool = False) -> int | None:
+        """Claim the top document not held by someone else and open it. With ``skip_open``
+        (Next), the document open now is skipped and let go of."""
+        leaving = self.holding() if skip_open else None
+        actor = self.actor()
+        found = self._claim_next([*self.skipped, *([leaving] if leaving else [])], actor)
+        if found is None and self.skipped:  # everything was skipped once: start over
+            self.skipped.clear()
+            found = self._claim_next([leaving] if leaving else [], actor)
         if found is None:
             self.message.emit(
-                "nothing to review that someone else annotated and nobody holds"
+                "no other document to open: this one stays open"
+                if leaving is not None
+                else "nothing to review that someone else annotated and nobody holds"
                 if self.review
                 else "the queue is empty: nothing left that nobody else holds"
             )
             return None
+        if leaving is not None and leaving != found:
+            self.skipped.append(leaving)
+            try:
+                queue_service.release(self.project, leaving, actor=actor, reason="skipped")
+            except DeidError as err:
+                self.message.emit(str(err))
         self.refresh()
         self.select_document(found)
         self.documentActivated.emit(found)
+        return found
+
+    def _claim_next(self, skip: list[int], actor: str) -> int | None:
+        try:
+            if self.review:
+                found = reviewing.next_for_review(self.project, actor=actor, skip=skip)
+            else:
+                found = queue_service.next_document(self.project, actor=actor, skip=skip)
+        except DeidError as err:
+            self.message.emit(str(err))
+            return None
         return found

@@ -27,6 +27,7 @@ from deid_studio.gui.child import call_in_child
 from deid_studio.gui.workers import Job
 from deid_studio.services import training  # with the window: see below
 from deid_studio.services.annotating import submitted_count
+from deid_studio.services.quality import current_model
 from deid_studio.services.settings import project_settings
 from deid_studio.services.suggesting import stale_documents
 from deid_studio.store.project import Project
@@ -66,6 +67,10 @@ class RetrainController(QObject):
         """What starts when the running job ends (a retrain asked during a re-suggestion)."""
         self.train_options: dict[str, Any] = {}
         """Extra keyword arguments for the training service (folds, params...)."""
+        self.label = ""
+        """What the running job does, for the status bar."""
+        self._wants_new = False
+        """Documents arrived (an import) while something ran: suggest for them after it."""
 
     @property
     def running(self) -> bool:
@@ -108,7 +113,9 @@ class RetrainController(QObject):
         self.started.emit(f"retraining ({reason})")
         return True
 
-    def resuggest(self, document_ids: list[int] | None = None) -> bool:
+    def resuggest(
+        self, document_ids: list[int] | None = None, *, label: str = "Re-suggesting"
+    ) -> bool:
         """Regenerate suggestions and queue scores with the current model, in a child
         process (see :mod:`deid_studio.gui.child`)."""
         if self.running:
@@ -121,17 +128,29 @@ class RetrainController(QObject):
                 progress=progress, cancelled=cancelled,
             )  # fmt: skip
 
+        self.label = label
         self._start("suggesting", work, self._suggested, quiet=True)
         return True
 
     def suggest_new(self) -> bool:
         """Suggest for the documents nobody suggested for yet (imported since the current
-        model, or before any model: with the rules alone), in the background. False when
-        there are none or something else runs (a retrain re-suggests everything anyway)."""
+        model, or before any model: with the rules alone), in the background, and score
+        them for the queue. When something else runs, they are suggested for as soon as it
+        ends. False when nothing started now."""
         if self.running:
+            self._wants_new = True
             return False
+        self._wants_new = False
         stale = stale_documents(self.project)
-        return bool(stale) and self.resuggest(stale)
+        if not stale:
+            return False
+        model = current_model(self.project)
+        by = "the rules alone (no model yet)" if model is None else f"model v{model.id}"
+        count = f"{len(stale):,} new narrative{'s' if len(stale) != 1 else ''}"
+        started = self.resuggest(stale, label=f"Suggesting for {count}")
+        if started:
+            self.started.emit(f"suggesting for {count} with {by}; the queue scores them too")
+        return started
 
     def cancel(self) -> None:
         """Stop the training (its child process ends) or the re-suggestion."""
@@ -163,6 +182,8 @@ class RetrainController(QObject):
         then, self._then = self._then, None
         if then is not None:
             then()
+        elif self._wants_new and not self.running:
+            self.suggest_new()
 
     def _trained(self, result: Any) -> None:
         self.job = None
@@ -228,9 +249,10 @@ class RetrainStatus(QWidget):
         """True while it shows work in progress."""
         return self.cancel_button.isVisible()
 
-    def _started(self, _text: str) -> None:
+    def _started(self, text: str) -> None:
         self._show_parts(True)
-        self._set_label("Starting the training process")
+        training = text.startswith("retraining")
+        self._set_label("Starting the training process" if training else self.controller.label)
         self.bar.setRange(0, 0)
 
     def _set_label(self, text: str) -> None:
@@ -245,7 +267,7 @@ class RetrainStatus(QWidget):
         self._show_parts(True)
         unit = "iterations" if phase == "training" else "documents"
         if phase == "suggesting":
-            self._set_label("Re-suggesting")
+            self._set_label(self.controller.label)
         self.bar.setRange(0, max(total, 0))
         self.bar.setValue(done)
         self.bar.setFormat(f"%v / %m {unit}" if total else f"{done} {unit}")

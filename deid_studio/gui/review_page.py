@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from deid_studio.core.errors import DeidError
 from deid_studio.gui.actions import EditorActions, make_action
-from deid_studio.gui.annotate_page import DocumentHeader
+from deid_studio.gui.annotate_page import WARNING, DocumentHeader
 from deid_studio.gui.narrative import Decoration, NarrativeView
 from deid_studio.gui.painter import SpanPainter
 from deid_studio.gui.preview import MaskedPreview
@@ -37,6 +37,7 @@ from deid_studio.gui.workers import Job
 from deid_studio.services import reviewing
 from deid_studio.services.annotating import StaleEdit
 from deid_studio.services.reviewing import Disagreement, ReviewState
+from deid_studio.services.submitting import describe_resolution
 from deid_studio.store.editing import StoredSuggestion
 from deid_studio.store.project import Project
 
@@ -105,7 +106,9 @@ class ReviewPage(QWidget):
         self.model_suggestions: list[StoredSuggestion] | None = None
         self._model_job: Job | None = None
         self.session = DocumentSession(project, actor, undo_group, self)
-        self.queue = QueuePanel(project, actor, review=True)
+        self.queue = QueuePanel(
+            project, actor, review=True, holding=lambda: self.session.held
+        )
         self.view = NarrativeView()
         self.painter = SpanPainter(self.session, self.view)
         self.preview = MaskedPreview(self.session)
@@ -266,9 +269,16 @@ class ReviewPage(QWidget):
         history = "; ".join(
             f"{r.decision.replace('_', ' ')} by {r.reviewer}" for r in review.reviews
         )
+        bulk = review.document.info.resolved_on_submit
         self.who.setText(
             f"Annotated by <b>{annotators}</b>; you review as <b>{self.actor()}</b>."
             + (f"<br>Earlier: {history}" if history else "")
+            + (
+                f"<br><b style='color:{WARNING}'>⚠ {describe_resolution(bulk)}</b> — "
+                "check what the annotator did not decide one by one"
+                if bulk
+                else ""
+            )
         )
         self.refusal.setText(
             "" if review.can_sign_off else f"Cannot sign off: {review.sign_off_refusal}"

@@ -20,8 +20,10 @@ from deid_studio.core.errors import DeidError
 from deid_studio.gui.items import Item, gold_item, suggestion_item
 from deid_studio.gui.undo import EditCommand
 from deid_studio.services import annotating as svc
+from deid_studio.services import submitting
 from deid_studio.services.annotating import DocumentState, Edit, TokenIndex
 from deid_studio.services.settings import scheme_of
+from deid_studio.services.submitting import Resolution
 from deid_studio.store.editing import StoredAnnotation, StoredSuggestion
 from deid_studio.store.project import Project
 
@@ -78,6 +80,14 @@ class DocumentSession(QObject):
             if edit.document_id == self.state.info.id:
                 info = replace(self.state.info, version=edit.version)
                 self.state = replace(self.state, info=info)
+
+    @property
+    def held(self) -> int | None:
+        """The open document if the person at the keyboard holds it (None otherwise)."""
+        state = self.state
+        if state is None or state.info.claimed_by != self.actor():
+            return None
+        return state.info.id
 
     @property
     def text(self) -> str:
@@ -268,8 +278,14 @@ class DocumentSession(QObject):
         self.settled.emit()
         return edit
 
-    def revert(self, edit: Edit, reason: str) -> Edit | None:
-        """Revert an edit through the service (for undo/redo); None when it was refused."""
+    def words(self, start: int, end: int) -> str:
+        """The words of a stretch of the open narrative, quoted and shortened for messages."""
+        words = " ".join(self.text[start:end].split())
+        return f"“{words if len(words) <= 40 else words[:39] + '…'}”"
+
+    def revert(self, edit: Edit, reason: str, what: str = "") -> Edit | None:
+        """Revert an edit through the service (for undo/redo); None when it was refused.
+        The message says what was undone (``what``: the edit's description)."""
         try:
             inverse = svc.revert(
                 self.project, edit, actor=self.actor(), reason=reason, expected_version=self.version
@@ -287,7 +303,8 @@ class DocumentSession(QObject):
             touched = inverse.added + tuple(after for _, after in inverse.updated)
             if touched:
                 self.set_current(self.item_for(("gold", touched[0].id)))
-        self.saved.emit(f"saved {datetime.now():%H:%M:%S}: {reason}")
+        done = {"undo": "undid", "redo": "redid"}.get(reason, reason)
+        self.saved.emit(f"saved {datetime.now():%H:%M:%S}: {done} {what}".rstrip())
         self.settled.emit()
         return inverse
 
@@ -322,7 +339,7 @@ class DocumentSession(QObject):
         span = Span(bounds[0], bounds[1], category)
         doc = self.state.info.id
         edit = self._run(
-            f"add {category}",
+            f"add {category} {self.words(span.start, span.end)}",
             lambda: svc.add_span(
                 self.project, doc, span, actor=self.actor(), expected_version=self.version
             ),
@@ -340,7 +357,7 @@ class DocumentSession(QObject):
         else:
             span = Span(item.start, item.end, category)
             edit = self._run(
-                f"{item.category} → {category}",
+                f"{item.category} → {category} {self.words(item.start, item.end)}",
                 lambda: svc.change_span(
                     self.project,
                     item.id,
@@ -385,7 +402,7 @@ class DocumentSession(QObject):
             self.current = self._next_after(item) if advance else gold_item(provisional)
 
         edit = self._run(
-            f"accept {chosen.category}",
+            f"accept {chosen.category} {self.words(chosen.start, chosen.end)}",
             lambda: svc.accept_suggestion(
                 self.project,
                 item.id,
@@ -416,7 +433,7 @@ class DocumentSession(QObject):
                 self.current = self._next_after(item)
 
             edit = self._run(
-                f"reject {item.category}",
+                f"reject {item.category} {self.words(item.start, item.end)}",
                 lambda: svc.reject_suggestion(
                     self.project, item.id, actor=self.actor(), expected_version=self.version
                 ),
@@ -424,7 +441,7 @@ class DocumentSession(QObject):
             )
         else:
             edit = self._run(
-                f"delete {item.category}",
+                f"delete {item.category} {self.words(item.start, item.end)}",
                 lambda: svc.delete_span(
                     self.project,
                     item.id,
@@ -469,7 +486,7 @@ class DocumentSession(QObject):
             self._accept(item, span=span, advance=False)
             return
         edit = self._run(
-            f"resize {item.category}",
+            f"resize {item.category} to {self.words(start, end)}",
             lambda: svc.change_span(
                 self.project,
                 item.id,
@@ -499,15 +516,32 @@ class DocumentSession(QObject):
         )
         return 0 if edit is None else len(edit.added)
 
-    def submit(self) -> bool:
-        """Submit the open document for review; True when it was."""
+    @property
+    def undecided(self) -> list[Item]:
+        """The suggestions shown that nobody accepted or rejected yet."""
+        return [i for i in self.items if i.kind == "suggestion"]
+
+    def submit(self, resolve: Resolution | None = None, threshold: float | None = None) -> bool:
+        """Submit the open document for review; True when it was. With suggestions still
+        undecided the service refuses unless ``resolve`` says what becomes of them."""
         if self.state is None:
             return False
         doc = self.state.info.id
+        how = {
+            None: "submitted",
+            "accept_above": f"submitted, undecided suggestions ≥ {threshold or 0:.2f} accepted "
+            "and the rest rejected",
+            "reject_rest": "submitted, undecided suggestions rejected",
+        }[resolve]
         edit = self._run(
-            "submitted",
-            lambda: svc.submit(
-                self.project, doc, actor=self.actor(), expected_version=self.version
+            how,
+            lambda: submitting.submit(
+                self.project,
+                doc,
+                actor=self.actor(),
+                resolve=resolve,
+                threshold=threshold,
+                expected_version=self.version,
             ),
             undoable=False,
         )

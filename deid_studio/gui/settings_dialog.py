@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from deid_studio.core.errors import DeidError
+from deid_studio.gui.fields import confidence_box
 from deid_studio.gui.masking_editor import MaskingEditor
 from deid_studio.gui.preferences import Preferences
 from deid_studio.gui.scheme_editor import SchemeEditor
@@ -75,10 +75,7 @@ class SettingsDialog(QDialog):
             self.retrain_every.setSpecialValueText("only on demand")
             self.retrain_every.setSuffix(" submitted documents")
             self.retrain_every.setValue(current.retrain_every)
-            self.accept_threshold = QDoubleSpinBox()
-            self.accept_threshold.setRange(0.0, 1.0)
-            self.accept_threshold.setSingleStep(0.05)
-            self.accept_threshold.setValue(current.accept_threshold)
+            self.accept_threshold = confidence_box(current.accept_threshold)
             project_form = QFormLayout(page)
             project_form.addRow(self.four_eyes)
             project_form.addRow("Retrain after every", self.retrain_every)

@@ -29,7 +29,7 @@ class EditCommand(QUndoCommand):
             return
         if self._inverse is None:
             return
-        done = self._session.revert(self._inverse, "redo")
+        done = self._session.revert(self._inverse, "redo", self.text())
         if done is None:
             self.setObsolete(True)
         else:
@@ -37,7 +37,7 @@ class EditCommand(QUndoCommand):
 
     def undo(self) -> None:
         """Revert the edit."""
-        inverse = self._session.revert(self._edit, "undo")
+        inverse = self._session.revert(self._edit, "undo", self.text())
         if inverse is None:
             self.setObsolete(True)
         else:

@@ -3,6 +3,8 @@ wired together. The main window shows one workspace at a time."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QUndoGroup
 from PySide6.QtWidgets import QTabWidget, QWidget
@@ -15,8 +17,9 @@ from deid_studio.gui.retrain import RetrainController
 from deid_studio.gui.review_page import ReviewPage
 from deid_studio.gui.session import DocumentSession
 from deid_studio.gui.team_watch import TeamWatch
+from deid_studio.gui.workers import debounced
 from deid_studio.services.quality import current_model, micro_f1
-from deid_studio.services.queue import ANNOTATABLE, queue_size
+from deid_studio.services.queue import ANNOTATABLE, exists, queue_size
 from deid_studio.services.settings import project_settings
 from deid_studio.store.project import Project
 
@@ -77,13 +80,60 @@ class Workspace(QTabWidget):
         self.retrain.failed.connect(self.message)
         self.retrain.modelChanged.connect(self._model_changed)
         self.retrain.suggestionsChanged.connect(self._suggestions_changed)
+        for page in (self.annotate, self.review):  # a document without suggestions yet
+            page.preview.pending.connect(lambda _doc: self.retrain.suggest_new())
         self.currentChanged.connect(self._page_changed)
+        self._remember = [
+            self._remembering(name, page.session)
+            for name, page in (("annotate", self.annotate), ("review", self.review))
+        ]
+        for page, remember in zip((self.annotate, self.review), self._remember, strict=True):
+            # written a moment later, off the key press that opened the document (and when
+            # the project closes)
+            page.session.loaded.connect(debounced(self, 1500, remember))
         self.apply_preferences()
+
+    def _remembering(self, name: str, session: DocumentSession) -> Callable[[], None]:
+        def remember() -> None:
+            location = self.project.location
+            self.preferences.set_last_document(location, name, session.document_id)
+
+        return remember
+
+    def reopen_last(self) -> None:
+        """Open again the documents that were open when the project was last left."""
+        location = self.project.location
+        annotate = self.preferences.last_document(location, "annotate")
+        review = self.preferences.last_document(location, "review")
+        if review is not None and exists(self.project, review):
+            self.review.open_document(review)
+        if annotate is not None and exists(self.project, annotate):
+            self.annotate.open_document(annotate)
 
     def current_session(self) -> DocumentSession | None:
         """The editing session of the page shown (None on the dashboard)."""
         page = self.currentWidget()
         return page.session if isinstance(page, AnnotatePage | ReviewPage) else None
+
+    def next_document(self) -> None:
+        """Next: skip the document open on this page and open the next of its queue (the
+        top one when none is open)."""
+        page = self.currentWidget()
+        if isinstance(page, AnnotatePage | ReviewPage):
+            page.queue.take_next(skip_open=True)
+
+    def submit(self) -> None:
+        """Submit the document being annotated and open the next one."""
+        if self.currentWidget() is self.annotate:
+            self.annotate.submit_and_next()
+        else:
+            self.message.emit("submit on the Annotate page (Ctrl+1); Ctrl+Shift+Enter signs off")
+
+    def open_selected(self) -> None:
+        """Open the document of the row selected in this page's queue."""
+        page = self.currentWidget()
+        if isinstance(page, AnnotatePage | ReviewPage):
+            page.queue.open_selected()
 
     def apply_preferences(self) -> None:
         """Font size and preview visibility from the preferences."""
@@ -145,7 +195,9 @@ class Workspace(QTabWidget):
         self.statusChanged.emit()
 
     def shutdown(self) -> None:
-        """Stop background work before the project closes."""
+        """Remember the documents open; stop background work before the project closes."""
+        for remember in self._remember:
+            remember()
         self.watch.stop()
         if self.retrain.job is not None:
             self.retrain.cancel()

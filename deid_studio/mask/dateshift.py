@@ -19,10 +19,17 @@ unchanged:
 So a month-year never stays the same month and a year never the same year (the original would
 survive otherwise). Between dates of *different* resolutions the interval holds to within one
 unit of the coarser one (a full date and a month-year agree on the month, give or take one).
+
+Two policy options bend this. With a *reference date* (``keep_after``: no COVID-19
+vaccination shifted into 2019) no date may cross it: the case's interval is narrowed so its
+full dates stay on their side (:mod:`.reference`), and a month or year that would still cross
+it is not shifted but tagged. With ``keep_years`` a year alone is kept as written (HIPAA's
+Safe Harbor keeps years) instead of moving with the case.
 """
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import hashlib
 import hmac
@@ -56,6 +63,10 @@ class DateShift:
     """A case's offset and the shifts it implies at each resolution (see the module text)."""
 
     days: int
+    keep_after: dt.date | None = None
+    """The reference date no date may cross (None: no such rule)."""
+    keep_years: bool = False
+    """Whether a year alone stays as written."""
 
     def __post_init__(self) -> None:
         if self.days == 0:
@@ -72,17 +83,22 @@ class DateShift:
         return _at_least_one(self.days, DAYS_PER_YEAR)
 
     def value(self, date: DateValue) -> DateValue | None:
-        """``date`` moved at its resolution; None when it would leave the calendar."""
+        """``date`` moved at its resolution; None when it would leave the calendar or cross
+        the reference date."""
         try:
-            return self._value(date)
+            moved = self._value(date)
         except (OverflowError, ValueError):
             return None
+        if moved is not None and self.keep_after is not None:
+            if crosses(date, moved, self.keep_after):
+                return None
+        return moved
 
     def _value(self, date: DateValue) -> DateValue | None:
         year, month, day = date.year, date.month, date.day
         if month is None:
             assert year is not None, "a date has at least a month or a year"
-            return DateValue(year + self.years, None, None)
+            return date if self.keep_years else DateValue(year + self.years, None, None)
         if day is None:
             if year is None:
                 return DateValue(None, (month - 1 + self.months) % 12 + 1, None)
@@ -114,6 +130,33 @@ class DateShift:
             if field.suffix is not None:
                 pieces[field.suffix] = _suffix(parsed.pieces[field.suffix], value)
         return "".join(pieces)
+
+
+def bounds(date: DateValue) -> tuple[dt.date, dt.date] | None:
+    """The first and last day a date may mean (None without a year: it has no side)."""
+    if date.year is None:
+        return None
+    if date.month is None:
+        return dt.date(date.year, 1, 1), dt.date(date.year, 12, 31)
+    if date.day is None:
+        last = calendar.monthrange(date.year, date.month)[1]
+        return dt.date(date.year, date.month, 1), dt.date(date.year, date.month, last)
+    day = dt.date(date.year, date.month, date.day)
+    return day, day
+
+
+def crosses(original: DateValue, moved: DateValue, reference: dt.date) -> bool:
+    """Whether moving ``original`` to ``moved`` takes it across ``reference``: a date wholly
+    on or after it that would start before it, or wholly before it that would end on or
+    after it. (A month or year containing the reference has no side.)"""
+    before, after = bounds(original), bounds(moved)
+    if before is None or after is None:
+        return False
+    if before[0] >= reference:
+        return after[0] < reference
+    if before[1] < reference:
+        return after[1] >= reference
+    return False
 
 
 def _at_least_one(days: int, unit: float) -> int:

@@ -1,7 +1,8 @@
 """The leak check: no PHI string of a document may survive in its masked text.
 
-The PHI strings are the texts of the document's masked spans (gold, and suggestions at or
-above the threshold; spans the policy keeps are not searched for), compared as
+The PHI strings are the texts of the document's masked spans (gold, suggestions at or above
+the threshold and those masked with them; spans the policy keeps are not searched for), and
+every word of a masked name or place alone, capitalised; compared as
 :mod:`deid_studio.mask.text` compares: case-insensitive, whitespace normalised,
 token-aligned, two letters or digits at least.
 
@@ -25,8 +26,9 @@ from deid_studio.core.errors import DeidError
 from deid_studio.mask.text import Matcher, normalise
 
 SHOWN = 8
-COMPUTED = ("tag", "cap", "shift")
-"""Actions whose output is computed from the policy and the case's offset, not copied."""
+COMPUTED = ("tag", "cap", "shift", "pseudonym")
+"""Actions whose output is computed from the policy, the case's offset or a keyed hash, not
+copied."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,20 +56,29 @@ def find_leaks(
     phi: Mapping[str, str],
     written: Iterable[Written],
     *,
+    words: Mapping[str, str] | None = None,
     document_id: int | None = None,
     external_id: str = "",
 ) -> list[Leak]:
-    """Occurrences in ``masked`` of the PHI strings ``phi`` (string -> category)."""
-    matcher = Matcher(phi)
-    categories = {normalise(s): category for s, category in phi.items()}
+    """Occurrences in ``masked`` of the PHI strings ``phi`` (string -> category), and of
+    the ``words`` of masked names and places (word -> category) alone, capitalised (as the
+    masker finds them: "Galan" of "Adelia Lasa Galan", not "galan" the common word)."""
     computed = [w for w in written if w.action in COMPUTED]
-    leaks = []
-    for hit in matcher.find(masked, overlapped=True):
-        if any(w.start <= hit.start and hit.end <= w.end for w in computed):
-            continue
-        leaks.append(
-            Leak(document_id, external_id, hit.start, hit.end - hit.start, categories[hit.key])
-        )
+    leaks: list[Leak] = []
+    seen: set[tuple[int, int]] = set()
+    names = words or {}
+    searches = ((phi, Matcher(phi)), (names, Matcher(names, case_sensitive_start=True)))
+    for alone, (strings, matcher) in enumerate(searches):
+        categories = {normalise(s): category for s, category in strings.items()}
+        for hit in matcher.find(masked, overlapped=True):
+            if any(w.start <= hit.start and hit.end <= w.end for w in computed):
+                continue
+            if alone and any(a <= hit.start and hit.end <= b for a, b in seen):
+                continue  # a word of a string found already
+            seen.add((hit.start, hit.end))
+            leaks.append(
+                Leak(document_id, external_id, hit.start, hit.end - hit.start, categories[hit.key])
+            )
     return leaks
 
 

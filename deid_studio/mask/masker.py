@@ -9,7 +9,7 @@ check found (an export refuses a document that has any).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
@@ -17,10 +17,12 @@ from typing import Any
 from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Document, Span, Suggestion
 from deid_studio.mask.ages import above
-from deid_studio.mask.dates import Order, infer_order, parse_date
+from deid_studio.mask.dates import DateValue, Order, infer_order, parse_date
 from deid_studio.mask.dateshift import DateShift
 from deid_studio.mask.kinds import Kind, kind_of
 from deid_studio.mask.leaks import Leak, Written, find_leaks
+from deid_studio.mask.linked import CATEGORY as LINKED
+from deid_studio.mask.linked import linked_numbers
 from deid_studio.mask.names import name_words
 from deid_studio.mask.places import PLACE_KINDS, place_words
 from deid_studio.mask.policy import MaskingPolicy
@@ -36,16 +38,18 @@ class CaseKeys:
     case_id: str
     shift: DateShift
     surrogates: Surrogates
+    linked: Callable[[str], str] | None = None
+    """The project's keyed pseudonym of a linked report number (None: they are tagged)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Replacement:
     """One masked stretch: where it was, where it is in the masked text, and what was done.
 
-    ``action`` is ``keep``, ``tag``, ``surrogate``, ``shift`` or ``cap`` (an age above the
-    threshold); ``fallback`` is True when the policy's action could not apply and the span
-    was tagged instead (a date that does not parse, a category without surrogates, an age
-    without a number).
+    ``action`` is ``keep``, ``tag``, ``surrogate``, ``shift``, ``cap`` (an age above the
+    threshold) or ``pseudonym`` (a linked report number); ``fallback`` is True when the
+    policy's action could not apply and the span was tagged instead (a date that does not
+    parse, a category without surrogates, an age without a number).
     """
 
     start: int
@@ -89,17 +93,25 @@ def mask_document(
 ) -> MaskedDocument:
     """Mask ``document`` by ``policy`` with the case's keys (see the module text)."""
     rules = _Rules(document, policy, case, scheme)
-    found = phi_spans(document, suggestions, policy.confidence)
+    found = rules.selected(suggestions)
     base = merge(found, rules.masks_category)
     rules.order = infer_order(
         (s_text(document, s) for s in base if rules.kind(s.category) == "date"),
         document.language,
     )
-    masked = [s for s in (*found, *base) if rules.masks(s)]
-    phi = {s_text(document, s): s.category for s in masked if searchable(s_text(document, s))}
+    # a part merged into a span that comes through as it is (a word "years" the model marks
+    # inside the age "32 years old", which is kept) is kept with it: not a PHI string
+    kept = [b for b in base if not rules.masks(b)]
+    masked = [
+        s
+        for s in (*found, *base)
+        if rules.masks(s) and not any(k.covers(s.start, s.end) for k in kept)
+    ]
+    phi = {s_text(document, s): s.category for s in masked if rules.searched(s)}
     # a repeat inside a span the policy keeps is masked all the same (the spans then merge)
     covering = [s for s in base if rules.masks(s)]
-    more = repeats(document.text, covering, phi, *rules.words_of(masked))
+    words, runs = rules.words_of(masked)
+    more = repeats(document.text, covering, phi, words, runs)
     spans = merge([*base, *more], rules.masks_category) if more else base
     pieces: list[str] = []
     made: list[Replacement] = []
@@ -124,6 +136,7 @@ def mask_document(
         text,
         phi,
         (Written(r.new_start, r.new_end, r.action) for r in made),
+        words=words,
         document_id=document.id,
         external_id=document.external_id,
     )
@@ -145,8 +158,55 @@ def phi_strings(
     threshold, whatever the policy does with them: what a case's surrogates avoid."""
     return [
         (s_text(document, span), kind_of(span.category, scheme))
-        for span in phi_spans(document, suggestions, policy.confidence)
+        for span in select_spans(document, suggestions, policy, scheme)
     ]
+
+
+def select_spans(
+    document: Document,
+    suggestions: Iterable[Suggestion],
+    policy: MaskingPolicy,
+    scheme: Scheme | None = None,
+) -> list[MaskSpan]:
+    """The spans masking starts from: gold, suggestions at or above the confidence, and those
+    below it that complete a masked name or address or neighbour it (:func:`.phi_spans`)."""
+    kind = cache(lambda category: kind_of(category, scheme))
+
+    def masked(category: str) -> bool:
+        return policy.action(category, kind(category)) != "keep"
+
+    spans = phi_spans(
+        document, suggestions, policy.confidence,
+        kind=kind, masked=masked, neighbour=policy.neighbour_confidence,
+    )  # fmt: skip
+    if policy.linked_reports == "pseudonymise":
+        linked = [MaskSpan(a, b, LINKED, "suggestion") for a, b in linked_numbers(document.text)]
+        spans = sorted([*spans, *linked], key=lambda s: (s.start, s.end))
+    return spans
+
+
+def case_dates(
+    documents: Iterable[Document],
+    suggestions: Mapping[int, Sequence[Suggestion]],
+    policy: MaskingPolicy,
+    scheme: Scheme | None = None,
+) -> list[DateValue]:
+    """Every date the masking of a case's reports will shift: their date spans (gold and
+    the suggestions masked) and their structured dates, parsed (what a reference date
+    narrows the case's interval by, :mod:`.reference`)."""
+    found: list[DateValue] = []
+    for document in documents:
+        spans = select_spans(document, suggestions.get(document.id or -1, ()), policy, scheme)
+        texts = [s_text(document, s) for s in spans if kind_of(s.category, scheme) == "date"]
+        order = infer_order(texts, document.language)
+        dates = document.meta.get("dates") if isinstance(document.meta, Mapping) else None
+        if isinstance(dates, Mapping):
+            texts += [str(v) for v in dates.values() if v]
+        for text in texts:
+            parsed = parse_date(text.strip(), order=order, language=document.language)
+            if parsed is not None:
+                found.extend(parsed.values)
+    return found
 
 
 def shift_meta(
@@ -181,7 +241,12 @@ class _Rules:
         self.policy = policy
         self.case = case
         self.order: Order = "dmy"
+        self.scheme = scheme
         self.kind = cache(lambda category: kind_of(category, scheme))
+
+    def selected(self, suggestions: Iterable[Suggestion]) -> list[MaskSpan]:
+        """The spans masking starts from (:func:`select_spans`)."""
+        return select_spans(self.document, suggestions, self.policy, self.scheme)
 
     def masks_category(self, category: str) -> bool:
         return self.policy.action(category, self.kind(category)) != "keep"
@@ -189,6 +254,8 @@ class _Rules:
     def masks(self, span: MaskSpan) -> bool:
         """True when the span will not come through as it is (without drawing anything)."""
         kind = self.kind(span.category)
+        if kind == "date" and self._kept_year(s_text(self.document, span)):
+            return False
         if kind == "age":
             over = above(s_text(self.document, span), self.policy.age_threshold)
             return over is not False or self.policy.action(span.category, kind) == "tag"
@@ -213,9 +280,31 @@ class _Rules:
                     names.setdefault(word, span.category)
         return names, runs
 
+    def searched(self, span: MaskSpan) -> bool:
+        """Whether a masked span's text is a PHI string to find elsewhere and leak-check:
+        long enough, and not an age without a number ("years" alone, which a recall-mode
+        reading may mark, says nothing about anyone; it is tagged where it is)."""
+        text = s_text(self.document, span)
+        if not searchable(text):
+            return False
+        return (
+            self.kind(span.category) != "age" or above(text, self.policy.age_threshold) is not None
+        )
+
+    def _kept_year(self, text: str) -> bool:
+        """A year alone (or years alone) that the policy keeps as written."""
+        if self.policy.years_alone != "keep":
+            return False
+        parsed = parse_date(text, order=self.order, language=self.document.language)
+        return parsed is not None and all(v.resolution == "year" for v in parsed.values)
+
     def outcome(self, span: MaskSpan) -> tuple[str, str, bool]:
         """(new text, action, fallback) for one span."""
         text = s_text(self.document, span)
+        if span.category == LINKED:
+            if self.case.linked is None:
+                return self.policy.tag(LINKED), "tag", True
+            return self.case.linked(text), "pseudonym", False
         kind = self.kind(span.category)
         action = self.policy.action(span.category, kind)
         tag = self.policy.tag(span.category)
@@ -231,6 +320,8 @@ class _Rules:
         if action == "tag":
             return tag, "tag", False
         if kind == "date":
+            if self._kept_year(text):
+                return text, "keep", False
             return self._shifted(text, tag)
         if action == "shift":
             return tag, "tag", True

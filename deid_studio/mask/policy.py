@@ -14,13 +14,17 @@ the rest   tag ``[CATEGORY]``              surrogate                      tag ``
 ========== =============================== ============================== ====================
 
 Options: the date-shift interval in days (both ends included, 0 never drawn), the age
-threshold (ages above it become ``[AGE > 89]`` whatever the action), and the confidence a
-suggestion needs to be masked and leak-checked. A policy is stored in the project as JSON
-(:meth:`MaskingPolicy.to_json`).
+threshold (ages above it become ``[AGE > 89]`` whatever the action), the confidence a
+suggestion needs to be masked and leak-checked, and the lower one a name-like suggestion
+beside a masked span needs (see :mod:`deid_studio.mask.spans`); a reference date no shifted
+date may cross and whether years alone shift (:mod:`deid_studio.mask.reference`); whether
+the numbers of linked reports get keyed pseudonyms (:mod:`deid_studio.mask.linked`). A
+policy is stored in the project as JSON (:meth:`MaskingPolicy.to_json`).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, cast
@@ -30,12 +34,17 @@ from deid_studio.core.errors import DeidError
 from deid_studio.mask.kinds import Kind, kind_of
 
 Action = Literal["keep", "tag", "surrogate", "shift"]
+YearsAlone = Literal["shift", "keep"]
+LinkedReports = Literal["pseudonymise", "keep"]
+YEARS_ALONE: tuple[YearsAlone, ...] = ("shift", "keep")
+LINKED_REPORTS: tuple[LinkedReports, ...] = ("pseudonymise", "keep")
 ACTIONS: tuple[Action, ...] = ("keep", "tag", "surrogate", "shift")
 PRESETS: tuple[str, ...] = ("tags", "surrogates", "redact")
 REDACT_TAG = "[PHI]"
 DEFAULT_SHIFT_DAYS = (-730, -30)
 DEFAULT_AGE_THRESHOLD = 89
 DEFAULT_CONFIDENCE = 0.5
+DEFAULT_NEIGHBOUR_CONFIDENCE = 0.2
 
 
 class PolicyError(DeidError):
@@ -59,6 +68,15 @@ class MaskingPolicy:
     shift_days: tuple[int, int] = DEFAULT_SHIFT_DAYS
     age_threshold: int = DEFAULT_AGE_THRESHOLD
     confidence: float = DEFAULT_CONFIDENCE
+    neighbour_confidence: float = DEFAULT_NEIGHBOUR_CONFIDENCE
+    """A name-like suggestion beside a masked span is masked from this confidence on (a
+    name's parts and an address's are masked together whatever theirs)."""
+    keep_after: str | None = None
+    """A reference date (ISO) no shifted date may cross (see :mod:`.reference`)."""
+    years_alone: YearsAlone = "shift"
+    """A year alone moves with the case (``shift``) or stays as written (``keep``)."""
+    linked_reports: LinkedReports = "pseudonymise"
+    """Numbers of linked reports get a keyed pseudonym (see :mod:`.linked`) or stay."""
 
     def __post_init__(self) -> None:
         if self.preset not in PRESETS:
@@ -78,6 +96,23 @@ class MaskingPolicy:
             raise PolicyError(f"age threshold {self.age_threshold} is not between 0 and 150")
         if not 0.0 <= self.confidence <= 1.0:
             raise PolicyError(f"confidence threshold {self.confidence} is not between 0 and 1")
+        if self.keep_after is not None:
+            try:
+                dt.date.fromisoformat(self.keep_after)
+            except ValueError:
+                raise PolicyError(
+                    f"reference date {self.keep_after!r} is not a date written YYYY-MM-DD"
+                ) from None
+        if self.years_alone not in YEARS_ALONE:
+            raise PolicyError(f"years alone: {self.years_alone!r}; choose {_one_of(YEARS_ALONE)}")
+        if self.linked_reports not in LINKED_REPORTS:
+            raise PolicyError(
+                f"linked reports: {self.linked_reports!r}; choose {_one_of(LINKED_REPORTS)}"
+            )
+        if not 0.0 <= self.neighbour_confidence <= 1.0:
+            raise PolicyError(
+                f"neighbour confidence {self.neighbour_confidence} is not between 0 and 1"
+            )
 
     def action(self, category: str, kind: Kind) -> Action:
         """What the policy does with ``category`` (of ``kind``): its override, else the preset's."""
@@ -119,6 +154,10 @@ class MaskingPolicy:
             "shift_days": list(self.shift_days),
             "age_threshold": self.age_threshold,
             "confidence": self.confidence,
+            "neighbour_confidence": self.neighbour_confidence,
+            "keep_after": self.keep_after,
+            "years_alone": self.years_alone,
+            "linked_reports": self.linked_reports,
         }
 
     @classmethod
@@ -134,6 +173,12 @@ class MaskingPolicy:
                 shift_days=(int(low), int(high)),
                 age_threshold=int(value.get("age_threshold", DEFAULT_AGE_THRESHOLD)),
                 confidence=float(value.get("confidence", DEFAULT_CONFIDENCE)),
+                neighbour_confidence=float(
+                    value.get("neighbour_confidence", DEFAULT_NEIGHBOUR_CONFIDENCE)
+                ),
+                keep_after=value.get("keep_after") or None,
+                years_alone=cast(YearsAlone, value.get("years_alone", "shift")),
+                linked_reports=cast(LinkedReports, value.get("linked_reports", "pseudonymise")),
             )
         except (TypeError, ValueError, AttributeError) as err:
             raise PolicyError(f"the stored masking policy is unreadable ({err})") from None

@@ -1,5 +1,5 @@
 """Annotating a document: open it, add, change and remove gold spans, accept or reject
-suggestions, undo, submit.
+suggestions, undo (submitting: :mod:`.submitting`).
 
 Every function is one user action in one transaction with its audit events, and returns an
 :class:`Edit` saying what changed. An edit can be reverted (:func:`revert`), which is how the
@@ -10,19 +10,22 @@ row id, so undo after redo after undo still lands on the right span.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Span
 from deid_studio.core.errors import DeidError
 from deid_studio.core.tokenize import tokenize
-from deid_studio.services._copies import BlindSpans, GoldSpans, open_assignment, spans_of
+from deid_studio.services._copies import GoldSpans, open_assignment, spans_of
 from deid_studio.store.editing import DocumentInfo, StoredAnnotation, StoredSuggestion
 from deid_studio.store.models import utcnow
 from deid_studio.store.project import Project, Transaction
 from deid_studio.store.queue import CLAIM_TIMEOUT
 
 EDITABLE = ("new", "in_progress", "submitted")
+
+ANNOTATABLE = ("new", "in_progress")
 
 __all__ = [
     "DocumentState",
@@ -31,14 +34,17 @@ __all__ = [
     "TokenIndex",
     "accept_all",
     "accept_suggestion",
+    "acceptable",
     "add_span",
+    "audit_span",
     "change_span",
+    "check_editable",
     "delete_span",
     "load_document",
     "open_for_annotation",
     "reject_suggestion",
     "revert",
-    "submit",
+    "undecided",
 ]
 
 
@@ -68,6 +74,9 @@ class DocumentState:
     read_only_reason: str | None = None
     blind: bool = False
     """The actor's own copy of a blind double annotation (their spans, no suggestions)."""
+    suggestions_pending: bool = False
+    """Waiting for annotation and not yet given suggestions (imported since the current
+    model, the re-suggestion still running): "no suggestions" does not mean "nothing"."""
 
     @property
     def editable(self) -> bool:
@@ -197,6 +206,7 @@ def document_state(tx: Transaction, document_id: int, actor: str) -> DocumentSta
         suggestions=tuple(tx.suggestions(document_id)),
         scheme=tx.scheme(),
         read_only_reason=(problem or edit_problem(info, actor)) if actor else "opened for reading",
+        suggestions_pending=info.status in ANNOTATABLE and not tx.document_scores([document_id]),
     )
 
 
@@ -221,7 +231,7 @@ def edit_problem(info: DocumentInfo, actor: str) -> str | None:
     return None
 
 
-def _editable(
+def check_editable(
     tx: Transaction, document_id: int, expected_version: int | None = None
 ) -> DocumentInfo:
     """The document, once the actor may change it and nobody changed it since they read
@@ -256,7 +266,7 @@ def check_version(tx: Transaction, document_id: int, expected_version: int | Non
     )
 
 
-def _done(tx: Transaction, edit: Edit) -> Edit:
+def with_version(tx: Transaction, edit: Edit) -> Edit:
     """The edit with the document's version after it."""
     version = tx.memo.get(("version", edit.document_id))
     if version is None:
@@ -268,7 +278,8 @@ def _done(tx: Transaction, edit: Edit) -> Edit:
 # -- edits -----------------------------------------------------------------------------------
 
 
-def _audit_span(a: StoredAnnotation | StoredSuggestion) -> dict[str, object]:
+def audit_span(a: StoredAnnotation | StoredSuggestion) -> dict[str, object]:
+    """A span as the audit trail records it."""
     out: dict[str, object] = {"start": a.start, "end": a.end, "category": a.category}
     if isinstance(a, StoredSuggestion):
         out |= {"confidence": round(a.confidence, 4), "source": a.source}
@@ -294,7 +305,7 @@ def _supersede(tx: Transaction, spans: GoldSpans, span: Span) -> list[StoredSugg
         tx.delete_suggestion(s.id) for s in tx.suggestions_within(document_id, span.start, span.end)
     ]
     for s in gone:
-        tx.audit("supersede_suggestion", document_id=document_id, before=_audit_span(s))
+        tx.audit("supersede_suggestion", document_id=document_id, before=audit_span(s))
     return gone
 
 
@@ -309,15 +320,17 @@ def add_span(
     """Add a gold span typed by the actor (to their own copy, in a blind double annotation);
     suggestions inside it are used up."""
     with project.transaction(actor) as tx:
-        info = _editable(tx, document_id, expected_version)
+        info = check_editable(tx, document_id, expected_version)
         spans = spans_of(tx, document_id)
         _check_span(tx, info, span)
         if spans.find(span) is not None:
-            return _done(tx, Edit(document_id, "add_span", notes=("that span is already gold",)))
+            return with_version(
+                tx, Edit(document_id, "add_span", notes=("that span is already gold",))
+            )
         added = spans.add(span)
-        tx.audit(_verb("add_annotation", spans), document_id=document_id, after=_audit_span(added))
+        tx.audit(_verb("add_annotation", spans), document_id=document_id, after=audit_span(added))
         gone = _supersede(tx, spans, span)
-        return _done(
+        return with_version(
             tx, Edit(document_id, "add_span", added=(added,), suggestions_removed=tuple(gone))
         )
 
@@ -336,19 +349,19 @@ def change_span(
     with project.transaction(actor) as tx:
         spans = _spans_for(tx, annotation_id, document_id)
         before = _annotation(spans, annotation_id)
-        info = _editable(tx, before.document_id, expected_version)
+        info = check_editable(tx, before.document_id, expected_version)
         _check_span(tx, info, span)
         if (before.start, before.end, before.category) == (span.start, span.end, span.category):
-            return _done(tx, Edit(before.document_id, "change_span"))
+            return with_version(tx, Edit(before.document_id, "change_span"))
         after = spans.update(annotation_id, span)
         tx.audit(
             _verb("change_annotation", spans),
             document_id=before.document_id,
-            before=_audit_span(before),
-            after=_audit_span(after),
+            before=audit_span(before),
+            after=audit_span(after),
         )
         gone = _supersede(tx, spans, span)
-        return _done(
+        return with_version(
             tx,
             Edit(
                 before.document_id,
@@ -371,13 +384,13 @@ def delete_span(
     with project.transaction(actor) as tx:
         spans = _spans_for(tx, annotation_id, document_id)
         before = _annotation(spans, annotation_id)
-        _editable(tx, before.document_id, expected_version)
+        check_editable(tx, before.document_id, expected_version)
         gone = spans.delete(annotation_id)
         tx.audit(
             _verb("delete_annotation", spans), document_id=gone.document_id,
-            before=_audit_span(gone),
+            before=audit_span(gone),
         )  # fmt: skip
-        return _done(tx, Edit(gone.document_id, "delete_span", removed=(gone,)))
+        return with_version(tx, Edit(gone.document_id, "delete_span", removed=(gone,)))
 
 
 def _gold_only(tx: Transaction, document_id: int) -> None:
@@ -421,23 +434,23 @@ def accept_suggestion(
         found = tx.suggestion(suggestion_id)
         if found is None:
             raise DeidError("that suggestion no longer exists (the model was retrained?)")
-        info = _editable(tx, found.document_id, expected_version)
+        info = check_editable(tx, found.document_id, expected_version)
         _gold_only(tx, found.document_id)
         chosen = span or Span(found.start, found.end, category or found.category)
         if category is not None:
             chosen = Span(chosen.start, chosen.end, category)
         _check_span(tx, info, chosen)
         used = tx.delete_suggestion(suggestion_id)
-        tx.audit("accept_suggestion", document_id=used.document_id, before=_audit_span(used))
+        tx.audit("accept_suggestion", document_id=used.document_id, before=audit_span(used))
         added: tuple[StoredAnnotation, ...] = ()
         if tx.find_annotation(used.document_id, chosen.start, chosen.end, chosen.category) is None:
             gold = tx.add_annotation(
                 used.document_id, chosen, origin="accepted", model_version_id=used.model_version_id
             )
-            tx.audit("add_annotation", document_id=used.document_id, after=_audit_span(gold))
+            tx.audit("add_annotation", document_id=used.document_id, after=audit_span(gold))
             added = (gold,)
         gone = _supersede(tx, GoldSpans(tx, used.document_id), chosen)
-        return _done(
+        return with_version(
             tx,
             Edit(
                 used.document_id,
@@ -456,10 +469,12 @@ def reject_suggestion(
         found = tx.suggestion(suggestion_id)
         if found is None:
             raise DeidError("that suggestion no longer exists (the model was retrained?)")
-        _editable(tx, found.document_id, expected_version)
+        check_editable(tx, found.document_id, expected_version)
         used = tx.delete_suggestion(suggestion_id)
-        tx.audit("reject_suggestion", document_id=used.document_id, before=_audit_span(used))
-        return _done(tx, Edit(used.document_id, "reject_suggestion", suggestions_removed=(used,)))
+        tx.audit("reject_suggestion", document_id=used.document_id, before=audit_span(used))
+        return with_version(
+            tx, Edit(used.document_id, "reject_suggestion", suggestions_removed=(used,))
+        )
 
 
 def accept_all(
@@ -475,20 +490,12 @@ def accept_all(
     The most confident first; a suggestion overlapping one accepted in this batch stays.
     """
     with project.transaction(actor) as tx:
-        info = _editable(tx, document_id, expected_version)
-        scheme = tx.scheme()
+        info = check_editable(tx, document_id, expected_version)
         _gold_only(tx, document_id)
-        taken = [a.span for a in tx.annotations(document_id)]
-        chosen: list[StoredSuggestion] = []
-        candidates = [s for s in tx.suggestions(document_id) if s.confidence >= threshold]
-        for s in sorted(candidates, key=lambda s: (-s.confidence, s.start)):
-            span = Span(s.start, s.end, s.category)
-            if s.category in scheme and not any(span.overlaps(t) for t in taken):
-                taken.append(span)
-                chosen.append(s)
+        chosen = acceptable(tx, document_id, tx.suggestions(document_id), threshold)
         added: list[StoredAnnotation] = []
         used: list[StoredSuggestion] = []
-        for s in sorted(chosen, key=lambda s: s.start):
+        for s in chosen:
             used.append(tx.delete_suggestion(s.id))
             added.append(
                 tx.add_annotation(
@@ -500,13 +507,41 @@ def accept_all(
             tx.audit(
                 "accept_all",
                 document_id=info.id,
-                after={"threshold": threshold, "accepted": [_audit_span(a) for a in added]},
+                after={"threshold": threshold, "accepted": [audit_span(a) for a in added]},
             )
         for a in added:
             used.extend(_supersede(tx, GoldSpans(tx, document_id), a.span))
-        return _done(
+        return with_version(
             tx, Edit(document_id, "accept_all", added=tuple(added), suggestions_removed=tuple(used))
         )
+
+
+def acceptable(
+    tx: Transaction,
+    document_id: int,
+    suggestions: Sequence[StoredSuggestion],
+    threshold: float,
+) -> list[StoredSuggestion]:
+    """Of ``suggestions``, those "accept all" makes gold: at or above ``threshold``, of a
+    category of the scheme, overlapping no gold span; the most confident first, so one that
+    overlaps a more confident one stays. In reading order."""
+    scheme = tx.scheme()
+    taken = [a.span for a in tx.annotations(document_id)]
+    chosen: list[StoredSuggestion] = []
+    candidates = [s for s in suggestions if s.confidence >= threshold]
+    for s in sorted(candidates, key=lambda s: (-s.confidence, s.start)):
+        span = Span(s.start, s.end, s.category)
+        if s.category in scheme and not any(span.overlaps(t) for t in taken):
+            taken.append(span)
+            chosen.append(s)
+    return sorted(chosen, key=lambda s: (s.start, s.end))
+
+
+def undecided(tx: Transaction, document_id: int) -> list[StoredSuggestion]:
+    """The document's suggestions nobody accepted or rejected yet (a suggestion with exactly
+    the offsets of a gold span is decided: the editor shows the gold)."""
+    gold = {(a.start, a.end) for a in tx.annotations(document_id)}
+    return [s for s in tx.suggestions(document_id) if (s.start, s.end) not in gold]
 
 
 def revert(
@@ -524,7 +559,7 @@ def revert(
     """
     doc = edit.document_id
     with project.transaction(actor) as tx:
-        _editable(tx, doc, expected_version)
+        check_editable(tx, doc, expected_version)
         spans = spans_of(tx, doc)
         removed: list[StoredAnnotation] = []
         for a in edit.added:
@@ -533,7 +568,7 @@ def revert(
                 raise DeidError(f"cannot {reason}: the span {a.start}-{a.end} changed since")
             removed.append(spans.delete(found.id))
             tx.audit(
-                _verb("delete_annotation", spans), document_id=doc, before=_audit_span(found),
+                _verb("delete_annotation", spans), document_id=doc, before=audit_span(found),
                 reason=reason,
             )  # fmt: skip
         updated: list[tuple[StoredAnnotation, StoredAnnotation]] = []
@@ -548,8 +583,8 @@ def revert(
             tx.audit(
                 _verb("change_annotation", spans),
                 document_id=doc,
-                before=_audit_span(found),
-                after=_audit_span(back),
+                before=audit_span(found),
+                after=audit_span(back),
                 reason=reason,
             )
         added: list[StoredAnnotation] = []
@@ -560,21 +595,21 @@ def revert(
                 )
                 added.append(back)
                 tx.audit(
-                    _verb("add_annotation", spans), document_id=doc, after=_audit_span(back),
+                    _verb("add_annotation", spans), document_id=doc, after=audit_span(back),
                     reason=reason,
                 )  # fmt: skip
         restored: list[StoredSuggestion] = []
         for s in edit.suggestions_removed:
             if tx.find_suggestion(s) is None:
                 restored.append(tx.restore_suggestion(s))
-                tx.audit("restore_suggestion", document_id=doc, after=_audit_span(s), reason=reason)
+                tx.audit("restore_suggestion", document_id=doc, after=audit_span(s), reason=reason)
         dropped: list[StoredSuggestion] = []
         for s in edit.suggestions_added:
             found_s = tx.find_suggestion(s)
             if found_s is not None:
                 dropped.append(tx.delete_suggestion(found_s.id))
-                tx.audit("reject_suggestion", document_id=doc, before=_audit_span(s), reason=reason)
-        return _done(
+                tx.audit("reject_suggestion", document_id=doc, before=audit_span(s), reason=reason)
+        return with_version(
             tx,
             Edit(
                 doc,
@@ -586,35 +621,6 @@ def revert(
                 suggestions_removed=tuple(dropped),
             ),
         )
-
-
-def submit(
-    project: Project, document_id: int, *, actor: str, expected_version: int | None = None
-) -> Edit:
-    """Declare the document done: it waits for review, and the actor lets go of it. In a
-    blind double annotation, the actor's copy is done; the document waits for the other
-    annotator, then for adjudication."""
-    with project.transaction(actor) as tx:
-        info = _editable(tx, document_id, expected_version)
-        spans = spans_of(tx, document_id)
-        if isinstance(spans, BlindSpans):
-            tx.submit_assignment(spans.assignment.id)
-            tx.audit("submit_blind", document_id=document_id, after={"spans": len(spans.all())})
-            note = "your blind copy is submitted; adjudication makes the gold"
-            return _done(tx, Edit(document_id, "submit", status="submitted", notes=(note,)))
-        if info.status == "submitted":
-            tx.release(document_id)
-            tx.audit("release", document_id=document_id)
-            return _done(tx, Edit(document_id, "submit", notes=("already submitted",)))
-        tx.set_status(document_id, "submitted")
-        tx.release(document_id)
-        tx.audit(
-            "submit",
-            document_id=document_id,
-            before={"status": info.status},
-            after={"status": "submitted", "gold": len(tx.annotations(document_id))},
-        )
-        return _done(tx, Edit(document_id, "submit", status="submitted"))
 
 
 def submitted_count(project: Project, *, since_model: bool = True) -> int:

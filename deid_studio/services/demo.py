@@ -1,4 +1,10 @@
-"""The demo project: synthetic narratives at every stage of the workflow."""
+"""The demo project: synthetic narratives at every stage of the workflow.
+
+The gold of the demo is the work of named synthetic people, so that whoever runs the demo can
+review and sign off at once (four eyes refuses a sign-off by the person who annotated): the
+annotators in :data:`DEMO_ANNOTATORS` submitted it, and the reviewer :data:`DEMO_REVIEWER`
+signed off most of it. The rest waits in the review queue for you.
+"""
 
 from __future__ import annotations
 
@@ -9,10 +15,15 @@ from deid_studio.core.progress import Progress, no_progress
 from deid_studio.services.importing import import_documents
 from deid_studio.services.paths import data_dir
 from deid_studio.services.project import init_project, open_project
+from deid_studio.services.reviewing import sign_off
 from deid_studio.store.project import Project
 from deid_studio.synth import generate
 
 DEMO_ACTOR = "demo"
+DEMO_ANNOTATORS = ("amira.haddad", "bruno.keller", "chen.li")
+"""Synthetic annotators: each submitted a share of the demo's gold."""
+DEMO_REVIEWER = "dana.okafor"
+"""The synthetic reviewer who signed off the demo's signed-off gold."""
 # Shares of the generated narratives by status: signed-off gold trains the first model,
 # submitted gold fills the review queue, the rest waits in the annotation queue.
 SIGNED_OFF_SHARE = 0.4
@@ -49,14 +60,16 @@ def open_demo(
     submitted = signed + round(len(documents) * SUBMITTED_SHARE)
     project = init_project(path, scheme="pv", actor=actor)
     origin = f"demo generator (seed {seed})"
-    stages = (
-        (documents[:signed], {"gold": True, "signed_off": True}),
-        (documents[signed:submitted], {"gold": True}),
-        (documents[submitted:], {}),
-    )
     try:
-        for batch, how in stages:
-            import_documents(project, batch, origin=origin, actor=actor, **how)
+        gold = documents[:submitted]
+        for n, annotator in enumerate(DEMO_ANNOTATORS):
+            share = gold[n :: len(DEMO_ANNOTATORS)]
+            import_documents(project, share, origin=origin, actor=annotator, gold=True)
+        import_documents(project, documents[submitted:], origin=origin, actor=actor)
+        with project.reading() as tx:
+            ids = {s.document.external_id: s.document.id for s in tx.documents()}
+        for document in documents[:signed]:
+            sign_off(project, ids[document.external_id], actor=DEMO_REVIEWER, comment="checked")
     except BaseException:
         project.close()
         _remove(path)  # a half-made demo would only confuse; the next run starts afresh

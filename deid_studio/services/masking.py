@@ -19,10 +19,11 @@ import secrets
 import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from deid_studio.core.document import Document
+from deid_studio.core.categories import Scheme
+from deid_studio.core.document import Document, Suggestion
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
 from deid_studio.formats import writer
@@ -40,8 +41,12 @@ from deid_studio.mask import (
     mask_document,
     phi_strings,
 )
+from deid_studio.mask.linked import pseudonym
+from deid_studio.mask.masker import case_dates
+from deid_studio.mask.reference import case_interval, parse_reference
 from deid_studio.services._retry import retried
 from deid_studio.services.exporting import check_target
+from deid_studio.services.forced import MODES, RecallReading, describe_mode, recall_reading
 from deid_studio.services.privacy import DEFAULT_READABLE_BY, READABLE_BY
 from deid_studio.services.staging import staged_output
 from deid_studio.store.project import Project, StoredDocument, Transaction
@@ -79,6 +84,10 @@ class MaskedExportResult:
     preset: str
     actions: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     fallbacks: Mapping[str, int] = field(default_factory=dict)
+    mode: str | None = None
+    """How documents not signed off were masked: ``recall``, ``default`` (None: none were)."""
+    mode_note: str = ""
+    """The summary's line about it (what read them again, or that it was not asked)."""
 
 
 def masking_policy(project: Project) -> MaskingPolicy:
@@ -148,6 +157,7 @@ def export_masked(
     statuses: Sequence[str] | None = None,
     overwrite: bool = False,
     readable_by: str = DEFAULT_READABLE_BY,
+    mode: str | None = None,
     progress: Progress = no_progress,
     cancelled: Cancelled = never_cancelled,
 ) -> MaskedExportResult:
@@ -155,6 +165,10 @@ def export_masked(
 
     ``preset`` masks with another preset than the project policy's (its per-category
     overrides then do not apply; the interval, threshold and confidence do).
+
+    Documents not signed off (with ``force``) are masked in recall mode unless ``mode`` is
+    ``default`` (:mod:`.forced`): the current model reads them again first, outside the
+    export's transaction, and masks every token it doubts.
 
     One transaction: every document is masked and leak-checked first; a leak refuses the
     whole export (:class:`LeakError`, listing each with report and offset) and nothing is
@@ -172,13 +186,20 @@ def export_masked(
         )
     if readable_by not in READABLE_BY:
         raise DeidError(f"readable by {readable_by!r}? choose one of {', '.join(READABLE_BY)}")
+    if mode is not None and mode not in MODES:
+        raise DeidError(
+            f"unknown mode {mode!r} for documents not signed off; choose recall or default"
+        )
     write = writer(format_name)
     check_target(out, overwrite=overwrite)
     with project.transaction(actor) as tx:
         tx.require("steward", "export")
     _ensure_secret(project, actor)
+    mode = (mode or "recall") if force else None
+    first_reading = _read_unreviewed(project, statuses, mode, progress, cancelled)
 
-    def attempt() -> tuple[list[StoredDocument], _Batch, MaskingPolicy, list[Path]]:
+    def attempt() -> tuple[list[StoredDocument], _Batch, MaskingPolicy, list[Path], RecallReading]:
+        reading = first_reading
         with (
             staged_output(out, overwrite=overwrite, readable_by=readable_by) as stage,
             project.transaction(actor) as tx,
@@ -187,7 +208,14 @@ def export_masked(
             if preset is not None and preset != policy.preset:
                 policy = policy.with_preset(preset)  # its overrides were for another preset
             stored = _chosen(tx, statuses, force)
-            batch = _mask(tx, [s.document for s in stored], policy, progress, cancelled)
+            unreviewed = [s.document for s in stored if s.status not in EXPORTABLE]
+            if mode == "recall":  # one that became unreviewed since it was read: read it now
+                missed = [d for d in unreviewed if d.id not in reading.suggestions]
+                if missed:
+                    later = recall_reading(project, missed, cancelled=cancelled).suggestions
+                    reading = replace(reading, suggestions={**reading.suggestions, **later})
+            extra = reading.suggestions if mode == "recall" else {}
+            batch = _mask(tx, [s.document for s in stored], policy, progress, cancelled, extra)
             leaks = [leak for masked in batch.masked for leak in masked.leaks]
             if leaks:
                 raise LeakError(leaks)
@@ -195,26 +223,46 @@ def export_masked(
             files = write(documents, stage.path, progress=progress, cancelled=cancelled)
             check(cancelled)
             _store(tx, batch)
-            _record(tx, stored, policy, format_name, out, reason)
-        return stored, batch, policy, files
+            _record(tx, stored, policy, format_name, out, reason, mode)
+        return stored, batch, policy, files, reading
 
-    stored, batch, policy, files = retried(attempt)
+    stored, batch, policy, files, reading = retried(attempt)
     actions: dict[str, Counter[str]] = {}
     fallbacks: Counter[str] = Counter()
     for masked in batch.masked:
         for r in masked.replacements:
             actions.setdefault(r.category, Counter())[r.action] += 1
             fallbacks[r.category] += r.fallback
+    forced = sum(1 for s in stored if s.status not in EXPORTABLE)
     return MaskedExportResult(
         documents=len(batch.masked),
-        forced=sum(1 for s in stored if s.status not in EXPORTABLE),
+        forced=forced,
         out=out,
         files=len(files),
         seconds=time.perf_counter() - started,
         preset=policy.preset,
         actions={c: dict(a) for c, a in actions.items()},
         fallbacks={c: n for c, n in fallbacks.items() if n},
+        mode=mode if forced else None,
+        mode_note=describe_mode(mode, forced, reading if mode == "recall" else None),
     )
+
+
+def _read_unreviewed(
+    project: Project,
+    statuses: Sequence[str] | None,
+    mode: str | None,
+    progress: Progress,
+    cancelled: Cancelled,
+) -> RecallReading:
+    """Recall-mode suggestions for the documents of a forced export not signed off."""
+    if mode != "recall":
+        return RecallReading()
+    with project.reading() as tx:
+        wanted = list(statuses) if statuses else None
+        stored = tx.documents(statuses=wanted)
+        unreviewed = [s.document for s in stored if s.status not in EXPORTABLE]
+    return recall_reading(project, unreviewed, progress=progress, cancelled=cancelled)
 
 
 # -- helpers ------------------------------------------------------------------------------
@@ -265,8 +313,10 @@ def _mask(
     policy: MaskingPolicy,
     progress: Progress = no_progress,
     cancelled: Cancelled = never_cancelled,
+    extra: Mapping[int, Sequence[Suggestion]] | None = None,
 ) -> _Batch:
-    """Mask documents with their cases' keys, built from every report of each case."""
+    """Mask documents with their cases' keys, built from every report of each case;
+    ``extra`` suggestions (recall mode's) are masked beside the stored ones."""
     secret = bytes.fromhex(tx.setting(SECRET_SETTING))
     scheme = tx.scheme()
     cases = sorted({d.case for d in documents})
@@ -275,13 +325,20 @@ def _mask(
         s.document for i in range(0, len(ids), CHUNK) for s in tx.documents(ids=ids[i : i + CHUNK])
     ]
     suggestions = tx.masking_suggestions(
-        [d.id for d in mates if d.id is not None], policy.confidence
-    )
+        [d.id for d in mates if d.id is not None], 0.0
+    )  # those below the confidence can complete a masked name (mask.spans)
+    for document_id, found in (extra or {}).items():
+        suggestions.setdefault(document_id, []).extend(found)
     offsets = tx.date_offsets(cases)
-    drawn = {c: draw_offset(secret, c, *policy.shift_days) for c in cases if c not in offsets}
     members: dict[str, list[Document]] = {}
     for document in mates or documents:
         members.setdefault(document.case, []).append(document)
+    reference = parse_reference(policy.keep_after)
+    drawn = {
+        c: draw_offset(secret, c, *_interval(c, members, suggestions, policy, scheme))
+        for c in cases
+        if c not in offsets
+    }
     entries: dict[str, list[VaultEntry]] = {}
     for entry in tx.vault_entries(cases):
         entries.setdefault(entry.case_id, []).append(entry)
@@ -298,7 +355,12 @@ def _mask(
             avoid=[text for text, _ in strings],
             people=[text for text, kind in strings if kind == "person"],
         )
-        keys[case] = CaseKeys(case, DateShift(offsets.get(case) or drawn[case]), surrogates)
+        shift = DateShift(
+            offsets.get(case) or drawn[case],
+            keep_after=reference,
+            keep_years=policy.years_alone == "keep",
+        )
+        keys[case] = CaseKeys(case, shift, surrogates, lambda text: pseudonym(secret, text))
     masked = []
     for done, document in enumerate(documents, start=1):
         check(cancelled)
@@ -307,6 +369,22 @@ def _mask(
         progress(done, len(documents))
     added = [e for k in keys.values() for e in k.surrogates.vault.added]
     return _Batch(masked, added, drawn)
+
+
+def _interval(
+    case: str,
+    members: Mapping[str, Sequence[Document]],
+    suggestions: Mapping[int, Sequence[Suggestion]],
+    policy: MaskingPolicy,
+    scheme: Scheme,
+) -> tuple[int, int]:
+    """The interval a new case's offset is drawn from: the policy's, narrowed by its
+    reference date so that none of the case's dates crosses it."""
+    low, high = policy.shift_days
+    if policy.keep_after is None:
+        return low, high
+    dates = case_dates(members.get(case, ()), suggestions, policy, scheme)
+    return case_interval(low, high, parse_reference(policy.keep_after), dates)
 
 
 def _language(documents: Sequence[Document]) -> str | None:
@@ -330,8 +408,10 @@ def _record(
     format_name: str,
     out: Path,
     reason: str,
+    mode: str | None = None,
 ) -> None:
-    """Mark signed-off documents exported; audit every document, forced ones with a reason."""
+    """Mark signed-off documents exported; audit every document, forced ones with a reason
+    and the mode they were masked in."""
     signed = [s for s in stored if s.status in EXPORTABLE]
     forced = [s for s in stored if s.status not in EXPORTABLE]
     tx.mark_exported([s.document.id for s in signed if s.document.id is not None])
@@ -343,7 +423,11 @@ def _record(
     if forced:
         tx.audit_many(
             "export_masked",
-            ((s.document.id, {"status": s.status}, {**where, "status": s.status}) for s in forced),
-            reason=f"forced export of a document not signed off: {reason or 'no reason given'}",
+            (
+                (s.document.id, {"status": s.status}, {**where, "status": s.status, "mode": mode})
+                for s in forced
+            ),
+            reason=f"forced export of a document not signed off ({mode} mode): "
+            f"{reason or 'no reason given'}",
         )
     tx.audit("masking_policy_used", after={**where, "policy": policy.to_json()})

@@ -131,9 +131,10 @@ def open_for_review(project: Project, document_id: int, *, actor: str) -> Review
         )
 
 
-def next_for_review(project: Project, *, actor: str) -> int | None:
-    """Claim the first submitted document of the review queue that nobody else holds and
-    that the reviewer may sign off (under four eyes, not one they annotated)."""
+def next_for_review(project: Project, *, actor: str, skip: Sequence[int] = ()) -> int | None:
+    """Claim the first submitted document of the review queue that nobody else holds, that
+    the reviewer may sign off (under four eyes, not one they annotated) and that is not in
+    ``skip`` (the one the reviewer is leaving, those skipped before)."""
     with project.transaction(actor) as tx:
         tx.require("reviewer", "review")
         actor = tx.actor
@@ -144,6 +145,8 @@ def next_for_review(project: Project, *, actor: str) -> int | None:
             if not page:
                 return None
             for entry in page:
+                if entry.document_id in skip:
+                    continue
                 info = tx.document_info(entry.document_id)
                 if info is None or edit_problem(info, actor) is not None:
                     continue

@@ -4,7 +4,9 @@ After a retrain, :func:`resuggest` tags every document still waiting for annotat
 ``new`` or ``in_progress``) with the newest model version, replaces its suggestions and its
 uncertainty score (the order of the queue). Before the first training it does the same with
 model version 0, the rules alone (the queue then orders by rule-flagged density), so
-imported narratives have suggestions at once. It works in chunks, each in its own short
+imported narratives have suggestions at once. The score adds to the model's doubt what the
+model does not know (:mod:`.queue_signals`): new vocabulary and contradicted names. It works
+in chunks, each in its own short
 transaction, so annotators keep working while it runs; a cancelled run keeps the chunks it
 finished (each is complete and consistent) and stops.
 """
@@ -23,6 +25,7 @@ from deid_studio.detect.combine import SOURCES
 from deid_studio.detect.detector import DetectorSettings
 from deid_studio.services._detector import current_detector
 from deid_studio.services.queue import QueueEntry, queue_page
+from deid_studio.services.queue_signals import queue_signals
 from deid_studio.services.training import DETECTOR_SETTING
 from deid_studio.store.project import Project
 
@@ -62,6 +65,7 @@ def resuggest(
     current = current_detector(project)
     detector, version = current.detector, current.model_version_id
     waiting = _waiting(project, version, only_stale=only_stale)
+    signals = queue_signals(project) if waiting else None
     if document_ids is not None:
         wanted = set(document_ids)
         waiting = [i for i in waiting if i in wanted]
@@ -81,11 +85,10 @@ def resuggest(
             by_document[document.id] = [
                 s for s in detection.suggestions if (s.start, s.end, s.category) not in gold
             ]
-            if detection.uncertainty is not None:
-                scores[document.id] = (
-                    detection.uncertainty.score,
-                    detection.uncertainty.details(),
-                )
+            assert signals is not None
+            scored = signals.score(document.text, detection, rules_only=detector.rules_only)
+            if scored is not None:
+                scores[document.id] = (scored.score, scored.details())
         with project.transaction(actor) as tx:
             count = tx.replace_suggestions(by_document, version)
             tx.replace_scores(scores, version)

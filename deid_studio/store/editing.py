@@ -34,6 +34,8 @@ class DocumentInfo:
     claimed_by: str | None
     claimed_at: datetime | None
     version: int = 0
+    resolved_on_submit: Mapping[str, Any] | None = None
+    """How the last submission resolved undecided suggestions in bulk (None: it did not)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +144,7 @@ class EditingQueries(TransactionBase):
             return None
         return DocumentInfo(
             r.id, r.external_id, r.case_id, r.source, r.text, r.meta, r.language, r.status,
-            r.claimed_by, r.claimed_at, r.version,
+            r.claimed_by, r.claimed_at, r.version, r.resolved_on_submit,
         )  # fmt: skip
 
     def bump_version(self, document_id: int, expected: int | None = None) -> int | None:
@@ -160,6 +162,14 @@ class EditingQueries(TransactionBase):
             query.values(version=d.version + 1).returning(d.version)
         ).scalar()
         return None if found is None else int(found)
+
+    def set_resolved_on_submit(self, document_id: int, value: Mapping[str, Any] | None) -> None:
+        """Record how a submission resolved undecided suggestions (None: all were decided)."""
+        self._write().execute(
+            update(m.DocumentRow)
+            .where(m.DocumentRow.id == document_id)
+            .values(resolved_on_submit=None if value is None else dict(value))
+        )
 
     def set_status(self, document_id: int, status: str) -> None:
         """Move a document to another workflow status (the caller checks and audits it)."""

@@ -82,6 +82,9 @@ class DocumentRow(Base):
     # optimistic concurrency: every change to the document or its gold adds one; a write
     # that read an older version is refused instead of overwriting someone else's
     version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # how the suggestions left undecided at the last submission were resolved in bulk
+    # ({"choice", "threshold", "accepted", "rejected"}); None when every one was decided
+    resolved_on_submit: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import Any
 
 from sqlalchemy import Select, and_, exists, func, or_, select, update
 
@@ -28,6 +29,10 @@ class QueueEntry:
     score: float | None
     claimed_by: str | None
     preview: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+    """The parts of the score (and ``reasons``: why it is high), empty when unscored."""
+    resolved_on_submit: Mapping[str, Any] | None = None
+    """How undecided suggestions were resolved in bulk at submission (None: all decided)."""
 
 
 class QueueQueries(TransactionBase):
@@ -43,6 +48,8 @@ class QueueQueries(TransactionBase):
             s.score,
             d.claimed_by,
             func.substr(d.text, 1, PREVIEW_CHARS),
+            s.details,
+            d.resolved_on_submit,
         ).outerjoin(s, s.document_id == d.id)
         if statuses:
             query = query.where(d.status.in_(statuses))
@@ -67,7 +74,10 @@ class QueueQueries(TransactionBase):
             .offset(offset)
             .limit(limit)
         )
-        return [QueueEntry(*row) for row in self._session.execute(query)]
+        return [
+            QueueEntry(*row[:7], details=row[7] or {}, resolved_on_submit=row[8])
+            for row in self._session.execute(query)
+        ]
 
     def queue_size(
         self, *, statuses: Sequence[str] | None = None, search: str | None = None
@@ -76,8 +86,9 @@ class QueueQueries(TransactionBase):
         query = select(func.count()).select_from(self._queue_query(statuses, search).subquery())
         return self._session.scalar(query) or 0
 
-    def claim_next(self, statuses: Sequence[str]) -> int | None:
-        """Claim the first document of the queue that nobody else holds; its id, or None.
+    def claim_next(self, statuses: Sequence[str], skip: Sequence[int] = ()) -> int | None:
+        """Claim the first document of the queue that nobody else holds (and that is not
+        in ``skip``); its id, or None.
 
         A document of a blind double annotation goes only to its two annotators (first in
         their queue, and not claimed: both work on it at once, each on their own copy).
@@ -93,7 +104,11 @@ class QueueQueries(TransactionBase):
         query = (
             select(d.id, mine)
             .outerjoin(s, s.document_id == d.id)
-            .where(d.status.in_(statuses), or_(mine, and_(~double, unclaimed)))
+            .where(
+                d.status.in_(statuses),
+                or_(mine, and_(~double, unclaimed)),
+                d.id.notin_(list(skip)),
+            )
             .order_by(mine.desc(), s.score.is_(None), s.score.desc(), d.id)
             .limit(8)
         )
@@ -135,6 +150,12 @@ class QueueQueries(TransactionBase):
             .values(claimed_at=m.utcnow())
         )
         return bool(getattr(result, "rowcount", 0))
+
+    def held_by(self, name: str) -> list[int]:
+        """The documents ``name`` holds (whatever their status), in id order."""
+        d = m.DocumentRow
+        query = select(d.id).where(d.claimed_by == name).order_by(d.id)
+        return list(self._session.scalars(query))
 
     def release(self, document_id: int) -> None:
         """Let go of a document the actor holds (the caller audits it)."""

@@ -62,7 +62,8 @@ _OWN_ASSIGNMENT = (
 # role -> table -> privileges (a role also has those of the roles before it)
 GRANTS: dict[str, dict[str, str]] = {
     "annotator": {
-        "documents": "SELECT, UPDATE (status, claimed_by, claimed_at, version, updated_at)",
+        "documents": "SELECT, UPDATE (status, claimed_by, claimed_at, version, updated_at, "
+        "resolved_on_submit)",
         "annotations": "SELECT, INSERT, UPDATE, DELETE",
         "suggestions": "SELECT, INSERT, DELETE",
         "document_scores": "SELECT, INSERT, UPDATE, DELETE",

@@ -43,3 +43,23 @@ def test_demo_reopens_and_resets_reproducibly(cli, tmp_path: Path) -> None:
 def test_demo_honours_db(cli) -> None:
     code, out, _ = cli("demo", "--count", "10")
     assert code == 0 and f"created: {cli.db}" in out
+
+
+def test_demo_gold_is_the_work_of_synthetic_annotators_and_a_reviewer(cli, tmp_path) -> None:
+    from deid_studio.services.demo import DEMO_ANNOTATORS, DEMO_REVIEWER
+
+    code, _, err = cli("demo", "--count", "40", "--no-window", db=False)
+    assert code == 0, err
+    db = tmp_path / "xdg-data" / "deid-studio" / "demo.sqlite"
+    authors = {a for (a,) in rows(db, "SELECT DISTINCT author FROM annotations")}
+    assert authors == set(DEMO_ANNOTATORS)
+    signers = rows(db, "SELECT DISTINCT actor FROM audit_events WHERE action = 'sign_off'")
+    assert signers == [(DEMO_REVIEWER,)]
+    assert rows(db, "SELECT DISTINCT reviewer FROM reviews") == [(DEMO_REVIEWER,)]
+    # whoever runs the demo (the test's login) annotated nothing: they may sign off at once
+    waiting = rows(
+        db,
+        "SELECT DISTINCT e.actor FROM audit_events e JOIN documents d ON d.id = e.document_id "
+        "WHERE d.status = 'submitted' AND e.action = 'import'",
+    )
+    assert {a for (a,) in waiting} <= set(DEMO_ANNOTATORS) and len(waiting) > 1

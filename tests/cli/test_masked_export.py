@@ -163,6 +163,7 @@ def test_policy_command(project) -> None:
     code, out, err = project(
         "policy", "--preset", "surrogates", "--set", "PROFESSIONAL=keep",
         "--shift-days=-365,-1", "--age-threshold", "85", "--confidence", "0.6",
+        "--neighbour-confidence", "0.3", "--keep-after", "2020-12-11", "--years-alone", "keep",
     )  # fmt: skip
     assert code == 0, err
     assert "PROFESSIONAL  keep  (set)" in out and "-365..-1 days" in out
@@ -171,6 +172,10 @@ def test_policy_command(project) -> None:
         "actions": {"PROFESSIONAL": "keep"},
         "age_threshold": 85,
         "confidence": 0.6,
+        "neighbour_confidence": 0.3,
+        "keep_after": "2020-12-11",
+        "years_alone": "keep",
+        "linked_reports": "pseudonymise",
         "preset": "surrogates",
         "shift_days": [-365, -1],
     }
@@ -179,3 +184,5 @@ def test_policy_command(project) -> None:
     assert code == 1 and "PATIENT: only dates can be shifted" in err
     code, _, err = project("policy", "--shift-days=0,0")
     assert code == 1 and "only 0" in err
+    code, _, err = project("policy", "--keep-after", "11/12/2020")
+    assert code == 1 and "not a date written YYYY-MM-DD" in err

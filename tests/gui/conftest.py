@@ -116,3 +116,25 @@ def status_of(path: Path, external_id: str) -> str:
         return c.execute(
             "SELECT status FROM documents WHERE external_id = ?", (external_id,)
         ).fetchone()[0]
+
+
+def submit_by_keys(qtbot, page, answer=None) -> None:
+    """Ctrl+Enter in the narrative; when the submit prompt opens (suggestions undecided),
+    answer it with a key: ``Qt.Key.Key_A`` (accept above), ``Key_R`` (reject the rest) or
+    ``Key_Escape`` (go back)."""
+    from PySide6.QtCore import Qt
+
+    qtbot.keyClick(page.view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    prompt = page.prompt
+    if prompt is not None:
+        assert answer is not None, "the submit prompt opened: undecided suggestions"
+        wait_active(qtbot, prompt)
+        qtbot.keyClick(prompt.focusWidget() or prompt, answer)
+        wait_active(qtbot, page.window())  # back in the window, as after any dialog
+
+
+def wait_active(qtbot, dialog) -> None:
+    """Wait until a dialog that just opened is the active window (so that keys go to it)."""
+    from PySide6.QtWidgets import QApplication
+
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog, timeout=2_000)

@@ -10,8 +10,9 @@ import pytest
 from PySide6.QtCore import Qt
 
 from deid_studio.core.document import Span
-from deid_studio.services.annotating import add_span, open_for_annotation, submit
+from deid_studio.services.annotating import add_span, open_for_annotation
 from deid_studio.services.double import assign_double
+from deid_studio.services.submitting import submit
 from deid_studio.store.project import Project
 from tests.gui.conftest import NARRATIVES, gold_rows, status_of
 

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
 
-from tests.gui.conftest import NARRATIVES, gold_rows, status_of
+from tests.gui.conftest import NARRATIVES, gold_rows, status_of, submit_by_keys, wait_active
 
 pytestmark = pytest.mark.gui
 
@@ -62,8 +62,9 @@ def test_annotate_a_document_by_keyboard(qtbot, window, project_path) -> None:
     qtbot.keyClick(view, Qt.Key.Key_P, Qt.KeyboardModifier.ShiftModifier)
     assert (start, start + 3, "PATIENT", "human", "ann") in gold_rows(project_path, "R1")
 
-    # Ctrl+Enter submits and opens the next document of the queue
-    qtbot.keyClick(view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    # Ctrl+Enter submits and opens the next document of the queue (the suggestions left
+    # undecided are rejected in the submit prompt)
+    submit_by_keys(qtbot, page, Qt.Key.Key_R)
     assert status_of(project_path, "R1") == "submitted"
     assert session.state.info.external_id == "R2"
     assert {g[2] for g in gold_rows(project_path, "R1")} == {"DATE", "PATIENT"}
@@ -123,7 +124,7 @@ def test_spans_on_emoji_and_crlf_narratives_land_on_the_right_characters(
         assert (start, start + len(word), "LOCATION") in [
             g[:3] for g in gold_rows(project_path, session.state.info.external_id)
         ]
-        qtbot.keyClick(view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+        submit_by_keys(qtbot, page, Qt.Key.Key_R)
 
 
 def test_a_document_held_by_someone_else_opens_read_only(qtbot, window, project_path) -> None:
@@ -196,3 +197,56 @@ def test_a_stale_edit_shows_the_other_change_and_saves_nothing_of_its_own(
     assert [r[:3] for r in gold_rows(project_path, "R1")] == [(start, start + 5, "PROFESSIONAL")]
     qtbot.keyClick(view, Qt.Key.Key_Return)  # again, on the fresh version: saved
     assert len(gold_rows(project_path, "R1")) == 2
+
+
+def test_submit_asks_for_a_decision_on_every_suggestion(qtbot, window, project_path) -> None:
+    """The issue's case: accept one, reject one, add one, Ctrl+Enter with the rest undecided."""
+    page = window.workspace.annotate
+    page.queue.take_next()
+    session, view = page.session, page.view
+    qtbot.keyClick(view, Qt.Key.Key_Return)  # accept the first suggestion
+    qtbot.keyClick(view, Qt.Key.Key_Delete)  # reject the next
+    text = NARRATIVES[0]
+    start = text.index("Jones")
+    select_by_keys(qtbot, view, start, len("Jones"))
+    qtbot.keyClick(view, Qt.Key.Key_D)  # add one (PROFESSIONAL)
+    assert len(session.undecided) == 2
+    qtbot.waitUntil(lambda: "2 unresolved" in page.header.text())  # in the warning colour
+    assert "color:#b35c00'>2 unresolved" in page.header.text()
+
+    # Ctrl+Enter opens the prompt; Enter (its default) goes back: nothing is submitted
+    qtbot.keyClick(view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    prompt = page.prompt
+    assert prompt is not None and prompt.isVisible()
+    wait_active(qtbot, prompt)
+    assert "2 suggestions are still undecided" in prompt.intro.text()
+    qtbot.keyClick(prompt.focusWidget(), Qt.Key.Key_Return)
+    assert page.prompt is None and status_of(project_path, "R1") == "in_progress"
+    assert session.state.info.external_id == "R1"
+    wait_active(qtbot, window)
+
+    # again, and A: accept those at or above the confidence, reject the rest
+    qtbot.keyClick(view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    wait_active(qtbot, page.prompt)
+    page.prompt.threshold.setValue(0.95)
+    assert "1 accepted, 1 rejected" in page.prompt.split_label.text()
+    qtbot.keyClick(page.prompt.focusWidget(), Qt.Key.Key_A)
+    assert status_of(project_path, "R1") == "submitted"
+    assert session.state.info.external_id == "R2"  # the next document is open
+    categories = sorted(g[2] for g in gold_rows(project_path, "R1"))
+    assert categories == ["DATE", "PATIENT", "PROFESSIONAL"]  # St Mary Hospital (0.93) rejected
+    with window.project.reading() as tx:
+        [event] = [e for e in tx.audit_trail() if e.action == "resolve_on_submit"]
+    assert event.actor == "ann" and event.after["accepted"] == 1 and event.after["rejected"] == 1
+
+    # the review queue marks the document submitted that way
+    window.workspace.setCurrentIndex(1)
+    review_queue = window.workspace.review.queue
+    row = review_queue.model.row_of(_id_of(window, "R1"))
+    why = review_queue.model.index(row, review_queue.model.columns.index("Why"))
+    assert "1 accepted (≥ 0.95), 1 rejected" in why.data()
+
+
+def _id_of(window, external_id: str) -> int:
+    with window.project.reading() as tx:
+        return next(d.document.id for d in tx.documents() if d.document.external_id == external_id)

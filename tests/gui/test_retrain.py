@@ -12,6 +12,7 @@ from deid_studio.detect.crf import CrfParams
 from deid_studio.services.importing import import_documents
 from deid_studio.services.project import init_project
 from deid_studio.synth import generate
+from tests.gui.conftest import submit_by_keys
 
 pytestmark = [pytest.mark.gui, pytest.mark.slow]
 
@@ -83,7 +84,7 @@ def test_retrain_and_resuggest_without_freezing_the_window(
 
     # a reviewer sees where the new model disagrees with the submitted gold
     page = window.workspace.annotate
-    qtbot.keyClick(page.view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    submit_by_keys(qtbot, page, Qt.Key.Key_A)
     window.preferences.override_user("rev")
     window.workspace.setCurrentIndex(1)
     review = window.workspace.review
@@ -117,7 +118,7 @@ def test_retrain_starts_after_n_submissions(qtbot, trained_window) -> None:
     page.queue.take_next()
     controller = window.workspace.retrain
     with qtbot.waitSignal(controller.started, timeout=5_000):
-        qtbot.keyClick(page.view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+        submit_by_keys(qtbot, page, Qt.Key.Key_R)
     assert controller.running
     with qtbot.waitSignal(controller.finished, timeout=60_000):
         controller.cancel()

@@ -17,6 +17,8 @@ from deid_studio.mask import (
     mask_document,
     phi_strings,
 )
+from deid_studio.mask.linked import pseudonym
+from deid_studio.mask.reference import parse_reference
 
 SECRET = b"test secret"
 _MARK = re.compile(r"\[([^\]|]+)\|([A-Z_]+)\]")
@@ -61,13 +63,18 @@ class Case:
         self.vault = CaseVault(secret, case_id, entries)
         self.keys = CaseKeys(
             case_id,
-            DateShift(days),
+            DateShift(
+                days,
+                keep_after=parse_reference(policy.keep_after),
+                keep_years=policy.years_alone == "keep",
+            ),
             Surrogates(
                 self.vault,
                 documents[0].language,
                 avoid=[t for t, _ in strings],
                 people=[t for t, k in strings if k == "person"],
             ),
+            lambda number: pseudonym(secret, number),
         )
 
     def mask(self, document: Document) -> MaskedDocument:

@@ -19,9 +19,9 @@ from deid_studio.services.annotating import (
     open_for_annotation,
     reject_suggestion,
     revert,
-    submit,
 )
 from deid_studio.services.importing import import_documents
+from deid_studio.services.submitting import submit
 from deid_studio.store import models as m
 from deid_studio.store.project import Project
 
@@ -183,3 +183,56 @@ def test_token_index_snaps_and_grows() -> None:
     assert text[idx.grow_start(4, 8) : 8] == "Dr  John"
     assert idx.shrink_start(4, 13) == 8
     assert idx.grow_end(21, 26) == 26  # last token
+
+
+def test_submit_refuses_undecided_suggestions_unless_told_how_to_resolve(
+    project: Project,
+) -> None:
+    from deid_studio.services.submitting import UndecidedSuggestions, undecided_count
+
+    doc = seed(project)
+    open_for_annotation(project, doc, actor="ann")
+    suggest(
+        project, doc,
+        (8, 12, "PATIENT", 0.48), (13, 18, "PATIENT", 0.75), (43, 53, "DATE", 0.99),
+        (20, 22, "AGE", 0.5),
+    )  # fmt: skip
+    accept_suggestion(project, _suggestion_at(project, doc, 43), actor="ann")
+    assert undecided_count(project, doc) == 3
+    with pytest.raises(UndecidedSuggestions, match="3 undecided suggestions"):
+        submit(project, doc, actor="ann")
+    assert load_document(project, doc).info.status == "in_progress"  # nothing changed
+
+    edit = submit(project, doc, actor="ann", resolve="accept_above", threshold=0.7)
+    assert edit.status == "submitted"
+    assert [(a.start, a.end) for a in edit.added] == [(13, 18)]
+    state = load_document(project, doc)
+    assert state.suggestions == ()
+    assert gold(project, doc) == [(13, 18, "PATIENT", "accepted"), (43, 53, "DATE", "accepted")]
+    assert state.info.resolved_on_submit == {
+        "choice": "accept_above", "threshold": 0.7, "undecided": 3, "accepted": 1, "rejected": 2,
+    }  # fmt: skip
+    with project.reading() as tx:
+        [event] = [e for e in tx.document_audit(doc) if e.action == "resolve_on_submit"]
+    assert event.actor == "ann" and "1 accepted (≥ 0.70), 2 rejected" in event.reason
+    assert [s["start"] for s in event.after["rejected_spans"]] == [8, 20]
+
+
+def test_reject_the_rest_and_a_later_full_decision_clears_the_mark(project: Project) -> None:
+    from deid_studio.services.reviewing import send_back
+
+    doc = seed(project)
+    open_for_annotation(project, doc, actor="ann")
+    suggest(project, doc, (8, 12, "PATIENT", 0.98), (20, 22, "AGE", 0.5))
+    submit(project, doc, actor="ann", resolve="reject_rest")
+    assert gold(project, doc) == []
+    info = load_document(project, doc).info
+    assert info.resolved_on_submit["rejected"] == 2
+    send_back(project, doc, actor="rev", comment="the name was right")
+    add_span(project, doc, Span(8, 12, "PATIENT"), actor="ann")
+    submit(project, doc, actor="ann")  # nothing undecided: a plain submission
+    assert load_document(project, doc).info.resolved_on_submit is None
+
+
+def _suggestion_at(project: Project, doc: int, start: int) -> int:
+    return next(s.id for s in load_document(project, doc).suggestions if s.start == start)

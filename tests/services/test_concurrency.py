@@ -17,11 +17,11 @@ from deid_studio.services.annotating import (
     change_span,
     load_document,
     open_for_annotation,
-    submit,
 )
 from deid_studio.services.importing import import_documents
 from deid_studio.services.queue import keep_claim, next_document
 from deid_studio.services.reviewing import sign_off
+from deid_studio.services.submitting import submit
 from deid_studio.services.suggesting import resuggest
 from deid_studio.services.watching import change_marker, watch
 from deid_studio.store import models as m

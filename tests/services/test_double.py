@@ -13,7 +13,6 @@ from deid_studio.services.annotating import (
     load_document,
     open_for_annotation,
     revert,
-    submit,
 )
 from deid_studio.services.double import (
     adjudicate,
@@ -25,6 +24,7 @@ from deid_studio.services.double import (
 from deid_studio.services.importing import import_documents
 from deid_studio.services.queue import next_document
 from deid_studio.services.reviewing import sign_off
+from deid_studio.services.submitting import submit
 from deid_studio.store.project import Project
 
 TEXT = "Patient John Smith, 45, seen at St Mary on 03/04/2021 by Dr Jones."

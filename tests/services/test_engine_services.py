@@ -194,3 +194,65 @@ def test_detector_settings_are_checked_audited_and_used(project: Project) -> Non
     with project.reading() as tx:
         [event] = [e for e in tx.audit_trail() if e.action == "detector_settings"]
     assert event.after == {"priority": {"DATE": "rule"}, "rules": True}
+
+
+def test_a_forced_export_masks_unreviewed_documents_in_recall_mode(
+    trained: Project, narratives: list, tmp_path
+) -> None:
+    import json
+
+    from deid_studio.services.masking import export_masked
+
+    def export(mode: str | None, name: str):
+        out = tmp_path / f"{name}.jsonl"
+        result = export_masked(
+            trained, out, "jsonl", actor="steward", force=True, reason="signal",
+            statuses=["new", "in_progress"], mode=mode,
+        )  # fmt: skip
+        texts = [json.loads(line)["text"] for line in out.read_text("utf-8").splitlines()]
+        return result, texts
+
+    recall, recall_texts = export(None, "recall")  # recall mode unless told otherwise
+    default, default_texts = export("default", "default")
+    assert recall.mode == "recall" and default.mode == "default" and recall.forced == 20
+    assert "recall mode: model v1 read them again" in recall.mode_note and "τ" in recall.mode_note
+    assert "default mode, as asked" in default.mode_note
+
+    def surviving(texts: list[str]) -> int:
+        """Gold PHI strings of the unreviewed narratives still in the masked texts."""
+        phi = {d.text[s.start : s.end] for d in narratives[40:] for s in d.spans}
+        return sum(text.count(p) for text in texts for p in phi if len(p) > 3)
+
+    assert surviving(recall_texts) < surviving(default_texts) / 2
+    assert sum(map(len, recall_texts)) != sum(map(len, default_texts))  # more was masked
+    with trained.reading() as tx:
+        reasons = [e.reason for e in tx.audit_trail() if e.action == "export_masked"]
+    assert any("(recall mode)" in r for r in reasons) and any(
+        "(default mode)" in r for r in reasons
+    )
+
+
+def test_narratives_unlike_the_gold_rise_in_the_queue_and_say_why(trained: Project) -> None:
+    from deid_studio.core.document import Document
+
+    foreign = (
+        "Regulatory Authorities: Ethics Committees notified. Pt took Pepcid and Benadryl "
+        "after the Moderna dose; Bells Palsy suspected, neurology consult requested, "
+        "lot EH9899 recorded by the pharmacist on duty."
+    )
+    [doc] = import_documents(
+        trained, [Document(foreign, external_id="VAERS-1")], origin="vaers", actor="ann"
+    ).document_ids
+    resuggest(trained)
+    page = queue_page(trained, limit=100)
+    position = [e.document_id for e in page].index(doc)
+    by_model = sorted(page, key=lambda e: -e.details["model_score"])
+    assert [e.document_id for e in by_model].index(doc) - position >= 5  # it rose
+    assert position < len(page) // 2  # into the head of the queue
+    assert any(
+        r.startswith("contradicted: “Ethics Committees”") for r in page[position].details["reasons"]
+    )
+    details = page[position].details
+    assert details["novelty"] > 0.4
+    assert any(r.startswith("new vocabulary") for r in details["reasons"])
+    assert details["model_score"] < page[position].score

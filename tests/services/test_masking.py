@@ -223,3 +223,32 @@ def test_every_masked_format(project: Project, tmp_path: Path) -> None:
     assert (tmp_path / "o.csv").read_text("utf-8").startswith("id,case_id,language,text")
     with pytest.raises(DeidError, match="no masked export to 'conll'"):
         export_masked(project, tmp_path / "c", "conll", actor="s")
+
+
+def test_reference_date_and_linked_reports_in_an_export(project: Project, tmp_path: Path) -> None:
+    """No vaccination shifted before the reference date (the case's interval is narrowed, the
+    structured dates too); a linked report number gets the same pseudonym in two cases."""
+    first = Document(
+        "Vaccinated 01/05/2021, rash 01/07/2021. Linked to case US-FDA-2021-312213.",
+        (Span(11, 21, "DATE"), Span(28, 38, "DATE")),
+        external_id="V1", case_id="V1", language="en",
+        meta={"dates": {"VAX_DATE": "01/05/2021", "RECVDATE": "01/09/2021"}},
+    )  # fmt: skip
+    second = Document(
+        "Same reporter as US-FDA-2021-312213; fever on 02/01/2021.",
+        (Span(46, 56, "DATE"),), external_id="V2", case_id="V2", language="en",
+    )  # fmt: skip
+    load(project, first, second)
+    set_masking_policy(project, MaskingPolicy(keep_after="2020-12-11"), actor="steward")
+    out = tmp_path / "out.jsonl"
+    export_masked(project, out, "jsonl", actor="steward")
+    records = {r["id"]: r for r in map(json.loads, out.read_text("utf-8").splitlines())}
+    text = records["V1"]["text"]
+    words = text.replace(",", " ").replace(".", " ").split()
+    shifted = [dt.datetime.strptime(d, "%m/%d/%Y").date() for d in (words[1], words[3])]
+    assert all(d >= dt.date(2020, 12, 11) for d in shifted)
+    assert shifted[1] - shifted[0] == dt.timedelta(days=2)  # the interval survives
+    vax = dt.datetime.strptime(records["V1"]["meta"]["dates"]["VAX_DATE"], "%m/%d/%Y").date()
+    assert vax == shifted[0]
+    pseudonyms = {r["text"].split("US-FDA-")[1][:11] for r in records.values()}
+    assert len(pseudonyms) == 1 and "2021-312213" not in pseudonyms  # one, not the original

@@ -50,3 +50,25 @@ def test_next_claims_and_skips_what_others_hold(project: Project) -> None:
     with project.reading() as tx:
         claims = [(e.actor, e.document_id) for e in tx.audit_trail() if e.action == "claim"]
     assert claims == [("ann", ids[0]), ("ann", ids[0]), ("bob", ids[1])]
+
+
+def test_next_skips_what_it_is_told_and_claims_are_released_audited(project: Project) -> None:
+    from deid_studio.services.queue import held_documents, release, release_all
+    from deid_studio.services.reviewing import next_for_review
+
+    ids = seed(project, 4)
+    score(project, {ids[0]: 0.9, ids[1]: 0.8, ids[2]: 0.7})
+    first = next_document(project, actor="ann")
+    assert first == ids[0]
+    assert next_document(project, actor="ann") == ids[0]  # what you hold comes back...
+    assert next_document(project, actor="ann", skip=[ids[0]]) == ids[1]  # ...unless skipped
+    assert held_documents(project, actor="ann") == [ids[0], ids[1]]
+    assert release(project, ids[0], actor="ann", reason="skipped")
+    assert not release(project, ids[0], actor="ann")  # not held any more: nothing to audit
+    assert not release(project, ids[1], actor="bob")  # someone else's
+    assert release_all(project, actor="ann", reason="renamed to ann.s") == 1
+    assert held_documents(project, actor="ann") == []
+    with project.reading() as tx:
+        reasons = [e.reason for e in tx.audit_trail() if e.action == "release"]
+    assert reasons == ["skipped", "renamed to ann.s"]
+    assert next_for_review(project, actor="rev", skip=[ids[0]]) is None  # nothing submitted

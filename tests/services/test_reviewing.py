@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from deid_studio.core.document import Document, Span
-from deid_studio.services.annotating import add_span, open_for_annotation, submit
+from deid_studio.services.annotating import add_span, open_for_annotation
 from deid_studio.services.importing import import_documents
 from deid_studio.services.reviewing import (
     FourEyesError,
@@ -18,6 +18,7 @@ from deid_studio.services.reviewing import (
     sign_off,
 )
 from deid_studio.services.settings import update_settings
+from deid_studio.services.submitting import submit
 from deid_studio.store.editing import StoredAnnotation, StoredSuggestion
 from deid_studio.store.project import Project
 

@@ -14,7 +14,7 @@ from sqlalchemy import text
 
 from deid_studio.cli import main
 from deid_studio.core.document import Document, Span
-from deid_studio.services import annotating
+from deid_studio.services import annotating, submitting
 from deid_studio.services.importing import import_documents
 from deid_studio.services.masking import set_masking_policy
 from deid_studio.services.project import ProjectError, init_project, open_project
@@ -123,7 +123,7 @@ def test_identity_is_the_login_and_four_eyes_uses_it(team: tuple[PgServer, str])
         assert identity(project, "anna").describe() == "anna (annotator)"
         state = annotating.open_for_annotation(project, 1, actor="")
         annotating.add_span(project, 1, Span(8, 15, "PATIENT"), actor="")
-        annotating.submit(project, 1, actor="")
+        submitting.submit(project, 1, actor="")
         assert state.info.claimed_by == "anna"
         with pytest.raises(PermissionRefused, match="signed in as anna, you cannot act as rene"):
             sign_off(project, 1, actor="rene")
@@ -205,7 +205,7 @@ def test_an_annotator_cannot_do_more_with_plain_sql(team: tuple[PgServer, str]) 
             "(now(), 'rene', 'sign_off', '')",
         )
     with as_login(team, "anna") as project:
-        annotating.submit(project, 1, actor="")
+        submitting.submit(project, 1, actor="")
     with as_login(team, "rene") as project:
         sign_off(project, 1, actor="")
     with plain_sql(team, "anna") as c:  # signed off: the gold is out of an annotator's reach
