@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from deid_studio.core.categories import Scheme
@@ -25,7 +25,8 @@ from deid_studio.core.tokenize import tokenize
 from deid_studio.detect.combine import combine
 from deid_studio.detect.crf import CrfModel
 from deid_studio.detect.recall import recall_suggestions
-from deid_studio.detect.rules import is_word_rule
+from deid_studio.detect.rules import RuleHit, is_word_rule
+from deid_studio.detect.rules.terms import find_terms
 from deid_studio.detect.ruleshits import rule_hits, rule_suggestions
 from deid_studio.detect.tagger import CrfTagger, TaggedDocument
 from deid_studio.detect.uncertainty import Uncertainty, rule_density, uncertainty
@@ -71,6 +72,8 @@ class Detection:
     rules: list[Suggestion]
     tagged: TaggedDocument
     uncertainty: Uncertainty | None = None
+    terms: list[RuleHit] = field(default_factory=list)
+    """The safe terms the suggestions were kept out of (drugs, vaccines, eponyms)."""
 
 
 class Detector:
@@ -122,20 +125,62 @@ class Detector:
             best = crf_suggestions(tagged)
             kept = _beside(rules, best)
             crf = recall_suggestions(tagged, self.settings.tau, kept) if mode == "recall" else best
-            merged = combine([*kept, *crf], self.settings.priority, text=text)
+            terms = _terms(text, language, found_hits)
+            merged = outside_terms(
+                combine([*kept, *crf], self.settings.priority, text=text), terms, text
+            )
             score = None
             if marginals:
                 score = uncertainty(tagged, self.settings.tau, rules=rules, crf=best)
-            out.append(Detection(merged, crf, kept, tagged, score))
+            out.append(Detection(merged, crf, kept, tagged, score, terms))
         return out
 
     def _rules_alone(self, text: str, language: str | None) -> Detection:
         hits = rule_hits(text, language)
         rules = rule_suggestions(text, self.scheme, language, hits=hits)
-        merged = combine(rules, self.settings.priority, text=text)
+        terms = _terms(text, language, hits)
+        merged = outside_terms(combine(rules, self.settings.priority, text=text), terms, text)
         tokens = tokenize(text)
         tagged = TaggedDocument(tokens, ["O"] * len(tokens), [(0, len(tokens))])
-        return Detection(merged, [], rules, tagged, rule_density(tokens, rules))
+        return Detection(merged, [], rules, tagged, rule_density(tokens, rules), terms)
+
+
+def _terms(text: str, language: str | None, hits: Sequence[RuleHit] | None) -> list[RuleHit]:
+    """The safe terms of a narrative (drugs, vaccines, eponyms in context: kind ``TERM``)."""
+    if hits is None:  # a model without rule features: the term rules alone
+        return find_terms(text, language)
+    return [h for h in hits if h.kind == "TERM"]
+
+
+def outside_terms(
+    suggestions: Sequence[Suggestion], terms: Sequence[RuleHit], text: str
+) -> list[Suggestion]:
+    """The suggestions without what lies inside a safe term: a suggestion inside one is
+    dropped ("Pfizer" as an organisation, "Bells Palsy" as one), one that reaches into one
+    keeps its part outside it when that part has a letter or a digit."""
+    if not terms:
+        return list(suggestions)
+    spans = sorted((t.start, t.end) for t in terms)
+    kept: list[Suggestion] = []
+    for s in suggestions:
+        pieces = [(s.start, s.end)]
+        for start, end in spans:
+            if start >= s.end:
+                break
+            if end <= s.start:
+                continue
+            pieces = [
+                piece
+                for a, b in pieces
+                for piece in ((a, min(b, start)), (max(a, end), b))
+                if piece[0] < piece[1]
+            ]
+        for a, b in pieces:
+            if (a, b) == (s.start, s.end):
+                kept.append(s)
+            elif any(c.isalnum() for c in text[a:b]):
+                kept.append(replace(s, start=a, end=b))
+    return kept
 
 
 def _beside(rules: list[Suggestion], crf: list[Suggestion]) -> list[Suggestion]:

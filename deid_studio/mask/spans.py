@@ -191,9 +191,11 @@ def repeats(
     strings: dict[str, str],
     name_words: dict[str, str],
     id_runs: dict[str, str],
+    *,
+    protected: Sequence[tuple[int, int]] = (),
 ) -> list[MaskSpan]:
     """Other occurrences of masked strings, name words and ID digit runs not inside ``spans``
-    (the masked ones).
+    (the masked ones) nor inside ``protected`` stretches (safe terms in their context).
 
     Each mapping goes from the searched text to the category its repeats take.
     """
@@ -206,6 +208,8 @@ def repeats(
     for matcher, categories, part in searches:
         by_key = {normalise(k): v for k, v in categories.items()}
         for hit in matcher.find(text):
+            if any(a <= hit.start and hit.end <= b for a, b in protected):
+                continue
             if not _covered(hit, spans) and not _covered(hit, found):
                 found.append(MaskSpan(hit.start, hit.end, by_key[hit.key], "repeat", part))
     return found

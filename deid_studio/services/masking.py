@@ -22,10 +22,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import regex
+
 from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Document, Suggestion
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
+from deid_studio.detect.rules.terms import find_terms
 from deid_studio.formats import writer
 from deid_studio.mask import (
     CaseKeys,
@@ -44,9 +47,11 @@ from deid_studio.mask import (
 from deid_studio.mask.linked import pseudonym
 from deid_studio.mask.masker import case_dates
 from deid_studio.mask.reference import case_interval, parse_reference
+from deid_studio.mask.safe import Term, protected_spans, spare
 from deid_studio.services._retry import retried
 from deid_studio.services.exporting import check_target
 from deid_studio.services.forced import MODES, RecallReading, describe_mode, recall_reading
+from deid_studio.services.keep import keep_map, read_keep_list
 from deid_studio.services.privacy import DEFAULT_READABLE_BY, READABLE_BY
 from deid_studio.services.staging import staged_output
 from deid_studio.store.project import Project, StoredDocument, Transaction
@@ -88,6 +93,53 @@ class MaskedExportResult:
     """How documents not signed off were masked: ``recall``, ``default`` (None: none were)."""
     mode_note: str = ""
     """The summary's line about it (what read them again, or that it was not asked)."""
+    most_masked: tuple[MaskedWord, ...] = ()
+    """The words suggestions masked most often (in :data:`MIN_REPORTS` reports or more):
+    where over-masking shows, each a candidate for the keep list."""
+    spared: int = 0
+    """Suggestions left as written: safe terms and the keep list."""
+
+
+@dataclass(frozen=True, slots=True)
+class MaskedWord:
+    """A word of the narratives that suggestions masked: how often, in how many reports."""
+
+    word: str
+    count: int
+    reports: int
+
+
+MIN_REPORTS = 3
+"""A word masked in fewer reports is not listed: it is more likely a person's name (and the
+summary would show PHI) than a word of the trade."""
+MOST_MASKED = 12
+
+
+def most_masked(masked: Sequence[MaskedDocument], limit: int = MOST_MASKED) -> list[MaskedWord]:
+    """The words that suggestions (not gold) masked most often, in ``MIN_REPORTS`` reports
+    or more, as written most often ("Pfizer", not "pfizer")."""
+    count: Counter[str] = Counter()
+    reports: Counter[str] = Counter()
+    spelling: dict[str, Counter[str]] = {}
+    for document in masked:
+        seen: set[str] = set()
+        text = document.original.text
+        for r in document.replacements:
+            if r.origin == "gold" or r.action == "keep":
+                continue
+            for word in _MASKED_WORD.findall(text[r.start : r.end]):
+                key = word.casefold()
+                count[key] += 1
+                spelling.setdefault(key, Counter())[word] += 1
+                seen.add(key)
+        reports.update(seen)
+    ranked = [k for k, _ in count.most_common() if reports[k] >= MIN_REPORTS]
+    return [
+        MaskedWord(spelling[k].most_common(1)[0][0], count[k], reports[k]) for k in ranked[:limit]
+    ]
+
+
+_MASKED_WORD = regex.compile(r"\p{L}[\p{L}\p{M}'\u2019-]*\p{L}")
 
 
 def masking_policy(project: Project) -> MaskingPolicy:
@@ -245,6 +297,8 @@ def export_masked(
         fallbacks={c: n for c, n in fallbacks.items() if n},
         mode=mode if forced else None,
         mode_note=describe_mode(mode, forced, reading if mode == "recall" else None),
+        most_masked=tuple(most_masked(batch.masked)),
+        spared=sum(len(m.spared) for m in batch.masked),
     )
 
 
@@ -361,11 +415,31 @@ def _mask(
             keep_years=policy.years_alone == "keep",
         )
         keys[case] = CaseKeys(case, shift, surrogates, lambda text: pseudonym(secret, text))
+    keep = keep_map(read_keep_list(tx))
+    gold = {
+        case: [d.text[s.start : s.end] for d in members.get(case, ()) for s in d.spans]
+        for case in cases
+    }
     masked = []
     for done, document in enumerate(documents, start=1):
         check(cancelled)
-        found = suggestions.get(document.id or -1, [])
-        masked.append(mask_document(document, found, policy, keys[document.case], scheme))
+        terms = [
+            Term(h.start, h.end, h.rule)
+            for h in find_terms(document.text, document.language or _language([document]))
+        ]
+        found, spared = spare(
+            document.text,
+            suggestions.get(document.id or -1, []),
+            terms=terms,
+            keep=keep,
+            gold_strings=gold.get(document.case, ()),
+        )
+        masked.append(
+            mask_document(
+                document, found, policy, keys[document.case], scheme,
+                protected=protected_spans(terms), spared=spared,
+            )
+        )  # fmt: skip
         progress(done, len(documents))
     added = [e for k in keys.values() for e in k.surrogates.vault.added]
     return _Batch(masked, added, drawn)
