@@ -14,7 +14,7 @@ from deid_studio.core.document import Document, Span
 from deid_studio.core.errors import DeidError, InputError
 from deid_studio.core.language import guess_language
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
-from deid_studio.formats import reader
+from deid_studio.formats import format_named, reader
 from deid_studio.store.project import Project
 
 
@@ -30,6 +30,7 @@ class ImportResult:
     status: str
     seconds: float
     document_ids: tuple[int, ...]
+    notes: tuple[str, ...] = ()  # what the reader skipped or chose (Prodigy's rejected examples)
 
 
 def import_file(
@@ -64,6 +65,9 @@ def import_file(
         read = reader(format_name)
     except ValueError as err:
         raise DeidError(str(err)) from None
+    notes: list[str] = []
+    if getattr(format_named(format_name), "notes", False):
+        options["notes"] = notes
     documents = read(path, progress=progress, cancelled=cancelled, **options)
     if not documents:
         raise InputError(str(path), "contains no narratives; nothing was imported")
@@ -80,7 +84,7 @@ def import_file(
         skip_duplicates=skip_duplicates,
         language=language,
     )
-    return replace(result, seconds=time.perf_counter() - started)
+    return replace(result, seconds=time.perf_counter() - started, notes=tuple(notes))
 
 
 def import_documents(

@@ -15,15 +15,12 @@ from pathlib import Path
 
 from deid_studio.core.document import Document
 from deid_studio.core.errors import DeidError, InputError
-from deid_studio.core.language import guess_language
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
 from deid_studio.detect.detector import Detector
 from deid_studio.formats import FORMATS, reader, writer
-from deid_studio.services._detector import current_detector
+from deid_studio.services._detector import current_detector, suggest_documents
 from deid_studio.services.exporting import check_target, staged_output
 from deid_studio.store.project import Project
-
-BATCH_DOCUMENTS = 128
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,18 +98,13 @@ def predict(
     progress: Progress = no_progress,
     cancelled: Cancelled = never_cancelled,
 ) -> tuple[list[Document], int]:
-    """The documents with the detector's spans instead of their own (tagged in batches), and
-    how many tokens they hold. A narrative without a language gets the guessed one, as an
-    import would give it: the stopword features depend on it."""
-    out: list[Document] = []
-    tokens = 0
-    for first in range(0, len(documents), BATCH_DOCUMENTS):
-        check(cancelled)
-        batch = documents[first : first + BATCH_DOCUMENTS]
-        narratives = [(d.text, d.language or guess_language(d.text)) for d in batch]
-        found = detector.detect(narratives, mode=mode)
-        for document, detection in zip(batch, found, strict=True):
-            out.append(document.with_spans(s.span for s in detection.suggestions))
-            tokens += len(detection.tagged.tokens)
-        progress(len(out), len(documents))
+    """The documents with the detector's spans instead of their own, and how many tokens they
+    hold (see :func:`suggest_documents`)."""
+    found, tokens = suggest_documents(
+        detector, documents, mode=mode, progress=progress, cancelled=cancelled
+    )
+    out = [
+        document.with_spans(s.span for s in suggestions)
+        for document, suggestions in zip(documents, found, strict=True)
+    ]
     return out, tokens
