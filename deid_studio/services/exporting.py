@@ -9,10 +9,11 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
-from deid_studio.formats import writer
+from deid_studio.formats import format_named, writer
 from deid_studio.store.project import Project
 
 
@@ -25,6 +26,7 @@ class ExportResult:
     out: Path
     files: int
     seconds: float
+    notes: tuple[str, ...] = ()  # how the writer resolved what the format cannot hold
 
 
 def export_gold(
@@ -35,13 +37,16 @@ def export_gold(
     actor: str,
     statuses: Sequence[str] | None = None,
     overwrite: bool = False,
+    predictions: bool = True,
     progress: Progress = no_progress,
     cancelled: Cancelled = never_cancelled,
 ) -> ExportResult:
     """Write the project's documents and gold spans to ``out`` in the named format.
 
     The output appears whole or not at all: it is written beside ``out`` and moved into place
-    at the end. An existing ``out`` is refused unless ``overwrite``.
+    at the end. An existing ``out`` is refused unless ``overwrite``. A format that carries
+    predictions (Label Studio) gets the current model's suggestions for every document,
+    unless ``predictions`` is False.
     """
     started = time.perf_counter()
     try:
@@ -49,6 +54,14 @@ def export_gold(
     except ValueError as err:
         raise DeidError(str(err)) from None
     check_target(out, overwrite=overwrite)
+    found = format_named(format_name)
+    notes: list[str] = []
+    extras: dict[str, Any] = {"notes": notes} if found is not None and found.notes else {}
+    current = None
+    if found is not None and found.predictions and predictions:
+        from deid_studio.services._detector import current_detector  # the engine: lazily
+
+        current = current_detector(project)
     with project.transaction(actor) as tx:
         stored = tx.documents(statuses=statuses)
         if not stored:
@@ -56,8 +69,17 @@ def export_gold(
             raise DeidError(f"no documents to export ({wanted}); nothing was written")
         documents = [s.document for s in stored]
         scheme = tx.scheme()
+        if current is not None:
+            from deid_studio.services._detector import suggest_documents
+
+            extras["predictions"], _ = suggest_documents(
+                current.detector, documents, progress=progress, cancelled=cancelled
+            )
+            extras["model_version"] = current.name
         with staged_output(out) as staged:
-            files = write(documents, staged, scheme=scheme, progress=progress, cancelled=cancelled)
+            files = write(
+                documents, staged, scheme=scheme, progress=progress, cancelled=cancelled, **extras
+            )
             check(cancelled)
         tx.audit_many(
             "export_gold",
@@ -69,6 +91,7 @@ def export_gold(
         out=out,
         files=len(files),
         seconds=time.perf_counter() - started,
+        notes=tuple(notes),
     )
 
 

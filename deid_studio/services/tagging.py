@@ -12,12 +12,13 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from deid_studio.core.document import Document
 from deid_studio.core.errors import DeidError, InputError
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
 from deid_studio.detect.detector import Detector
-from deid_studio.formats import FORMATS, reader, writer
+from deid_studio.formats import FORMATS, format_named, reader, writer
 from deid_studio.services._detector import current_detector, suggest_documents
 from deid_studio.services.exporting import check_target, staged_output
 from deid_studio.store.project import Project
@@ -34,6 +35,7 @@ class TagResult:
     out_format: str
     model_version_id: int  # 0: the rules alone
     seconds: float
+    notes: tuple[str, ...] = ()  # what the writer had to resolve (spaCy's overlapping spans)
 
 
 def output_format(format_name: str, out_format: str | None) -> str:
@@ -71,13 +73,23 @@ def tag_files(
     documents = read(source, cancelled=cancelled)
     if not documents:
         raise InputError(str(source), "contains no narratives")
-    predicted, tokens = predict(
-        documents, current.detector, mode=mode, progress=progress, cancelled=cancelled
+    found, tokens = suggest_documents(
+        current.detector, documents, mode=mode, progress=progress, cancelled=cancelled
     )
+    predicted = [d.with_spans(s.span for s in f) for d, f in zip(documents, found, strict=True)]
     with project.reading() as tx:
         scheme = tx.scheme()
+    notes: list[str] = []
+    fmt = format_named(written_as)
+    extras: dict[str, Any] = {"notes": notes} if fmt is not None and fmt.notes else {}
+    to_write = predicted
+    if fmt is not None and fmt.predictions:
+        # a format with a place for predictions (Label Studio) gets them there, with their
+        # scores, and no gold: the tool shows them as pre-annotations to confirm
+        extras |= {"predictions": found, "model_version": current.name}
+        to_write = [d.with_spans(()) for d in documents]
     with staged_output(out) as staged:
-        write(predicted, staged, scheme=scheme, cancelled=cancelled)
+        write(to_write, staged, scheme=scheme, cancelled=cancelled, **extras)
         check(cancelled)
     return TagResult(
         documents=len(predicted),
@@ -87,6 +99,7 @@ def tag_files(
         out_format=written_as,
         model_version_id=current.version_number,
         seconds=time.perf_counter() - started,
+        notes=tuple(notes),
     )
 
 
