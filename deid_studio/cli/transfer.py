@@ -71,8 +71,8 @@ def register(commands: Any) -> None:
     tools.add_argument(
         "--annotator",
         metavar="NAME",
-        help="inception project export: whose annotations, where a document is not curated; "
-        "label-studio: the user id or e-mail, where a task has several annotations",
+        help="whose annotations, where several people annotated a document: an INCEpTION user "
+        "(for documents not curated), a Label Studio user id or e-mail",
     )
     tools.add_argument(
         "--text-field", metavar="NAME", help="label-studio: the data field of the narrative"

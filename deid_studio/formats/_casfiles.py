@@ -13,8 +13,9 @@ What a user may point the ``inception`` reader at:
   export is read the same way.
 
 In a project export, a document's gold is its curated version; without one, the annotations
-of its only annotator, or those of ``annotator`` when several annotated it; a document nobody
-annotated comes from ``INITIAL_CAS`` (the narrative, no spans). Everything else in a project
+of its only annotator, or those of ``annotator`` when several annotated it (several and no
+``annotator`` is refused, naming them); a document nobody annotated comes from
+``INITIAL_CAS`` (the narrative, no spans). Everything else in a project
 export (sources, serialized CASes, logs, guidelines) is not read.
 """
 
@@ -159,25 +160,20 @@ def _project_cases(
         people = sorted(u for u in users if u not in (CURATION_USER, INITIAL_CAS))
         if CURATION_USER in users:
             pick = CURATION_USER
-        elif annotator is not None:
-            if annotator not in users:
-                raise InputError(
-                    where,
-                    f"document {document!r} has no annotations by {annotator!r} and no curation "
-                    f"(annotated by: {', '.join(people) or 'nobody'})",
-                )
-            pick = annotator
         elif len(people) == 1:
             pick = people[0]
-        elif not people and INITIAL_CAS in users:
-            pick = INITIAL_CAS
         elif not people:
-            continue
+            if INITIAL_CAS not in users:
+                continue
+            pick = INITIAL_CAS
+        elif annotator in users:
+            pick = str(annotator)
         else:
+            whose = f"{annotator!r} did not annotate it; " if annotator else ""
             raise InputError(
                 where,
                 f"document {document!r} is annotated by {', '.join(people)} and not curated; "
-                "choose whose annotations to import with --annotator NAME (or curate it first)",
+                f"{whose}choose whose annotations to import with --annotator NAME (or curate it)",
             )
         chosen.append((users[pick], document))
     return chosen

@@ -62,6 +62,7 @@ _UNSPECIFIED = ("", "x-unspecified")
 # characters XML 1.0 cannot carry, so an XMI file cannot hold a narrative that has one
 _NOT_XML = regex.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\p{Cs}]")
 _RESOURCE_NS = "http://uima.apache.org/resourceSpecifier"
+_RENAMED = {"type": "type_", "self": "self_"}  # features cassis renames in Python
 _OFFSET_WARNING = regex.compile(r"Not mapping external offset \[(-?\d+)\]")
 
 
@@ -110,7 +111,10 @@ def _load(file: CasFile, typesystems: dict[bytes, TypeSystem]) -> Cas:
                 file.typesystem_where,
                 "a UIMA type system",
             )
-            typesystem = typesystems[file.typesystem] = _reading_typesystem(full)
+            typesystem = _parse(
+                lambda: _reading_typesystem(full), file.typesystem_where, "a UIMA type system"
+            )
+            typesystems[file.typesystem] = typesystem
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         if file.kind == "xmi":
@@ -168,7 +172,10 @@ def _decoded(file: CasFile) -> str:
 
 def _parse(load: Any, where: str, what: str) -> Any:
     try:
-        return load()
+        with warnings.catch_warnings():
+            # "feature type is a reserved name in Python": cassis copes, nothing to tell
+            warnings.filterwarnings("ignore", message=".*reserved name in Python")
+            return load()
     except InputError:
         raise
     except Exception as err:  # cassis and lxml raise many kinds for malformed input
@@ -256,12 +263,22 @@ def _span_layers(typesystems: list[TypeSystem]) -> dict[str, list[str]]:
 
 
 def _string_features(ts: TypeSystem, layer: str) -> list[str]:
+    """The string features of ``layer`` as UIMA names them (cassis calls "type" "type_")."""
     t = ts.get_type(layer)
     return [
-        f.name
+        _uima_name(f.name)
         for f in t.all_features
         if f.name not in ("begin", "end", "sofa") and ts.subsumes(_STRING, f.rangeType)
     ]
+
+
+def _uima_name(accessor: str) -> str:
+    return accessor[:-1] if accessor in _RENAMED.values() else accessor
+
+
+def _accessor(feature: str) -> str:
+    """The name cassis gives a feature in Python: a reserved name gets an underscore."""
+    return _RENAMED.get(feature, feature)
 
 
 def _count(cas: Cas, layer: str) -> int:
@@ -273,7 +290,7 @@ def _count(cas: Cas, layer: str) -> int:
 
 def _has_values(cas: Cas, layer: str, feature: str) -> bool:
     try:
-        return any(a.get(feature) for a in cas.select(layer))
+        return any(a.get(_accessor(feature)) for a in cas.select(layer))
     except Exception:
         return False
 
@@ -293,7 +310,7 @@ def _document(
         for annotation in cas.select(layer):
             start, end = annotation.begin, annotation.end
             check_span(text, start, end, file.where, what=f"{short} annotation")
-            label = annotation.get(feature)
+            label = annotation.get(_accessor(feature))
             if not isinstance(label, str) or not label.strip():
                 raise InputError(
                     file.where,
@@ -319,7 +336,7 @@ def _metadata(cas: Cas, fallback: str) -> tuple[str, str | None]:
             language = meta.get("language")
             break
     if language is None:
-        for annotation in cas.select_all():
+        for annotation in cas.select_all_annotations():
             if annotation.type.name == "uima.tcas.DocumentAnnotation":
                 language = annotation.get("language")
                 break
