@@ -10,9 +10,9 @@ Reading: the narrative is ``data.text``, or ``data[text_field]``, or the only st
 ``data``; the report id is ``data.report_id``, else the task id. The gold of a task is its
 one annotation that was not cancelled, else the one marked ground truth, else the one
 completed by ``annotator`` (a user id or e-mail); several and no way to choose is refused,
-naming the task. A task nobody annotated (or whose annotations were all cancelled) is a
-narrative without spans. Predictions are not gold and are not read; result items of other
-types (choices, text areas, relations) are counted in the notes.
+naming the task and the annotators. A task nobody annotated (or whose annotations were all
+cancelled) is a narrative without spans. Predictions are not gold and are not read; result
+items of other types (choices, text areas, relations) are counted in the notes.
 
 Writing: a folder ``OUT`` with ``tasks.json`` (one task per document: the gold as an
 annotation, and the current model's suggestions as ``predictions`` with a score per region
@@ -146,17 +146,15 @@ class _Task:
         if not isinstance(listed, list) or not all(isinstance(a, dict) for a in listed):
             self.fail('"annotations" is not a list of objects')
         live = [a for a in listed if not a.get("was_cancelled")]
-        if annotator is not None:
-            live = [a for a in live if annotator in _people(a.get("completed_by"))]
-            if len(live) > 1:
-                self.fail(f"has {len(live)} annotations by {annotator}")
-            return live[0] if live else None
         if len(live) <= 1:
             return live[0] if live else None
         truth = [a for a in live if a.get("ground_truth")]
         if len(truth) == 1:
             return truth[0]
-        people = sorted({p for a in live for p in _people(a.get("completed_by"))[:1]})
+        theirs = [a for a in live if annotator is not None and annotator in _people(a)]
+        if len(theirs) == 1:
+            return theirs[0]
+        people = sorted({p for a in live for p in _people(a)[:1]})
         self.fail(
             f"has {len(live)} annotations (by {', '.join(people) or 'unknown users'}) and no "
             "single ground truth; mark one as ground truth in Label Studio or choose with "
@@ -193,8 +191,9 @@ class _Task:
         return [Span(start, end, label) for label in labels]
 
 
-def _people(completed_by: Any) -> list[str]:
-    """The names an annotation's ``completed_by`` goes by: user id, e-mail."""
+def _people(annotation: dict[str, Any]) -> list[str]:
+    """The names the author of an annotation goes by: user id, e-mail."""
+    completed_by = annotation.get("completed_by")
     if isinstance(completed_by, dict):
         return [str(completed_by[k]) for k in ("id", "email") if completed_by.get(k) is not None]
     return [] if completed_by is None else [str(completed_by)]
