@@ -206,11 +206,16 @@ def write_label_studio(
     scheme: Scheme | None = None,
     predictions: Sequence[Sequence[Suggestion]] | None = None,
     model_version: str = "",
+    gold: bool = True,
     progress: Progress = no_progress,
     cancelled: Cancelled = never_cancelled,
     notes: Notes | None = None,
 ) -> list[Path]:
-    """Write ``out/tasks.json`` and ``out/label_config.xml``; see the module's docstring."""
+    """Write ``out/tasks.json`` and ``out/label_config.xml``; see the module's docstring.
+
+    Without ``gold`` the tasks carry no annotation (not even an empty one, which Label Studio
+    would count as done): only the predictions, to be confirmed there.
+    """
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     tasks: list[dict[str, Any]] = []
@@ -219,7 +224,7 @@ def write_label_studio(
         if done % 100 == 1:
             check(cancelled)
         suggested = predictions[done - 1] if predictions is not None else None
-        tasks.append(task_for(document, suggested, model_version))
+        tasks.append(task_for(document, suggested, model_version, gold=gold))
         predicted += len(suggested or ())
         progress(done, len(documents))
     (out / TASKS).write_bytes(json.dumps(tasks, ensure_ascii=False, indent=1).encode("utf-8"))
@@ -237,9 +242,13 @@ def write_label_studio(
 
 
 def task_for(
-    document: Document, suggested: Sequence[Suggestion] | None, model_version: str
+    document: Document,
+    suggested: Sequence[Suggestion] | None,
+    model_version: str,
+    *,
+    gold: bool = True,
 ) -> dict[str, Any]:
-    """The Label Studio task of one document."""
+    """The Label Studio task of one document (its gold as an annotation unless not ``gold``)."""
     data: dict[str, Any] = {"text": document.text, "report_id": document.external_id}
     if document.case_id:
         data["case_id"] = document.case_id
@@ -247,8 +256,12 @@ def task_for(
         data["language"] = document.language
     if document.meta:
         data["meta"] = dict(document.meta)
-    gold = [_region(document.text, s, f"g{n}") for n, s in enumerate(sorted_spans(document.spans))]
-    task: dict[str, Any] = {"data": data, "annotations": [{"result": gold}]}
+    spans = sorted_spans(document.spans)
+    task: dict[str, Any] = {"data": data}
+    if gold:
+        task["annotations"] = [
+            {"result": [_region(document.text, s, f"g{n}") for n, s in enumerate(spans)]}
+        ]
     if suggested is not None:
         regions = [
             _region(document.text, s.span, f"p{n}") | {"score": round(s.confidence, 4)}

@@ -86,7 +86,7 @@ def tag_files(
     if fmt is not None and fmt.predictions:
         # a format with a place for predictions (Label Studio) gets them there, with their
         # scores, and no gold: the tool shows them as pre-annotations to confirm
-        extras |= {"predictions": found, "model_version": current.name}
+        extras |= {"predictions": found, "model_version": current.name, "gold": False}
         to_write = [d.with_spans(()) for d in documents]
     with staged_output(out) as staged:
         write(to_write, staged, scheme=scheme, cancelled=cancelled, **extras)

@@ -187,3 +187,18 @@ def test_detector_settings_are_checked_audited_and_used(project: Project) -> Non
     with project.reading() as tx:
         [event] = [e for e in tx.audit_trail() if e.action == "detector_settings"]
     assert event.after == {"priority": {"DATE": "rule"}, "rules": True}
+
+
+def test_label_studio_export_predicts_with_the_trained_model_version(
+    trained: Project, tmp_path: Path
+) -> None:
+    from deid_studio.services.exporting import export_gold
+
+    result, _, _ = trained.info  # type: ignore[attr-defined]
+    export_gold(trained, "label-studio", tmp_path / "ls", actor="ann", statuses=["new"])
+    tasks = json.loads((tmp_path / "ls" / "tasks.json").read_text("utf-8"))
+    assert len(tasks) == 20
+    versions = {t["predictions"][0]["model_version"] for t in tasks}
+    assert versions == {f"deid-studio model version {result.model_version_id}"}
+    scores = [r["score"] for t in tasks for r in t["predictions"][0]["result"]]
+    assert len(scores) > 20 and all(0 < s <= 1 for s in scores)
