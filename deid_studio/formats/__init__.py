@@ -77,8 +77,7 @@ FORMATS: dict[str, Format] = {
         ),
         Format(
             "inception",
-            "INCEpTION / WebAnno / DKPro UIMA CAS: .xmi + TypeSystem.xml, CAS .json, a folder or "
-            "a zip export (written as XMI with the span layer webanno.custom.PHI)",
+            "INCEpTION / WebAnno UIMA CAS: .xmi + TypeSystem.xml, CAS .json, folder or zip",
             read_inception,
             write_inception,
             notes=True,
@@ -86,7 +85,7 @@ FORMATS: dict[str, Format] = {
         ),
         Format(
             "inception-json",
-            "INCEpTION / DKPro UIMA CAS JSON, a .json per narrative (read as inception)",
+            "INCEpTION UIMA CAS JSON, a .json per narrative (read as inception)",
             read_inception,
             write_inception_json,
             notes=True,
@@ -94,8 +93,7 @@ FORMATS: dict[str, Format] = {
         ),
         Format(
             "label-studio",
-            "Label Studio JSON export of a NER project (written with the model's predictions "
-            "and the labeling config)",
+            "Label Studio JSON export (written with the model's predictions)",
             read_label_studio,
             write_label_studio,
             notes=True,
@@ -104,7 +102,7 @@ FORMATS: dict[str, Format] = {
         ),
         Format(
             "prodigy",
-            "Prodigy JSONL (db-out): text, tokens, spans, answer; only accepted examples are gold",
+            "Prodigy JSONL (db-out); only accepted examples are gold",
             read_prodigy,
             write_prodigy,
             folder=False,
@@ -112,7 +110,7 @@ FORMATS: dict[str, Format] = {
         ),
         Format(
             "spacy",
-            "spaCy DocBin (.spacy) with doc.ents (needs the spacy extra)",
+            "spaCy DocBin (.spacy) with doc.ents; needs the spacy extra",
             read_spacy,
             write_spacy,
             folder=False,
