@@ -1,0 +1,118 @@
+"""Exchange with the annotation tools: MEDDOCAN train (500 documents) through each new format.
+
+MEDDOCAN train is imported from BRAT as gold once; then, per format, the whole command a user
+types (a new process each time): ``export OUT --format X`` from that project, ``import X OUT
+--gold`` into a fresh project, and ``export --format brat`` back, whose spans are compared
+with the original BRAT files (type, offsets and covered text, per document). Times are the
+median of ``--repeat`` runs. Label Studio's export is timed with the current model's
+predictions (here model version 0, the rules alone: the project has no trained model) and
+without them.
+
+    python benchmarks/exchange.py [--repeat 3] [--split train]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import report, shared
+
+CLI = [sys.executable, "-m", "deid_studio", "--quiet"]
+FORMATS = {
+    "inception": "xmi",
+    "inception-json": "json",
+    "label-studio": "ls",
+    "prodigy": "examples.jsonl",
+    "spacy": "gold.spacy",
+}
+
+
+def run(args: list[str]) -> float:
+    started = time.perf_counter()
+    done = subprocess.run(CLI + args, capture_output=True, text=True)
+    elapsed = time.perf_counter() - started
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(args)} failed: {done.stderr.strip()}")
+    return elapsed
+
+
+def entities(folder: Path) -> dict[str, Counter[tuple[str, str, str]]]:
+    """Per document: the multiset of (type, offsets, covered text) of its BRAT entities."""
+    found: dict[str, Counter[tuple[str, str, str]]] = {}
+    for ann in sorted(folder.glob("*.ann")):
+        rows: Counter[tuple[str, str, str]] = Counter()
+        for line in ann.read_text("utf-8").splitlines():
+            if line.startswith("T"):
+                _, middle, text = line.split("\t")
+                label, offsets = middle.split(" ", 1)
+                rows[(label, offsets, text)] += 1
+        found[ann.stem] = rows
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--split", default="train", choices=("train", "dev"))
+    args = parser.parse_args()
+    source = shared("meddocan", args.split)
+    original = entities(source)
+    spans_in = sum(sum(c.values()) for c in original.values())
+    figures: dict[str, object] = {"documents": len(original), "spans": spans_in}
+    rows: list[tuple[str, str]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        db = str(work / "source.sqlite")
+        run(["--db", db, "init", "--scheme", "meddocan"])
+        run(["--db", db, "import", "brat", str(source), "--gold", "--no-suggest"])
+        for name, target in FORMATS.items():
+            exports, imports = [], []
+            for n in range(args.repeat):
+                out = work / f"{name}-{n}" / target
+                exports.append(run(["--db", db, "export", str(out), "--format", name]))
+                again = str(work / f"{name}-{n}.sqlite")
+                run(["--db", again, "init", "--scheme", "meddocan"])
+                imports.append(
+                    run(["--db", again, "import", name, str(out), "--gold", "--no-suggest"])
+                )
+            back = work / f"{name}-back"
+            run(["--db", again, "export", str(back), "--format", "brat"])
+            returned = entities(back)
+            identical = sum(returned.get(k) == v for k, v in original.items())
+            spans_out = sum(sum(c.values()) for c in returned.values())
+            key = name.replace("-", "_")
+            figures |= {
+                f"{key}_export_s": round(statistics.median(exports), 2),
+                f"{key}_import_s": round(statistics.median(imports), 2),
+                f"{key}_round_trip_spans": spans_out,
+                f"{key}_identical_documents": identical,
+            }
+            rows.append(
+                (
+                    name,
+                    f"export {statistics.median(exports):5.2f} s  import "
+                    f"{statistics.median(imports):5.2f} s  spans {spans_in} -> {spans_out}  "
+                    f"identical documents {identical}/{len(original)}",
+                )
+            )
+        bare_export = ["export", "--format", "label-studio", "--no-predictions"]
+        bare = [
+            run(["--db", db, *bare_export, str(work / f"bare-{n}")]) for n in range(args.repeat)
+        ]
+        figures["label_studio_export_without_predictions_s"] = round(statistics.median(bare), 2)
+        rows.append(("label-studio, --no-predictions", f"export {statistics.median(bare):5.2f} s"))
+    figures["repeat"] = args.repeat
+    rows.append(("runs each (median)", str(args.repeat)))
+    report(f"exchange (MEDDOCAN {args.split})", rows, figures)
+
+
+if __name__ == "__main__":
+    main()
