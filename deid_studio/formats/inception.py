@@ -4,9 +4,9 @@ Read and written through ``dkpro-cassis``, the INCEpTION team's own Python imple
 the CAS. UIMA counts offsets in UTF-16 code units (Java's strings), Python in code points: an
 emoji or a rare CJK character before a span shifts every later offset by one. cassis converts
 both ways when it loads and saves a CAS; an offset that falls inside a character (between the
-two halves of a surrogate pair) or beyond the text is refused here, naming the file.
+two halves of a surrogate pair) or beyond the text is refused, naming the file.
 
-Reading: where the files are is :mod:`._casfiles`' business. The span layer and the feature
+Reading: where the files are is :mod:`._casfiles`' business, loading them :mod:`._uima`'s. The span layer and the feature
 holding the category are detected when one is obvious — the one span layer holding
 annotations, a custom (``webanno.custom.*``) one first; the one string feature of that layer,
 or the one holding values — and otherwise named with ``layer`` and ``feature``; an ambiguous
@@ -24,16 +24,12 @@ string feature ``kind`` in the project before importing.
 
 from __future__ import annotations
 
-import io
-import json
-import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
-from xml.etree import ElementTree
 
 import regex
-from cassis import Cas, TypeSystem, load_cas_from_json, load_cas_from_xmi, load_typesystem
+from cassis import Cas, TypeSystem
 
 from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Document, Span
@@ -43,30 +39,25 @@ from deid_studio.core.tokenize import line_spans
 from deid_studio.formats._casfiles import CasFile, cas_files
 from deid_studio.formats._common import check_not_empty, check_span, file_stems, sorted_spans
 from deid_studio.formats._pieces import pieces
+from deid_studio.formats._uima import (
+    ANNOTATION,
+    METADATA,
+    SENTENCE,
+    STRING,
+    TOKEN,
+    accessor,
+    load_cas,
+    span_layers,
+    string_features,
+)
 from deid_studio.formats.base import Notes
 
 PHI_LAYER = "webanno.custom.PHI"
 PHI_FEATURE = "kind"
-SENTENCE = "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Sentence"
-TOKEN = "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Token"
-METADATA = "de.tudarmstadt.ukp.dkpro.core.api.metadata.type.DocumentMetaData"
-ANNOTATION = "uima.tcas.Annotation"
-_STRING = "uima.cas.String"
 _CUSTOM = "webanno.custom."
-# types that are never the PHI layer: UIMA's own, DKPro's segmentation and metadata
-_INFRASTRUCTURE = (
-    "uima.",
-    "de.tudarmstadt.ukp.dkpro.core.api.segmentation.",
-    "de.tudarmstadt.ukp.dkpro.core.api.metadata.",
-)
 _UNSPECIFIED = ("", "x-unspecified")
-_SEGMENTS = (SENTENCE, TOKEN)
 # characters XML 1.0 cannot carry, so an XMI file cannot hold a narrative that has one
 _NOT_XML = regex.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\p{Cs}]")
-_RESOURCE_NS = "http://uima.apache.org/resourceSpecifier"
-_RENAMED = {"type": "type_", "self": "self_"}  # features cassis renames in Python
-_OFFSET_WARNING = regex.compile(r"Not mapping external offset \[(-?\d+)\]")
-
 
 # -- reading ---------------------------------------------------------------------------------
 
@@ -89,7 +80,7 @@ def read_inception(
     loaded: list[tuple[CasFile, Cas]] = []
     for done, file in enumerate(files, start=1):
         check(cancelled)
-        loaded.append((file, _load(file, typesystems)))
+        loaded.append((file, load_cas(file, typesystems, layer)))
         progress(done, len(files))
     chosen_layer, chosen_feature = _choose_layer([cas for _, cas in loaded], layer, feature, path)
     documents = [_document(file, cas, chosen_layer, chosen_feature, path) for file, cas in loaded]
@@ -101,138 +92,13 @@ def read_inception(
     return documents
 
 
-def _load(file: CasFile, typesystems: dict[Any, TypeSystem]) -> Cas:
-    if file.kind == "xmi":
-        _refuse_doctype(file.data, file.where)
-        assert file.typesystem is not None
-        typesystem = typesystems.get(file.typesystem)
-        if typesystem is None:
-            _refuse_doctype(file.typesystem, file.typesystem_where)
-            full = _parse(
-                lambda: load_typesystem(io.BytesIO(file.typesystem or b"")),
-                file.typesystem_where,
-                "a UIMA type system",
-            )
-            typesystem = _parse(
-                lambda: _reading_typesystem(full), file.typesystem_where, "a UIMA type system"
-            )
-            typesystems[file.typesystem] = typesystem
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        if file.kind == "xmi":
-            cas = _parse(
-                lambda: load_cas_from_xmi(
-                    io.BytesIO(file.data), typesystem=typesystem, lenient=True
-                ),
-                file.where,
-                "UIMA CAS XMI",
-            )
-        else:
-            text = _decoded(file)
-            cas = _parse(lambda: _json_cas(text, typesystems), file.where, "UIMA CAS JSON")
-    for warning in caught:
-        found = _OFFSET_WARNING.search(str(warning.message))
-        if found:
-            raise InputError(
-                file.where,
-                f"offset {found.group(1)} is not a character boundary of the text (UIMA offsets "
-                "count UTF-16 code units; this one falls inside a character or past the end)",
-            )
-    return cas
-
-
-def _reading_typesystem(full: TypeSystem) -> TypeSystem:
-    """The part of ``full`` that can hold PHI spans: the span layers with a string feature and
-    what they refer to, and the document's metadata. cassis then skips everything else of an
-    XMI file (tokens, sentences, parts of speech...) instead of building it: five times faster
-    on a tokenized export."""
-    seeds = {full.get_type(n) for n in (*_span_layers([full]), METADATA) if full.contains_type(n)}
-    wanted = {t.name for t in full.transitive_closure(seeds)}
-    tree = ElementTree.fromstring(full.to_xml() or "")
-    types = tree.find(f"{{{_RESOURCE_NS}}}types")
-    if types is None:
-        return full
-    for description in list(types):
-        if description.findtext(f"{{{_RESOURCE_NS}}}name") not in wanted:
-            types.remove(description)
-    return load_typesystem(ElementTree.tostring(tree, encoding="unicode"))
-
-
-def _json_cas(text: str, typesystems: dict[Any, TypeSystem]) -> Cas:
-    """A CAS JSON as cassis reads it, without its tokens and sentences when nothing else refers
-    to them (they are most of an INCEpTION export and never PHI), and with the type system of
-    an earlier file when it embeds the same one: together five times faster."""
-    data = json.loads(text)
-    if not isinstance(data, dict):
-        raise ValueError("the top level is not an object")
-    _drop_segments(data)
-    key = json.dumps(data.get("%TYPES"), sort_keys=True)
-    known = typesystems.get(key)
-    content = json.dumps(data)
-    if known is None:
-        cas = load_cas_from_json(content, lenient=True)
-        typesystems[key] = cas.typesystem
-        return cas
-    return load_cas_from_json(content, typesystem=known, lenient=True, merge_typesystem=False)
-
-
-def _drop_segments(data: dict[str, Any]) -> None:
-    structures, views = data.get("%FEATURE_STRUCTURES"), data.get("%VIEWS")
-    if not isinstance(structures, list) or not isinstance(views, dict):
-        return
-    dropped = {
-        fs.get("%ID") for fs in structures if isinstance(fs, dict) and fs.get("%TYPE") in _SEGMENTS
-    }
-    kept = [fs for fs in structures if not (isinstance(fs, dict) and fs.get("%ID") in dropped)]
-    referred = {
-        target
-        for fs in kept
-        if isinstance(fs, dict)
-        for key, value in fs.items()
-        if key.startswith("@")
-        for target in (value if isinstance(value, list) else [value])
-        if isinstance(target, int)
-    }
-    if not dropped or referred & dropped:
-        return
-    data["%FEATURE_STRUCTURES"] = kept
-    for view in views.values():
-        if isinstance(view, dict) and isinstance(view.get("%MEMBERS"), list):
-            view["%MEMBERS"] = [m for m in view["%MEMBERS"] if m not in dropped]
-
-
-def _refuse_doctype(data: bytes, where: str) -> None:
-    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
-        raise InputError(where, "DOCTYPE and ENTITY declarations are not allowed in UIMA XML")
-
-
-def _decoded(file: CasFile) -> str:
-    try:
-        return file.data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        raise InputError(file.where, f"byte {err.start} is not UTF-8") from None
-
-
-def _parse(load: Any, where: str, what: str) -> Any:
-    try:
-        with warnings.catch_warnings():
-            # "feature type is a reserved name in Python": cassis copes, nothing to tell
-            warnings.filterwarnings("ignore", message=".*reserved name in Python")
-            return load()
-    except InputError:
-        raise
-    except Exception as err:  # cassis and lxml raise many kinds for malformed input
-        message = " ".join(str(err).split())[:160] or err.__class__.__name__
-        raise InputError(where, f"not valid {what}: {message}") from None
-
-
 def _choose_layer(
     cases: list[Cas], layer: str | None, feature: str | None, where: Path
 ) -> tuple[str | None, str | None]:
     typesystems = list({id(c.typesystem): c.typesystem for c in cases}.values())
     if layer is not None:
         if not any(ts.contains_type(layer) for ts in typesystems):
-            known = ", ".join(sorted(_span_layers(typesystems))) or "none"
+            known = ", ".join(sorted(span_layers(typesystems))) or "none"
             raise InputError(
                 str(where), f"layer {layer} is not in the type system (span layers: {known})"
             )
@@ -241,7 +107,7 @@ def _choose_layer(
                 str(where), f"{layer} is not a span layer (not a uima.tcas.Annotation)"
             )
     else:
-        candidates = _span_layers(typesystems)
+        candidates = span_layers(typesystems)
         used = {name: sum(_count(c, name) for c in cases) for name in candidates}
         holding = sorted(name for name, n in used.items() if n)
         pool = [n for n in holding if n.startswith(_CUSTOM)] or holding
@@ -265,7 +131,7 @@ def _choose_feature(
     cases: list[Cas], typesystems: list[TypeSystem], layer: str, feature: str | None, where: Path
 ) -> str:
     features = sorted(
-        {f for ts in typesystems if ts.contains_type(layer) for f in _string_features(ts, layer)}
+        {f for ts in typesystems if ts.contains_type(layer) for f in string_features(ts, layer)}
     )
     if feature is not None:
         if feature not in features:
@@ -289,41 +155,6 @@ def _choose_feature(
     return features[0]
 
 
-def _span_layers(typesystems: list[TypeSystem]) -> dict[str, list[str]]:
-    """Span types with a string feature: name -> its string features."""
-    found: dict[str, list[str]] = {}
-    for ts in typesystems:
-        for t in ts.get_types():
-            if t.name.startswith(_INFRASTRUCTURE) or not ts.subsumes(ANNOTATION, t):
-                continue
-            names = {f.name for f in t.all_features}
-            if {"Governor", "Dependent"} <= names:  # a relation layer, not a span layer
-                continue
-            strings = _string_features(ts, t.name)
-            if strings:
-                found.setdefault(t.name, strings)
-    return found
-
-
-def _string_features(ts: TypeSystem, layer: str) -> list[str]:
-    """The string features of ``layer`` as UIMA names them (cassis calls "type" "type_")."""
-    t = ts.get_type(layer)
-    return [
-        _uima_name(f.name)
-        for f in t.all_features
-        if f.name not in ("begin", "end", "sofa") and ts.subsumes(_STRING, f.rangeType)
-    ]
-
-
-def _uima_name(accessor: str) -> str:
-    return accessor[:-1] if accessor in _RENAMED.values() else accessor
-
-
-def _accessor(feature: str) -> str:
-    """The name cassis gives a feature in Python: a reserved name gets an underscore."""
-    return _RENAMED.get(feature, feature)
-
-
 def _count(cas: Cas, layer: str) -> int:
     try:
         return len(cas.select(layer))
@@ -333,7 +164,7 @@ def _count(cas: Cas, layer: str) -> int:
 
 def _has_values(cas: Cas, layer: str, feature: str) -> bool:
     try:
-        return any(a.get(_accessor(feature)) for a in cas.select(layer))
+        return any(a.get(accessor(feature)) for a in cas.select(layer))
     except Exception:
         return False
 
@@ -353,7 +184,7 @@ def _document(
         for annotation in cas.select(layer):
             start, end = annotation.begin, annotation.end
             check_span(text, start, end, file.where, what=f"{short} annotation")
-            label = annotation.get(_accessor(feature))
+            label = annotation.get(accessor(feature))
             if not isinstance(label, str) or not label.strip():
                 raise InputError(
                     file.where,
@@ -477,10 +308,10 @@ def phi_typesystem() -> TypeSystem:
     ts.create_type(TOKEN, supertypeName=ANNOTATION)
     meta = ts.create_type(METADATA, supertypeName="uima.tcas.DocumentAnnotation")
     for name in ("documentTitle", "documentId", "documentUri", "collectionId", "documentBaseUri"):
-        ts.create_feature(meta, name, _STRING)
+        ts.create_feature(meta, name, STRING)
     ts.create_feature(meta, "isLastSegment", "uima.cas.Boolean")
     phi = ts.create_type(PHI_LAYER, supertypeName=ANNOTATION)
-    ts.create_feature(phi, PHI_FEATURE, _STRING)
+    ts.create_feature(phi, PHI_FEATURE, STRING)
     return ts
 
 
