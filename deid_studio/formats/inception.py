@@ -6,10 +6,11 @@ emoji or a rare CJK character before a span shifts every later offset by one. ca
 both ways when it loads and saves a CAS; an offset that falls inside a character (between the
 two halves of a surrogate pair) or beyond the text is refused, naming the file.
 
-Reading: where the files are is :mod:`._casfiles`' business, loading them :mod:`._uima`'s. The span layer and the feature
-holding the category are detected when one is obvious — the one span layer holding
-annotations, a custom (``webanno.custom.*``) one first; the one string feature of that layer,
-or the one holding values — and otherwise named with ``layer`` and ``feature``; an ambiguous
+Reading: where the files are is :mod:`._casfiles`' business, loading them :mod:`._uima`'s.
+The span layer and the feature holding the category are detected when one is obvious — the
+one span layer holding annotations, a custom (``webanno.custom.*``) one first; the one string
+feature of that layer, or the one holding values — and otherwise named with ``layer`` and
+``feature``; an ambiguous
 or unknown choice is refused with the candidates listed. The report id is the document's
 ``DocumentMetaData`` id (or title, or file name), without a ``.txt`` ending.
 
