@@ -112,7 +112,7 @@ def register(commands: Any) -> None:
     exp.add_argument(
         "--no-predictions",
         action="store_true",
-        help="label-studio: leave out the current model's predictions",
+        help="label-studio: leave out the current model's suggestions (Label Studio's predictions)",
     )
     masked = exp.add_argument_group("masked export")
     masked.add_argument("--masked", action="store_true", help="export de-identified reports")

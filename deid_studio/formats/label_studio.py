@@ -237,7 +237,10 @@ def write_label_studio(
             f"{TASKS}"
         )
         if predictions is not None:
-            notes.append(f"{predicted} predictions by {model_version} with their scores")
+            notes.append(
+                f"{predicted} suggestions of {model_version} as Label Studio predictions, "
+                "with their scores"
+            )
     return [out / TASKS, out / CONFIG]
 
 

@@ -157,6 +157,6 @@ def test_the_export_carries_gold_predictions_with_scores_and_a_labeling_config(
     labels = [label.get("value") for label in config.iter("Label")]
     assert labels == list(preset("pv").names)
     assert config.find("Text").get("value") == "$text"
-    assert any("2 predictions by deid-studio model version 3" in n for n in notes)
+    assert any("2 suggestions of deid-studio model version 3 as Label" in n for n in notes)
     (again,) = read_label_studio(tmp_path / "ls")  # the folder, or its tasks.json
     assert (again.text, again.spans, again.external_id, again.case_id) == (TEXT, spans, "R1", "C1")

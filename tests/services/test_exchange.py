@@ -114,7 +114,7 @@ def test_label_studio_export_carries_the_current_models_predictions(
     assert [r["value"]["text"] for r in dates] == ["03/05/2021"]
     assert 0 < dates[0]["score"] <= 1 and prediction["score"] <= dates[0]["score"]
     assert tasks[0]["annotations"][0]["result"][0]["value"]["text"] == "Ana Li"
-    assert any("predictions by deid-studio model version 0 (rules)" in n for n in result.notes)
+    assert any("suggestions of deid-studio model version 0 (rules)" in n for n in result.notes)
 
     export_gold(project, "label-studio", tmp_path / "bare", actor="ann", predictions=False)
     tasks = json.loads((tmp_path / "bare" / "tasks.json").read_text("utf-8"))
