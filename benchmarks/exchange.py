@@ -2,11 +2,11 @@
 
 MEDDOCAN train is imported from BRAT as gold once; then, per format, the whole command a user
 types (a new process each time): ``export OUT --format X`` from that project, ``import X OUT
---gold`` into a fresh project, and ``export --format brat`` back, whose spans are compared
-with the original BRAT files (type, offsets and covered text, per document). Times are the
-median of ``--repeat`` runs. Label Studio's export is timed with the current model's
-predictions (here model version 0, the rules alone: the project has no trained model) and
-without them.
+--gold`` into a fresh project, and ``export --format brat`` back, whose narratives and spans
+are compared with the original BRAT files, document by document. Times are the median of
+``--repeat`` runs, wall clock and CPU (user + system: the steadier figure on a shared
+machine). Label Studio's export is timed with the current model's suggestions as predictions
+(here model version 0, the rules alone: the project has no trained model) and without them.
 
     python benchmarks/exchange.py [--repeat 3] [--split train]
 """
@@ -14,6 +14,7 @@ without them.
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import sys
 import tempfile
@@ -33,6 +34,16 @@ FORMATS = {
     "prodigy": "examples.jsonl",
     "spacy": "gold.spacy",
 }
+
+
+def timed(args: list[str]) -> tuple[float, float]:
+    """The command's wall time and the CPU time (user + system) it used: on a machine shared
+    with other work the CPU time is the steadier figure (the work is single-threaded)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = run(args)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
 
 
 def spans_by_document(folder: Path) -> dict[str, tuple[str, tuple[Span, ...]]]:
@@ -59,12 +70,14 @@ def main() -> None:
             exports, imports = [], []
             for n in range(args.repeat):
                 out = work / f"{name}-{n}" / target
-                exports.append(run(["--db", db, "export", str(out), "--format", name]))
+                exports.append(timed(["--db", db, "export", str(out), "--format", name]))
                 again = str(work / f"{name}-{n}.sqlite")
                 run(["--db", again, "init", "--scheme", "meddocan"])
                 imports.append(
-                    run(["--db", again, "import", name, str(out), "--gold", "--no-suggest"])
+                    timed(["--db", again, "import", name, str(out), "--gold", "--no-suggest"])
                 )
+            export_s, export_cpu = (statistics.median(t) for t in zip(*exports, strict=True))
+            import_s, import_cpu = (statistics.median(t) for t in zip(*imports, strict=True))
             back = work / f"{name}-back"
             run(["--db", again, "export", str(back), "--format", "brat"])
             returned = spans_by_document(back)
@@ -72,25 +85,31 @@ def main() -> None:
             spans_out = sum(len(spans) for _, spans in returned.values())
             key = name.replace("-", "_")
             figures |= {
-                f"{key}_export_s": round(statistics.median(exports), 2),
-                f"{key}_import_s": round(statistics.median(imports), 2),
+                f"{key}_export_s": round(export_s, 2),
+                f"{key}_export_cpu_s": round(export_cpu, 2),
+                f"{key}_import_s": round(import_s, 2),
+                f"{key}_import_cpu_s": round(import_cpu, 2),
                 f"{key}_round_trip_spans": spans_out,
                 f"{key}_identical_documents": identical,
             }
             rows.append(
                 (
                     name,
-                    f"export {statistics.median(exports):5.2f} s  import "
-                    f"{statistics.median(imports):5.2f} s  spans {spans_in} -> {spans_out}  "
-                    f"identical documents {identical}/{len(original)}",
+                    f"export {export_s:5.2f} s (CPU {export_cpu:5.2f})  import {import_s:5.2f} s "
+                    f"(CPU {import_cpu:5.2f})  spans {spans_in} -> {spans_out}  identical "
+                    f"documents {identical}/{len(original)}",
                 )
             )
         bare_export = ["export", "--format", "label-studio", "--no-predictions"]
         bare = [
-            run(["--db", db, *bare_export, str(work / f"bare-{n}")]) for n in range(args.repeat)
+            timed(["--db", db, *bare_export, str(work / f"bare-{n}")]) for n in range(args.repeat)
         ]
-        figures["label_studio_export_without_predictions_s"] = round(statistics.median(bare), 2)
-        rows.append(("label-studio, --no-predictions", f"export {statistics.median(bare):5.2f} s"))
+        bare_s, bare_cpu = (statistics.median(t) for t in zip(*bare, strict=True))
+        figures["label_studio_export_without_predictions_s"] = round(bare_s, 2)
+        figures["label_studio_export_without_predictions_cpu_s"] = round(bare_cpu, 2)
+        rows.append(
+            ("label-studio, --no-predictions", f"export {bare_s:5.2f} s (CPU {bare_cpu:5.2f})")
+        )
     figures["repeat"] = args.repeat
     rows.append(("runs each (median)", str(args.repeat)))
     report(f"exchange (MEDDOCAN {args.split})", rows, figures)
