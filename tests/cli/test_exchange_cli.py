@@ -11,6 +11,7 @@ import pytest
 from deid_studio.cli import main
 from deid_studio.core import Document, Span
 from deid_studio.formats.brat import read_brat
+from deid_studio.formats.jsonl import write_jsonl
 from deid_studio.formats.prodigy import write_prodigy
 
 TARGETS = {
@@ -125,11 +126,7 @@ def test_the_help_lists_the_annotation_tools(capsys: pytest.CaptureFixture[str])
 
 def _jsonl(tmp_path: Path) -> Path:
     path = tmp_path / "in.jsonl"
-    path.write_text(
-        json.dumps({"id": "J1", "text": "Mia Wong fainted.", "spans": [
-            {"start": 0, "end": 8, "label": "PATIENT"}]}) + "\n",
-        "utf-8",
-    )  # fmt: skip
+    write_jsonl([Document("Mia Wong fainted.", (Span(0, 8, "PATIENT"),), "J1")], path)
     return path
 
 
