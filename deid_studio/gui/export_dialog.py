@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deid_studio.formats import TOOL_FORMATS
 from deid_studio.gui.workers import Job, show_progress
 from deid_studio.mask import LeakError
 from deid_studio.mask.policy import PRESETS
@@ -36,7 +37,7 @@ from deid_studio.services.privacy import DEFAULT_READABLE_BY
 from deid_studio.services.project import summary
 from deid_studio.store.project import Project
 
-GOLD_FORMATS = ("jsonl", "brat", "i2b2", "conll", "txt")
+GOLD_FORMATS = ("jsonl", "brat", "i2b2", "conll", "txt", *TOOL_FORMATS)
 SIGNED = masking.EXPORTABLE
 READABLE_CHOICES = {
     "me": "Only me (private)",
@@ -211,7 +212,9 @@ class ExportDialog(QDialog):
         for category, actions in sorted(getattr(result, "actions", {}).items()):
             done = ", ".join(f"{n} {a}" for a, n in sorted(actions.items()))
             lines.append(f"  {category}: {done}")
-        lines.append("The leak check found no PHI in the output.")
+        lines += [f"Note: {note}" for note in getattr(result, "notes", ())]
+        if self.masked.isChecked():
+            lines.append("The leak check found no PHI in the output.")
         self.report.setPlainText("\n".join(lines))
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(True)
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Close")

@@ -258,3 +258,18 @@ def test_narratives_unlike_the_gold_rise_in_the_queue_and_say_why(trained: Proje
     assert details["novelty"] > 0.4
     assert any(r.startswith("new vocabulary") for r in details["reasons"])
     assert details["model_score"] < page[position].score
+
+
+def test_label_studio_export_predicts_with_the_trained_model_version(
+    trained: Project, tmp_path: Path
+) -> None:
+    from deid_studio.services.exporting import export_gold
+
+    result, _, _ = trained.info  # type: ignore[attr-defined]
+    export_gold(trained, "label-studio", tmp_path / "ls", actor="ann", statuses=["new"])
+    tasks = json.loads((tmp_path / "ls" / "tasks.json").read_text("utf-8"))
+    assert len(tasks) == 20
+    versions = {t["predictions"][0]["model_version"] for t in tasks}
+    assert versions == {f"deid-studio model version {result.model_version_id}"}
+    scores = [r["score"] for t in tasks for r in t["predictions"][0]["result"]]
+    assert len(scores) > 20 and all(0 < s <= 1 for s in scores)
