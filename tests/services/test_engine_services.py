@@ -268,7 +268,8 @@ def test_label_studio_export_predicts_with_the_trained_model_version(
     result, _, _ = trained.info  # type: ignore[attr-defined]
     export_gold(trained, "label-studio", tmp_path / "ls", actor="ann", statuses=["new"])
     tasks = json.loads((tmp_path / "ls" / "tasks.json").read_text("utf-8"))
-    assert len(tasks) == 20
+    with trained.reading() as tx:  # other tests of the module may have imported more
+        assert len(tasks) == tx.status_counts()["new"] >= 20
     versions = {t["predictions"][0]["model_version"] for t in tasks}
     assert versions == {f"deid-studio model version {result.model_version_id}"}
     scores = [r["score"] for t in tasks for r in t["predictions"][0]["result"]]
