@@ -22,24 +22,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from deid_studio.core.document import Document
+from deid_studio.core.document import Document, Suggestion
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
 from deid_studio.formats import writer
-from deid_studio.mask import (
-    CaseKeys,
-    CaseVault,
-    DateShift,
-    LeakError,
-    MaskedDocument,
-    MaskingPolicy,
-    PolicyError,
-    Surrogates,
-    VaultEntry,
-    draw_offset,
-    mask_document,
-    phi_strings,
-)
+from deid_studio.mask import LeakError, MaskedDocument, MaskingPolicy, PolicyError
+from deid_studio.mask.cases import MaskedReports, mask_reports
 from deid_studio.services.exporting import check_target, staged_output
 from deid_studio.store.project import Project, StoredDocument, Transaction
 
@@ -202,13 +190,6 @@ def export_masked(
 # -- helpers ------------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
-class _Batch:
-    masked: list[MaskedDocument]
-    added: list[VaultEntry]
-    offsets: dict[str, int]
-
-
 def _policy(tx: Transaction) -> MaskingPolicy:
     return MaskingPolicy.from_json(tx.setting(POLICY_SETTING))
 
@@ -247,10 +228,9 @@ def _mask(
     policy: MaskingPolicy,
     progress: Progress = no_progress,
     cancelled: Cancelled = never_cancelled,
-) -> _Batch:
-    """Mask documents with their cases' keys, built from every report of each case."""
-    secret = bytes.fromhex(tx.setting(SECRET_SETTING))
-    scheme = tx.scheme()
+) -> MaskedReports:
+    """Mask documents with their cases' keys, built from every report of each case in the
+    project and what the project remembers of the cases (see :func:`mask_reports`)."""
     cases = sorted({d.case for d in documents})
     ids = tx.case_document_ids(cases)
     mates = [
@@ -259,48 +239,24 @@ def _mask(
     suggestions = tx.masking_suggestions(
         [d.id for d in mates if d.id is not None], policy.confidence
     )
-    offsets = tx.date_offsets(cases)
-    drawn = {c: draw_offset(secret, c, *policy.shift_days) for c in cases if c not in offsets}
-    members: dict[str, list[Document]] = {}
-    for document in mates or documents:
-        members.setdefault(document.case, []).append(document)
-    entries: dict[str, list[VaultEntry]] = {}
-    for entry in tx.vault_entries(cases):
-        entries.setdefault(entry.case_id, []).append(entry)
-    keys: dict[str, CaseKeys] = {}
-    for case in cases:
-        strings = [
-            pair
-            for d in members.get(case, ())
-            for pair in phi_strings(d, suggestions.get(d.id or -1, []), policy, scheme)
-        ]
-        surrogates = Surrogates(
-            CaseVault(secret, case, entries.get(case, ())),
-            _language(members.get(case, ())),
-            avoid=[text for text, _ in strings],
-            people=[text for text, kind in strings if kind == "person"],
-        )
-        keys[case] = CaseKeys(case, DateShift(offsets.get(case) or drawn[case]), surrogates)
-    masked = []
-    for done, document in enumerate(documents, start=1):
-        check(cancelled)
-        found = suggestions.get(document.id or -1, [])
-        masked.append(mask_document(document, found, policy, keys[document.case], scheme))
-        progress(done, len(documents))
-    added = [e for k in keys.values() for e in k.surrogates.vault.added]
-    return _Batch(masked, added, drawn)
+
+    def found(document: Document) -> list[Suggestion]:
+        return suggestions.get(document.id or -1, [])
+
+    return mask_reports(
+        [(d, found(d)) for d in documents],
+        policy,
+        bytes.fromhex(tx.setting(SECRET_SETTING)),
+        tx.scheme(),
+        context=[(d, found(d)) for d in mates] or None,
+        offsets=tx.date_offsets(cases),
+        vault=tx.vault_entries(cases),
+        progress=progress,
+        cancelled=cancelled,
+    )
 
 
-def _language(documents: Sequence[Document]) -> str | None:
-    """A case's language: the most common of its reports' (the first report's on a tie)."""
-    counts = Counter(d.language for d in documents if d.language)
-    if not counts:
-        return None
-    best = max(counts.values())
-    return next(d.language for d in documents if d.language and counts[d.language] == best)
-
-
-def _store(tx: Transaction, batch: _Batch) -> None:
+def _store(tx: Transaction, batch: MaskedReports) -> None:
     tx.add_vault_entries(batch.added)
     tx.add_date_offsets(batch.offsets)
 
