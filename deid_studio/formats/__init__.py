@@ -13,6 +13,7 @@ from deid_studio.formats.csv_table import read_csv, read_vaers, write_csv
 from deid_studio.formats.e2b import read_e2b, write_e2b
 from deid_studio.formats.i2b2 import read_i2b2, read_i2b2_2006, write_i2b2
 from deid_studio.formats.jsonl import read_jsonl, write_jsonl
+from deid_studio.formats.parquet import read_parquet, write_parquet
 from deid_studio.formats.plaintext import read_text, write_text
 from deid_studio.formats.presidio import read_presidio
 
@@ -54,6 +55,13 @@ FORMATS: dict[str, Format] = {
             "CSV with a column mapping, one narrative per row",
             read_csv,
             write_csv,
+            folder=False,
+        ),
+        Format(
+            "parquet",
+            "Apache Parquet: columns id, case_id, language, text, spans (JSON), meta (JSON)",
+            read_parquet,
+            write_parquet,
             folder=False,
         ),
         Format("vaers", "VAERS data file (<year>VAERSDATA.csv, Latin-1)", read_vaers, folder=False),

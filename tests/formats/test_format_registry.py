@@ -13,7 +13,19 @@ from deid_studio.formats import FORMATS, reader, writer
 
 def test_names() -> None:
     assert sorted(FORMATS) == sorted(
-        ["brat", "i2b2", "i2b2-2006", "jsonl", "presidio", "csv", "vaers", "text", "e2b", "conll"]
+        [
+            "brat",
+            "i2b2",
+            "i2b2-2006",
+            "jsonl",
+            "presidio",
+            "csv",
+            "vaers",
+            "text",
+            "e2b",
+            "conll",
+            "parquet",
+        ]
     )
     assert {n for n, f in FORMATS.items() if f.read} == set(FORMATS) - {"conll"}
     assert {n for n, f in FORMATS.items() if f.write} == {
@@ -24,6 +36,7 @@ def test_names() -> None:
         "text",
         "conll",
         "e2b",
+        "parquet",
     }
     assert all(f.name == n and f.description for n, f in FORMATS.items())
 
