@@ -69,13 +69,13 @@ class MaskedExportResult:
 def masking_policy(project: Project) -> MaskingPolicy:
     """The project's masking policy (the ``tags`` preset until one is set)."""
     with project.reading() as tx:
-        return _policy(tx)
+        return policy_of(tx)
 
 
 def policy_actions(project: Project, policy: MaskingPolicy | None = None) -> dict[str, str]:
     """What the policy (the project's by default) does with each category of the scheme."""
     with project.reading() as tx:
-        return dict((policy or _policy(tx)).actions_for(tx.scheme()))
+        return dict((policy or policy_of(tx)).actions_for(tx.scheme()))
 
 
 def set_masking_policy(project: Project, policy: MaskingPolicy, *, actor: str) -> MaskingPolicy:
@@ -103,12 +103,12 @@ def preview(
     Writes nothing unless ``remember``, which stores the surrogates and date offset drawn
     (audited as ``actor``). A project without a vault secret gets one first.
     """
-    _ensure_secret(project, actor)
+    ensure_secret(project, actor)
     with project.transaction(actor) if remember else project.reading() as tx:
         found = tx.documents(ids=[document_id])
         if not found:
             raise DeidError(f"no document {document_id} in the project")
-        chosen = policy or _policy(tx)
+        chosen = policy or policy_of(tx)
         batch = _mask(tx, [found[0].document], chosen)
         if remember and (batch.added or batch.offsets):
             _store(tx, batch)
@@ -153,9 +153,9 @@ def export_masked(
         )
     write = writer(format_name)
     check_target(out, overwrite=overwrite)
-    _ensure_secret(project, actor)
+    ensure_secret(project, actor)
     with project.transaction(actor) as tx:
-        policy = _policy(tx)
+        policy = policy_of(tx)
         if preset is not None and preset != policy.preset:
             policy = policy.with_preset(preset)  # its overrides were meant for another preset
         stored = _chosen(tx, statuses, force)
@@ -190,11 +190,13 @@ def export_masked(
 # -- helpers ------------------------------------------------------------------------------
 
 
-def _policy(tx: Transaction) -> MaskingPolicy:
+def policy_of(tx: Transaction) -> MaskingPolicy:
+    """The project's stored masking policy, read in ``tx``."""
     return MaskingPolicy.from_json(tx.setting(POLICY_SETTING))
 
 
-def _ensure_secret(project: Project, actor: str) -> None:
+def ensure_secret(project: Project, actor: str) -> None:
+    """Give the project a vault secret if it has none (audited)."""
     with project.reading() as tx:
         if tx.setting(SECRET_SETTING):
             return
