@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -182,7 +183,7 @@ def _map(client: Any, job: Job, chunks: list[Chunk]) -> Iterator[tuple[Chunk, di
         by_future[future] = chunk
         return future
 
-    running = as_completed([submit(c) for c, _ in zip(waiting, range(limit), strict=False)])
+    running = as_completed([submit(c) for c in islice(waiting, limit)])
     for future in running:
         chunk = by_future.pop(future)
         try:
