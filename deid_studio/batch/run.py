@@ -62,6 +62,7 @@ class BatchResult:
     seconds: float
     workers: int
     dashboard: str | None
+    compute_seconds: float = 0.0  # from the cluster ready to the last partition written
     peak_rss_mb: dict[int, float] = field(default_factory=dict)
 
 
@@ -86,6 +87,7 @@ def run_batch(
     _check_out(job, resume)
     chunks = list(plan(Path(job.source), job.layout, job.partition_size))
     with _client(workers, scheduler, dashboard_address) as client:
+        ready = time.perf_counter()
         link = _dashboard(client)
         if announce is not None and link:
             announce(f"Dask dashboard: {link}")
@@ -105,6 +107,7 @@ def run_batch(
             peaks[pid] = max(peaks.get(pid, 0.0), float(outcome["peak_rss_mb"]))
             report(BatchProgress(reports, total, finished, len(chunks)))
         threads = sum(client.nthreads().values())
+        computed = time.perf_counter() - ready
     records = [_record(job, c.index) for c in chunks]
     _finish(job, records)
     return BatchResult(
@@ -119,6 +122,7 @@ def run_batch(
         workers=threads,
         dashboard=link,
         peak_rss_mb=peaks,
+        compute_seconds=computed,
     )
 
 
