@@ -41,7 +41,7 @@ from _common import report, shared
 from deid_studio.batch import Job, run_batch
 from deid_studio.formats.chunks import Layout
 from deid_studio.formats.csv_table import CsvColumns
-from deid_studio.mask import parse_date
+from deid_studio.mask import infer_order, parse_date
 from deid_studio.mask.text import Matcher, searchable
 from deid_studio.services.batching import batch_model
 from deid_studio.services.importing import import_documents
@@ -60,6 +60,7 @@ def main() -> None:
     parser.add_argument("--gold-reports", type=int, default=20_000)
     parser.add_argument("--train", type=int, default=400)
     parser.add_argument("--partition-size", type=int, default=2000)
+    parser.add_argument("--vaers-partition-size", type=int, default=250)
     parser.add_argument("--small", type=int, default=5)
     parser.add_argument("--work", type=Path, help="keep files here (default: a temporary dir)")
     args = parser.parse_args()
@@ -88,7 +89,8 @@ def run(args: argparse.Namespace, work: Path) -> None:
     vaers = shared("vaers", "2021VAERSDATA.csv")
     layout = Layout.of("vaers")
     for workers in (1, 2):
-        result = batch(db, vaers, layout, work / f"vaers-{workers}", workers, args.partition_size)
+        out = work / f"vaers-{workers}"
+        result = batch(db, vaers, layout, out, workers, args.vaers_partition_size)
         figures[f"vaers_{workers}w"] = result
     route = todays_route(db, vaers, work)
     figures["vaers_route"] = route
@@ -267,13 +269,14 @@ def _leaks(original: dict[str, Any], record: dict[str, Any]) -> bool:
 
 def _text_intervals(original: dict[str, Any], record: dict[str, Any]) -> tuple[int, int]:
     """Pairs of full narrative dates of a report, and how many changed their interval."""
-    pieces = _aligned(original["text"], record)
+    pieces = [(old, new) for old, new, label in _aligned(original["text"], record)
+              if label == "DATE"]  # fmt: skip
+    language = original.get("language")
+    order = infer_order((old for old, _ in pieces), language)  # as the masker reads them
     dates = []
-    for old, new, label in pieces:
-        if label != "DATE":
-            continue
-        a = parse_date(old, language=original.get("language"))
-        b = parse_date(new, language=original.get("language"))
+    for old, new in pieces:
+        a = parse_date(old, order=order, language=language)
+        b = parse_date(new, order=order, language=language)
         if a and b and len(a.values) == len(b.values) == 1:
             va, vb = a.values[0], b.values[0]
             if None not in (va.year, va.month, va.day, vb.year, vb.month, vb.day):

@@ -92,11 +92,13 @@ def read_parquet_rows(
         offset += rows
     row = first_row
     for batch in table.iter_batches(row_groups=groups, columns=columns, batch_size=2048):
-        values = batch.to_pydict()
-        for i in range(batch.num_rows):
-            if start <= row < start + count:
-                yield _row(path, row + 1, {k: v[i] for k, v in values.items()}, text, id, case)
-            row += 1
+        low, high = max(start, row), min(start + count, row + batch.num_rows)
+        if low < high:  # only the rows wanted become Python objects
+            values = batch.slice(low - row, high - low).to_pydict()
+            for i in range(high - low):
+                record = {k: v[i] for k, v in values.items()}
+                yield _row(path, low + i + 1, record, text, id, case)
+        row += batch.num_rows
 
 
 def _row(
