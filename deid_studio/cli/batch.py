@@ -145,10 +145,9 @@ class _Bar:
         self.bar = bar
 
     def __call__(self, state: BatchProgress) -> None:
-        if self.bar.total != state.total_reports:
-            self.bar.total = state.total_reports
+        if self.bar.total != state.total_reports:  # the first report: partitions planned
             self.bar.reset(total=state.total_reports)
-            self.bar.update(state.reports)
+            self.bar.n = self.bar.last_print_n = state.reports  # resumed: not in the rate
         else:
             self.bar.update(state.reports - self.bar.n)
         self.bar.set_postfix_str(f"partitions {state.partitions}/{state.total_partitions}")
