@@ -11,6 +11,7 @@ from typing import Any
 from deid_studio.batch import OUT_FORMATS, SPANS, BatchProgress, BatchResult, Job, run_batch
 from deid_studio.cli._shared import positive, target
 from deid_studio.core.errors import DeidError
+from deid_studio.core.progress import WorkCancelled
 from deid_studio.detect.detector import MODES
 from deid_studio.formats.chunks import CHUNKED, Layout
 from deid_studio.formats.csv_table import CsvColumns
@@ -46,7 +47,9 @@ def register(commands: Any) -> None:
         ".jsonl, .parquet; a folder of .xml is e2b, of .txt text)",
     )
     batch.add_argument("--out-format", choices=OUT_FORMATS, default="jsonl", help="default: jsonl")
-    batch.add_argument("--mode", choices=MODES, default="default", help="default: default")
+    batch.add_argument(
+        "--mode", choices=MODES, default="default", help="recall: every token below τ is PHI"
+    )
     batch.add_argument("--preset", choices=PRESETS, help="mask with this preset instead")
     where = batch.add_mutually_exclusive_group()
     where.add_argument(
@@ -98,15 +101,21 @@ def _batch(args: argparse.Namespace) -> int:
             partition_size=args.partition_size,
             spans=args.spans,
         )
-        with _progress_bar(args) as progress:
-            result = run_batch(
-                job,
-                workers=args.workers or os.cpu_count() or 1,
-                scheduler=args.scheduler,
-                resume=args.resume,
-                progress=progress,
-                announce=lambda line: print(line, file=sys.stderr, flush=True),
-            )
+        try:
+            with _progress_bar(args) as progress:
+                result = run_batch(
+                    job,
+                    workers=args.workers or os.cpu_count() or 1,
+                    scheduler=args.scheduler,
+                    resume=args.resume,
+                    progress=progress,
+                    announce=lambda line: print(line, file=sys.stderr, flush=True),
+                )
+        except KeyboardInterrupt:
+            raise WorkCancelled(
+                f"interrupted; the finished partitions in {job.out} are kept: the same command "
+                "with --resume finishes the others"
+            ) from None
         record_batch(project, actor=args.user, summary=_summary(job, result))
     _print(result)
     return 0
