@@ -32,6 +32,10 @@ from deid_studio.mask.cases import mask_reports
 DETECT_BATCH = 128
 """Narratives the detector tags at once (its numpy paths work on batches)."""
 
+WORD_CACHE = 60_000
+"""Distinct words a worker's tagger may keep cached between partitions (about 1.5 KB each):
+beyond it the cache starts over, so a worker's memory does not grow with the input."""
+
 _DETECTORS: dict[str, Detector] = {}
 """The detector of the job this worker process last ran (one per worker, never shared)."""
 
@@ -44,7 +48,10 @@ def run_partition(chunk: Chunk, job: Job) -> dict[str, Any]:
     """
     started = time.perf_counter()
     documents, unreadable = read_chunk(chunk, job.layout)
-    masked, refused, characters = mask_partition(documents, job, _detector(job))
+    detector = _detector(job)
+    masked, refused, characters = mask_partition(documents, job, detector)
+    if detector.tagger is not None and detector.tagger.cached_words() > WORD_CACHE:
+        detector.tagger.forget_words()
     rejected = unreadable + refused
     out = job.out / job.partition_name(chunk.index)
     digest = write_partition(masked, out, job.out_format)
