@@ -15,6 +15,7 @@ from deid_studio.formats.i2b2 import read_i2b2, read_i2b2_2006, write_i2b2
 from deid_studio.formats.inception import read_inception, write_inception, write_inception_json
 from deid_studio.formats.jsonl import read_jsonl, write_jsonl
 from deid_studio.formats.label_studio import read_label_studio, write_label_studio
+from deid_studio.formats.parquet import read_parquet, write_parquet
 from deid_studio.formats.plaintext import read_text, write_text
 from deid_studio.formats.presidio import read_presidio
 from deid_studio.formats.prodigy import read_prodigy, write_prodigy
@@ -58,6 +59,13 @@ FORMATS: dict[str, Format] = {
             "CSV with a column mapping, one narrative per row",
             read_csv,
             write_csv,
+            folder=False,
+        ),
+        Format(
+            "parquet",
+            "Apache Parquet: columns id, case_id, language, text, spans (JSON), meta (JSON)",
+            read_parquet,
+            write_parquet,
             folder=False,
         ),
         Format("vaers", "VAERS data file (<year>VAERSDATA.csv, Latin-1)", read_vaers, folder=False),

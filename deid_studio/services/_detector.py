@@ -59,7 +59,7 @@ def current_detector(project: Project) -> CurrentDetector:
             stored.model, stored.params, scale=float(metrics.get("scale", 1.0))
         )
     except (ValueError, TypeError) as err:
-        raise DeidError(f"model version {stored.id} cannot be read: {err}") from None
+        raise unreadable_model(stored.id, err) from None
     tau = metrics.get("tau")
     settings = DetectorSettings.from_dict(configured, tau=float(tau) if tau is not None else None)
     return CurrentDetector(Detector(model, scheme, settings), stored.id)
@@ -87,3 +87,8 @@ def suggest_documents(
             tokens += len(detection.tagged.tokens)
         progress(len(found), len(documents))
     return found, tokens
+
+
+def unreadable_model(version: int, err: Exception) -> DeidError:
+    """The one-line error of a stored model that cannot be read."""
+    return DeidError(f"model version {version} cannot be read: {err}; retrain with `train`")

@@ -14,7 +14,7 @@ from deid_studio.formats import FORMATS, reader, writer
 def test_names() -> None:
     tools = ["inception", "inception-json", "label-studio", "prodigy", "spacy"]
     older = ["brat", "i2b2", "i2b2-2006", "jsonl", "presidio", "csv", "vaers", "text", "e2b"]
-    assert sorted(FORMATS) == sorted([*older, "conll", *tools])
+    assert sorted(FORMATS) == sorted([*older, "conll", "parquet", *tools])
     assert {n for n, f in FORMATS.items() if f.read} == set(FORMATS) - {"conll"}
     assert {n for n, f in FORMATS.items() if f.write} == {
         "brat",
@@ -25,6 +25,7 @@ def test_names() -> None:
         "conll",
         "e2b",
         *tools,
+        "parquet",
     }
     assert {n for n, f in FORMATS.items() if f.notes} == set(tools)
     assert all(f.name == n and f.description for n, f in FORMATS.items())
