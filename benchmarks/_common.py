@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -27,3 +29,17 @@ def report(name: str, rows: list[tuple[str, str]], figures: dict[str, Any]) -> N
     for key, value in rows:
         print(f"{key:<{width}}  {value}")
     print(json.dumps({"benchmark": name, **figures}, sort_keys=True))
+
+
+CLI = [sys.executable, "-m", "deid_studio", "--quiet"]
+
+
+def run_cli(args: list[str]) -> float:
+    """Run ``deid-studio ARGS`` as a user would (a new process); its wall time in seconds.
+    Exits with the command's own message when it fails."""
+    started = time.perf_counter()
+    done = subprocess.run(CLI + args, capture_output=True, text=True)
+    elapsed = time.perf_counter() - started
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(args)} failed: {done.stderr.strip()}")
+    return elapsed

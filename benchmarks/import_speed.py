@@ -11,25 +11,13 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import report, shared
-
-CLI = [sys.executable, "-m", "deid_studio", "--quiet"]
-
-
-def run(args: list[str]) -> float:
-    started = time.perf_counter()
-    done = subprocess.run(CLI + args, capture_output=True, text=True)
-    elapsed = time.perf_counter() - started
-    if done.returncode != 0:
-        sys.exit(f"{' '.join(args)} failed: {done.stderr.strip()}")
-    return elapsed
+from _common import run_cli as run
 
 
 def time_import(scheme: str, import_args: list[str], repeat: int) -> list[float]:

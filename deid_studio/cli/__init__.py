@@ -13,7 +13,7 @@ import os
 from collections.abc import Sequence
 
 from deid_studio import __version__
-from deid_studio.cli import engine, masking, project, team, transfer
+from deid_studio.cli import batch, engine, masking, project, team, transfer
 from deid_studio.cli._shared import PROG, fail, note
 from deid_studio.core.errors import DeidError, describe_bug
 from deid_studio.core.progress import WorkCancelled
@@ -23,7 +23,7 @@ from deid_studio.services.staging import recover_staged
 from deid_studio.store.database import database_url, is_server
 
 # Command modules in the order their commands appear in --help.
-COMMAND_MODULES = (project, transfer, engine, masking, team)
+COMMAND_MODULES = (project, transfer, engine, masking, batch, team)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -13,13 +13,15 @@ from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Progress
 from deid_studio.detect.crf import ALGORITHMS
 from deid_studio.detect.detector import MODES
+from deid_studio.formats import TOOL_FORMATS
 from deid_studio.services.project import open_project
 
 if TYPE_CHECKING:
     from deid_studio.services.queue import QueueEntry
 
 READ_FORMATS = ("brat", "i2b2", "i2b2-2006", "jsonl", "presidio", "csv", "vaers", "text", "e2b")
-WRITE_FORMATS = ("brat", "jsonl", "i2b2", "conll")
+READ_FORMATS += TOOL_FORMATS
+WRITE_FORMATS = ("brat", "jsonl", "i2b2", "conll", *TOOL_FORMATS)
 
 
 def register(commands: Any) -> None:
@@ -198,6 +200,8 @@ def _tag(args: argparse.Namespace) -> int:
         f"with {_version(result.model_version_id)} in {args.mode} mode: {result.spans} "
         f"spans written to {result.out} ({result.out_format})"
     )
+    for note in result.notes:
+        print(f"note: {note}")
     return 0
 
 

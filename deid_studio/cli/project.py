@@ -6,6 +6,7 @@ import argparse
 import getpass
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from deid_studio.cli._shared import PROG, positive, print_summary, progress_bar, target
@@ -27,6 +28,14 @@ def register(commands: Any) -> None:
     demo.add_argument("--reset", action="store_true", help="recreate the demo project")
     demo.add_argument(
         "--no-window", action="store_true", help="only create the project; do not open the window"
+    )
+    demo.add_argument(
+        "--export-reports",
+        nargs=2,
+        metavar=("N", "OUT"),
+        help="instead of a project, write N synthetic reports to OUT (.parquet or .jsonl) "
+        "without their spans, and their gold spans aside in OUT's stem + .gold.jsonl: "
+        "input for a batch run whose accuracy can be measured",
     )
     demo.set_defaults(run=_demo)
 
@@ -80,6 +89,9 @@ def _default_user() -> str:
 def _demo(args: argparse.Namespace) -> int:
     from deid_studio.services import demo as demo_service  # Faker loads only for the demo
 
+    if args.export_reports:
+        return _export_reports(args, demo_service)
+
     where = args.db or demo_service.demo_project_path()
     with progress_bar(args, "generating") as progress:
         project, created = demo_service.open_demo(
@@ -100,6 +112,21 @@ def _demo(args: argparse.Namespace) -> int:
             print(f"no display: open it later with `{PROG} --db {location}`")
         return 0
     return _window(args, location, first_model=True)
+
+
+def _export_reports(args: argparse.Namespace, demo_service: Any) -> int:
+    count, out = args.export_reports
+    try:
+        number = positive(count)
+    except (ValueError, argparse.ArgumentTypeError):
+        raise DeidError(f"--export-reports {count!r}: N must be a positive number") from None
+    with progress_bar(args, "generating") as progress:
+        done = demo_service.export_reports(number, Path(out), seed=args.seed, progress=progress)
+    print(
+        f"wrote {done.reports} synthetic reports ({done.characters} characters) to {done.out} "
+        f"and their gold spans to {done.gold} in {done.seconds:.1f} s"
+    )
+    return 0
 
 
 def _init(args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from deid_studio.cli._shared import STATUSES, label_map, progress_bar, target
 from deid_studio.core.errors import DeidError, printable
+from deid_studio.formats import FORMATS, TOOL_FORMATS
 from deid_studio.mask.policy import PRESETS
 from deid_studio.services.exporting import export_gold
 from deid_studio.services.importing import ImportResult, import_file
@@ -24,7 +25,10 @@ if TYPE_CHECKING:
     from deid_studio.store.project import Project
 
 IMPORT_FORMATS = ("brat", "i2b2", "i2b2-2006", "jsonl", "presidio", "csv", "vaers", "text", "e2b")
-EXPORT_FORMATS = ("jsonl", "brat", "i2b2", "conll", "txt")
+IMPORT_FORMATS += TOOL_FORMATS
+EXPORT_FORMATS = ("jsonl", "brat", "i2b2", "conll", "txt", *TOOL_FORMATS)
+# the options of a format's reader, by the name argparse gives them
+_TOOL_OPTIONS = {"layer", "feature", "annotator", "text_field"}
 ALL_EXPORT_FORMATS = tuple(dict.fromkeys(EXPORT_FORMATS + MASKED_FORMATS))
 
 
@@ -36,7 +40,10 @@ def register(commands: Any) -> None:
         description="Import every narrative of a file or folder, or nothing if any is bad.",
         epilog="Formats: brat (folder of .txt/.ann), i2b2 (2014 XML), i2b2-2006 (inline XML), "
         "jsonl, presidio (JSON), csv (with --text-column), vaers (VAERS data CSV), "
-        "text (folder of .txt), e2b (ICH E2B R2/R3 XML).",
+        "text (folder of .txt), e2b (ICH E2B R2/R3 XML); from annotation tools: inception "
+        "(UIMA CAS .xmi + TypeSystem.xml, CAS .json, a folder, or INCEpTION's document or "
+        "project export .zip), label-studio (its JSON export), prodigy (db-out JSONL; only "
+        "accepted examples), spacy (.spacy DocBin; needs the spacy extra).",
     )
     imp.add_argument("format", choices=IMPORT_FORMATS, metavar="FORMAT")
     imp.add_argument("path", type=Path, metavar="PATH")
@@ -59,6 +66,22 @@ def register(commands: Any) -> None:
         action="store_true",
         help="do not suggest for the new narratives now (by default the current model, or the "
         "rules alone before the first training, suggests at once and scores the queue)",
+    )
+    tools = imp.add_argument_group("inception and label-studio options")
+    tools.add_argument(
+        "--layer", metavar="TYPE", help="inception: the span layer (default: the obvious one)"
+    )
+    tools.add_argument(
+        "--feature", metavar="NAME", help="inception: the layer's feature holding the category"
+    )
+    tools.add_argument(
+        "--annotator",
+        metavar="NAME",
+        help="whose annotations, where several people annotated a document: an INCEpTION user "
+        "(for documents not curated), a Label Studio user id or e-mail",
+    )
+    tools.add_argument(
+        "--text-field", metavar="NAME", help="label-studio: the data field of the narrative"
     )
     csv = imp.add_argument_group("csv options")
     csv.add_argument("--text-column", metavar="COL", help="column of the narrative")
@@ -93,6 +116,11 @@ def register(commands: Any) -> None:
         "--masked)",
     )
     exp.add_argument("--overwrite", action="store_true", help="replace an existing OUT")
+    exp.add_argument(
+        "--no-predictions",
+        action="store_true",
+        help="label-studio: leave out the current model's suggestions (Label Studio's predictions)",
+    )
     masked = exp.add_argument_group("masked export")
     masked.add_argument("--masked", action="store_true", help="export de-identified reports")
     masked.add_argument(
@@ -175,6 +203,8 @@ def _export(args: argparse.Namespace) -> int:
             f"the gold standard exports as {', '.join(EXPORT_FORMATS)}; {args.format} is for "
             "masked exports (add --masked)"
         )
+    if args.no_predictions and args.format != "label-studio":
+        raise DeidError("--no-predictions applies to --format label-studio")
     with open_project(target(args)) as project:
         with progress_bar(args, "writing") as progress:
             result = export_gold(
@@ -184,12 +214,14 @@ def _export(args: argparse.Namespace) -> int:
                 actor=args.user,
                 statuses=args.status,
                 overwrite=args.overwrite,
+                predictions=not args.no_predictions,
                 progress=progress,
             )
     print(
         f"exported {result.documents} documents with {result.spans} gold spans to "
         f"{result.out} ({result.files} files, {result.seconds:.1f} s)"
     )
+    print_notes(result.notes)
     return 0
 
 
@@ -261,6 +293,13 @@ def _print_import(result: ImportResult) -> None:
         print(f"added categories: {printable(', '.join(result.added_categories))}")
     for warning in result.warnings:
         print(f"warning: {printable(warning)}")
+    print_notes(result.notes)
+
+
+def print_notes(notes: tuple[str, ...]) -> None:
+    """A reader's or writer's remarks, one line each."""
+    for note in notes:
+        print(f"note: {printable(note)}")
 
 
 def _format_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -274,11 +313,19 @@ def _format_options(args: argparse.Namespace) -> dict[str, Any]:
         "delimiter": args.delimiter,
     }
     given = {k: v for k, v in given.items() if v is not None}
+    tools = {n: getattr(args, n) for n in sorted(_TOOL_OPTIONS) if getattr(args, n) is not None}
+    found = FORMATS[args.format]
+    stray_tools = sorted(set(tools) - set(found.options))
+    if stray_tools:
+        named = ", ".join("--" + n.replace("_", "-") for n in stray_tools)
+        verb = "does" if len(stray_tools) == 1 else "do"
+        raise DeidError(f"{named} {verb} not apply to format {args.format}")
+    given |= tools
     if args.format == "csv":
         if "text" not in given:
             raise DeidError("import csv needs --text-column (the column of the narrative)")
         return given
-    allowed = {"encoding", "delimiter"} if args.format == "vaers" else set()
+    allowed = {"encoding", "delimiter"} if args.format == "vaers" else set(tools)
     stray = sorted(set(given) - allowed)
     if stray:
         raise DeidError(f"options for csv only: {', '.join(stray)} (format is {args.format})")

@@ -152,6 +152,15 @@ class CrfTagger:
                 ids.append(unknown)  # reduceat needs every group non-empty
         return np.add.reduceat(self._state[ids], starts, axis=0)
 
+    def cached_words(self) -> int:
+        """Distinct words whose features and weights are cached, in every language."""
+        return sum(len(v.index) for v in self._vocabularies.values())
+
+    def forget_words(self) -> None:
+        """Drop the per-word caches (they grow with the vocabulary tagged; results do not
+        depend on them)."""
+        self._vocabularies.clear()
+
     def _vocabulary(self, language: str | None) -> _Vocabulary:
         vocabulary = self._vocabularies.get(language)
         if vocabulary is None or len(vocabulary.index) > VOCABULARY_LIMIT:

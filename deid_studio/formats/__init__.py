@@ -12,9 +12,14 @@ from deid_studio.formats.conll import write_conll
 from deid_studio.formats.csv_table import read_csv, read_vaers, write_csv
 from deid_studio.formats.e2b import read_e2b, write_e2b
 from deid_studio.formats.i2b2 import read_i2b2, read_i2b2_2006, write_i2b2
+from deid_studio.formats.inception import read_inception, write_inception, write_inception_json
 from deid_studio.formats.jsonl import read_jsonl, write_jsonl
+from deid_studio.formats.label_studio import read_label_studio, write_label_studio
+from deid_studio.formats.parquet import read_parquet, write_parquet
 from deid_studio.formats.plaintext import read_text, write_text
 from deid_studio.formats.presidio import read_presidio
+from deid_studio.formats.prodigy import read_prodigy, write_prodigy
+from deid_studio.formats.spacy_docbin import read_spacy, write_spacy
 
 FORMATS: dict[str, Format] = {
     f.name: f
@@ -56,6 +61,13 @@ FORMATS: dict[str, Format] = {
             write_csv,
             folder=False,
         ),
+        Format(
+            "parquet",
+            "Apache Parquet: columns id, case_id, language, text, spans (JSON), meta (JSON)",
+            read_parquet,
+            write_parquet,
+            folder=False,
+        ),
         Format("vaers", "VAERS data file (<year>VAERSDATA.csv, Latin-1)", read_vaers, folder=False),
         Format("text", "plain text: a folder of .txt files, or one", read_text, write_text),
         Format(
@@ -71,10 +83,54 @@ FORMATS: dict[str, Format] = {
             write_conll,
             folder=False,
         ),
+        Format(
+            "inception",
+            "INCEpTION / WebAnno UIMA CAS: .xmi + TypeSystem.xml, CAS .json, folder or zip",
+            read_inception,
+            write_inception,
+            notes=True,
+            options=("layer", "feature", "annotator"),
+        ),
+        Format(
+            "inception-json",
+            "INCEpTION UIMA CAS JSON, a .json per narrative (read as inception)",
+            read_inception,
+            write_inception_json,
+            notes=True,
+            options=("layer", "feature", "annotator"),
+        ),
+        Format(
+            "label-studio",
+            "Label Studio JSON export (written with the model's predictions)",
+            read_label_studio,
+            write_label_studio,
+            notes=True,
+            predictions=True,
+            options=("text_field", "annotator"),
+        ),
+        Format(
+            "prodigy",
+            "Prodigy JSONL (db-out); only accepted examples are gold",
+            read_prodigy,
+            write_prodigy,
+            folder=False,
+            notes=True,
+        ),
+        Format(
+            "spacy",
+            "spaCy DocBin (.spacy) with doc.ents; needs the spacy extra",
+            read_spacy,
+            write_spacy,
+            folder=False,
+            notes=True,
+        ),
     )
 }
 """Every format by name."""
 
+
+TOOL_FORMATS = ("inception", "inception-json", "label-studio", "prodigy", "spacy")
+"""The formats of the annotation tools teams already use, read and written."""
 
 ALIASES = {"txt": "text"}
 """Other names the command line accepts (DESIGN.md spells the plain-text export ``txt``)."""
@@ -98,4 +154,18 @@ def writer(name: str) -> Writer:
     return found.write
 
 
-__all__ = ["FORMATS", "Format", "Reader", "Writer", "reader", "writer"]
+def format_named(name: str) -> Format | None:
+    """The format called ``name`` (or one of its aliases), None when there is none."""
+    return FORMATS.get(ALIASES.get(name, name))
+
+
+__all__ = [
+    "FORMATS",
+    "TOOL_FORMATS",
+    "Format",
+    "Reader",
+    "Writer",
+    "format_named",
+    "reader",
+    "writer",
+]

@@ -7,6 +7,11 @@ spells them; the import service maps them onto the project's scheme.
 
 A writer writes documents (and their spans) to a file or folder and returns the paths it
 wrote. Both take ``progress`` and ``cancelled`` callables (see ``core.progress``).
+
+Readers and writers of the annotation tools' formats (INCEpTION, Label Studio, Prodigy,
+spaCy) also take ``notes``, a list they append one-line remarks to: what a reader skipped
+(Prodigy's rejected examples), how a writer resolved what the target cannot hold (spaCy's
+overlapping entities). The import and export summaries print them.
 """
 
 from __future__ import annotations
@@ -24,6 +29,9 @@ Reader = Callable[..., list[Document]]
 Writer = Callable[..., list[Path]]
 """``writer(documents, out, *, scheme=None, progress=..., cancelled=...) -> list[Path]``."""
 
+Notes = list[str]
+"""Remarks a reader or writer leaves for the summary, one line each."""
+
 
 @dataclass(frozen=True, slots=True)
 class Format:
@@ -35,6 +43,13 @@ class Format:
     write: Writer | None = None
     # ``path`` is a folder (True), a file (False), or either (None)
     folder: bool | None = None
+    # the reader and writer take ``notes`` (a list they append remarks to)
+    notes: bool = False
+    # the writer takes ``predictions`` (per document, the current model's suggestions) and
+    # ``model_version`` (a name for them)
+    predictions: bool = False
+    # keyword options the reader takes besides progress, cancelled and notes
+    options: tuple[str, ...] = ()
 
 
 def read_text_file(path: Path, encoding: str = "utf-8") -> str:

@@ -14,6 +14,7 @@ import difflib
 import io
 import warnings
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -98,52 +99,17 @@ def read_csv(
     rows = records[1:]
     if not rows:
         raise InputError(str(path), "the file has a header but no rows", line=header_line)
-    wanted = [text, *(c for c in (id, case) if c), *meta, *dates]
-    columns = {name: index for index, name in reversed(list(enumerate(header)))}
-    for name in wanted:
-        if name not in columns:
-            # the header is not listed: when it is missing, the first row stands in its place
-            close = _close_column(name, header)
-            hint = f"; did you mean {quoted(close, 40)}?" if close else ""
-            raise InputError(
-                str(path),
-                f"no column {quoted(name, 40)} in the header ({len(header)} columns){hint}",
-                line=header_line,
-            )
-    _check_repeated_columns(str(path), header, set(wanted), header_line)
+    mapping = CsvColumns(text, id, case, tuple(meta), tuple(dates), language, source)
+    check_header(path, header, mapping, header_line)
     documents: list[Document] = []
     for done, (line, row) in enumerate(rows, start=1):
         if done % 200 == 1:
             check(cancelled)
-        if len(row) != len(header):
-            raise InputError(
-                str(path),
-                f"the row has {len(row)} fields but the header {len(header)}",
-                line=line,
-            )
-        value = {name: row[index] for name, index in columns.items()}
-        narrative = value[text]
-        if not narrative.strip():
-            if skip_empty:
-                continue
-            raise InputError(str(path), f"empty narrative in column {text}", line=line)
-        external_id = value[id] if id else f"{path.stem}-{done}"
-        if not external_id.strip():
-            raise InputError(str(path), f"empty report id in column {id}", line=line)
-        document_meta: dict[str, Any] = {c: value[c] for c in meta if value[c]}
-        found_dates = {c: value[c] for c in dates if value[c].strip()}
-        if found_dates:
-            document_meta["dates"] = found_dates
-        documents.append(
-            Document(
-                text=narrative,
-                external_id=external_id.strip(),
-                case_id=value[case].strip() if case else "",
-                source=source if source is not None else path.name,
-                meta=document_meta,
-                language=language,
-            )
-        )
+        try:
+            documents.append(csv_document(path, header, row, mapping, line=line, number=done))
+        except EmptyNarrative:
+            if not skip_empty:
+                raise
         progress(done, len(rows))
     if not documents:
         raise InputError(str(path), f"no row has a narrative in column {text}")
@@ -207,6 +173,82 @@ def _check_repeated_columns(source: str, header: list[str], used: set[str], line
             ),
             stacklevel=2,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class CsvColumns:
+    """Which columns of a table make a report (see :func:`read_csv`)."""
+
+    text: str = "text"
+    id: str | None = None
+    case: str | None = None
+    meta: tuple[str, ...] = ()
+    dates: tuple[str, ...] = ()
+    language: str | None = None
+    source: str | None = None
+
+    def wanted(self) -> list[str]:
+        """Every column the mapping reads."""
+        return [self.text, *(c for c in (self.id, self.case) if c), *self.meta, *self.dates]
+
+
+class EmptyNarrative(InputError):
+    """A row whose narrative column is empty."""
+
+
+def check_header(path: Path, header: Sequence[str], mapping: CsvColumns, line: int) -> None:
+    """Raise :class:`InputError` naming the first column of ``mapping`` the header lacks (the
+    header itself is not listed: when it is missing, the first row stands in its place, and
+    that would print a narrative), and refuse a column the mapping reads that is named
+    twice."""
+    wanted = mapping.wanted()
+    for name in wanted:
+        if name not in header:
+            close = _close_column(name, header)
+            hint = f"; did you mean {quoted(close, 40)}?" if close else ""
+            raise InputError(
+                str(path),
+                f"no column {quoted(name, 40)} in the header ({len(header)} columns){hint}",
+                line=line,
+            )
+    _check_repeated_columns(str(path), list(header), set(wanted), line)
+
+
+def csv_document(
+    path: Path,
+    header: Sequence[str],
+    row: Sequence[str],
+    mapping: CsvColumns,
+    *,
+    line: int,
+    number: int,
+) -> Document:
+    """The report of one row (``number``: its place among the rows, from 1); an
+    :class:`InputError` (:class:`EmptyNarrative` for an empty narrative) names the line."""
+    if len(row) != len(header):
+        raise InputError(
+            str(path), f"the row has {len(row)} fields but the header {len(header)}", line=line
+        )
+    columns = {name: index for index, name in reversed(list(enumerate(header)))}
+    value = {name: row[index] for name, index in columns.items()}
+    narrative = value[mapping.text]
+    if not narrative.strip():
+        raise EmptyNarrative(str(path), f"empty narrative in column {mapping.text}", line=line)
+    external_id = value[mapping.id] if mapping.id else f"{path.stem}-{number}"
+    if not external_id.strip():
+        raise InputError(str(path), f"empty report id in column {mapping.id}", line=line)
+    document_meta: dict[str, Any] = {c: value[c] for c in mapping.meta if value[c]}
+    found_dates = {c: value[c] for c in mapping.dates if value[c].strip()}
+    if found_dates:
+        document_meta["dates"] = found_dates
+    return Document(
+        text=narrative,
+        external_id=external_id.strip(),
+        case_id=value[mapping.case].strip() if mapping.case else "",
+        source=mapping.source if mapping.source is not None else path.name,
+        meta=document_meta,
+        language=mapping.language,
+    )
 
 
 def _records(content: str, source: str, delimiter: str) -> list[tuple[int, list[str]]]:

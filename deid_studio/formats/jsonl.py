@@ -48,14 +48,15 @@ def read_jsonl(
         if number % 100 == 1:
             check(cancelled)
         if line.strip():
-            documents.append(_document(line, str(path), number))
+            documents.append(jsonl_document(line, str(path), number))
         progress(number, len(lines))
     if not documents:
         raise InputError(str(path), "no records (the file is empty)")
     return documents
 
 
-def _document(line: str, source: str, number: int) -> Document:
+def jsonl_document(line: str, source: str, number: int) -> Document:
+    """One line as a document; :class:`InputError` names the line and the problem."""
     try:
         record = json.loads(line)
     except json.JSONDecodeError as err:

@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deid_studio.formats import TOOL_FORMATS
+from deid_studio.gui.keep_editor import MostMasked
 from deid_studio.gui.workers import Job, show_progress
 from deid_studio.mask import LeakError
 from deid_studio.mask.policy import PRESETS
@@ -36,7 +38,7 @@ from deid_studio.services.privacy import DEFAULT_READABLE_BY
 from deid_studio.services.project import summary
 from deid_studio.store.project import Project
 
-GOLD_FORMATS = ("jsonl", "brat", "i2b2", "conll", "txt")
+GOLD_FORMATS = ("jsonl", "brat", "i2b2", "conll", "txt", *TOOL_FORMATS)
 SIGNED = masking.EXPORTABLE
 READABLE_CHOICES = {
     "me": "Only me (private)",
@@ -124,6 +126,7 @@ class ExportDialog(QDialog):
         self.report.setObjectName("exportReport")
         self.report.setReadOnly(True)
         self.report.setPlaceholderText("The leak check's report appears here.")
+        self.most_masked = MostMasked(project, actor)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -141,6 +144,7 @@ class ExportDialog(QDialog):
         layout.addWidget(self.overwrite)
         layout.addWidget(self.progress)
         layout.addWidget(self.report, 1)
+        layout.addWidget(self.most_masked, 1)
         layout.addWidget(self.buttons)
         self.masked.toggled.connect(self._mode_changed)
         self._mode_changed()
@@ -211,8 +215,14 @@ class ExportDialog(QDialog):
         for category, actions in sorted(getattr(result, "actions", {}).items()):
             done = ", ".join(f"{n} {a}" for a, n in sorted(actions.items()))
             lines.append(f"  {category}: {done}")
-        lines.append("The leak check found no PHI in the output.")
+        lines += [f"Note: {note}" for note in getattr(result, "notes", ())]
+        spared = getattr(result, "spared", 0)
+        if spared:
+            lines.append(f"Left as written: {spared} suggestions (safe terms and the keep list).")
+        if self.masked.isChecked():
+            lines.append("The leak check found no PHI in the output.")
         self.report.setPlainText("\n".join(lines))
+        self.most_masked.show_words(getattr(result, "most_masked", ()), masking.MIN_REPORTS)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(True)
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Close")
         self.ended.emit(True)

@@ -1,5 +1,7 @@
 """The import dialog: every readable format (VAERS preset included), gold options, CSV column
-mapping; the import runs on a worker with progress and can be cancelled."""
+mapping, the options of the annotation tools' formats (INCEpTION's layer and feature, whose
+annotations, Label Studio's text field); the import runs on a worker with progress and can be
+cancelled."""
 
 from __future__ import annotations
 
@@ -35,6 +37,15 @@ LANGUAGES: tuple[tuple[str, str | None], ...] = (
     ("guess from the text", None), ("English", "en"), ("Spanish", "es"), ("French", "fr"),
     ("German", "de"), ("Italian", "it"), ("Portuguese", "pt"),
 )  # fmt: skip
+
+
+# the options of the annotation tools' readers: (keyword, label, placeholder)
+TOOL_OPTIONS = (
+    ("layer", "Span layer", "webanno.custom.PHI"),
+    ("feature", "Category feature", "kind"),
+    ("annotator", "Whose annotations", "an INCEpTION user, a Label Studio user id or e-mail"),
+    ("text_field", "Text field", "text"),
+)
 
 
 def parse_label_map(text: str) -> dict[str, str]:
@@ -113,6 +124,17 @@ class ImportDialog(QDialog):
         ):
             csv_form.addRow(label, widget)
 
+        self.tool_box = QGroupBox("Annotation tool options (leave empty to detect)")
+        self.tool_box.setObjectName("importToolOptions")
+        self.tool_fields: dict[str, QLineEdit] = {}
+        tool_form = QFormLayout(self.tool_box)
+        for option, label, hint in TOOL_OPTIONS:
+            field = QLineEdit()
+            field.setObjectName(f"import_{option}")
+            field.setPlaceholderText(hint)
+            self.tool_fields[option] = field
+            tool_form.addRow(label, field)
+
         form = QFormLayout()
         form.addRow("Format", self.format)
         form.addRow("File or folder", path_row)
@@ -134,6 +156,7 @@ class ImportDialog(QDialog):
         for box in (self.gold, self.signed_off, self.add_categories, self.skip_duplicates):
             layout.addWidget(box)
         layout.addWidget(self.csv_box)
+        layout.addWidget(self.tool_box)
         layout.addWidget(self.progress)
         layout.addWidget(self.report)
         layout.addWidget(self.buttons)
@@ -145,6 +168,13 @@ class ImportDialog(QDialog):
 
     def _format_changed(self) -> None:
         self.csv_box.setVisible(self.format.currentData() == "csv")
+        taken = FORMATS[self.format.currentData()].options
+        for option, field in self.tool_fields.items():
+            field.setVisible(option in taken)
+            label = self.tool_box.layout().labelForField(field)  # type: ignore[attr-defined]
+            if label is not None:
+                label.setVisible(option in taken)
+        self.tool_box.setVisible(bool(taken))
         self.adjustSize()
 
     def _gold_changed(self) -> None:
@@ -185,6 +215,10 @@ class ImportDialog(QDialog):
             if not columns["text"]:
                 raise DeidError("CSV import needs the narrative column")
             options |= {k: v for k, v in columns.items() if v not in (None, ())}
+        for option in FORMATS[name].options:
+            value = self.tool_fields[option].text().strip()
+            if value:
+                options[option] = value
         return options
 
     def start(self) -> None:
@@ -232,6 +266,7 @@ class ImportDialog(QDialog):
             line += f" Skipped {result.skipped_duplicates} already in the project."
         for warning in result.warnings:
             line += f"\nWarning: {printable(warning)}"
+        line += "".join(f"\nNote: {note}" for note in result.notes)
         self.report.setText(line)
         self.imported.emit(result)
         self.accept()

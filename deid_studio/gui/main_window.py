@@ -202,6 +202,13 @@ class MainWindow(QMainWindow):
     def _enable(self) -> None:
         for action in self._project_actions:
             action.setEnabled(self.workspace is not None)
+        self._page_actions()
+
+    def _page_actions(self, *_args: object) -> None:
+        """Submit belongs to the Annotate page: elsewhere its keys (Ctrl+Enter) are another
+        page's (the Adjudicate page makes its decisions gold with them)."""
+        annotating = self.workspace is not None and self.workspace.currentIndex() == 0
+        self.submit_action.setEnabled(annotating)
 
     # -- projects --------------------------------------------------------------------------
 
@@ -250,6 +257,7 @@ class MainWindow(QMainWindow):
         self.workspace = Workspace(project, self.preferences, self.undo_group)
         self.workspace.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.workspace.statusChanged.connect(self.refresh_status)
+        self.workspace.currentChanged.connect(self._page_actions)
         self.retrain_status = RetrainStatus(self.workspace.retrain)
         self.statusBar().insertPermanentWidget(0, self.retrain_status)
         self.setCentralWidget(self.workspace)

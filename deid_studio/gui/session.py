@@ -19,7 +19,9 @@ from deid_studio.core.document import Span
 from deid_studio.core.errors import DeidError
 from deid_studio.gui.items import Item, gold_item, suggestion_item
 from deid_studio.gui.undo import EditCommand
+from deid_studio.mask.safe import Spared
 from deid_studio.services import annotating as svc
+from deid_studio.services import masking
 from deid_studio.services import submitting
 from deid_studio.services.annotating import DocumentState, Edit, TokenIndex
 from deid_studio.services.settings import scheme_of
@@ -61,6 +63,7 @@ class DocumentSession(QObject):
         self.items: list[Item] = []
         self.current: Item | None = None
         self._scheme = scheme_of(project)[0]
+        self._kept: tuple[int, list[Spared]] | None = None
 
     # -- what is open ----------------------------------------------------------------------
 
@@ -98,6 +101,21 @@ class DocumentSession(QObject):
     def scheme(self) -> Scheme:
         """The project's scheme (as of opening the current document)."""
         return self._scheme if self.state is None else self.state.scheme
+
+    @property
+    def kept(self) -> list[Spared]:
+        """What a masked export leaves as written in the open narrative, and why (its safe
+        terms, the keep list's words), read on first use: tooltips say it."""
+        doc = self.document_id
+        if doc is None:
+            return []
+        if self._kept is None or self._kept[0] != doc:
+            self._kept = (doc, masking.kept_stretches(self.project, doc))
+        return self._kept[1]
+
+    def forget_kept(self) -> None:
+        """The keep list changed: read what is kept again on next use."""
+        self._kept = None
 
     @property
     def tokens(self) -> TokenIndex:

@@ -1,6 +1,6 @@
 """The settings dialog: your name and font size; the project's four-eyes rule, retrain
 frequency and accept threshold; the category scheme; the masking policy (date-shift interval,
-age threshold, action per category)."""
+age threshold, action per category); the keep list (changed at once, audited)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from deid_studio.core.errors import DeidError
 from deid_studio.gui.fields import confidence_box
+from deid_studio.gui.keep_editor import KeepEditor
 from deid_studio.gui.masking_editor import MaskingEditor
 from deid_studio.gui.preferences import Preferences
 from deid_studio.gui.scheme_editor import SchemeEditor
@@ -86,6 +87,10 @@ class SettingsDialog(QDialog):
             self.tabs.addTab(self.scheme_editor, "Categories")
             self.masking_editor = MaskingEditor(project, scheme)
             self.tabs.addTab(self.masking_editor, "Masking")
+            self.keep_editor = KeepEditor(
+                project, lambda: self.user_name.text().strip() or preferences.user_name
+            )
+            self.tabs.addTab(self.keep_editor, "Keep list")
 
         self.error = QLabel()
         self.error.setObjectName("settingsError")

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from deid_studio.mask.cases import MaskedReports, Report, case_language, mask_reports
 from deid_studio.mask.dates import DateValue, ParsedDate, infer_order, parse_date
 from deid_studio.mask.dateshift import DateShift, draw_offset
 from deid_studio.mask.kinds import Kind, kind_of
@@ -36,18 +37,22 @@ __all__ = [
     "Leak",
     "LeakError",
     "MaskedDocument",
+    "MaskedReports",
     "MaskingPolicy",
     "ParsedDate",
     "PolicyError",
     "Replacement",
+    "Report",
     "Surrogates",
     "VaultEntry",
+    "case_language",
     "draw_offset",
     "find_leaks",
     "infer_order",
     "keyed_hash",
     "kind_of",
     "mask_document",
+    "mask_reports",
     "parse_date",
     "phi_strings",
     "shift_meta",

@@ -77,13 +77,15 @@ class Spared:
 
 
 def fold_words(text: str) -> tuple[str, ...]:
-    """The words of ``text`` as the keep list compares them: lower case, no accents."""
+    """The words of ``text`` as the keep list compares them: lower case, no accents, no
+    possessive ("Bell's" is "bell")."""
     import unicodedata
 
     words = []
     for word in _WORD.findall(text):
         decomposed = unicodedata.normalize("NFKD", word.casefold())
-        words.append("".join(c for c in decomposed if not unicodedata.combining(c)))
+        plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+        words.append(plain.removesuffix("'s").removesuffix("\u2019s"))
     return tuple(words)
 
 

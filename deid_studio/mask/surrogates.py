@@ -90,15 +90,36 @@ class Surrogates:
         self.vault = vault
         self.locale = LOCALES.get(language or "en", "en_US")
         self.language = language
-        self._avoid = Matcher(avoid)
-        names = _first_names(self.locale)
-        self._avoid_words: set[str] = set()
-        self._first_words: set[str] = set()
-        for text in people:
-            for word in name_words(text, lambda w: plain(w) in names):
-                self._avoid_words.add(plain(word.text))
-                if word.role == "first":
-                    self._first_words.add(plain(word.text))
+        self._avoid_strings = tuple(avoid)
+        self._people = tuple(people)
+        self._known: tuple[Matcher, set[str], set[str]] | None = None
+
+    def _case(self) -> tuple[Matcher, set[str], set[str]]:
+        """The case's PHI strings, its people's name words, and those used as first names:
+        built on first use (a policy without surrogates never needs them)."""
+        if self._known is None:
+            names = _first_names(self.locale)
+            avoid_words: set[str] = set()
+            first_words: set[str] = set()
+            for text in self._people:
+                for word in name_words(text, lambda w: plain(w) in names):
+                    avoid_words.add(plain(word.text))
+                    if word.role == "first":
+                        first_words.add(plain(word.text))
+            self._known = (Matcher(self._avoid_strings), avoid_words, first_words)
+        return self._known
+
+    @property
+    def _avoid(self) -> Matcher:
+        return self._case()[0]
+
+    @property
+    def _avoid_words(self) -> set[str]:
+        return self._case()[1]
+
+    @property
+    def _first_words(self) -> set[str]:
+        return self._case()[2]
 
     # -- by kind -------------------------------------------------------------------------
 

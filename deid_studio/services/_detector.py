@@ -7,9 +7,13 @@ suggestions. The first trained model replaces it; the rules stay in the hybrid.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from deid_studio.core.document import Document, Suggestion
 from deid_studio.core.errors import DeidError
+from deid_studio.core.language import guess_language
+from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
 from deid_studio.detect.crf import model_from_bytes
 from deid_studio.detect.detector import Detector, DetectorSettings
 from deid_studio.services.training import DETECTOR_SETTING
@@ -17,6 +21,8 @@ from deid_studio.store.project import Project
 
 RULES_ONLY = 0
 """The number the interface gives model version 0, the rules alone (stored as no version)."""
+
+BATCH_DOCUMENTS = 128
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +36,13 @@ class CurrentDetector:
     def version_number(self) -> int:
         """The model version as the interface shows it (0 for the rules alone)."""
         return RULES_ONLY if self.model_version_id is None else self.model_version_id
+
+    @property
+    def name(self) -> str:
+        """How exports name the model version: "deid-studio model version 3"."""
+        if self.model_version_id is None:
+            return "deid-studio model version 0 (rules)"
+        return f"deid-studio model version {self.model_version_id}"
 
 
 def current_detector(project: Project) -> CurrentDetector:
@@ -46,7 +59,36 @@ def current_detector(project: Project) -> CurrentDetector:
             stored.model, stored.params, scale=float(metrics.get("scale", 1.0))
         )
     except (ValueError, TypeError) as err:
-        raise DeidError(f"model version {stored.id} cannot be read: {err}") from None
+        raise unreadable_model(stored.id, err) from None
     tau = metrics.get("tau")
     settings = DetectorSettings.from_dict(configured, tau=float(tau) if tau is not None else None)
     return CurrentDetector(Detector(model, scheme, settings), stored.id)
+
+
+def suggest_documents(
+    detector: Detector,
+    documents: Sequence[Document],
+    *,
+    mode: str = "default",
+    progress: Progress = no_progress,
+    cancelled: Cancelled = never_cancelled,
+) -> tuple[list[list[Suggestion]], int]:
+    """Per document, what ``detector`` suggests (tagged in batches), and how many tokens it
+    read. A narrative without a language gets the guessed one, as an import would give it:
+    the stopword features depend on it."""
+    found: list[list[Suggestion]] = []
+    tokens = 0
+    for first in range(0, len(documents), BATCH_DOCUMENTS):
+        check(cancelled)
+        batch = documents[first : first + BATCH_DOCUMENTS]
+        narratives = [(d.text, d.language or guess_language(d.text)) for d in batch]
+        for detection in detector.detect(narratives, mode=mode):
+            found.append(list(detection.suggestions))
+            tokens += len(detection.tagged.tokens)
+        progress(len(found), len(documents))
+    return found, tokens
+
+
+def unreadable_model(version: int, err: Exception) -> DeidError:
+    """The one-line error of a stored model that cannot be read."""
+    return DeidError(f"model version {version} cannot be read: {err}; retrain with `train`")

@@ -6,10 +6,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
-from deid_studio.formats import writer
+from deid_studio.formats import format_named, writer
 from deid_studio.services.staging import staged_output
 from deid_studio.store.project import Project
 
@@ -23,6 +24,7 @@ class ExportResult:
     out: Path
     files: int
     seconds: float
+    notes: tuple[str, ...] = ()  # how the writer resolved what the format cannot hold
 
 
 def export_gold(
@@ -33,6 +35,7 @@ def export_gold(
     actor: str,
     statuses: Sequence[str] | None = None,
     overwrite: bool = False,
+    predictions: bool = True,
     progress: Progress = no_progress,
     cancelled: Cancelled = never_cancelled,
 ) -> ExportResult:
@@ -40,7 +43,9 @@ def export_gold(
 
     The output appears whole or not at all: it is written beside ``out``, the export is
     audited, and only then is it moved into place, readable by its owner only (the gold
-    standard is PHI). An existing ``out`` is refused unless ``overwrite``.
+    standard is PHI). An existing ``out`` is refused unless ``overwrite``. A format that
+    carries predictions (Label Studio) gets the current model's suggestions for every
+    document, unless ``predictions`` is False.
     """
     started = time.perf_counter()
     try:
@@ -48,6 +53,14 @@ def export_gold(
     except ValueError as err:
         raise DeidError(str(err)) from None
     check_target(out, overwrite=overwrite)
+    found = format_named(format_name)
+    notes: list[str] = []
+    extras: dict[str, Any] = {"notes": notes} if found is not None and found.notes else {}
+    current = None
+    if found is not None and found.predictions and predictions:
+        from deid_studio.services._detector import current_detector  # the engine: lazily
+
+        current = current_detector(project)
     with staged_output(out, overwrite=overwrite) as stage, project.transaction(actor) as tx:
         tx.require("steward", "export")
         stored = tx.documents(statuses=statuses)
@@ -56,7 +69,16 @@ def export_gold(
             raise DeidError(f"no documents to export ({wanted}); nothing was written")
         documents = [s.document for s in stored]
         scheme = tx.scheme()
-        files = write(documents, stage.path, scheme=scheme, progress=progress, cancelled=cancelled)
+        if current is not None:
+            from deid_studio.services._detector import suggest_documents
+
+            extras["predictions"], _ = suggest_documents(
+                current.detector, documents, progress=progress, cancelled=cancelled
+            )
+            extras["model_version"] = current.name
+        files = write(
+            documents, stage.path, scheme=scheme, progress=progress, cancelled=cancelled, **extras
+        )
         check(cancelled)
         tx.audit_many(
             "export_gold",
@@ -68,6 +90,7 @@ def export_gold(
         out=out,
         files=len(files),
         seconds=time.perf_counter() - started,
+        notes=tuple(notes),
     )
 
 

@@ -14,6 +14,7 @@ from deid_studio.core.document import Document, Span
 from deid_studio.core.errors import DeidError, InputError
 from deid_studio.core.language import guess_language
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
+from deid_studio.formats import format_named
 from deid_studio.services._reading import check_characters, read_input, unreadable_dates
 from deid_studio.services._retry import retrying
 from deid_studio.store.project import Project
@@ -33,6 +34,7 @@ class ImportResult:
     document_ids: tuple[int, ...]
     warnings: tuple[str, ...] = ()
     """One line each: what was imported anyway but deserves a look (see ``InputWarning``)."""
+    notes: tuple[str, ...] = ()  # what the reader skipped or chose (Prodigy's rejected examples)
 
 
 def import_file(
@@ -61,6 +63,9 @@ def import_file(
     started = time.perf_counter()
     if signed_off and not gold:
         raise DeidError("--signed-off applies to gold imports; add --gold")
+    notes: list[str] = []
+    if getattr(format_named(format_name), "notes", False):
+        options["notes"] = notes
     documents, noted = read_input(
         format_name, path, progress=progress, cancelled=cancelled, **options
     )
@@ -78,7 +83,10 @@ def import_file(
         language=language,
     )
     return replace(
-        result, seconds=time.perf_counter() - started, warnings=(*noted, *result.warnings)
+        result,
+        seconds=time.perf_counter() - started,
+        warnings=(*noted, *result.warnings),
+        notes=tuple(notes),
     )
 
 

@@ -24,30 +24,14 @@ from pathlib import Path
 
 import regex
 
-from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Document, Suggestion
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
 from deid_studio.detect.rules.terms import find_terms
 from deid_studio.formats import writer
-from deid_studio.mask import (
-    CaseKeys,
-    CaseVault,
-    DateShift,
-    LeakError,
-    MaskedDocument,
-    MaskingPolicy,
-    PolicyError,
-    Surrogates,
-    VaultEntry,
-    draw_offset,
-    mask_document,
-    phi_strings,
-)
-from deid_studio.mask.linked import pseudonym
-from deid_studio.mask.masker import case_dates
-from deid_studio.mask.reference import case_interval, parse_reference
-from deid_studio.mask.safe import Term, protected_spans, spare
+from deid_studio.mask import LeakError, MaskedDocument, MaskingPolicy, PolicyError
+from deid_studio.mask.cases import MaskedReports, mask_reports
+from deid_studio.mask.safe import Spared, Term
 from deid_studio.services._retry import retried
 from deid_studio.services.exporting import check_target
 from deid_studio.services.forced import MODES, RecallReading, describe_mode, recall_reading
@@ -145,13 +129,13 @@ _MASKED_WORD = regex.compile(r"\p{L}[\p{L}\p{M}'\u2019-]*\p{L}")
 def masking_policy(project: Project) -> MaskingPolicy:
     """The project's masking policy (the ``tags`` preset until one is set)."""
     with project.reading() as tx:
-        return _policy(tx)
+        return policy_of(tx)
 
 
 def policy_actions(project: Project, policy: MaskingPolicy | None = None) -> dict[str, str]:
     """What the policy (the project's by default) does with each category of the scheme."""
     with project.reading() as tx:
-        return dict((policy or _policy(tx)).actions_for(tx.scheme()))
+        return dict((policy or policy_of(tx)).actions_for(tx.scheme()))
 
 
 def set_masking_policy(project: Project, policy: MaskingPolicy, *, actor: str) -> MaskingPolicy:
@@ -180,12 +164,12 @@ def preview(
     Writes nothing unless ``remember``, which stores the surrogates and date offset drawn
     (audited as ``actor``). A project without a vault secret gets one first.
     """
-    _ensure_secret(project, actor)
+    ensure_secret(project, actor)
     with project.transaction(actor) if remember else project.reading() as tx:
         found = tx.documents(ids=[document_id])
         if not found:
             raise DeidError(f"no document {document_id} in the project")
-        chosen = policy or _policy(tx)
+        chosen = policy or policy_of(tx)
         batch = _mask(tx, [found[0].document], chosen)
         if remember and (batch.added or batch.offsets):
             _store(tx, batch)
@@ -246,17 +230,19 @@ def export_masked(
     check_target(out, overwrite=overwrite)
     with project.transaction(actor) as tx:
         tx.require("steward", "export")
-    _ensure_secret(project, actor)
+    ensure_secret(project, actor)
     mode = (mode or "recall") if force else None
     first_reading = _read_unreviewed(project, statuses, mode, progress, cancelled)
 
-    def attempt() -> tuple[list[StoredDocument], _Batch, MaskingPolicy, list[Path], RecallReading]:
+    def attempt() -> tuple[
+        list[StoredDocument], MaskedReports, MaskingPolicy, list[Path], RecallReading
+    ]:
         reading = first_reading
         with (
             staged_output(out, overwrite=overwrite, readable_by=readable_by) as stage,
             project.transaction(actor) as tx,
         ):
-            policy = _policy(tx)
+            policy = policy_of(tx)
             if preset is not None and preset != policy.preset:
                 policy = policy.with_preset(preset)  # its overrides were for another preset
             stored = _chosen(tx, statuses, force)
@@ -322,18 +308,13 @@ def _read_unreviewed(
 # -- helpers ------------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
-class _Batch:
-    masked: list[MaskedDocument]
-    added: list[VaultEntry]
-    offsets: dict[str, int]
-
-
-def _policy(tx: Transaction) -> MaskingPolicy:
+def policy_of(tx: Transaction) -> MaskingPolicy:
+    """The project's stored masking policy, read in ``tx``."""
     return MaskingPolicy.from_json(tx.setting(POLICY_SETTING))
 
 
-def _ensure_secret(project: Project, actor: str) -> None:
+def ensure_secret(project: Project, actor: str) -> None:
+    """Give the project a vault secret if it has none (audited)."""
     with project.reading() as tx:
         if tx.setting(SECRET_SETTING):
             return
@@ -368,11 +349,10 @@ def _mask(
     progress: Progress = no_progress,
     cancelled: Cancelled = never_cancelled,
     extra: Mapping[int, Sequence[Suggestion]] | None = None,
-) -> _Batch:
-    """Mask documents with their cases' keys, built from every report of each case;
+) -> MaskedReports:
+    """Mask documents with their cases' keys, built from every report of each case in the
+    project and what the project remembers of the cases (see :func:`mask_reports`);
     ``extra`` suggestions (recall mode's) are masked beside the stored ones."""
-    secret = bytes.fromhex(tx.setting(SECRET_SETTING))
-    scheme = tx.scheme()
     cases = sorted({d.case for d in documents})
     ids = tx.case_document_ids(cases)
     mates = [
@@ -383,94 +363,52 @@ def _mask(
     )  # those below the confidence can complete a masked name (mask.spans)
     for document_id, found in (extra or {}).items():
         suggestions.setdefault(document_id, []).extend(found)
-    offsets = tx.date_offsets(cases)
-    members: dict[str, list[Document]] = {}
-    for document in mates or documents:
-        members.setdefault(document.case, []).append(document)
-    reference = parse_reference(policy.keep_after)
-    drawn = {
-        c: draw_offset(secret, c, *_interval(c, members, suggestions, policy, scheme))
-        for c in cases
-        if c not in offsets
-    }
-    entries: dict[str, list[VaultEntry]] = {}
-    for entry in tx.vault_entries(cases):
-        entries.setdefault(entry.case_id, []).append(entry)
-    keys: dict[str, CaseKeys] = {}
-    for case in cases:
-        strings = [
-            pair
-            for d in members.get(case, ())
-            for pair in phi_strings(d, suggestions.get(d.id or -1, []), policy, scheme)
-        ]
-        surrogates = Surrogates(
-            CaseVault(secret, case, entries.get(case, ())),
-            _language(members.get(case, ())),
-            avoid=[text for text, _ in strings],
-            people=[text for text, kind in strings if kind == "person"],
+
+    def found(document: Document) -> list[Suggestion]:
+        return suggestions.get(document.id or -1, [])
+
+    return mask_reports(
+        [(d, found(d)) for d in documents],
+        policy,
+        bytes.fromhex(tx.setting(SECRET_SETTING)),
+        tx.scheme(),
+        context=[(d, found(d)) for d in mates] or None,
+        offsets=tx.date_offsets(cases),
+        vault=tx.vault_entries(cases),
+        terms=safe_terms_of,
+        keep=keep_map(read_keep_list(tx)),
+        progress=progress,
+        cancelled=cancelled,
+    )
+
+
+def kept_stretches(project: Project, document_id: int) -> list[Spared]:
+    """What a masked export of the document leaves as written, and why, word by word: its
+    safe terms and the words of the keep list in it (the window's tooltips say it)."""
+    with project.reading() as tx:
+        info = tx.document_info(document_id)
+        entries = read_keep_list(tx)
+    if info is None:
+        return []
+    document = Document(info.text, language=info.language)
+    kept = [Spared(t.start, t.end, "", f"kept: {t.label}") for t in safe_terms_of(document)]
+    for entry in entries:
+        pattern = regex.compile(
+            rf"(?<![\p{{L}}\p{{M}}\d]){regex.escape(entry.term)}(?![\p{{L}}\p{{M}}\d])",
+            regex.IGNORECASE,
         )
-        shift = DateShift(
-            offsets.get(case) or drawn[case],
-            keep_after=reference,
-            keep_years=policy.years_alone == "keep",
-        )
-        keys[case] = CaseKeys(case, shift, surrogates, lambda text: pseudonym(secret, text))
-    keep = keep_map(read_keep_list(tx))
-    gold = {
-        case: [d.text[s.start : s.end] for d in members.get(case, ()) for s in d.spans]
-        for case in cases
-    }
-    masked = []
-    for done, document in enumerate(documents, start=1):
-        check(cancelled)
-        terms = [
-            Term(h.start, h.end, h.rule)
-            for h in find_terms(document.text, document.language or _language([document]))
-        ]
-        found, spared = spare(
-            document.text,
-            suggestions.get(document.id or -1, []),
-            terms=terms,
-            keep=keep,
-            gold_strings=gold.get(document.case, ()),
-        )
-        masked.append(
-            mask_document(
-                document, found, policy, keys[document.case], scheme,
-                protected=protected_spans(terms), spared=spared,
-            )
-        )  # fmt: skip
-        progress(done, len(documents))
-    added = [e for k in keys.values() for e in k.surrogates.vault.added]
-    return _Batch(masked, added, drawn)
+        why = f"kept: keep list, added by {entry.added_by}"
+        why += f" ({entry.reason})" if entry.reason else ""
+        kept += [Spared(*m.span(), "", why) for m in pattern.finditer(info.text)]
+    return sorted(kept, key=lambda k: (k.start, k.end))
 
 
-def _interval(
-    case: str,
-    members: Mapping[str, Sequence[Document]],
-    suggestions: Mapping[int, Sequence[Suggestion]],
-    policy: MaskingPolicy,
-    scheme: Scheme,
-) -> tuple[int, int]:
-    """The interval a new case's offset is drawn from: the policy's, narrowed by its
-    reference date so that none of the case's dates crosses it."""
-    low, high = policy.shift_days
-    if policy.keep_after is None:
-        return low, high
-    dates = case_dates(members.get(case, ()), suggestions, policy, scheme)
-    return case_interval(low, high, parse_reference(policy.keep_after), dates)
+def safe_terms_of(document: Document) -> list[Term]:
+    """The safe terms of a narrative (drugs, vaccines, eponyms in context; :mod:`.safe`)."""
+    return [Term(h.start, h.end, h.rule) for h in find_terms(document.text, document.language)]
 
 
-def _language(documents: Sequence[Document]) -> str | None:
-    """A case's language: the most common of its reports' (the first report's on a tie)."""
-    counts = Counter(d.language for d in documents if d.language)
-    if not counts:
-        return None
-    best = max(counts.values())
-    return next(d.language for d in documents if d.language and counts[d.language] == best)
-
-
-def _store(tx: Transaction, batch: _Batch) -> None:
+def _store(tx: Transaction, batch: MaskedReports) -> None:
     tx.add_vault_entries(batch.added)
     tx.add_date_offsets(batch.offsets)
 

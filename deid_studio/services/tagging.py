@@ -12,20 +12,18 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from deid_studio.core.document import Document
 from deid_studio.core.errors import DeidError
-from deid_studio.core.language import guess_language
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
 from deid_studio.detect.detector import Detector
-from deid_studio.formats import FORMATS, writer
-from deid_studio.services._detector import current_detector
+from deid_studio.formats import FORMATS, format_named, writer
+from deid_studio.services._detector import current_detector, suggest_documents
 from deid_studio.services._reading import read_input
 from deid_studio.services.exporting import check_target
 from deid_studio.services.staging import staged_output
 from deid_studio.store.project import Project
-
-BATCH_DOCUMENTS = 128
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +37,7 @@ class TagResult:
     out_format: str
     model_version_id: int  # 0: the rules alone
     seconds: float
+    notes: tuple[str, ...] = ()  # what the writer had to resolve (spaCy's overlapping spans)
 
 
 def output_format(format_name: str, out_format: str | None) -> str:
@@ -72,13 +71,23 @@ def tag_files(
         raise DeidError(str(err)) from None
     check_target(out, overwrite=overwrite)
     documents, _ = read_input(format_name, source, cancelled=cancelled)
-    predicted, tokens = predict(
-        documents, current.detector, mode=mode, progress=progress, cancelled=cancelled
+    found, tokens = suggest_documents(
+        current.detector, documents, mode=mode, progress=progress, cancelled=cancelled
     )
+    predicted = [d.with_spans(s.span for s in f) for d, f in zip(documents, found, strict=True)]
     with project.reading() as tx:
         scheme = tx.scheme()
+    notes: list[str] = []
+    fmt = format_named(written_as)
+    extras: dict[str, Any] = {"notes": notes} if fmt is not None and fmt.notes else {}
+    to_write = predicted
+    if fmt is not None and fmt.predictions:
+        # a format with a place for predictions (Label Studio) gets them there, with their
+        # scores, and no gold: the tool shows them as pre-annotations to confirm
+        extras |= {"predictions": found, "model_version": current.name, "gold": False}
+        to_write = [d.with_spans(()) for d in documents]
     with staged_output(out, overwrite=overwrite) as stage:  # narratives: owner only
-        write(predicted, stage.path, scheme=scheme, cancelled=cancelled)
+        write(to_write, stage.path, scheme=scheme, cancelled=cancelled, **extras)
         check(cancelled)
     return TagResult(
         documents=len(predicted),
@@ -88,6 +97,7 @@ def tag_files(
         out_format=written_as,
         model_version_id=current.version_number,
         seconds=time.perf_counter() - started,
+        notes=tuple(notes),
     )
 
 
@@ -99,18 +109,13 @@ def predict(
     progress: Progress = no_progress,
     cancelled: Cancelled = never_cancelled,
 ) -> tuple[list[Document], int]:
-    """The documents with the detector's spans instead of their own (tagged in batches), and
-    how many tokens they hold. A narrative without a language gets the guessed one, as an
-    import would give it: the stopword features depend on it."""
-    out: list[Document] = []
-    tokens = 0
-    for first in range(0, len(documents), BATCH_DOCUMENTS):
-        check(cancelled)
-        batch = documents[first : first + BATCH_DOCUMENTS]
-        narratives = [(d.text, d.language or guess_language(d.text)) for d in batch]
-        found = detector.detect(narratives, mode=mode)
-        for document, detection in zip(batch, found, strict=True):
-            out.append(document.with_spans(s.span for s in detection.suggestions))
-            tokens += len(detection.tagged.tokens)
-        progress(len(out), len(documents))
+    """The documents with the detector's spans instead of their own, and how many tokens they
+    hold (see :func:`suggest_documents`)."""
+    found, tokens = suggest_documents(
+        detector, documents, mode=mode, progress=progress, cancelled=cancelled
+    )
+    out = [
+        document.with_spans(s.span for s in suggestions)
+        for document, suggestions in zip(documents, found, strict=True)
+    ]
     return out, tokens

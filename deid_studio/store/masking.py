@@ -100,3 +100,14 @@ class MaskingQueries(TransactionBase):
                 .where(d.id.in_(document_ids[i : i + CHUNK]), d.status == "signed_off")
                 .values(status="exported")
             )
+
+    def every_date_offset(self) -> dict[str, int]:
+        """case id -> date offset, for every case the project remembers one for."""
+        d = m.DateOffsetRow
+        return {case: days for case, days in self._session.execute(select(d.case_id, d.days))}
+
+    def every_vault_entry(self) -> list[VaultEntry]:
+        """Every remembered surrogate of the project (keyed hashes and surrogates only)."""
+        v = m.SurrogateRow
+        query = select(v.case_id, v.category, v.original_hash, v.surrogate).order_by(v.id)
+        return [VaultEntry(*row) for row in self._session.execute(query)]

@@ -8,6 +8,6 @@ they are not PHI.
 
 from __future__ import annotations
 
-from deid_studio.synth.generator import generate
+from deid_studio.synth.generator import generate, generate_range
 
-__all__ = ["generate"]
+__all__ = ["generate", "generate_range"]

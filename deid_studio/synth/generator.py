@@ -37,7 +37,7 @@ def derive_seed(seed: int, *parts: object) -> int:
     return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)  # compared by identity
 class _Thread:
     """A case and what its reports so far have been."""
 
@@ -57,17 +57,28 @@ def generate(count: int = 200, seed: int = 0) -> list[Document]:
     """
     if count < 0:
         raise ValueError(f"count must be zero or more, not {count}")
+    return generate_range(seed, 0, count)
+
+
+def generate_range(seed: int, start: int, stop: int) -> list[Document]:
+    """Reports ``start`` to ``stop - 1`` of ``seed``, follow-ups only of cases in the range.
+
+    ``generate(count, seed)`` is ``generate_range(seed, 0, count)``; ranges that do not
+    overlap share no case, so a large set can be made range by range in parallel processes
+    (report ``n`` of a range starting at 0 is report ``n`` of :func:`generate`).
+    """
     fakers: dict[str, Faker] = {}
-    threads: list[_Thread] = []
+    open_threads: list[_Thread] = []  # cases that may still get a follow-up, oldest first
     documents: list[Document] = []
     languages = list(LANGUAGE_SHARES)
     shares = list(LANGUAGE_SHARES.values())
-    for n in range(count):
+    for n in range(start, stop):
         rng = random.Random(derive_seed(seed, "report", n))
-        open_threads = [t for t in threads if t.follow_ups < MAX_FOLLOW_UPS]
         if open_threads and rng.random() < FOLLOW_UP_SHARE:
             thread = rng.choice(open_threads)
             thread.follow_ups += 1
+            if thread.follow_ups >= MAX_FOLLOW_UPS:
+                open_threads.remove(thread)
             received = thread.last_received + dt.timedelta(days=rng.randint(5, 45))
             if thread.case.discharge and rng.random() < 0.7:
                 received = max(received, thread.case.discharge + dt.timedelta(rng.randint(1, 9)))
@@ -91,6 +102,6 @@ def generate(count: int = 200, seed: int = 0) -> list[Document]:
             case = make_case(rng, fake, pack, locale)
             external_id = f"DEMO-{case.received.year}-{n + 1:06d}"
             report = Report(external_id, external_id, case.received, 0, case.received)
-            threads.append(_Thread(case, external_id, case.received, case.received))
+            open_threads.append(_Thread(case, external_id, case.received, case.received))
         documents.append(compose(case, report, PACKS[case.language], rng))
     return documents

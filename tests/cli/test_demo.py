@@ -63,3 +63,37 @@ def test_demo_gold_is_the_work_of_synthetic_annotators_and_a_reviewer(cli, tmp_p
         "WHERE d.status = 'submitted' AND e.action = 'import'",
     )
     assert {a for (a,) in waiting} <= set(DEMO_ANNOTATORS) and len(waiting) > 1
+
+
+def test_demo_exports_synthetic_reports_with_their_gold_aside(cli, tmp_path: Path) -> None:
+    import json
+
+    from deid_studio.formats.parquet import read_parquet
+    from deid_studio.services import demo as demo_service
+    from deid_studio.synth import generate, generate_range
+
+    out = tmp_path / "reports.parquet"
+    code, printed, err = cli("demo", "--export-reports", "25", str(out), "--seed", "3", db=False)
+    assert code == 0, err
+    assert "wrote 25 synthetic reports" in printed
+    gold = [json.loads(x) for x in (tmp_path / "reports.gold.jsonl").read_text().splitlines()]
+    expected = generate(25, 3)
+    assert [g["id"] for g in gold] == [d.external_id for d in expected]
+    assert [len(g["spans"]) for g in gold] == [len(d.spans) for d in expected]
+    bare = read_parquet(out)
+    assert [d.text for d in bare] == [d.text for d in expected] and not any(d.spans for d in bare)
+    assert [d.case_id for d in bare] == [d.case_id for d in expected]
+    code, _, err = cli("demo", "--export-reports", "25", str(out), db=False)
+    assert code == 1 and "already exists" in err
+    # ranges of the larger sets share no case and are made in parallel: the same output
+    monkeypatched = demo_service.BLOCK
+    try:
+        demo_service.BLOCK = 10
+        jsonl = tmp_path / "blocks.jsonl"
+        assert cli("demo", "--export-reports", "25", str(jsonl), "--seed", "3", db=False)[0] == 0
+    finally:
+        demo_service.BLOCK = monkeypatched
+    texts = [json.loads(x)["text"] for x in jsonl.read_text().splitlines()]
+    ranges = [*generate_range(3, 0, 10), *generate_range(3, 10, 20), *generate_range(3, 20, 25)]
+    assert texts == [d.text for d in ranges]
+    assert texts[:10] == [d.text for d in expected[:10]]

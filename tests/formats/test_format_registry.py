@@ -12,9 +12,9 @@ from deid_studio.formats import FORMATS, reader, writer
 
 
 def test_names() -> None:
-    assert sorted(FORMATS) == sorted(
-        ["brat", "i2b2", "i2b2-2006", "jsonl", "presidio", "csv", "vaers", "text", "e2b", "conll"]
-    )
+    tools = ["inception", "inception-json", "label-studio", "prodigy", "spacy"]
+    older = ["brat", "i2b2", "i2b2-2006", "jsonl", "presidio", "csv", "vaers", "text", "e2b"]
+    assert sorted(FORMATS) == sorted([*older, "conll", "parquet", *tools])
     assert {n for n, f in FORMATS.items() if f.read} == set(FORMATS) - {"conll"}
     assert {n for n, f in FORMATS.items() if f.write} == {
         "brat",
@@ -24,7 +24,10 @@ def test_names() -> None:
         "text",
         "conll",
         "e2b",
+        *tools,
+        "parquet",
     }
+    assert {n for n, f in FORMATS.items() if f.notes} == set(tools)
     assert all(f.name == n and f.description for n, f in FORMATS.items())
 
 
@@ -38,8 +41,14 @@ def test_unknown_names_list_the_known_ones() -> None:
         writer("vaers")
 
 
-@pytest.mark.parametrize("name", ["brat", "i2b2", "jsonl", "text"])
+@pytest.mark.parametrize(
+    "name",
+    ["brat", "i2b2", "jsonl", "text", "inception", "inception-json", "label-studio", "prodigy",
+     "spacy"],
+)  # fmt: skip
 def test_registered_writer_and_reader_round_trip(name: str, tmp_path: Path) -> None:
+    if name == "spacy":
+        pytest.importorskip("spacy")
     text = "Ana Li was seen\r\non 3 May."
     document = Document(text, (Span(0, 6, "PATIENT"), Span(20, 25, "DATE")), external_id="r1")
     target = tmp_path / ("out.jsonl" if FORMATS[name].folder is False else "out")

@@ -1,0 +1,70 @@
+"""Reading an input a chunk at a time gives what reading it whole gives, bad records aside."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deid_studio.core import Document
+from deid_studio.formats.chunks import Layout, plan, read_chunk
+from deid_studio.formats.csv_table import CsvColumns, read_csv, write_csv
+from deid_studio.formats.jsonl import read_jsonl, write_jsonl
+from deid_studio.formats.parquet import read_parquet, write_parquet
+
+SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data"
+
+
+def _all(source: Path, layout: Layout, size: int) -> list[Document]:
+    chunks = list(plan(source, layout, size))
+    out: list[Document] = []
+    for chunk in chunks:
+        documents, rejected = read_chunk(chunk, layout)
+        assert rejected == []
+        assert len(documents) == chunk.count
+        out += documents
+    return out
+
+
+def _documents() -> list[Document]:
+    texts = ['one\r\nline two, "quoted"', "plain", "with,comma", "x" * 50, "last\n\nline"]
+    return [
+        Document(text=t, external_id=f"R{i}", case_id=f"C{i % 2}", language="en")
+        for i, t in enumerate(texts)
+    ]
+
+
+@pytest.mark.parametrize("size", [1, 2, 5, 9])
+def test_csv_jsonl_parquet_in_chunks_equal_the_whole_read(tmp_path: Path, size: int) -> None:
+    documents = _documents()
+    write_csv(documents, tmp_path / "r.csv")
+    columns = CsvColumns("text", "id", "case_id", (), (), None, "r.csv")
+    whole = read_csv(tmp_path / "r.csv", text="text", id="id", case="case_id", source="r.csv")
+    assert _all(tmp_path / "r.csv", Layout.of("csv", columns), size) == whole
+    write_jsonl(documents, tmp_path / "r.jsonl")
+    assert _all(tmp_path / "r.jsonl", Layout.of("jsonl"), size) == read_jsonl(tmp_path / "r.jsonl")
+    write_parquet(documents, tmp_path / "r.parquet")
+    parquet_columns = CsvColumns("text", "id", "case_id")
+    chunked = _all(tmp_path / "r.parquet", Layout.of("parquet", parquet_columns), size)
+    assert chunked == read_parquet(tmp_path / "r.parquet")
+    assert [d.text for d in chunked] == [d.text for d in documents]
+
+
+def test_chunk_lines_are_physical_lines(tmp_path: Path) -> None:
+    source = tmp_path / "r.csv"
+    source.write_bytes(b'id,text\n\nA,"two\nlines"\nB,x,y\n\nC,ok\n')
+    layout = Layout.of("csv", CsvColumns("text", "id"))
+    chunks = list(plan(source, layout, 2))
+    assert [(c.line, c.count) for c in chunks] == [(3, 2), (7, 1)]
+    documents, rejected = read_chunk(chunks[0], layout)
+    assert [d.external_id for d in documents] == ["A"]
+    assert [(r.id, r.line) for r in rejected] == [("B", 5)]
+
+
+@pytest.mark.skipif(not (SHARED / "vaers").exists(), reason="needs ../shared/data/vaers")
+def test_vaers_in_chunks_equals_the_import_reader() -> None:
+    from deid_studio.formats import reader
+
+    source = SHARED / "vaers" / "2021VAERSDATA.csv"
+    whole = reader("vaers")(source, skip_empty=True)
+    assert _all(source, Layout.of("vaers"), 700) == whole
