@@ -63,6 +63,7 @@ class SettingsDialog(QDialog):
 
         self.scheme_editor: SchemeEditor | None = None
         self.masking_editor: MaskingEditor | None = None
+        self.keep_editor: KeepEditor | None = None
         if project is not None:
             current = settings_service.project_settings(project)
             self.current = current

@@ -76,6 +76,12 @@ class MaskedDocument:
     spared: tuple[Spared, ...] = ()
     """Suggestions left as written, with why (safe terms, the keep list: :mod:`.safe`)."""
 
+    def moved(self, start: int, end: int) -> tuple[int, int] | None:
+        """Where a stretch of the narrative that nothing replaced stands in the masked text
+        (None: the masking replaced some of it)."""
+        found = _moved([(start, end)], self.replacements)
+        return found[0] if found else None
+
     def as_document(self) -> Document:
         """The masked report as a Document: masked text, the replaced stretches as spans (at
         their new offsets), and only the shifted structured dates as metadata."""
@@ -157,9 +163,7 @@ def mask_document(
     )
 
 
-def _moved(
-    spans: Sequence[tuple[int, int]], made: Sequence[Replacement]
-) -> list[tuple[int, int]]:
+def _moved(spans: Sequence[tuple[int, int]], made: Sequence[Replacement]) -> list[tuple[int, int]]:
     """Where stretches of the narrative that nothing replaced stand in the masked text."""
     moved = []
     for start, end in spans:

@@ -5,11 +5,12 @@ through: the drug, the vaccine and its maker, the eponym of the reaction. Two so
 which words those are:
 
 * **safe terms** the detector found (:class:`Term`: a drug, a vaccine or maker, an eponym
-  in its context — "Bell's palsy"); a suggestion inside one is spared. A term of a
+  in its context — "Bell's palsy"); a suggestion inside one is spared. A word of a
   dictionary alone ("Pfizer") is no longer safe in a case whose gold marks the same string
-  as PHI (someone's employer); a term in its context ("Bell's palsy") always is, and the
-  masking neither searches a masked string inside it nor counts it as a leak — a patient
-  called Bell is masked wherever he is named, his palsy is not;
+  as PHI (someone's employer); a term read from its context ("Bell's palsy") or a name of
+  several words ("Johnson & Johnson", "Sanofi Pasteur") always is, and the masking neither
+  searches a masked string inside it nor counts it as a leak — a patient called Bell (or
+  Johnson) is masked wherever he is named, his palsy (and his vaccine) is not;
 * the project's **keep list** (:class:`KeptTerm`): words a steward decided are never masked
   unless annotated; a suggestion whose words are all on it is spared, unless its string is
   gold PHI in the case.
@@ -45,11 +46,13 @@ class Term:
     start: int
     end: int
     rule: str
+    phrase: bool = False
+    """A name of several words ("Johnson & Johnson"): its words are its own context."""
 
     @property
     def in_context(self) -> bool:
-        """Read from its context ("Bell's palsy"), not from a dictionary alone."""
-        return self.rule in CONTEXT_RULES
+        """Read from its context ("Bell's palsy") or a phrase, not from one dictionary word."""
+        return self.rule in CONTEXT_RULES or self.phrase
 
     @property
     def label(self) -> str:
@@ -64,6 +67,12 @@ class KeptTerm:
     term: str
     added_by: str
     reason: str = ""
+
+    @property
+    def why(self) -> str:
+        """What the window says of a word it keeps: "kept: keep list, added by ann (why)"."""
+        said = f"kept: keep list, added by {self.added_by}"
+        return f"{said} ({self.reason})" if self.reason else said
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,9 +123,7 @@ def spare(
             if entry is None and all(w in kept_words for w in words):
                 entry = keep.get((words[0],))
             if entry is not None:
-                reason = f"kept: keep list, added by {entry.added_by}"
-                if entry.reason:
-                    reason += f" ({entry.reason})"
+                reason = entry.why
         if reason is None:
             masked.append(s)
         else:

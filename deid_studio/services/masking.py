@@ -31,7 +31,7 @@ from deid_studio.detect.rules.terms import find_terms
 from deid_studio.formats import writer
 from deid_studio.mask import LeakError, MaskedDocument, MaskingPolicy, PolicyError
 from deid_studio.mask.cases import MaskedReports, mask_reports
-from deid_studio.mask.safe import Spared, Term
+from deid_studio.mask.safe import Term
 from deid_studio.services._retry import retried
 from deid_studio.services.exporting import check_target
 from deid_studio.services.forced import MODES, RecallReading, describe_mode, recall_reading
@@ -382,30 +382,17 @@ def _mask(
     )
 
 
-def kept_stretches(project: Project, document_id: int) -> list[Spared]:
-    """What a masked export of the document leaves as written, and why, word by word: its
-    safe terms and the words of the keep list in it (the window's tooltips say it)."""
-    with project.reading() as tx:
-        info = tx.document_info(document_id)
-        entries = read_keep_list(tx)
-    if info is None:
-        return []
-    document = Document(info.text, language=info.language)
-    kept = [Spared(t.start, t.end, "", f"kept: {t.label}") for t in safe_terms_of(document)]
-    for entry in entries:
-        pattern = regex.compile(
-            rf"(?<![\p{{L}}\p{{M}}\d]){regex.escape(entry.term)}(?![\p{{L}}\p{{M}}\d])",
-            regex.IGNORECASE,
-        )
-        why = f"kept: keep list, added by {entry.added_by}"
-        why += f" ({entry.reason})" if entry.reason else ""
-        kept += [Spared(*m.span(), "", why) for m in pattern.finditer(info.text)]
-    return sorted(kept, key=lambda k: (k.start, k.end))
-
-
 def safe_terms_of(document: Document) -> list[Term]:
     """The safe terms of a narrative (drugs, vaccines, eponyms in context; :mod:`.safe`)."""
-    return [Term(h.start, h.end, h.rule) for h in find_terms(document.text, document.language)]
+    text = document.text
+    return [
+        Term(h.start, h.end, h.rule, phrase=len(_PIECE.findall(text, h.start, h.end)) > 1)
+        for h in find_terms(text, document.language)
+    ]
+
+
+_PIECE = regex.compile(r"[\p{L}\p{M}\d]+")
+"""A piece of a term's name: "Johnson & Johnson" and "Pfizer-BioNTech" have two."""
 
 
 def _store(tx: Transaction, batch: MaskedReports) -> None:
