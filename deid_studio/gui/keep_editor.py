@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -70,10 +70,13 @@ class KeepEditor(QWidget):
         self.reason.setPlaceholderText("Why (kept in the audit trail)")
         add = QPushButton("Add")
         add.setObjectName("keepAdd")
+        add.setAutoDefault(False)
         add.clicked.connect(self.add)
-        self.term.returnPressed.connect(self.add)
+        for field in (self.term, self.reason):  # Return adds (and does not close Settings)
+            field.installEventFilter(self)
         remove = QPushButton("Remove")
         remove.setObjectName("keepRemove")
+        remove.setAutoDefault(False)
         remove.clicked.connect(self.remove_selected)
         QShortcut(QKeySequence(Qt.Key.Key_Delete), self.table, self.remove_selected)
         self.error = QLabel()
@@ -89,6 +92,19 @@ class KeepEditor(QWidget):
         layout.addLayout(row)
         layout.addWidget(self.error)
         self.refresh()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Return in the word or the reason field adds the word; the dialog around stays
+        open (its OK button would otherwise take the key)."""
+        if (
+            watched in (self.term, self.reason)
+            and isinstance(event, QKeyEvent)
+            and event.type() == QEvent.Type.KeyPress
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
+            self.add()
+            return True
+        return super().eventFilter(watched, event)
 
     def refresh(self) -> None:
         """Show the list as the project has it."""

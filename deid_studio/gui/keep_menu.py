@@ -121,6 +121,8 @@ class NeverMask(QObject):
         if self.dialog is dialog:
             self.dialog = None
         dialog.deleteLater()
+        self.view.window().activateWindow()  # the keys go back to the narrative (Ctrl+Z)
+        self.view.setFocus()
 
     def keep(self, word: str, reason: str) -> bool:
         """Put ``word`` on the keep list now (undoable with Ctrl+Z); False when refused."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from html import escape
+from html import escape as _escape
 
 from PySide6.QtCore import QObject
 
@@ -10,6 +10,11 @@ from deid_studio.gui.items import Item
 from deid_studio.gui.narrative import Decoration, NarrativeView
 from deid_studio.gui.session import DocumentSession
 from deid_studio.gui.style import current_look, gold_look, suggestion_look
+
+
+def escape(text: str) -> str:
+    """Text for a rich-text tooltip (quotes left as written: a reason reads "no one's")."""
+    return _escape(text, quote=False)
 
 
 class SpanPainter(QObject):

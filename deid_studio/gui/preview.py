@@ -5,13 +5,13 @@ tooltips say why a stretch was masked ("masked: PATIENT (tag) · CRF 93%") or le
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from deid_studio.gui.narrative import Decoration, NarrativeView
+from deid_studio.gui.painter import escape
 from deid_studio.gui.session import DocumentSession
 from deid_studio.gui.style import Look
 from deid_studio.gui.workers import Job

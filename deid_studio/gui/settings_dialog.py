@@ -88,9 +88,7 @@ class SettingsDialog(QDialog):
             self.tabs.addTab(self.scheme_editor, "Categories")
             self.masking_editor = MaskingEditor(project, scheme)
             self.tabs.addTab(self.masking_editor, "Masking")
-            self.keep_editor = KeepEditor(
-                project, lambda: self.user_name.text().strip() or preferences.user_name
-            )
+            self.keep_editor = KeepEditor(project, self._keep_actor)
             self.tabs.addTab(self.keep_editor, "Keep list")
 
         self.error = QLabel()
@@ -106,6 +104,14 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.error)
         layout.addWidget(buttons)
+
+    def _keep_actor(self) -> str:
+        """Who changes the keep list (at once, not on OK): on a server the login, else the
+        name typed here."""
+        project = self.project
+        if project is not None and project.server:
+            return project.login or ""
+        return self.user_name.text().strip() or self.preferences.user_name
 
     def apply(self) -> None:
         """Save everything that changed; stay open with the error when something is refused."""
