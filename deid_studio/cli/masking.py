@@ -121,11 +121,23 @@ def _keep_add(args: argparse.Namespace) -> int:
 
 
 def _keep_remove(args: argparse.Namespace) -> int:
+    from deid_studio.core.errors import printable
+    from deid_studio.mask.safe import fold_words
     from deid_studio.services.keep import remove_from_keep_list
 
     with open_project(target(args)) as project:
         removed = remove_from_keep_list(project, args.terms, actor=args.user, reason=args.reason)
-    print(f"removed {len(removed)} term{'s' if len(removed) != 1 else ''} from the keep list")
+    gone = {fold_words(t) for t in removed}
+    missing = [t for t in args.terms if fold_words(t) not in gone]
+    if not removed:
+        raise DeidError(
+            f"“{printable(missing[0], 60)}” is not on the keep list (`deid-studio keep list` "
+            "shows it); nothing was removed"
+        )
+    print(
+        f"removed {len(removed)} term{'s' if len(removed) != 1 else ''} from the keep list"
+        + (f" ({len(missing)} not on it)" if missing else "")
+    )
     return 0
 
 

@@ -273,11 +273,13 @@ def _print_masked(result: MaskedExportResult) -> None:
     if result.spared:
         print(f"left as written: {result.spared} suggestions (safe terms and the keep list)")
     if result.most_masked:
-        words = ", ".join(f"{printable(w.word)} {w.count}" for w in result.most_masked)
         print(
-            f"most often masked by suggestions (in {MIN_REPORTS} reports or more): {words}; "
-            "a word that is no PHI: `deid-studio keep add WORD`"
+            f"most often masked by suggestions (in {MIN_REPORTS} reports or more; a word "
+            "that is no PHI: `deid-studio keep add WORD`):"
         )
+        for w in result.most_masked:
+            times = "once" if w.count == 1 else f"{w.count} times"
+            print(f"  {printable(w.word)} masked {times} in {w.reports} reports")
 
 
 def _print_import(result: ImportResult) -> None:

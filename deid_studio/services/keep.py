@@ -57,12 +57,15 @@ def keep_map(entries: Iterable[KeptTerm]) -> dict[tuple[str, ...], KeptTerm]:
 def add_to_keep_list(
     project: Project, terms: Iterable[str], *, actor: str, reason: str = ""
 ) -> list[KeptTerm]:
-    """Add ``terms`` (already there: left as they are); the entries added. Stewards only."""
-    wanted = [t.strip() for t in terms if t.strip()]
-    for term in wanted:
-        if len(term) > MAX_TERM or not fold_words(term):
+    """Add ``terms`` (already there: left as they are); the entries added. Stewards only.
+    A term that is empty, too long or without a word refuses the whole call in one line."""
+    wanted = [" ".join(t.split()) for t in terms]
+    for n, term in enumerate(wanted, start=1):
+        if not term or len(term) > MAX_TERM or not fold_words(term):
+            shown = f"{term[:40]!r}" if term else "empty"
             raise DeidError(
-                f"{term[:40]!r}: a term is 1 to {MAX_TERM} characters with a word in it"
+                f"term {n} ({shown}): a term is 1 to {MAX_TERM} characters with a word in "
+                "it; nothing was added to the keep list"
             )
     with project.transaction(actor) as tx:
         tx.require("steward", "change the keep list")
@@ -92,8 +95,13 @@ def add_to_keep_list(
 def remove_from_keep_list(
     project: Project, terms: Iterable[str], *, actor: str, reason: str = ""
 ) -> list[str]:
-    """Take ``terms`` off the list; the terms removed. Stewards only."""
-    gone = {fold_words(t) for t in terms if t.strip()}
+    """Take ``terms`` off the list; the terms removed. Stewards only. An empty term refuses
+    the whole call in one line."""
+    asked = list(terms)
+    for n, term in enumerate(asked, start=1):
+        if not fold_words(term):
+            raise DeidError(f"term {n} has no word in it; nothing was removed from the keep list")
+    gone = {fold_words(t) for t in asked}
     with project.transaction(actor) as tx:
         tx.require("steward", "change the keep list")
         entries = tx.setting(KEEP_SETTING, []) or []
