@@ -179,6 +179,10 @@ def outside_terms(
             if (a, b) == (s.start, s.end):
                 kept.append(s)
             elif any(c.isalnum() for c in text[a:b]):
+                while text[a].isspace():  # "Pfizer Ltd" less "Pfizer" is "Ltd", not " Ltd"
+                    a += 1
+                while text[b - 1].isspace():
+                    b -= 1
                 kept.append(replace(s, start=a, end=b))
     return kept
 

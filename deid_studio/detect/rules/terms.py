@@ -13,7 +13,8 @@ Rules:
 * ``vaccine_name`` — a vaccine product or maker ("Pfizer", "Moderna", "Comirnaty",
   "Johnson & Johnson", "Pfizer-BioNTech");
 * ``drug_name`` — a drug, generic or brand ("Benadryl", "Pepcid", "Solu-Medrol"); one that
-  is also a person's name ("Camila") only with a dose after it ("Camila 0.35 mg");
+  is also a person's name ("Camila") only with a dose after it, and then with its dose
+  ("Camila 0.35 mg": longer than the first name, it wins over the name rules);
 * ``eponym_term`` — an eponym in its term's context: "Bell's palsy", "Bells Palsy",
   "Stevens-Johnson syndrome", "Guillain-Barré", "Hashimoto's thyroiditis", "síndrome de
   Guillain-Barré", "maladie de Crohn", "Morbus Crohn", "Parkinson-Krankheit", "Brighton
@@ -107,11 +108,13 @@ def find_terms(text: str, language: str | None) -> list[RuleHit]:
             i += phrase
             continue
         kind = known.kind(folded) or known.kind(key) or known.kind(key.removesuffix("s"))
-        if kind in ("vaccine", "drug") and (
-            key not in known.ambiguous or _DOSE_AFTER.match(text, match.end())
-        ):
+        if kind in ("vaccine", "drug"):
             rule = "vaccine_name" if kind == "vaccine" else "drug_name"
-            hits.append(RuleHit(match.start(), match.end(), "TERM", rule))
+            if key not in known.ambiguous:
+                hits.append(RuleHit(match.start(), match.end(), "TERM", rule))
+            elif dose := _DOSE_AFTER.match(text, match.end()):
+                # with its dose: longer than the first name it also is, so it wins
+                hits.append(RuleHit(match.start(), dose.end(), "TERM", rule))
         i += 1
     hits.extend(_ampersands(text))
     return hits
@@ -155,6 +158,7 @@ TERM_FINDER = Finder(
         "[Moderna] lot 012L20A",
         "was given [Benadryl] and [Pepcid]",
         "[Solu-Medrol] 125 mg IV",
+        "took [Camila 0.35 mg] daily",
         "met the [Brighton criteria] level 1",
     ),
     (
