@@ -38,9 +38,13 @@ def test_the_rules_read_the_name_and_the_term_apart(text, terms, names) -> None:
 
 
 def test_a_word_of_both_lists_is_a_term_only_in_its_context() -> None:
-    """"Camila" is a contraceptive and a first name: a drug with its dose only."""
-    assert _words("Took Camila 0.35 mg daily.", find("Took Camila 0.35 mg daily.", "en"), "TERM")
-    assert not _words("Her sister Camila called.", find("Her sister Camila called.", "en"), "TERM")
+    """A contraceptive that is also a first name ("Camila"): a drug with its dose only,
+    and then with the dose (which outranks the first-name rule)."""
+    dosed = "Took Camila 0.35 mg daily."
+    assert _words(dosed, find(dosed, "en"), "TERM") == ["Camila 0.35 mg"]
+    assert _words(dosed, find(dosed, "en"), "PERSON") == []
+    named = "Her sister Camila called."
+    assert _words(named, find(named, "en"), "TERM") == []
 
 
 def test_outside_terms_drops_what_lies_inside_a_term_and_trims_what_reaches_into_one() -> None:
