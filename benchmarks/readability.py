@@ -102,7 +102,9 @@ def export_vaers(work: Path, mode: str) -> tuple[list[str], list[str], dict]:
         )  # fmt: skip
     seconds = time.perf_counter() - started
     masked = {}
-    for line in out.read_text("utf-8").splitlines():
+    for line in out.read_text("utf-8").split("\n"):  # not splitlines: U+2028 in a text
+        if not line:
+            continue
         record = json.loads(line)
         masked[str(record.get("id") or record.get("external_id"))] = record["text"]
     rows = _vaers_rows()
