@@ -113,11 +113,14 @@ def _keep_add(args: argparse.Namespace) -> int:
     with open_project(target(args)) as project:
         added = add_to_keep_list(project, args.terms, actor=args.user, reason=args.reason)
     known = len(args.terms) - len(added)
-    print(
-        f"added {len(added)} term{'s' if len(added) != 1 else ''} to the keep list"
-        + (f" ({known} already on it)" if known else "")
-    )
+    print(_counted("added", len(added), "to", known, "already on it"))
     return 0
+
+
+def _counted(done: str, n: int, where: str, other: int, what_other: str) -> str:
+    """'added 2 terms to the keep list (1 already on it)'."""
+    line = f"{done} {n} term{'s' if n != 1 else ''} {where} the keep list"
+    return line + (f" ({other} {what_other})" if other else "")
 
 
 def _keep_remove(args: argparse.Namespace) -> int:
@@ -134,10 +137,7 @@ def _keep_remove(args: argparse.Namespace) -> int:
             f"“{printable(missing[0], 60)}” is not on the keep list (`deid-studio keep list` "
             "shows it); nothing was removed"
         )
-    print(
-        f"removed {len(removed)} term{'s' if len(removed) != 1 else ''} from the keep list"
-        + (f" ({len(missing)} not on it)" if missing else "")
-    )
+    print(_counted("removed", len(removed), "from", len(missing), "not on it"))
     return 0
 
 
