@@ -136,6 +136,9 @@ class MaskedPreview(QWidget):
         )
         changed = sum(1 for r in masked.replacements if r.action != "keep")
         note = f"{changed} stretches masked"
+        if spared := len(masked.spared):
+            plural = "s" if spared != 1 else ""
+            note += f" · {spared} suggestion{plural} left as written (hover: why)"
         if masked.leaks:
             note += f" · <b style='color:#b00020'>{len(masked.leaks)} leak(s)</b>"
         self.note.setText(note)

@@ -83,6 +83,7 @@ def test_the_masked_preview_says_what_it_masked_and_what_it_kept(qtbot, window) 
     assert "masked: LOCATION (tag) · CRF 90%" in masked and "Riverside" in masked
     kept = _hover(qtbot, preview.view, shown.index("Benadryl"))
     assert "kept: drug name (dictionary)" in kept
+    assert "1 suggestion left as written" in preview.note.text()
 
 
 def test_settings_keep_tab_adds_and_removes_and_the_tooltips_follow(qtbot, window) -> None:
