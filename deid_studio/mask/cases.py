@@ -33,6 +33,7 @@ from deid_studio.core.progress import Cancelled, Progress, check, never_cancelle
 from deid_studio.mask.dateshift import DateShift, draw_offset
 from deid_studio.mask.linked import pseudonym
 from deid_studio.mask.masker import CaseKeys, MaskedDocument, case_dates, mask_document, phi_strings
+from deid_studio.mask.places import PLACE_KINDS, place_words
 from deid_studio.mask.policy import MaskingPolicy
 from deid_studio.mask.reference import case_interval, parse_reference
 from deid_studio.mask.surrogates import Surrogates
@@ -90,12 +91,15 @@ def mask_reports(
             for document, suggestions in mates
             for pair in phi_strings(document, suggestions, policy, scheme)
         ]
+        language = case_language([document for document, _ in mates])
         surrogates = Surrogates(
             CaseVault(secret, case, entries.get(case, ())),
-            case_language([document for document, _ in mates]),
+            language,
             avoid=[text for text, _ in strings],
             people=[text for text, kind in strings if kind == "person"],
-        )
+            words=[w for text, kind in strings if kind in PLACE_KINDS
+                   for w in place_words(text, language)],
+        )  # fmt: skip
         offset = remembered[case] if case in remembered else drawn[case]
         shift = DateShift(offset, keep_after=reference, keep_years=policy.years_alone == "keep")
         keys[case] = CaseKeys(case, shift, surrogates, lambda text: pseudonym(secret, text))

@@ -19,7 +19,9 @@ PLACE_KINDS = frozenset(
 )
 GENERIC = frozenset(
     """
-    hospital hospitalario hospitales clinic clinica clínica clinique klinik klinikum centro
+    hospital hospitalario hospitalaria hospitales hôpital hopital hôpitaux hopitaux clinic clinica
+    clínica clinico clínico clinique krankenhaus spital ospedale
+    klinik klinikum complejo complexo materno infantil residencia centro
     center centre zentrum salud health santé gesundheit servicio service servicios unidad unit
     unité departamento department département abteilung instituto institute institut
     universidad university université universität universitario universitaria universitaire

@@ -74,7 +74,9 @@ class Surrogates:
 
     ``language`` is the case's (Faker's locale follows it, so every report of a case draws
     from the same lists); ``avoid`` are the PHI strings of all the case's reports and
-    ``people`` those of its person categories. Knowing them up front makes every surrogate a
+    ``people`` those of its person categories, ``words`` the words of its places (the leak
+    check looks for each alone, so no surrogate may contain one). Knowing them up front makes
+    every surrogate a
     function of the secret, the case and the original alone, whatever order the reports and
     spans are masked in: a preview shows what the export will write.
     """
@@ -86,12 +88,14 @@ class Surrogates:
         *,
         avoid: Iterable[str] = (),
         people: Iterable[str] = (),
+        words: Iterable[str] = (),
     ) -> None:
         self.vault = vault
         self.locale = LOCALES.get(language or "en", "en_US")
         self.language = language
         self._avoid_strings = tuple(avoid)
         self._people = tuple(people)
+        self._words = tuple(words)
         self._known: tuple[Matcher, set[str], set[str]] | None = None
 
     def _case(self) -> tuple[Matcher, set[str], set[str]]:
@@ -99,7 +103,7 @@ class Surrogates:
         built on first use (a policy without surrogates never needs them)."""
         if self._known is None:
             names = _first_names(self.locale)
-            avoid_words: set[str] = set()
+            avoid_words: set[str] = {plain(w) for w in self._words}
             first_words: set[str] = set()
             for text in self._people:
                 for word in name_words(text, lambda w: plain(w) in names):
@@ -197,7 +201,9 @@ class Surrogates:
     def _whole(self, scope: str, text: str, draw: Callable[[Any], Any]) -> str:
         known = self.vault.get(scope, text)
         if known is None:
-            known = self._draw(scope, text, draw)
+            # no word of the case's people either: "Goodman-Williams" for a hospital would
+            # read as a leak of Dr Williams (the leak check searches masked names' words)
+            known = self._draw(scope, text, draw, words=True)
         return cased_like(text, known)
 
     def _draw(

@@ -19,8 +19,9 @@ def test_batch_equals_the_masked_export_of_the_same_reports(cli, tmp_path: Path)
 
     code, _, err = cli.batch(source, tmp_path / "before", "--partition-size", "100")
     assert code == 0, err
+    # default mode, as the batch masks (a forced export masks in recall mode unless told)
     code, _, err = cli("export", str(tmp_path / "export.jsonl"), "--masked", "--force",
-                       "--reason", "test")  # fmt: skip
+                       "--reason", "test", "--mode", "default")  # fmt: skip
     assert code == 0, err
     code, _, err = cli.batch(source, tmp_path / "after")
     assert code == 0, err
