@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from deid_studio.cli._shared import label_map, positive, progress_bar, target
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Progress
-from deid_studio.detect.crf import ALGORITHMS
+from deid_studio.detect.crf import ALGORITHM_DEFAULTS, ALGORITHMS
 from deid_studio.detect.detector import MODES
 from deid_studio.services.project import open_project
 
@@ -30,12 +30,20 @@ def register(commands: Any) -> None:
         description="Train a CRF on every submitted, signed-off or exported document, "
         "cross-validate it, calibrate the recall-mode threshold, and store it as the current "
         "model version. Runs in a separate process; Ctrl-C stops it and stores nothing.",
+        epilog=_algorithms_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    train.add_argument("--algorithm", choices=ALGORITHMS, help="crfsuite training algorithm")
+    train.add_argument(
+        "--algorithm", choices=ALGORITHMS, help="crfsuite training algorithm (default pa)"
+    )
     train.add_argument("--c1", type=float, help="L1 regularisation (lbfgs)")
     train.add_argument("--c2", type=float, help="L2 regularisation (lbfgs, l2sgd)")
     train.add_argument("--c", type=float, help="aggressiveness (pa)")
-    train.add_argument("--iterations", type=positive, help="at most this many iterations")
+    train.add_argument(
+        "--iterations",
+        type=positive,
+        help="at most this many iterations (default: the algorithm's, below)",
+    )
     train.add_argument("--labels", choices=("bio", "iob1"), help="token label scheme")
     train.add_argument("--cv", type=int, default=None, metavar="K", help="folds (0: none)")
     train.add_argument("--seed", type=int, default=0, help="fold assignment seed")
@@ -104,6 +112,24 @@ def register(commands: Any) -> None:
     curve.add_argument("--repeats", type=positive, default=3, help="samples per fraction")
     curve.add_argument("--seed", type=int, default=0, help="sampling seed")
     curve.set_defaults(run=_curve)
+
+
+def _algorithms_epilog() -> str:
+    """What each algorithm is for, and the defaults it trains with."""
+    lines = ["algorithms (each with its own defaults, chosen by cross-validation):"]
+    for name, d in ALGORITHM_DEFAULTS.items():
+        settings = [f"{d.iterations} iterations"]
+        if name == "pa":
+            settings.append(f"c {d.c:g}")
+        if name == "lbfgs":
+            settings.append(f"c1 {d.c1:g} c2 {d.c2:g}")
+        if name == "l2sgd":
+            settings.append(f"c2 {d.c2:g}")
+        if name in ("lbfgs", "l2sgd"):
+            settings.append(f"stops below {d.delta:g} relative change over {d.period}")
+        lines.append(f"  {name:<6} {d.purpose}")
+        lines.append(f"         ({', '.join(settings)})")
+    return "\n".join(lines)
 
 
 @contextmanager

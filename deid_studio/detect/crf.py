@@ -38,7 +38,6 @@ from deid_studio.detect.features import FeatureConfig, Featurizer
 from deid_studio.detect.labels import SCHEMES, encode
 from deid_studio.detect.ruleshits import rule_hits
 
-ALGORITHMS = ("lbfgs", "pa", "ap", "l2sgd", "arow")
 Stage = Callable[[str], None]
 
 
@@ -47,21 +46,72 @@ def no_stage(name: str) -> None:
 
 
 @dataclass(frozen=True, slots=True)
+class AlgorithmDefaults:
+    """What an algorithm trains with unless told otherwise, and what it is for."""
+
+    iterations: int
+    c1: float = 0.0
+    c2: float = 0.0
+    c: float = 1.0
+    delta: float = 1e-5
+    period: int = 10
+    purpose: str = ""
+
+
+ALGORITHM_DEFAULTS: dict[str, AlgorithmDefaults] = {
+    # passive-aggressive PA-II with averaging: 10 epochs are within 0.1 point of 15 or 20
+    # (benchmarks/crf_defaults.py); the fast model of the annotation loop
+    "pa": AlgorithmDefaults(
+        iterations=10,
+        c=1.0,
+        purpose="passive-aggressive (default): seconds per retrain, the annotation loop's model",
+    ),
+    # L-BFGS at c1 = c2 = 0.05 stops when the log-likelihood improved by less than 1% over 5
+    # iterations (about 70 iterations on MEDDOCAN, the F1 of 100); 150 is only a cap
+    "lbfgs": AlgorithmDefaults(
+        iterations=150,
+        c1=0.05,
+        c2=0.05,
+        delta=1e-2,
+        period=5,
+        purpose="L-BFGS: the most accurate and probabilistic marginals, 5-8x slower than pa; "
+        "the best model",
+    ),
+    "ap": AlgorithmDefaults(
+        iterations=20, purpose="averaged perceptron: as fast as pa, about half a point lower"
+    ),
+    "l2sgd": AlgorithmDefaults(
+        iterations=50,
+        c2=1.0,
+        delta=1e-3,
+        period=5,
+        purpose="SGD with L2 regularisation: between pa and lbfgs in time",
+    ),
+    "arow": AlgorithmDefaults(
+        iterations=10, purpose="adaptive regularisation of weights: an online alternative to pa"
+    ),
+}
+ALGORITHMS = tuple(ALGORITHM_DEFAULTS)
+_TUNED = ("iterations", "c1", "c2", "c", "delta", "period")
+
+
+@dataclass(frozen=True, slots=True)
 class CrfParams:
     """How to train: algorithm and its settings, label scheme, feature set.
 
     ``c1``/``c2`` are L1/L2 regularisation (L-BFGS; ``c2`` also l2sgd); ``c`` is the
-    aggressiveness of passive-aggressive training; ``delta``/``period`` stop L-BFGS early when
-    the loss improved by less than ``delta`` (relative) over ``period`` iterations.
+    aggressiveness of passive-aggressive training; ``delta``/``period`` stop L-BFGS and l2sgd
+    early when the loss improved by less than ``delta`` (relative) over ``period`` iterations.
+    A setting left None takes the algorithm's default (:data:`ALGORITHM_DEFAULTS`).
     """
 
     algorithm: str = "pa"
-    c1: float = 0.05
-    c2: float = 0.05
-    iterations: int = 10
-    delta: float = 1e-5
-    period: int = 10
-    c: float = 1.0
+    c1: float = None  # type: ignore[assignment]
+    c2: float = None  # type: ignore[assignment]
+    iterations: int = None  # type: ignore[assignment]
+    delta: float = None  # type: ignore[assignment]
+    period: int = None  # type: ignore[assignment]
+    c: float = None  # type: ignore[assignment]
     labels: str = "bio"
     seed: int = 0  # the online algorithms' shuffling: the same seed, the same model
     features: FeatureConfig = field(default_factory=FeatureConfig)
@@ -71,6 +121,10 @@ class CrfParams:
             raise ValueError(
                 f"unknown algorithm {self.algorithm!r}; choose one of {', '.join(ALGORITHMS)}"
             )
+        defaults = ALGORITHM_DEFAULTS[self.algorithm]
+        for name in _TUNED:
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, getattr(defaults, name))
         if self.labels not in SCHEMES:
             raise ValueError(f"unknown label scheme {self.labels!r}; choose bio or iob1")
         if self.iterations <= 0:
@@ -104,8 +158,14 @@ class CrfParams:
         return cls(**known)
 
     def with_overrides(self, **overrides: Any) -> CrfParams:
-        """A copy with the given (non-None) settings changed."""
-        return replace(self, **{k: v for k, v in overrides.items() if v is not None})
+        """A copy with the given (non-None) settings changed. Another algorithm starts from
+        its own defaults: ``--algorithm lbfgs`` alone must not inherit pa's 10 epochs."""
+        given = {k: v for k, v in overrides.items() if v is not None}
+        algorithm = given.get("algorithm", self.algorithm)
+        if algorithm != self.algorithm:
+            base = replace(self, algorithm=algorithm, **dict.fromkeys(_TUNED))
+            return replace(base, **given)
+        return replace(self, **given)
 
 
 @dataclass(frozen=True, slots=True)
