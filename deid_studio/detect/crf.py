@@ -14,9 +14,11 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import gc
+import io
 import os
 import tempfile
 import time
+import zipfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
@@ -34,6 +36,7 @@ from deid_studio.core.progress import (
     no_progress,
 )
 from deid_studio.core.tokenize import tokenize
+from deid_studio.detect.clusters import WordClusters
 from deid_studio.detect.features import FeatureConfig, Featurizer
 from deid_studio.detect.labels import SCHEMES, encode
 from deid_studio.detect.ruleshits import rule_hits
@@ -178,6 +181,7 @@ class CrfModel:
     seconds: float = 0.0
     iterations: int = 0
     scale: float = 1.0  # multiplies every score before marginals (calibration; see tagger)
+    clusters: WordClusters | None = None  # the word clusters its features read, if any
 
 
 class _Trainer(pycrfsuite.Trainer):  # type: ignore[misc]
@@ -225,8 +229,12 @@ def train_crf(
     cancelled: Cancelled = never_cancelled,
     stage: Stage = no_stage,
     total_documents: int = 0,
+    clusters: WordClusters | None = None,
 ) -> CrfModel:
     """Train a CRF on the gold spans of ``documents``; raises WorkCancelled when cancelled.
+
+    ``clusters`` are the word clusters of the project's narratives (features when the
+    feature configuration asks for them; kept with the model).
 
     ``stage`` is told ``"features"`` and then ``"training"``; ``progress`` reports documents
     done during the first, iterations during the second (of at most ``params.iterations``).
@@ -238,7 +246,9 @@ def train_crf(
     trainer.set_params(params.trainer_params())
     stage("features")
     with gc_paused():
-        sequences = _append_all(trainer, documents, params, progress, cancelled, total_documents)
+        sequences = _append_all(
+            trainer, documents, params, progress, cancelled, total_documents, clusters
+        )
     if sequences == 0:
         raise ValueError("no text to learn from: the training documents have no tokens")
     stage("training")
@@ -267,6 +277,7 @@ def train_crf(
         labels=labels,
         seconds=time.perf_counter() - started,
         iterations=trainer.iterations,
+        clusters=clusters if params.features.clusters else None,
     )
 
 
@@ -277,6 +288,7 @@ def _append_all(
     progress: Progress,
     cancelled: Cancelled,
     total_documents: int,
+    clusters: WordClusters | None,
 ) -> int:
     """Append every line of every document to the trainer as it is built; how many lines."""
     featurizers: dict[str | None, Featurizer] = {}
@@ -286,7 +298,7 @@ def _append_all(
         featurizer = featurizers.get(document.language)
         if featurizer is None:
             featurizer = featurizers[document.language] = Featurizer(
-                params.features, document.language
+                params.features, document.language, clusters
             )
         hits = rule_hits(document.text, document.language) if params.features.rules else ()
         for line in featurizer.lines(document.text, hits):
@@ -323,9 +335,39 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+_CONTAINER = b"PK\x03\x04"  # a zip archive: the crfsuite model with what it reads
+_CRF_MEMBER = "model.crfsuite"
+_CLUSTERS_MEMBER = "clusters.json"
+
+
+def model_to_bytes(model: CrfModel) -> bytes:
+    """What a model version stores: the crfsuite model file itself, or, when the model reads
+    word clusters, a zip archive of the model file and the cluster table."""
+    if model.clusters is None:
+        return model.data
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr(_CRF_MEMBER, model.data, compress_type=zipfile.ZIP_STORED)
+        archive.writestr(
+            _CLUSTERS_MEMBER, model.clusters.to_bytes(), compress_type=zipfile.ZIP_DEFLATED
+        )
+    return buffer.getvalue()
+
+
 def model_from_bytes(data: bytes, params: Mapping[str, Any], scale: float = 1.0) -> CrfModel:
-    """A model stored elsewhere (a model version's blob and params, and its calibration)."""
+    """A model stored elsewhere (a model version's blob and params, and its calibration);
+    the blob is :func:`model_to_bytes`'s, or a bare crfsuite model (older versions)."""
     crf_params = CrfParams.from_dict(params)
+    clusters = None
+    if data[:4] == _CONTAINER:
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as archive:
+                names = set(archive.namelist())
+                if _CLUSTERS_MEMBER in names:
+                    clusters = WordClusters.from_bytes(archive.read(_CLUSTERS_MEMBER))
+                data = archive.read(_CRF_MEMBER)
+        except (zipfile.BadZipFile, KeyError) as err:
+            raise ValueError(f"not a crfsuite model: {err}") from None
     tagger = pycrfsuite.Tagger()
     try:
         tagger.open_inmemory(data)
@@ -333,7 +375,7 @@ def model_from_bytes(data: bytes, params: Mapping[str, Any], scale: float = 1.0)
         raise ValueError(f"not a crfsuite model: {err}") from None
     labels = tuple(tagger.labels())
     tagger.close()
-    return CrfModel(data=data, params=crf_params, labels=labels, scale=scale)
+    return CrfModel(data=data, params=crf_params, labels=labels, scale=scale, clusters=clusters)
 
 
 def documents_tokens(documents: Sequence[Document]) -> int:

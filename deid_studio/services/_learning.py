@@ -29,6 +29,8 @@ from typing import Any
 from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Document, Span, Suggestion
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled
+from deid_studio.core.tokenize import tokenize
+from deid_studio.detect.clusters import GROWTH, WordClusters, learn_clusters
 from deid_studio.detect.crf import CrfModel, CrfParams, documents_tokens, train_crf
 from deid_studio.detect.detector import Detector, DetectorSettings
 from deid_studio.detect.features import Featurizer
@@ -81,6 +83,36 @@ class _Done:
     fit_seconds: float
 
 
+def project_clusters(
+    texts: Sequence[str],
+    previous: WordClusters | None,
+    progress: StageProgress,
+    growth: float = GROWTH,
+) -> tuple[WordClusters, bool]:
+    """The word clusters of a project's narratives: the previous model version's when the
+    narratives have not grown by ``growth`` since they were learnt, else learnt again now;
+    and whether they were learnt now."""
+    tokens = sum(len(tokenize(text)) for text in texts)
+    if previous is not None and previous.levels and not previous.outgrown(tokens, growth):
+        return previous, False
+    progress("word clusters", 0, 1)
+    clusters = learn_clusters(texts)
+    progress("word clusters", 1, 1)
+    return clusters, True
+
+
+def clusters_summary(clusters: WordClusters, learnt_now: bool) -> dict[str, Any]:
+    """What a model version's metrics say about its word clusters."""
+    return {
+        "words": len(clusters.table),
+        "levels": list(clusters.levels),
+        "documents": clusters.documents,
+        "tokens": clusters.tokens,
+        "seconds": round(clusters.seconds, 2),
+        "learnt_now": learnt_now,
+    }
+
+
 def default_workers() -> int:
     """Processes a training run may use: the machine's cores, at most two (each holds a
     corpus's features, a few hundred megabytes)."""
@@ -99,9 +131,11 @@ def learn(
     workers: int = 1,
     progress: StageProgress,
     cancelled: Cancelled = never_cancelled,
+    clusters: WordClusters | None = None,
 ) -> Learned:
     """Cross-validate (with ``folds_wanted`` >= 2; fewer folds when there are fewer cases),
-    calibrate, and train the final model on all ``documents``."""
+    calibrate, and train the final model on all ``documents``; every model reads the word
+    ``clusters`` (of all the project's narratives) when given."""
     started = time.perf_counter()
     settings = settings or DetectorSettings()
     k = min(folds_wanted, len(groups_of(documents)))
@@ -113,7 +147,8 @@ def learn(
             train = tuple(i for i in everything if i not in held)
             jobs.append(_Job(f"cross-validation {number}/{k}", train, tuple(test)))
     tally = _Tally(len(jobs), params.iterations, workers, progress)
-    done = _run(jobs, documents, scheme, params, settings, workers, tally.report, cancelled)
+    context = _Context(documents, scheme, params, settings, clusters)
+    done = _run(jobs, context, workers, tally.report, cancelled)
     final = done.pop(0)
     metrics: dict[str, Any] = {"target_recall": target_recall}
     scale, tau = 1.0, settings.tau
@@ -194,18 +229,25 @@ class _Tally:
         self.progress(self.stage, sum(self.done.values()), self.total)
 
 
+@dataclass(frozen=True, slots=True)
+class _Context:
+    """What every job reads: the gold, the scheme, how to train, and the word clusters."""
+
+    documents: Sequence[Document]
+    scheme: Scheme
+    params: CrfParams
+    settings: DetectorSettings
+    clusters: WordClusters | None
+
+
 def _run(
     jobs: list[_Job],
-    documents: Sequence[Document],
-    scheme: Scheme,
-    params: CrfParams,
-    settings: DetectorSettings,
+    context: _Context,
     workers: int,
     progress: StageProgress,
     cancelled: Cancelled,
 ) -> list[_Done]:
     """Every job's result, in the order of ``jobs``."""
-    context = (documents, scheme, params, settings)
     if workers <= 1 or len(jobs) == 1:
         return [_work(job, context, progress, cancelled) for job in jobs]
     spawn = multiprocessing.get_context("spawn")
@@ -234,7 +276,7 @@ def _drain(messages: Any, progress: StageProgress, wait: float) -> None:
         return
 
 
-_context: tuple[Sequence[Document], Scheme, CrfParams, DetectorSettings] | None = None
+_context: _Context | None = None
 _messages: Any = None
 
 
@@ -256,17 +298,28 @@ def _pooled(job: _Job) -> _Done:
 
 def _work(
     job: _Job,
-    context: tuple[Sequence[Document], Scheme, CrfParams, DetectorSettings],
+    context: _Context,
     progress: StageProgress,
     cancelled: Cancelled,
 ) -> _Done:
     """Train on the job's documents; for a fold, also tag its held-out ones."""
-    documents, scheme, params, settings = context
+    documents, scheme, params, settings = (
+        context.documents,
+        context.scheme,
+        context.params,
+        context.settings,
+    )
     train = [documents[i] for i in job.train]
     stage, report = _relay(job.name, progress)
     started = time.perf_counter()
     model = train_crf(
-        train, params, progress=report, cancelled=cancelled, stage=stage, total_documents=len(train)
+        train,
+        params,
+        progress=report,
+        cancelled=cancelled,
+        stage=stage,
+        total_documents=len(train),
+        clusters=context.clusters,
     )
     fit_seconds = time.perf_counter() - started
     progress(f"{job.name}: finished", 1, 1)
@@ -322,7 +375,7 @@ def fit_scale(model: CrfModel, documents: Sequence[Document]) -> float:
         featurizer = featurizers.get(document.language)
         if featurizer is None:
             featurizer = featurizers[document.language] = Featurizer(
-                params.features, document.language
+                params.features, document.language, model.clusters
             )
         labels: list[str] = []
         for line_tokens, _ in featurizer.split(document.text):

@@ -32,13 +32,15 @@ from deid_studio.core.progress import (
     never_cancelled,
     no_progress,
 )
-from deid_studio.detect.crf import CrfParams
+from deid_studio.detect.clusters import WordClusters
+from deid_studio.detect.crf import CrfParams, model_from_bytes, model_to_bytes
 from deid_studio.detect.detector import DetectorSettings
 from deid_studio.services.children import announce, bind_to_parent, stop
 from deid_studio.services.privacy import log_failure
 from deid_studio.store.project import Project
 
 GOLD_STATUSES = ("submitted", "signed_off", "exported")
+UNLABELLED_STATUSES = ("new", "in_progress")
 DEFAULT_FOLDS = 5
 DETECTOR_SETTING = "detector"  # project setting: {"priority": {CATEGORY: source}, "rules": bool}
 Stage = Callable[[str], None]
@@ -253,29 +255,42 @@ def _child(
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     signal.signal(signal.SIGTERM, _exit_on_terminate)  # so a pool of workers ends with us
     try:
-        from deid_studio.services._learning import default_workers, learn
+        from deid_studio.services._learning import (
+            clusters_summary,
+            default_workers,
+            learn,
+            project_clusters,
+        )
 
-        documents, scheme, settings = _read_gold(url)
+        documents, scheme, settings, others, previous = _read_project(url)
+        crf_params = CrfParams.from_dict(params)
 
         def report(name: str, done: int, total: int) -> None:
             messages.put(("progress", name, done, total))
 
+        clusters = None
+        if crf_params.features.clusters:
+            texts = [d.text for d in documents] + others
+            clusters, learnt_now = project_clusters(texts, previous, report)
         learned = learn(
             documents,
             scheme,
-            CrfParams.from_dict(params),
+            crf_params,
             folds_wanted=folds,
             seed=seed,
             target_recall=target_recall,
             settings=settings,
             workers=workers or default_workers(),
             progress=report,
+            clusters=clusters,
         )
+        if clusters is not None:
+            learned.metrics["clusters"] = clusters_summary(clusters, learnt_now)
         messages.put(
             (
                 "done",
                 {
-                    "model": learned.model.data,
+                    "model": model_to_bytes(learned.model),
                     "metrics": learned.metrics,
                     "documents": learned.documents,
                     "tokens": learned.tokens,
@@ -312,9 +327,24 @@ def read_gold(project: Project) -> tuple[list[Document], Scheme, DetectorSetting
     return [s.document for s in stored], scheme, settings
 
 
-def _read_gold(url: str) -> tuple[list[Document], Scheme, DetectorSettings]:
+def _read_project(
+    url: str,
+) -> tuple[list[Document], Scheme, DetectorSettings, list[str], WordClusters | None]:
+    """What the training process reads: the gold standard, the scheme and detector settings,
+    the texts of every other narrative (for the word clusters), and the word clusters of the
+    newest model version (reused until the narratives have grown enough)."""
     project = Project.open(url)
     try:
-        return read_gold(project)
+        documents, scheme, settings = read_gold(project)
+        with project.reading() as tx:
+            others = [s.document.text for s in tx.documents(statuses=UNLABELLED_STATUSES)]
+            stored = tx.current_model()
+        previous = None
+        if stored is not None and stored.model is not None:
+            try:
+                previous = model_from_bytes(stored.model, stored.params).clusters
+            except ValueError:
+                previous = None  # an unreadable old version: learn the clusters again
+        return documents, scheme, settings, others, previous
     finally:
         project.close()
