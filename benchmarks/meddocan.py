@@ -148,8 +148,9 @@ def main() -> None:
 
     model, metrics, wall, peak = train(["train"], params, args.folds, args.workers)
     tau, scale = float(metrics["tau"]), float(metrics["scale"])
-    detector = Detector(model, scheme, DetectorSettings(tau=tau))
-    crf_only = Detector(model, scheme, DetectorSettings(tau=tau, rules=False))
+    settings = DetectorSettings.of_model({}, metrics)
+    detector = Detector(model, scheme, settings)
+    crf_only = Detector(model, scheme, replace(settings, rules=False))
     narratives = [(d.text, d.language) for d in dev]
 
     started = time.perf_counter()
@@ -164,6 +165,10 @@ def main() -> None:
     default_words = word_figures(dev, [[s.span for s in f.suggestions] for f in found])
     recall_spans = [[s.span for s in f.suggestions] for f in recall_found]
     words = word_figures(dev, recall_spans)
+    common = Detector(
+        model, scheme, replace(settings, tau=float(metrics["tau_common"]), offsets={})
+    ).detect(narratives, mode="recall")
+    common_words = word_figures(dev, [[s.span for s in f.suggestions] for f in common])
 
     tokens = sum(len(f.tagged.tokens) for f in found)
     hits = [rule_hits(t, lang) for t, lang in narratives]
@@ -198,6 +203,17 @@ def main() -> None:
             f"PHI caught {words['recall']:.4f}, other masked {words['other_masked']:.4f}",
         ),
         (
+            "recall mode, one τ for all categories",
+            f"PHI caught {common_words['recall']:.4f}, "
+            f"other masked {common_words['other_masked']:.4f} "
+            f"(τ {float(metrics['tau_common']):.4g})",
+        ),
+        (
+            "per-category τ offsets",
+            str({k: round(v, 2) for k, v in metrics["tau_offsets"].items()}),
+        ),
+        ("quiet rules (beside the CRF)", ", ".join(metrics.get("quiet_rules", [])) or "none"),
+        (
             "recall mode, all tokens (evaluate)",
             f"PHI caught {token_all['recall']:.4f}, other masked {all_tokens_other_masked:.4f}",
         ),
@@ -231,6 +247,9 @@ def main() -> None:
         "cv_f1": metrics["entity"]["strict"]["micro"]["f1"],
         "tau": tau,
         "recall_mode_word_tokens": words,
+        "recall_mode_common_tau_word_tokens": common_words,
+        "tau_offsets": metrics["tau_offsets"],
+        "quiet_rules": metrics.get("quiet_rules"),
         "default_mode_word_tokens": default_words,
         "recall_mode_all_tokens": {
             "recall": token_all["recall"],

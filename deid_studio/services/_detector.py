@@ -47,6 +47,5 @@ def current_detector(project: Project) -> CurrentDetector:
         )
     except (ValueError, TypeError) as err:
         raise DeidError(f"model version {stored.id} cannot be read: {err}") from None
-    tau = metrics.get("tau")
-    settings = DetectorSettings.from_dict(configured, tau=float(tau) if tau is not None else None)
+    settings = DetectorSettings.of_model(configured, metrics)
     return CurrentDetector(Detector(model, scheme, settings), stored.id)

@@ -38,9 +38,12 @@ from deid_studio.detect.labels import encode
 from deid_studio.detect.recall import (
     TARGET_RECALL,
     TokenEvidence,
+    calibrate,
     calibrate_scale,
+    category_offsets,
     curve,
     curve_json,
+    floored,
 )
 from deid_studio.detect.tagger import CrfTagger, TaggedDocument
 from deid_studio.evaluate import evaluate, folds, groups_of, report_of
@@ -81,6 +84,7 @@ class _Done:
     evidence: list[list[TokenEvidence]]  # per SCALE_STEPS step, per held-out document
     scale: float
     fit_seconds: float
+    lone_rules: dict[str, tuple[int, int]]  # rule -> (right, suggested) where the CRF had nothing
 
 
 def project_clusters(
@@ -132,6 +136,7 @@ def learn(
     progress: StageProgress,
     cancelled: Cancelled = never_cancelled,
     clusters: WordClusters | None = None,
+    per_category: bool = True,
 ) -> Learned:
     """Cross-validate (with ``folds_wanted`` >= 2; fewer folds when there are fewer cases),
     calibrate, and train the final model on all ``documents``; every model reads the word
@@ -159,8 +164,12 @@ def learn(
             for step, factor in enumerate(SCALE_STEPS)
         }
         choices = calibrate_scale(list(by_scale.items()), target_recall)
-        scale, tau = choices[0].scale, choices[0].tau
-        evidence = by_scale[scale]
+        scale, common_tau = choices[0].scale, choices[0].tau
+        offsets = category_offsets(by_scale[scale], target_recall) if per_category else {}
+        evidence = by_scale[scale].shifted(offsets)
+        reached = calibrate(evidence, target_recall)
+        tau = floored(evidence, reached)
+        quiet = quiet_rules(done)
         pooled = EMPTY
         fold_f1 = []
         for d in done:
@@ -177,6 +186,11 @@ def learn(
                 "sd": statistics.stdev(fold_f1) if len(fold_f1) > 1 else 0.0,
             },
             tau=tau,
+            tau_common=common_tau,
+            tau_offsets=offsets,
+            tau_floored=tau < reached,
+            quiet_rules=sorted(quiet),
+            lone_rules={rule: list(counts) for rule, counts in sorted(_lone_totals(done).items())},
             tau_curve=curve_json(curve(evidence, sorted({*_CURVE, tau}))),
             fold_scales=[d.scale for d in done],
             loss_scale=loss_scale,
@@ -324,7 +338,7 @@ def _work(
     fit_seconds = time.perf_counter() - started
     progress(f"{job.name}: finished", 1, 1)
     if not job.test:
-        return _Done(job.name, job.test, model, [], [], 1.0, fit_seconds)
+        return _Done(job.name, job.test, model, [], [], 1.0, fit_seconds, {})
     check(cancelled)
     held = [documents[i] for i in job.test]
     scale = fit_scale(model, held)
@@ -335,6 +349,7 @@ def _work(
     )
     predicted = [[s.span for s in detection.suggestions] for detection in found]
     rules = [detection.rules for detection in found]
+    lone = _lone_rules(found, held)
     evidence = [_evidence([f.tagged for f in found], held, rules)]
     del found  # one tagger's weights and tagged narratives in memory at a time
     for step, factor in enumerate(SCALE_STEPS[1:], start=1):
@@ -348,8 +363,49 @@ def _work(
     progress(f"{job.name}: tagging", len(SCALE_STEPS), len(SCALE_STEPS))
     # a fold's model is not needed once it has tagged: its bytes stay here
     return _Done(
-        job.name, job.test, replace(model, data=b""), predicted, evidence, scale, fit_seconds
+        job.name, job.test, replace(model, data=b""), predicted, evidence, scale, fit_seconds, lone
     )
+
+
+QUIET_PRECISION = 0.5
+"""A rule whose suggestions where the CRF has nothing were right less often than this, out
+of fold, stays quiet there in default mode (adding a span right with probability p raises
+strict F1 only when p is above about half the F1)."""
+QUIET_EVIDENCE = 3
+
+
+def _lone_rules(found: Sequence[Any], held: Sequence[Document]) -> dict[str, tuple[int, int]]:
+    """Per rule: of its suggestions the detector kept where the CRF's best path had nothing,
+    how many are exactly a gold span, and how many there were."""
+    counts: dict[str, tuple[int, int]] = {}
+    for detection, document in zip(found, held, strict=True):
+        gold = {(s.start, s.end, s.category) for s in document.spans}
+        for rule in detection.rules:
+            if rule.rule is None or any(
+                c.start < rule.end and rule.start < c.end for c in detection.crf
+            ):
+                continue
+            right, total = counts.get(rule.rule, (0, 0))
+            counts[rule.rule] = (right + ((rule.start, rule.end, rule.category) in gold), total + 1)
+    return counts
+
+
+def _lone_totals(done: Sequence[_Done]) -> dict[str, tuple[int, int]]:
+    totals: dict[str, tuple[int, int]] = {}
+    for d in done:
+        for rule, (right, total) in d.lone_rules.items():
+            r, t = totals.get(rule, (0, 0))
+            totals[rule] = (r + right, t + total)
+    return totals
+
+
+def quiet_rules(done: Sequence[_Done]) -> set[str]:
+    """The rules that stay quiet where the CRF has nothing (:data:`QUIET_PRECISION`)."""
+    return {
+        rule
+        for rule, (right, total) in _lone_totals(done).items()
+        if total >= QUIET_EVIDENCE and right < QUIET_PRECISION * total
+    }
 
 
 def _evidence(

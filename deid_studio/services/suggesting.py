@@ -143,9 +143,8 @@ def detector_settings(project: Project) -> DetectorSettings:
     """How rule and CRF suggestions are merged in this project (and the current τ)."""
     with project.reading() as tx:
         stored = tx.current_model()
-        tau = stored.metrics.get("tau") if stored is not None else None
-        return DetectorSettings.from_dict(
-            tx.setting(DETECTOR_SETTING), tau=float(tau) if tau is not None else None
+        return DetectorSettings.of_model(
+            tx.setting(DETECTOR_SETTING), stored.metrics if stored is not None else None
         )
 
 
