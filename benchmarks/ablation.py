@@ -147,6 +147,7 @@ def main() -> None:
     parser.add_argument("--only", help="comma-separated configuration names")
     parser.add_argument("--word2vec", action="store_true", help="also word2vec clusters")
     parser.add_argument("--algorithm", default="pa")
+    parser.add_argument("--seed", type=int, default=0, help="the online learner's shuffling")
     args = parser.parse_args()
     train, dev = load("train"), load("dev")
     cpu = time.process_time()
@@ -162,7 +163,7 @@ def main() -> None:
     chosen = configs()
     if args.only:
         chosen = {k: v for k, v in chosen.items() if k in args.only.split(",")}
-    base = CrfParams(algorithm=args.algorithm)
+    base = CrfParams(algorithm=args.algorithm, seed=args.seed)
     for name, features in chosen.items():
         row, figures[name] = measure(name, replace(base, features=features), clusters, train, dev)
         rows.append(row)
@@ -174,7 +175,7 @@ def main() -> None:
             "all, word2vec clusters", replace(base, features=FeatureConfig()), w2v, train, dev
         )
         rows.append(row)
-    report(f"ablation ({args.algorithm}, train -> dev)", rows, figures)
+    report(f"ablation ({args.algorithm}, seed {args.seed}, train -> dev)", rows, figures)
 
 
 if __name__ == "__main__":

@@ -36,6 +36,12 @@ def register(commands: Any) -> None:
     train.add_argument(
         "--algorithm", choices=ALGORITHMS, help="crfsuite training algorithm (default pa)"
     )
+    train.add_argument(
+        "--best",
+        action="store_true",
+        help="train the best model (lbfgs unless --algorithm): slower; used for suggestions, "
+        "the queue and masked export while its cross-validated F1 beats the fast model's",
+    )
     train.add_argument("--c1", type=float, help="L1 regularisation (lbfgs)")
     train.add_argument("--c2", type=float, help="L2 regularisation (lbfgs, l2sgd)")
     train.add_argument("--c", type=float, help="aggressiveness (pa)")
@@ -149,7 +155,12 @@ def _staged_bars(args: argparse.Namespace) -> Iterator[tuple[Progress, Any]]:
 
 
 def _train(args: argparse.Namespace) -> int:
-    from deid_studio.services.training import DEFAULT_FOLDS, default_params, train_model
+    from deid_studio.services.training import (
+        DEFAULT_FOLDS,
+        best_params,
+        default_params,
+        train_model,
+    )
 
     if args.cv is not None and args.cv < 0:
         raise DeidError("--cv must be 0 (no cross-validation) or at least 2")
@@ -158,7 +169,7 @@ def _train(args: argparse.Namespace) -> int:
     if not 0.0 < args.target_recall <= 1.0:
         raise DeidError("--target-recall must be in (0, 1]")
     try:
-        params = default_params().with_overrides(
+        params = (best_params() if args.best else default_params()).with_overrides(
             algorithm=args.algorithm,
             c1=args.c1,
             c2=args.c2,
@@ -180,10 +191,12 @@ def _train(args: argparse.Namespace) -> int:
             target_recall=args.target_recall,
             progress=report,
             stage=stage,
+            best=args.best,
         )
     metrics = result.metrics
     line = (
-        f"model version {result.model_version_id}: {params.algorithm} on {result.documents} "
+        f"{'best ' if args.best else ''}model version {result.model_version_id}: "
+        f"{params.algorithm} on {result.documents} "
         f"documents ({result.tokens} tokens), trained in {result.training_seconds:.1f} s"
     )
     if result.f1 is not None:
@@ -191,6 +204,7 @@ def _train(args: argparse.Namespace) -> int:
     if metrics.get("tau") is not None:
         line += f"; recall-mode τ {float(metrics['tau']):.4g}"
     print(line + f" ({result.seconds:.1f} s in all)")
+    _say_which_model(where)
     if not args.no_suggest:
         from deid_studio.services.suggesting import resuggest
 
@@ -202,6 +216,28 @@ def _train(args: argparse.Namespace) -> int:
                 f"({done.suggestions} suggestions, {done.seconds:.1f} s)"
             )
     return 0
+
+
+def _say_which_model(where: str | Path) -> None:
+    """One line when the project has a best model: which model version is in use, and why."""
+    from deid_studio.services.quality import models
+
+    with open_project(where) as project:
+        found = models(project)
+    if found.best is None:
+        return
+    in_use = "the best" if found.in_use is found.best else "the fast"
+    print(
+        f"in use: {in_use} model (version {found.in_use.id if found.in_use else '?'}; "
+        f"cross-validated F1: fast {_f1_text(found.fast)}, best {_f1_text(found.best)})"
+    )
+
+
+def _f1_text(model: Any) -> str:
+    from deid_studio.services.quality import micro_f1
+
+    f1 = micro_f1(model.metrics) if model is not None else None
+    return "n/a" if f1 is None else f"{f1:.4f}"
 
 
 def _tag(args: argparse.Namespace) -> int:

@@ -41,6 +41,7 @@ from deid_studio.store.project import Project
 
 GOLD_STATUSES = ("submitted", "signed_off", "exported")
 UNLABELLED_STATUSES = ("new", "in_progress")
+FAST_KIND, BEST_KIND = "crf", "crf-best"
 DEFAULT_FOLDS = 5
 DETECTOR_SETTING = "detector"  # project setting: {"priority": {CATEGORY: source}, "rules": bool}
 Stage = Callable[[str], None]
@@ -76,6 +77,12 @@ def default_params() -> CrfParams:
     return CrfParams()
 
 
+def best_params() -> CrfParams:
+    """The parameters of the best model (``train --best``, and the window when the
+    annotation loop is idle): L-BFGS with its defaults, the same features."""
+    return CrfParams(algorithm="lbfgs")
+
+
 def train_model(
     target: str | os.PathLike[str] | Project,
     *,
@@ -88,8 +95,13 @@ def train_model(
     progress: Progress = no_progress,
     cancelled: Cancelled = never_cancelled,
     stage: Stage = no_stage,
+    best: bool = False,
 ) -> TrainResult:
     """Train a model version on the project's gold standard in a child process and store it.
+
+    ``best`` trains the best model (:func:`best_params` unless ``params`` are given; stored
+    as a model version of kind ``crf-best``, used instead of the fast model while its
+    cross-validated F1 is higher: see ``services._detector.model_in_use``).
 
     The folds and the final model train side by side in ``workers`` processes (default: up
     to two, the machine's cores). ``progress`` gets (iterations done, iterations in all) and
@@ -98,7 +110,7 @@ def train_model(
     :class:`DeidError` when there is no gold standard to learn from.
     """
     started = time.perf_counter()
-    params = params or default_params()
+    params = params or (best_params() if best else default_params())
     url = _url(target)
     _check_gold(target)
     context = multiprocessing.get_context("spawn")
@@ -115,7 +127,7 @@ def train_model(
         outcome = _follow(child, messages, progress, cancelled, stage)
     finally:
         stop(child)
-    model_version_id = _store(target, actor, params, folds, seed, outcome)
+    model_version_id = _store(target, actor, params, folds, seed, outcome, best)
     return TrainResult(
         model_version_id=model_version_id,
         documents=outcome["documents"],
@@ -200,12 +212,13 @@ def _store(
     folds: int,
     seed: int,
     outcome: Mapping[str, Any],
+    best: bool = False,
 ) -> int:
     project, owned = _opened(target)
     try:
         with project.transaction(actor) as tx:
             version = tx.add_model_version(
-                kind="crf",
+                kind=BEST_KIND if best else FAST_KIND,
                 params={**params.to_dict(), "folds": folds, "fold_seed": seed},
                 training_documents=outcome["documents"],
                 training_seconds=outcome["training_seconds"],
@@ -220,6 +233,7 @@ def _store(
                     "documents": outcome["documents"],
                     "tokens": outcome["tokens"],
                     "algorithm": params.algorithm,
+                    "kind": BEST_KIND if best else FAST_KIND,
                     "cv_f1": _f1(metrics),
                     "tau": metrics.get("tau"),
                 },

@@ -225,3 +225,31 @@ def test_word_clusters_are_reused_until_the_narratives_grow(
     import_documents(project, narratives[30:], origin="new", actor="ann")  # twice the text
     grown, _ = train()
     assert grown["learnt_now"] and grown["documents"] == 60
+
+
+def test_the_best_model_is_used_while_its_cross_validated_f1_beats_the_fast_one(
+    project: Project, narratives: list
+) -> None:
+    from deid_studio.services._detector import current_detector
+    from deid_studio.services.quality import models, quality
+
+    import_documents(project, narratives[:30], origin="gold", actor="ann", gold=True)
+    underfit = CrfParams(algorithm="pa", iterations=1)
+    fast = train_model(project, actor="ann", params=underfit, folds=2)
+    assert current_detector(project).model_version_id == fast.model_version_id
+    assert quality(project).best is None
+    best = train_model(project, actor="ann", params=QUICK, folds=2, best=True)
+    found = models(project)
+    assert found.fast is not None and found.best is not None
+    assert (found.fast.id, found.best.id) == (fast.model_version_id, best.model_version_id)
+    assert found.best.kind == "crf-best" and found.best.params["algorithm"] == "lbfgs"
+    winner = best if (best.f1 or 0) > (fast.f1 or 0) else fast
+    assert found.in_use is not None and found.in_use.id == winner.model_version_id
+    assert current_detector(project).model_version_id == winner.model_version_id
+    assert best.f1 is not None and fast.f1 is not None and best.f1 > fast.f1  # lbfgs wins
+    q = quality(project)
+    assert q.model is not None and q.model.id == best.model_version_id
+    assert [d for d, _ in q.learning_curve] == [30]  # the fast model's history only
+    with project.reading() as tx:
+        [event] = [e for e in tx.audit_trail() if e.action == "train"][-1:]
+    assert event.after and event.after["kind"] == "crf-best"
