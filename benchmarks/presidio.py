@@ -23,6 +23,7 @@ from _common import report, shared
 
 from deid_studio.core.categories import PALETTE, Category, Scheme
 from deid_studio.core.document import Document, Span
+from deid_studio.detect.clusters import learn_clusters
 from deid_studio.detect.crf import CrfModel, train_crf
 from deid_studio.detect.detector import Detector, DetectorSettings
 from deid_studio.evaluate import cross_validate, report_of
@@ -44,10 +45,12 @@ def main() -> None:
     )
     params = default_params()
     fit_seconds: list[float] = []
+    # the project holds every text (annotated in the other folds or not): its word clusters
+    clusters = learn_clusters([d.text for d in documents]) if params.features.clusters else None
 
     def fit(train: list[Document]) -> CrfModel:
         started = time.perf_counter()
-        model = train_crf(train, params)
+        model = train_crf(train, params, clusters=clusters)
         fit_seconds.append(time.perf_counter() - started)
         return model
 

@@ -11,7 +11,10 @@ token (a word of three characters or more that is not a stopword) learns
 * ``dn`` — it occurs on another line too;
 
 and every token its place: ``pos=h`` in the first, ``pos=t`` in the last
-:data:`EDGE_SHARE` of the narrative's tokens (headers and signatures live there).
+:data:`EDGE_SHARE` of the narrative's tokens (headers and signatures live there). The first
+token of a line sees the last token of the line before (``pl:w=``, ``pl:ss=``) and the last
+token the first of the line after (``nl:w=``, ``nl:ss=``): an address written over several
+lines is one entity, and the CRF reads a line at a time.
 
 :func:`glue` marks tokens written against their neighbours without a space (``g<``, ``g>``;
 ``ga<``/``ga>`` when both sides are letters or digits: "2073CPT", "Dr.Smith", "Hosp.Gral").
@@ -22,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from deid_studio.core.tokenize import Token
+from deid_studio.detect.shapes import short_shape
 
 Context = list[tuple[int, bytes]]
 EDGE_SHARE = 0.15
@@ -64,6 +68,15 @@ def document_context(
         if position:
             context.extend((i, position) for i in range(len(tokens)))
         seen += len(tokens)
+    for k, (tokens, context) in enumerate(lines):
+        if k > 0:
+            last = lines[k - 1][0][-1].text
+            context.append((0, b"pl:w=" + last.lower().encode()))
+            context.append((0, b"pl:ss=" + short_shape(last).encode()))
+        if k + 1 < len(lines):
+            first = lines[k + 1][0][0].text
+            context.append((len(tokens) - 1, b"nl:w=" + first.lower().encode()))
+            context.append((len(tokens) - 1, b"nl:ss=" + short_shape(first).encode()))
     for (tokens, context), line_words in zip(lines, words, strict=True):
         for i, (token, word) in enumerate(zip(tokens, line_words, strict=True)):
             if word is None:

@@ -29,6 +29,9 @@ from deid_studio.detect.document import document_context
 from deid_studio.detect.document import glue as _glue
 from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import fold, gazetteer
+from deid_studio.detect.shapes import shape, short_shape
+
+__all__ = ["ADDED_FAMILIES", "FeatureConfig", "Featurizer", "Line", "shape", "short_shape"]
 
 ItemFeatures = list[bytes]
 Context = list[tuple[int, bytes]]
@@ -90,35 +93,6 @@ class Line:
 
     tokens: list[Token]
     features: list[ItemFeatures]
-
-
-_ASCII_SHAPE = str.maketrans(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789",
-    "X" * 26 + "x" * 26 + "d" * 10,
-)
-
-
-def shape(word: str) -> str:
-    """``Xxxxx``, ``dd/dd``: letters become X or x, digits d, anything else stays."""
-    if word.isascii():
-        return word.translate(_ASCII_SHAPE)
-    out = []
-    for c in word:
-        if c.isupper():
-            out.append("X")
-        elif c.isalpha():
-            out.append("x")
-        elif c.isdigit():
-            out.append("d")
-        else:
-            out.append(c)
-    return "".join(out)
-
-
-def short_shape(word: str, full: str | None = None) -> str:
-    """The shape with repeats collapsed: ``Xxxxx`` -> ``Xx`` (``full``: the shape, if known)."""
-    full = shape(word) if full is None else full
-    return "".join(c for i, c in enumerate(full) if i == 0 or c != full[i - 1])
 
 
 WordFeatures = tuple[tuple[bytes, ...], tuple[tuple[bytes, ...], ...]]
