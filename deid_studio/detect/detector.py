@@ -24,6 +24,7 @@ from deid_studio.core.document import Suggestion
 from deid_studio.core.tokenize import tokenize
 from deid_studio.detect.combine import combine
 from deid_studio.detect.crf import CrfModel
+from deid_studio.detect.joins import join_lines
 from deid_studio.detect.recall import recall_suggestions
 from deid_studio.detect.rules import is_word_rule
 from deid_studio.detect.ruleshits import rule_hits, rule_suggestions
@@ -53,6 +54,9 @@ class DetectorSettings:
     training, stored with the model version). Recall mode still takes them."""
     offsets: Mapping[str, float] = field(default_factory=dict)
     """Recall mode's per-category threshold offsets (log-odds; see :mod:`.recall`)."""
+    joins: Mapping[str, float] = field(default_factory=dict)
+    """Per category, the share of spans the gold runs on across a line break (see
+    :mod:`.joins`): the CRF's spans of such categories are joined across lines."""
 
     @classmethod
     def from_dict(
@@ -77,8 +81,12 @@ class DetectorSettings:
         tau = metrics.get("tau")
         settings = cls.from_dict(values, tau=float(tau) if tau is not None else None)
         offsets = metrics.get("tau_offsets")
+        joins = metrics.get("line_joins")
         return replace(
             settings,
+            joins={str(k): float(v) for k, v in joins.items()}
+            if isinstance(joins, Mapping)
+            else {},
             quiet_rules=frozenset(str(r) for r in metrics.get("quiet_rules") or ()),
             offsets={str(k): float(v) for k, v in offsets.items()}
             if isinstance(offsets, Mapping)
@@ -143,7 +151,7 @@ class Detector:
                 if self.settings.rules
                 else []
             )
-            best = crf_suggestions(tagged)
+            best = join_lines(text, crf_suggestions(tagged), self.settings.joins)
             kept = _beside(rules, best, text, self.settings.priority)
             if mode == "recall":
                 crf = recall_suggestions(tagged, self.settings.tau, kept, self.settings.offsets)

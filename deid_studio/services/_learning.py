@@ -34,6 +34,7 @@ from deid_studio.detect.clusters import GROWTH, WordClusters, learn_clusters
 from deid_studio.detect.crf import CrfModel, CrfParams, documents_tokens, train_crf
 from deid_studio.detect.detector import Detector, DetectorSettings
 from deid_studio.detect.features import Featurizer
+from deid_studio.detect.joins import line_joins
 from deid_studio.detect.labels import encode
 from deid_studio.detect.recall import (
     TARGET_RECALL,
@@ -155,7 +156,7 @@ def learn(
     context = _Context(documents, scheme, params, settings, clusters)
     done = _run(jobs, context, workers, tally.report, cancelled)
     final = done.pop(0)
-    metrics: dict[str, Any] = {"target_recall": target_recall}
+    metrics: dict[str, Any] = {"target_recall": target_recall, "line_joins": line_joins(documents)}
     scale, tau = 1.0, settings.tau
     if done:
         loss_scale = statistics.median(d.scale for d in done)
@@ -344,6 +345,7 @@ def _work(
     scale = fit_scale(model, held)
     narratives = [(d.text, d.language) for d in held]
     progress(f"{job.name}: tagging", 0, len(SCALE_STEPS))
+    settings = replace(settings, joins=line_joins(train))
     found = Detector(replace(model, scale=scale), scheme, settings).detect(
         narratives, marginals=True
     )
