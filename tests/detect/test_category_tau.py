@@ -126,3 +126,38 @@ def test_the_floor_never_raises_tau(floor: float) -> None:
     found = evidence()
     tau = calibrate(found, 0.99)
     assert floored(found, tau, floor) <= tau
+
+
+def test_a_quiet_rule_says_nothing_where_the_crf_has_nothing_in_default_mode(toy_model) -> None:
+    from dataclasses import replace as changed
+
+    from deid_studio.core.categories import preset
+    from deid_studio.detect.detector import Detector, DetectorSettings
+
+    text = "Llamar al 612 345 678 mañana."
+    loud = Detector(toy_model, preset("pv"), DetectorSettings())
+    [phone] = [s for s in loud.detect([(text, "es")])[0].suggestions if s.source == "rule"]
+    assert phone.rule is not None
+    quiet = Detector(
+        toy_model, preset("pv"), changed(DetectorSettings(), quiet_rules=frozenset({phone.rule}))
+    )
+    assert not quiet.detect([(text, "es")])[0].suggestions
+    recall = quiet.detect([(text, "es")], mode="recall")[0].suggestions
+    assert any(s.start <= phone.start and phone.end <= s.end for s in recall)  # recall keeps it
+
+
+def test_what_a_model_learnt_reaches_the_detector_settings() -> None:
+    from deid_studio.detect.detector import DetectorSettings
+
+    metrics = {
+        "tau": 0.3,
+        "tau_offsets": {"DATE": -1.5},
+        "quiet_rules": ["place_gazetteer"],
+        "line_joins": {"ADDRESS": 0.8},
+    }
+    settings = DetectorSettings.of_model({"priority": {"DATE": "rule"}}, metrics)
+    assert settings.tau == 0.3 and settings.priority == {"DATE": "rule"}
+    assert settings.offsets == {"DATE": -1.5} and settings.joins == {"ADDRESS": 0.8}
+    assert settings.quiet_rules == {"place_gazetteer"}
+    old = DetectorSettings.of_model(None, {"tau": 0.4})  # a model version stored before
+    assert (old.tau, old.offsets, old.quiet_rules, old.joins) == (0.4, {}, frozenset(), {})
