@@ -54,7 +54,9 @@ def load(split: str) -> list[Document]:
     ]
 
 
-def _learn_in_child(splits: list[str], params: dict, folds: int, workers: int, out: Any) -> None:
+def _learn_in_child(
+    splits: list[str], params: dict, folds: int, workers: int, out: Any, target: float
+) -> None:
     from deid_studio.services._learning import clusters_summary, learn, project_clusters
 
     documents = [d for split in splits for d in load(split)]
@@ -71,6 +73,7 @@ def _learn_in_child(splits: list[str], params: dict, folds: int, workers: int, o
         workers=workers,
         progress=lambda name, done, total: None,
         clusters=clusters,
+        target_recall=target,
     )
     if clusters is not None:
         learned.metrics["clusters"] = clusters_summary(clusters, True)
@@ -87,7 +90,7 @@ def children_cpu() -> float:
 
 
 def train(
-    splits: list[str], params: CrfParams, folds: int, workers: int
+    splits: list[str], params: CrfParams, folds: int, workers: int, target: float = 0.995
 ) -> tuple[CrfModel, dict, float, int]:
     """Train in a child process: the model, its metrics, wall seconds, peak RSS (MB) of the
     training processes; the metrics get ``cpu_seconds``, the CPU time of the training process
@@ -97,7 +100,7 @@ def train(
     out = spawn.Queue()
     started = time.perf_counter()
     child = spawn.Process(
-        target=_learn_in_child, args=(splits, params.to_dict(), folds, workers, out)
+        target=_learn_in_child, args=(splits, params.to_dict(), folds, workers, out, target)
     )
     child.start()
     model, metrics, peak = out.get()  # peak: the largest of the child and its pool workers
@@ -141,12 +144,15 @@ def main() -> None:
     parser.add_argument("--train-dev", action="store_true", help="also time train+dev")
     parser.add_argument("--algorithm", help="instead of the default (pa)")
     parser.add_argument("--iterations", type=int, help="instead of the default")
+    parser.add_argument("--target-recall", type=float, default=0.995, help="as train's")
     args = parser.parse_args()
     params = default_params().with_overrides(algorithm=args.algorithm, iterations=args.iterations)
     dev = load("dev")
     scheme = preset("meddocan")
 
-    model, metrics, wall, peak = train(["train"], params, args.folds, args.workers)
+    model, metrics, wall, peak = train(
+        ["train"], params, args.folds, args.workers, args.target_recall
+    )
     tau, scale = float(metrics["tau"]), float(metrics["scale"])
     settings = DetectorSettings.of_model({}, metrics)
     detector = Detector(model, scheme, settings)
