@@ -15,11 +15,7 @@ its best path, one per token near τ, two per disagreement — squashed by 1 - e
 Before any model is trained (model version 0: the rules alone) there are no marginals;
 :func:`rule_density` scores a narrative by the share of its word tokens that rule
 suggestions cover, so the narratives richest in PHI come first.
-The queue multiplies the score by 1 - :data:`DIVERSITY` x the narrative's similarity to the
-documents just annotated (:func:`similarity`; :func:`diversified` picks a batch the same way,
-each pick also keeping away from the picks before it).
-
-The score grows with how much there is to learn in a document, long ones included: on MEDDOCAN the
+It grows with how much there is to learn in a document, long ones included: on MEDDOCAN the
 queue it orders reaches a given F1 with fewer documents than orders by a mean or a maximum
 (``benchmarks/active_learning.py``).
 """
@@ -175,8 +171,10 @@ def diversified(
     if not texts:
         return []
     matrix = tfidf([*texts, *annotated])
-    candidates = matrix[: len(texts)]
-    nearest = _nearest(candidates, matrix[len(texts) :])
+    candidates, reference = matrix[: len(texts)], matrix[len(texts) :]
+    nearest = np.zeros(len(texts))
+    if reference.shape[0]:
+        nearest = np.asarray((candidates @ reference.T).max(axis=1).todense()).ravel()
     base = np.asarray(scores, dtype=float)
     chosen: list[int] = []
     available = np.ones(len(texts), dtype=bool)
@@ -188,20 +186,6 @@ def diversified(
         similarity = np.asarray((candidates @ candidates[pick].T).todense()).ravel()
         nearest = np.maximum(nearest, similarity)
     return chosen
-
-
-def similarity(texts: Sequence[str], annotated: Sequence[str]) -> list[float]:
-    """Each text's largest TF-IDF cosine similarity to one of ``annotated`` (0 without)."""
-    if not texts or not annotated:
-        return [0.0] * len(texts)
-    matrix = tfidf([*texts, *annotated])
-    return _nearest(matrix[: len(texts)], matrix[len(texts) :]).tolist()
-
-
-def _nearest(candidates: csr_matrix, reference: csr_matrix) -> np.ndarray:
-    if not reference.shape[0]:
-        return np.zeros(candidates.shape[0])
-    return np.asarray((candidates @ reference.T).max(axis=1).todense()).ravel()
 
 
 def tfidf(texts: Sequence[str]) -> csr_matrix:

@@ -21,10 +21,9 @@ from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
 from deid_studio.detect.combine import SOURCES
 from deid_studio.detect.detector import DetectorSettings
-from deid_studio.detect.uncertainty import DIVERSITY, similarity
 from deid_studio.services._detector import current_detector, model_in_use
 from deid_studio.services.queue import QueueEntry, queue_page
-from deid_studio.services.training import DETECTOR_SETTING, GOLD_STATUSES
+from deid_studio.services.training import DETECTOR_SETTING
 from deid_studio.store.project import Project
 
 ANNOTATABLE = ("new", "in_progress")
@@ -67,7 +66,6 @@ def resuggest(
         wanted = set(document_ids)
         waiting = [i for i in waiting if i in wanted]
     done = suggested = 0
-    recent = [] if current.detector.rules_only else _just_annotated(project)
     progress(0, len(waiting))
     for first in range(0, len(waiting), chunk):
         check(cancelled)
@@ -77,18 +75,17 @@ def resuggest(
         found = detector.detect([(d.text, d.language) for d in stored], marginals=True)
         by_document: dict[int, list[Suggestion]] = {}
         scores = {}
-        near = similarity([d.text for d in stored], recent)
-        for document, detection, similar in zip(stored, found, near, strict=True):
+        for document, detection in zip(stored, found, strict=True):
             assert document.id is not None
             gold = {(s.start, s.end, s.category) for s in document.spans}
             by_document[document.id] = [
                 s for s in detection.suggestions if (s.start, s.end, s.category) not in gold
             ]
             if detection.uncertainty is not None:
-                # the diversity term: a narrative much like one just annotated teaches less
-                details = {**detection.uncertainty.details(), "similar_to_annotated": similar}
-                score = detection.uncertainty.score * (1.0 - DIVERSITY * similar)
-                scores[document.id] = (score, details)
+                scores[document.id] = (
+                    detection.uncertainty.score,
+                    detection.uncertainty.details(),
+                )
         with project.transaction(actor) as tx:
             count = tx.replace_suggestions(by_document, version)
             tx.replace_scores(scores, version)
@@ -100,17 +97,6 @@ def resuggest(
         suggested += count
         progress(done, len(waiting))
     return ResuggestResult(version, done, suggested, time.perf_counter() - started)
-
-
-RECENT = 20
-"""The documents annotated last, whose near-copies the queue puts further back."""
-
-
-def _just_annotated(project: Project) -> list[str]:
-    """The texts of the :data:`RECENT` gold documents imported or annotated last."""
-    with project.reading() as tx:
-        ids = tx.document_ids(GOLD_STATUSES)[-RECENT:]
-        return [s.document.text for s in tx.documents(ids=ids)] if ids else []
 
 
 def stale_documents(project: Project) -> list[int]:
