@@ -65,6 +65,8 @@ class Learned:
     metrics: dict[str, Any]
     documents: int
     tokens: int
+    evidence: TokenEvidence | None = None
+    """The out-of-fold token scores τ was calibrated on (before per-category offsets)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +160,7 @@ def learn(
     final = done.pop(0)
     metrics: dict[str, Any] = {"target_recall": target_recall, "line_joins": line_joins(documents)}
     scale, tau = 1.0, settings.tau
+    by_scale: dict[float, TokenEvidence] = {}
     if done:
         loss_scale = statistics.median(d.scale for d in done)
         by_scale = {
@@ -217,7 +220,11 @@ def learn(
         wall_seconds=round(time.perf_counter() - started, 2),
     )
     return Learned(
-        replace(final.model, scale=scale), metrics, len(documents), documents_tokens(documents)
+        replace(final.model, scale=scale),
+        metrics,
+        len(documents),
+        documents_tokens(documents),
+        by_scale[scale] if done else None,
     )
 
 
