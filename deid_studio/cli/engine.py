@@ -169,6 +169,11 @@ def _train(args: argparse.Namespace) -> int:
         raise DeidError("--cv must be 0 (no cross-validation) or at least 2")
     if args.cv == 1:
         raise DeidError("--cv 1 cannot cross-validate; use 0 or at least 2")
+    if args.best and args.cv == 0:
+        raise DeidError(
+            "--best needs cross-validation: the best model is used only once its "
+            "cross-validated F1 beats the fast model's (leave --cv out, or give 2 or more)"
+        )
     if not 0.0 < args.target_recall <= 1.0:
         raise DeidError("--target-recall must be in (0, 1]")
     try:
