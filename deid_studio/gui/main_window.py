@@ -157,7 +157,10 @@ class MainWindow(QMainWindow):
         model = bar.addMenu("&Model")
         self.retrain_action = self._action("&Retrain now", ["Ctrl+R"], self.retrain)
         self.cancel_retrain_action = self._action("&Cancel retraining", [], self.cancel_retrain)
-        model.addActions([self.retrain_action, self.cancel_retrain_action])
+        self.train_best_action = self._action(
+            "Train the &best model", ["Ctrl+Shift+R"], self.train_best
+        )
+        model.addActions([self.retrain_action, self.train_best_action, self.cancel_retrain_action])
 
         view = bar.addMenu("&View")
         for index, name in enumerate(("Annotate", "Review", "Quality", "Adjudicate")):
@@ -171,8 +174,8 @@ class MainWindow(QMainWindow):
         help_menu.addAction(self._action("&Keyboard shortcuts", ["F1"], self.show_shortcuts))
         self._project_actions = [
             self.import_action, self.export_action, self.audit_action, self.retrain_action,
-            self.cancel_retrain_action, self.next_action, self.open_row_action,
-            self.submit_action,
+            self.train_best_action, self.cancel_retrain_action, self.next_action,
+            self.open_row_action, self.submit_action,
         ]  # fmt: skip
         self._refresh_recent()
         self._enable()
@@ -411,6 +414,12 @@ class MainWindow(QMainWindow):
         """Train a new model version now, in the background."""
         if self.workspace is not None:
             self.workspace.retrain.retrain(reason="on demand")
+
+    def train_best(self) -> None:
+        """Train the best model (L-BFGS, slower) now, in the background; it is used once its
+        cross-validated F1 beats the fast model's (the window also trains it when idle)."""
+        if self.workspace is not None:
+            self.workspace.retrain.retrain(reason="the best model, on demand", best=True)
 
     def train_first_model(self) -> bool:
         """Start training in the background when the open project has gold but no model yet
