@@ -8,7 +8,8 @@ import os
 import sys
 from typing import Any
 
-from deid_studio.cli._shared import PROG, positive, print_summary, progress_bar, target
+from deid_studio.cli._shared import PROG, fail, positive, print_summary, progress_bar, target
+from deid_studio.cli.preflight import HEADLESS, preflight
 from deid_studio.core.categories import preset_names
 from deid_studio.core.errors import DeidError
 from deid_studio.services.project import init_project, open_project
@@ -53,6 +54,11 @@ def open_gui(args: argparse.Namespace) -> int:
 def _window(args: argparse.Namespace, project: object, *, first_model: bool = False) -> int:
     if not _has_display():
         raise DeidError(f"no display to open the window on; use `{PROG} --help` for the commands")
+    problems = preflight()  # before Qt loads: Qt aborts the process when its plugin cannot load
+    if problems:
+        for problem in problems:
+            fail(problem)
+        return 1
     try:
         from deid_studio.gui.app import run  # Qt loads only when a window opens
     except ImportError as err:
@@ -65,8 +71,10 @@ def _window(args: argparse.Namespace, project: object, *, first_model: bool = Fa
 
 
 def _has_display() -> bool:
+    """Whether a window can be shown at all: not on a headless Qt platform (offscreen), and on
+    Linux only with a display or a Wayland socket named in the environment."""
     platform = os.environ.get("QT_QPA_PLATFORM", "")
-    if platform in ("offscreen", "minimal"):
+    if platform.split(":")[0] in HEADLESS:
         return False
     if sys.platform.startswith("linux") and not platform:
         return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
