@@ -145,7 +145,7 @@ def test_the_window_command_prints_the_fix_and_exits_1_before_qt_loads(
     monkeypatch.setattr(preflight, "distribution", lambda: DEBIAN)
     loaded_before = "PySide6.QtWidgets" in sys.modules
     cli("init")
-    code, out, err = cli()
+    code, _, err = cli()
     assert code == 1
     lines = err.strip().splitlines()
     assert len(lines) == 1
