@@ -8,6 +8,7 @@ import os
 import sys
 from typing import Any
 
+from deid_studio.cli import passphrase
 from deid_studio.cli._shared import PROG, fail, positive, print_summary, progress_bar, target
 from deid_studio.cli.preflight import HEADLESS, preflight
 from deid_studio.core.categories import preset_names
@@ -37,6 +38,13 @@ def register(commands: Any) -> None:
         description="Create a project database with a category scheme.",
     )
     init.add_argument("--scheme", choices=preset_names(), default="pv", help="default: pv")
+    init.add_argument(
+        "--encrypt",
+        action="store_true",
+        help="encrypt the project file (SQLCipher) under a passphrase, typed twice or taken "
+        f"from ${passphrase.ENVIRONMENT_KEY}",
+    )
+    passphrase.add_remember(init)
     init.set_defaults(run=_init)
 
     status = commands.add_parser(
@@ -111,8 +119,15 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _init(args: argparse.Namespace) -> int:
-    with init_project(target(args), scheme=args.scheme, actor=args.user) as project:
-        print(f"created {project.location} with the {args.scheme} scheme")
+    if args.remember and not args.encrypt:
+        raise DeidError("--remember keeps the passphrase of an encrypted project: add --encrypt")
+    key = passphrase.ask_new() if args.encrypt else None
+    with init_project(target(args), scheme=args.scheme, actor=args.user, passphrase=key) as project:
+        how = "an encrypted project" if project.encrypted else "a project"
+        print(f"created {how} at {project.location} with the {args.scheme} scheme")
+        location = project.location
+    if key is not None and args.remember:
+        passphrase.remember(location, key)
     return 0
 
 

@@ -11,7 +11,14 @@ from deid_studio.core.errors import DeidError
 from deid_studio.store.database import ProjectError
 from deid_studio.store.project import Project
 
-__all__ = ["ProjectError", "ProjectSummary", "init_project", "open_project", "summary"]
+__all__ = [
+    "ProjectError",
+    "ProjectSummary",
+    "change_passphrase",
+    "init_project",
+    "open_project",
+    "summary",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,13 +32,18 @@ class ProjectSummary:
     annotations: int
 
 
-def init_project(target: str | os.PathLike[str], *, scheme: str, actor: str) -> Project:
-    """Create a project with a preset scheme; refuses a database that is already a project."""
+def init_project(
+    target: str | os.PathLike[str], *, scheme: str, actor: str, passphrase: str | None = None
+) -> Project:
+    """Create a project with a preset scheme (a file encrypted under ``passphrase``, if
+    given); refuses a database that is already a project."""
     try:
         chosen: Scheme = preset(scheme)
     except ValueError as err:
         raise DeidError(str(err)) from None
-    project = Project.open(target, create=True)
+    if passphrase is not None and Project.exists(target):
+        raise ProjectError(f"{target}: already exists; an encrypted project needs a new file")
+    project = Project.open(target, create=True, passphrase=passphrase)
     try:
         with project.transaction(actor) as tx:
             if tx.setting("scheme") is not None:
@@ -42,7 +54,14 @@ def init_project(target: str | os.PathLike[str], *, scheme: str, actor: str) -> 
             tx.set_scheme(chosen)
             tx.set_setting("vault_secret", secrets.token_hex(32))
             tx.set_setting("four_eyes", True)
-            tx.audit("init", after={"scheme": chosen.name, "categories": list(chosen.names)})
+            tx.audit(
+                "init",
+                after={
+                    "scheme": chosen.name,
+                    "categories": list(chosen.names),
+                    "encrypted": project.encrypted,
+                },
+            )
     except BaseException:
         project.close()
         raise
@@ -62,6 +81,15 @@ def open_project(target: str | os.PathLike[str]) -> Project:
             f"{location} init` first"
         )
     return project
+
+
+def change_passphrase(project: Project, passphrase: str, *, actor: str) -> None:
+    """Re-encrypt the project under a new passphrase (or encrypt a plain project file), and
+    audit it (the passphrase itself is recorded nowhere)."""
+    was_encrypted = project.encrypted
+    project.change_passphrase(passphrase)
+    with project.transaction(actor) as tx:
+        tx.audit("rekey" if was_encrypted else "encrypt", after={"encrypted": True})
 
 
 def summary(project: Project) -> ProjectSummary:

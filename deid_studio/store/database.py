@@ -19,9 +19,11 @@ from alembic.util.exc import CommandError
 from sqlalchemy import Engine, create_engine, event, inspect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
+from sqlalchemy.pool import QueuePool
 
 from deid_studio.core.errors import DeidError
 from deid_studio.core.resources import migrations_dir
+from deid_studio.store import cipher
 
 
 class ProjectError(DeidError):
@@ -61,7 +63,9 @@ def alembic_config(engine: Engine | None = None) -> Config:
     config = Config()
     config.set_main_option("script_location", str(migrations_dir()))
     if engine is not None:
-        config.set_main_option("sqlalchemy.url", engine.url.render_as_string(False))
+        # configparser interpolates %: a URL-escaped password (or passphrase) doubles them
+        url = engine.url.render_as_string(False).replace("%", "%%")
+        config.set_main_option("sqlalchemy.url", url)
     return config
 
 
@@ -114,17 +118,28 @@ def create_project_file(path: Path) -> None:
 
 def make_engine(url: str) -> Engine:
     """An engine with the SQLite pragmas installed on every connection."""
-    engine = create_engine(url)
+    # An encrypted file pools its connections like a plain one (the pysqlcipher dialect would
+    # keep one per thread): each new connection derives the key again, which takes a while.
+    if cipher.is_keyed(url):
+        cipher.load_driver()
+        engine = create_engine(url, poolclass=QueuePool)
+    else:
+        engine = create_engine(url)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     return engine
 
 
-def open_database(target: str | os.PathLike[str], *, create: bool = False) -> Engine:
+def open_database(
+    target: str | os.PathLike[str], *, create: bool = False, passphrase: str | None = None
+) -> Engine:
     """Open (or with ``create``, create) a project database and migrate it to head.
 
+    A new file is encrypted with SQLCipher when a ``passphrase`` is given; an encrypted file
+    opens with the first passphrase from the key source that fits (see :mod:`.cipher`).
     Raises :class:`ProjectError` when the file does not exist and ``create`` is false, when it
-    is not a project database, or when it was written by a newer version of the product.
+    is not a project database, when no passphrase opens it, or when it was written by a newer
+    version of the product.
     """
     url = database_url(target)
     path = sqlite_path(url)
@@ -134,6 +149,10 @@ def open_database(target: str | os.PathLike[str], *, create: bool = False) -> En
                 f"{path}: no project here; create one with `deid-studio --db {path} init`"
             )
         create_project_file(path)
+        if passphrase is not None:
+            url = cipher.keyed_url(path, passphrase)
+    elif path is not None and not cipher.is_keyed(url) and cipher.is_encrypted_file(path):
+        url = cipher.unlock(path)
     try:
         engine = make_engine(url)
     except ArgumentError as err:
