@@ -11,32 +11,13 @@ from pathlib import Path
 
 import keyring
 import pytest
-from keyring.backend import KeyringBackend
+from memory_keyring import MemoryKeyring
 
 from deid_studio.formats.jsonl import write_jsonl
 from deid_studio.store import cipher
 from deid_studio.synth import generate
 
 KEY = cipher.ENVIRONMENT_KEY
-
-
-class MemoryKeyring(KeyringBackend):
-    """A system keyring that lives in this process."""
-
-    priority = 1  # type: ignore[assignment]
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.passwords: dict[tuple[str, str], str] = {}
-
-    def get_password(self, service: str, username: str) -> str | None:
-        return self.passwords.get((service, username))
-
-    def set_password(self, service: str, username: str, password: str) -> None:
-        self.passwords[(service, username)] = password
-
-    def delete_password(self, service: str, username: str) -> None:
-        self.passwords.pop((service, username), None)
 
 
 @pytest.fixture(autouse=True)
