@@ -16,14 +16,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from deid_studio import __version__
-from deid_studio.cli import engine, masking, passphrase, project, transfer
+from deid_studio.cli import doctor, engine, masking, passphrase, project, transfer
 from deid_studio.cli._shared import PROG, fail
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import WorkCancelled
 from deid_studio.services.paths import default_project, log_dir
 
 # Command modules in the order their commands appear in --help.
-COMMAND_MODULES = (project, passphrase, transfer, engine, masking)
+COMMAND_MODULES = (project, passphrase, transfer, engine, masking, doctor)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

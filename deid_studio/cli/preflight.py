@@ -179,6 +179,16 @@ def qt_files(platform: str) -> list[Path]:
     return [path for path in (plugin, widgets) if path is not None and path.is_file()]
 
 
+def qt_plugins() -> list[str]:
+    """The platform plugins PySide6 ships here (xcb, wayland, offscreen...)."""
+    root = _pyside_dir()
+    if root is None:
+        return []
+    folder = root / "Qt" / "plugins" / "platforms"
+    names = (p.name.split(".")[0].removeprefix("libq") for p in folder.glob("*"))
+    return sorted(n.removeprefix("q") for n in names if n)
+
+
 def _pyside_dir() -> Path | None:
     try:
         spec = importlib.util.find_spec("PySide6")
@@ -203,11 +213,11 @@ def run_ldd(path: Path) -> str:
     return done.stdout
 
 
-def missing_libraries(files: Iterable[Path], ldd: Ldd = run_ldd) -> list[str]:
+def missing_libraries(files: Iterable[Path], ldd: Ldd | None = None) -> list[str]:
     """The sonames ``ldd`` reports as ``not found`` for any of these files, in order."""
     missing: list[str] = []
     for path in files:
-        for line in ldd(path).splitlines():
+        for line in (ldd or run_ldd)(path).splitlines():
             name, arrow, where = line.strip().partition("=>")
             if arrow and where.strip() == "not found" and name.strip() not in missing:
                 missing.append(name.strip())
@@ -291,7 +301,7 @@ def preflight(
     problems = [display_problem(environ)]
     if files is None:
         files = qt_files(platform)
-    missing = missing_libraries(files, ldd or run_ldd)
+    missing = missing_libraries(files, ldd)
     problems.append(libraries_problem(platform, missing, distro))
     problems.append(fonts_problem((fonts or font_count)(), distro))
     return [problem for problem in problems if problem]
