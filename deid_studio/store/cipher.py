@@ -14,7 +14,9 @@ a file, and the store tries each, writing nothing until one opens it.
 from __future__ import annotations
 
 import os
+import sqlite3
 from collections.abc import Callable, Iterable
+from contextlib import closing
 from functools import cache
 from pathlib import Path
 
@@ -53,13 +55,51 @@ def set_key_source(source: KeySource | None) -> None:
 
 
 def is_encrypted_file(path: Path) -> bool:
-    """True for a non-empty file that does not start with SQLite's plain-text header."""
+    """True for a file that has the shape of a database (whole 512-byte pages) but that SQLite
+    cannot read: an encrypted project (or garbage, which no passphrase will open).
+
+    SQLite itself reads the file: closing a file descriptor of our own would drop the locks
+    that this process's open connections hold on it (POSIX locks belong to the process), while
+    SQLite defers such closes. The first open of an encrypted file in a process comes here;
+    later ones find its URL in :func:`remembered` and never read it outside SQLCipher.
+    """
     try:
-        with path.open("rb") as file:
-            head = file.read(len(SQLITE_HEADER))
+        size = path.stat().st_size
     except OSError:
         return False
-    return len(head) == len(SQLITE_HEADER) and head != SQLITE_HEADER
+    if size == 0 or size % 512:
+        return False
+    try:
+        with closing(sqlite3.connect(path)) as connection:
+            connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.DatabaseError as err:
+        return "not a database" in str(err) or "encrypted" in str(err)
+    return False
+
+
+def remembered(path: Path) -> str | None:
+    """The keyed URL that opened this file earlier in this process, if it still does (another
+    process may have changed the passphrase since)."""
+    url = _unlocked.get(path)
+    if url is not None and not opens(url):
+        del _unlocked[path]
+        return None
+    return url
+
+
+def remember(url: str) -> None:
+    """Keep the keyed URL that opens a file, for the process's later opens of it."""
+    database = make_url(url).database
+    if database:
+        _unlocked[Path(database)] = url
+
+
+def forget_unlocked() -> None:
+    """Forget every keyed URL of this process: the next open asks for the passphrase again."""
+    _unlocked.clear()
+
+
+_unlocked: dict[Path, str] = {}
 
 
 def is_keyed(url: str) -> bool:
@@ -121,6 +161,7 @@ def unlock(path: Path, source: KeySource | None = None) -> str:
         tried += 1
         url = keyed_url(path, passphrase)
         if opens(url):
+            remember(url)
             return url
     if not tried:
         raise PassphraseError(

@@ -151,8 +151,11 @@ def open_database(
         create_project_file(path)
         if passphrase is not None:
             url = cipher.keyed_url(path, passphrase)
-    elif path is not None and not cipher.is_keyed(url) and cipher.is_encrypted_file(path):
-        url = cipher.unlock(path)
+            cipher.remember(url)
+    elif path is not None and not cipher.is_keyed(url):
+        url = cipher.remembered(path) or (
+            cipher.unlock(path) if cipher.is_encrypted_file(path) else url
+        )
     try:
         engine = make_engine(url)
     except ArgumentError as err:

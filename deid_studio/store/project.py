@@ -62,7 +62,9 @@ class Project:
         else:
             cipher.encrypt(self.engine, path, passphrase)
         self.engine.dispose()
-        self.engine = open_database(cipher.keyed_url(path, passphrase))
+        url = cipher.keyed_url(path, passphrase)
+        cipher.remember(url)
+        self.engine = open_database(url)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     @property

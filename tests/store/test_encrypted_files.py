@@ -38,6 +38,7 @@ def environment_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Passphrases come from DEID_STUDIO_KEY alone, whatever an earlier test installed."""
     monkeypatch.delenv(cipher.ENVIRONMENT_KEY, raising=False)
     cipher.set_key_source(None)
+    cipher.forget_unlocked()  # as a new process would
     yield
     cipher.set_key_source(None)
 
@@ -68,6 +69,7 @@ def encrypted_project(folder: Path) -> Path:
     with init_project(path, scheme="pv", actor="ann", passphrase=PASSPHRASE) as project:
         assert project.encrypted
         fill(project)
+    cipher.forget_unlocked()  # later opens behave as in a new process
     return path
 
 
@@ -157,6 +159,7 @@ def test_rekey_changes_the_passphrase(tmp_path: Path, monkeypatch) -> None:
         with project.reading() as tx:  # the open project goes on with the new key
             assert tx.audit_trail()[-1].action == "rekey"
             assert len(tx.documents()) == 2
+    cipher.forget_unlocked()
     with pytest.raises(cipher.PassphraseError, match="wrong passphrase"):
         open_project(path)
     monkeypatch.setenv(cipher.ENVIRONMENT_KEY, "a new one")
@@ -170,6 +173,7 @@ def test_a_plain_project_can_be_encrypted_in_place(tmp_path: Path, monkeypatch) 
         fill(project)
         change_passphrase(project, PASSPHRASE, actor="steward")
         assert project.encrypted
+    cipher.forget_unlocked()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p.sqlite"]
     assert path.stat().st_mode & 0o777 == 0o600
     assert not [s for s in SECRETS if s in path.read_bytes()]

@@ -23,6 +23,7 @@ def no_environment_key(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.delenv(cipher.ENVIRONMENT_KEY, raising=False)
     before = keyring.get_keyring()
     keyring.set_keyring(MemoryKeyring())
+    cipher.forget_unlocked()  # as a new process would
     yield
     keyring.set_keyring(before)
     cipher.set_key_source(None)
@@ -101,13 +102,15 @@ def test_opening_an_encrypted_project_asks_its_passphrase(
 ) -> None:
     path = tmp_path / "secret.sqlite"
     init_project(path, scheme="pv", actor="ann", passphrase="right").close()
+    cipher.forget_unlocked()  # as when the application starts
     person = Person([type_passphrase(qtbot, "wrong"), type_passphrase(qtbot, "right", True)])
     assert main_window.open_project(path)
     assert person.seen == ["PassphraseDialog", "PassphraseDialog"]
     assert main_window.project is not None and main_window.project.location == str(path)
     assert keyring.get_password("deid-studio", str(path)) == "right"
     main_window.close_project()
-    person = Person([])  # remembered: no dialog this time
+    cipher.forget_unlocked()
+    person = Person([])  # remembered in the keyring: no dialog this time
     assert main_window.open_project(path)
     assert person.seen == []
 
@@ -117,6 +120,7 @@ def test_cancelling_the_passphrase_opens_nothing_and_says_why(
 ) -> None:
     path = tmp_path / "secret.sqlite"
     init_project(path, scheme="pv", actor="ann", passphrase="right").close()
+    cipher.forget_unlocked()  # as when the application starts
     before = path.read_bytes()
     said: list[str] = []
 

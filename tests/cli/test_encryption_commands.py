@@ -27,9 +27,22 @@ def memory_keyring(monkeypatch: pytest.MonkeyPatch) -> Iterator[MemoryKeyring]:
     before = keyring.get_keyring()
     ring = MemoryKeyring()
     keyring.set_keyring(ring)
+    cipher.forget_unlocked()  # as a new process would
     yield ring
     keyring.set_keyring(before)
     cipher.set_key_source(None)
+
+
+@pytest.fixture
+def cli(cli):
+    """The command line, each command in a process of its own as far as passphrases go."""
+
+    def run(*args: str, **kwargs):
+        cipher.forget_unlocked()
+        return cli.__class__.__call__(cli, *args, **kwargs)
+
+    run.db = cli.db  # type: ignore[attr-defined]
+    return run
 
 
 class Terminal:
