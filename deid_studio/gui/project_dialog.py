@@ -55,7 +55,9 @@ class NewProjectDialog(QDialog):
         self.problem.setObjectName("problem")
         self.problem.setStyleSheet("color: #b00020")
         form = QFormLayout()
-        form.addRow("&File:", where)
+        file_label = QLabel("&File:")
+        file_label.setBuddy(self.path)  # a row of a layout gets no buddy by itself
+        form.addRow(file_label, where)
         form.addRow("&Scheme:", self.scheme)
         form.addRow("", self.encrypt)
         form.addRow("&Passphrase:", self.passphrase)
