@@ -62,11 +62,12 @@ def test_the_wheel_stands_alone_in_a_fresh_environment(
     venv.EnvBuilder(with_pip=True).create(environment)
     python = environment / "bin" / "python"
     started = time.perf_counter()
-    installed = subprocess.run(
+    installed = subprocess.run(  # under umask 002, as Fedora's users: files group-writable
         [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", str(wheel)],
         capture_output=True,
         text=True,
         cwd=place,
+        preexec_fn=lambda: os.umask(0o002),
     )
     install_seconds = time.perf_counter() - started
     assert installed.returncode == 0, installed.stderr[-3000:]
