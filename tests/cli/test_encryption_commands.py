@@ -113,6 +113,22 @@ def test_the_terminal_asks_twice_on_init_and_up_to_three_times_on_open(cli, monk
     assert code == 1 and err.endswith("wrong passphrase; nothing was changed\n")
 
 
+def test_training_with_a_typed_passphrase_reaches_the_training_process(
+    cli, tmp_path: Path, monkeypatch
+) -> None:
+    monkeypatch.setenv(KEY, "typed")
+    assert cli("init", "--encrypt")[0] == 0
+    gold = tmp_path / "gold.jsonl"
+    write_jsonl(generate(12, seed=2), gold)
+    assert cli("import", "jsonl", str(gold), "--gold")[0] == 0
+    monkeypatch.delenv(KEY)  # the training process cannot ask and has no variable
+    terminal = Terminal(monkeypatch, "typed")
+    code, out, err = cli("train", "--cv", "0", "--no-suggest")
+    assert code == 0, err
+    assert "model version 1" in out
+    assert terminal.prompts == [f"passphrase for {cli.db}: "]  # asked once, in this process
+
+
 def test_init_refuses_two_different_passphrases(cli, monkeypatch) -> None:
     Terminal(monkeypatch, "one", "two")
     code, _, err = cli("init", "--encrypt")
