@@ -7,6 +7,7 @@ Shared by the smoke test (tests/test_frozen_app.py) and the install benchmark
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import time
 from collections.abc import Iterator, Mapping
@@ -20,25 +21,44 @@ TOOLS = ("Xvfb", "xdotool", "import", "convert")
 TITLE = "DeID Studio"
 
 
+def _display_taken(number: int) -> bool:
+    """Whether display ``number`` is in use here: its lock file, its socket file, or its
+    abstract socket (shared by every process of this network namespace, other sessions'
+    X servers included — and libxcb tries that one first)."""
+    if Path(f"/tmp/.X{number}-lock").exists() or Path(f"/tmp/.X11-unix/X{number}").exists():
+        return True
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind(f"\0/tmp/.X11-unix/X{number}")
+        except OSError:
+            return True
+    return False
+
+
 @contextmanager
 def xvfb() -> Iterator[str]:
-    """A fresh Xvfb server on a free display; its name (``:N``)."""
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1400x900x24", "-nolisten", "tcp"],
-        pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    os.close(write)
-    with os.fdopen(read) as numbers:
-        number = numbers.readline().strip()
-    if not number:
-        server.kill()
-        raise RuntimeError("Xvfb did not start")
-    try:
-        yield f":{number}"
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+    """A fresh Xvfb server on a display nobody else uses; its name (``:N``)."""
+    for number in range(150, 400):
+        if _display_taken(number):
+            continue
+        server = subprocess.Popen(
+            ["Xvfb", f":{number}", "-screen", "0", "1400x900x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        deadline = time.perf_counter() + 30
+        while server.poll() is None and not Path(f"/tmp/.X11-unix/X{number}").exists():
+            if time.perf_counter() > deadline:
+                break
+            time.sleep(0.05)
+        if server.poll() is not None:  # someone took the number meanwhile
+            continue
+        try:
+            yield f":{number}"
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+        return
+    raise RuntimeError("no free X display number")
 
 
 def app_environment(display: str, home: Path) -> dict[str, str]:

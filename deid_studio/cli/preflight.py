@@ -147,11 +147,33 @@ def display_problem(environ: Mapping[str, str]) -> str | None:
             "application from your desktop session, or run it under `xvfb-run`"
         )
     if not _x_server_answers(display):
-        return f"no X server answers on DISPLAY={display}; is the X server (or Xvfb) running?"
+        return (
+            f"cannot connect to the X server on DISPLAY={display}: it is not running, or it "
+            "refuses this user (see `xhost` and XAUTHORITY)"
+        )
     return None
 
 
 def _x_server_answers(display: str) -> bool:
+    """Whether the X server on ``display`` accepts this user, asked the way Qt will ask it:
+    through libxcb, which reads the Xauthority cookie. Without libxcb (its absence is reported
+    on its own), a local display's socket is tried instead."""
+    try:
+        xcb = ctypes.CDLL("libxcb.so.1")
+    except OSError:
+        return _x_socket_answers(display)
+    xcb.xcb_connect.restype = ctypes.c_void_p
+    xcb.xcb_connect.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
+    xcb.xcb_connection_has_error.argtypes = [ctypes.c_void_p]
+    xcb.xcb_disconnect.argtypes = [ctypes.c_void_p]
+    connection = xcb.xcb_connect(display.encode(), None)
+    try:
+        return xcb.xcb_connection_has_error(connection) == 0
+    finally:
+        xcb.xcb_disconnect(connection)
+
+
+def _x_socket_answers(display: str) -> bool:
     """Whether a local X display's socket accepts a connection (remote ones are trusted)."""
     match = re.fullmatch(r"(?:unix)?:(\d+)(?:\.\d+)?", display)
     if match is None:

@@ -31,8 +31,15 @@ PLUGIN = Path("/venv/PySide6/Qt/plugins/platforms/libqxcb.so")
 
 
 @pytest.fixture
-def x_display() -> Iterator[str]:
-    """A display whose X socket answers (an abstract Unix socket, so no file is created)."""
+def x_display(monkeypatch: pytest.MonkeyPatch) -> str:
+    """A display whose X server accepts us (the libxcb handshake is answered yes)."""
+    monkeypatch.setattr(preflight, "_x_server_answers", lambda display: display == ":4242")
+    return ":4242"
+
+
+@pytest.fixture
+def x_socket() -> Iterator[str]:
+    """A display whose socket answers (an abstract Unix socket, so no file is created)."""
     for number in range(4100, 4200):
         server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
@@ -101,9 +108,15 @@ def test_no_display_and_no_fonts_are_problems_of_their_own() -> None:
     assert problems[1].endswith("apt-get install fonts-dejavu-core")
 
 
-def test_a_display_nobody_answers_on_is_named() -> None:
+def test_a_display_that_refuses_us_or_nobody_answers_on_is_named(x_display) -> None:
     [line] = check({"DISPLAY": ":4099"}, "", DEBIAN)
-    assert line.startswith("no X server answers on DISPLAY=:4099")
+    assert line.startswith("cannot connect to the X server on DISPLAY=:4099")
+
+
+def test_without_libxcb_a_local_display_socket_is_tried(x_socket) -> None:
+    assert preflight._x_socket_answers(x_socket)
+    assert not preflight._x_socket_answers(":4099")
+    assert preflight._x_socket_answers("remote.example:0")  # not checked: trusted
 
 
 def test_offscreen_needs_no_display_and_checks_the_offscreen_plugin() -> None:
