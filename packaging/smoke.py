@@ -35,6 +35,20 @@ def _display_taken(number: int) -> bool:
     return False
 
 
+def _answers(server: subprocess.Popen[bytes], display: str, wait: float = 30) -> bool:
+    """Whether the new server accepts a client (xdotool) within ``wait`` seconds."""
+    deadline = time.perf_counter() + wait
+    env = {**os.environ, "DISPLAY": display}
+    while server.poll() is None and time.perf_counter() < deadline:
+        probe = subprocess.run(
+            ["xdotool", "getmouselocation"], env=env, capture_output=True, timeout=30
+        )
+        if probe.returncode == 0:
+            return True
+        time.sleep(0.1)
+    return False
+
+
 @contextmanager
 def xvfb() -> Iterator[str]:
     """A fresh Xvfb server on a display nobody else uses; its name (``:N``)."""
@@ -45,12 +59,9 @@ def xvfb() -> Iterator[str]:
             ["Xvfb", f":{number}", "-screen", "0", "1400x900x24", "-nolisten", "tcp"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
-        deadline = time.perf_counter() + 30
-        while server.poll() is None and not Path(f"/tmp/.X11-unix/X{number}").exists():
-            if time.perf_counter() > deadline:
-                break
-            time.sleep(0.05)
-        if server.poll() is not None:  # someone took the number meanwhile
+        if not _answers(server, f":{number}"):  # someone took the number meanwhile
+            server.kill()
+            server.wait(timeout=30)
             continue
         try:
             yield f":{number}"
