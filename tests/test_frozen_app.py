@@ -92,9 +92,13 @@ def test_the_frozen_app_opens_the_demo_project(frozen_app: Path, tmp_path: Path)
                 launched.process.kill()
                 _, err = launched.process.communicate()
                 alive = "answers" if server_alive() else "does not answer"
+                probe = subprocess.run(
+                    ["xdotool", "getmouselocation"], env=env, capture_output=True, text=True
+                )
                 pytest.fail(
-                    f"no window (exit {launched.process.returncode}; Xvfb {display} {alive}): "
-                    f"{err[-2000:]}"
+                    f"no window (exit {launched.process.returncode}; Xvfb {display} {alive}; "
+                    f"with the app's environment xdotool says {probe.returncode} "
+                    f"{probe.stderr.strip()!r}; environment {sorted(env)}): {err[-2000:]}"
                 )
             shot = tmp_path / "frozen-app.png"
             assert screenshot(env, shot) > 20, "the screenshot is blank"

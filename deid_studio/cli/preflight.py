@@ -17,6 +17,7 @@ import re
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -166,11 +167,16 @@ def _x_server_answers(display: str) -> bool:
     xcb.xcb_connect.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
     xcb.xcb_connection_has_error.argtypes = [ctypes.c_void_p]
     xcb.xcb_disconnect.argtypes = [ctypes.c_void_p]
-    connection = xcb.xcb_connect(display.encode(), None)
-    try:
-        return xcb.xcb_connection_has_error(connection) == 0
-    finally:
-        xcb.xcb_disconnect(connection)
+    for attempt in range(5):  # a busy X server refuses a connection now and then
+        if attempt:
+            time.sleep(0.2)
+        connection = xcb.xcb_connect(display.encode(), None)
+        try:
+            if xcb.xcb_connection_has_error(connection) == 0:
+                return True
+        finally:
+            xcb.xcb_disconnect(connection)
+    return False
 
 
 def _x_socket_answers(display: str) -> bool:
