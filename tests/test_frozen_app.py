@@ -12,6 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -101,7 +102,10 @@ def test_the_frozen_app_opens_the_demo_project(frozen_app: Path, tmp_path: Path)
                     f"{probe.stderr.strip()!r}; environment {sorted(env)}): {err[-2000:]}"
                 )
             shot = tmp_path / "frozen-app.png"
-            assert screenshot(env, shot) > 20, "the screenshot is blank"
+            deadline = time.perf_counter() + 60  # mapped is not yet painted on a busy machine
+            while screenshot(env, shot) <= 20 and time.perf_counter() < deadline:
+                time.sleep(0.5)
+            assert screenshot(env, shot) > 20, "the screenshot stayed blank for a minute"
             assert quit_with_ctrl_q(launched, env) == 0, launched.process.stderr.read()  # type: ignore[union-attr]
         finally:
             if launched.process.poll() is None:
