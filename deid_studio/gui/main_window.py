@@ -10,7 +10,6 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QFileDialog,
-    QInputDialog,
     QLabel,
     QLineEdit,
     QMainWindow,
@@ -20,7 +19,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deid_studio.core.categories import preset_names
 from deid_studio.core.errors import DeidError
 from deid_studio.gui.actions import make_action
 from deid_studio.gui.audit_view import AuditDialog
@@ -29,19 +27,19 @@ from deid_studio.gui.credentials import forget_password, remember_password, stor
 from deid_studio.gui.export_dialog import ExportDialog
 from deid_studio.gui.import_dialog import ImportDialog
 from deid_studio.gui.preferences import Preferences
+from deid_studio.gui.project_dialog import PROJECT_FILTER, NewProjectDialog, PassphrasePrompt
 from deid_studio.gui.retrain import RetrainStatus
 from deid_studio.gui.settings_dialog import SettingsDialog
 from deid_studio.gui.shortcuts import ShortcutSheet
 from deid_studio.gui.workers import running_jobs
 from deid_studio.gui.workspace import Workspace, status_line
+from deid_studio.services import passphrases
 from deid_studio.services.project import init_project, open_project
 from deid_studio.services.quality import current_model
 from deid_studio.services.team import identity
 from deid_studio.services.training import gold_count
 from deid_studio.store.database import database_url, needs_password, with_password
 from deid_studio.store.project import Project
-
-PROJECT_FILTER = "DeID Studio projects (*.sqlite *.db);;All files (*)"
 
 
 class Welcome(QWidget):
@@ -79,6 +77,8 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self.setWindowTitle("DeID Studio")
         self.preferences = preferences
+        self.passphrase_prompt = PassphrasePrompt()
+        passphrases.install(self.passphrase_prompt)  # an encrypted project asks in a dialog
         self.project: Project | None = None
         self.workspace: Workspace | None = None
         self.undo_group = QUndoGroup(self)
@@ -222,6 +222,7 @@ class MainWindow(QMainWindow):
         remembers, else asks for it; a password that worked is remembered in the keyring."""
         target = str(location)
         asked = False
+        self.passphrase_prompt.to_remember = None
         try:
             if needs_password(database_url(target)):
                 url = database_url(target)
@@ -252,6 +253,7 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "Cannot open the project", str(err))
             return False
         self._show_project(project)
+        self._keep_passphrase()
         return True
 
     def _show_project(self, project: Project) -> None:
@@ -331,25 +333,45 @@ class MainWindow(QMainWindow):
             self.open_project(path)
 
     def create_project(self) -> None:
-        """Choose where a new project goes and its category scheme."""
-        path, _ = QFileDialog.getSaveFileName(self, "New project", "project.sqlite", PROJECT_FILTER)
-        if not path:
-            return
-        scheme, ok = QInputDialog.getItem(
-            self, "Category scheme", "Scheme of the new project:", list(preset_names()), 0, False
+        """The new-project dialog: where, which scheme, encrypted or not."""
+        dialog = NewProjectDialog(self)
+        dialog.accepted.connect(
+            lambda: self.create_project_at(
+                Path(dialog.path.text().strip()).expanduser(),
+                dialog.scheme.currentText(),
+                passphrase=dialog.chosen_passphrase(),
+                remember=dialog.encrypt.isChecked() and dialog.remember.isChecked(),
+            )
         )
-        if ok:
-            self.create_project_at(path, scheme)
+        dialog.open()
 
-    def create_project_at(self, path: str | Path, scheme: str = "pv") -> bool:
-        """Create a project at ``path`` with a preset scheme and open it."""
+    def create_project_at(
+        self,
+        path: str | Path,
+        scheme: str = "pv",
+        *,
+        passphrase: str | None = None,
+        remember: bool = False,
+    ) -> bool:
+        """Create a project at ``path`` with a preset scheme (encrypted under ``passphrase``,
+        if given; kept in the system keyring when ``remember``) and open it."""
         try:
-            project = init_project(path, scheme=scheme, actor=self.preferences.user_name)
+            project = init_project(
+                path, scheme=scheme, actor=self.preferences.user_name, passphrase=passphrase
+            )
         except DeidError as err:
             QMessageBox.warning(self, "Cannot create the project", str(err))
             return False
         self._show_project(project)
+        if passphrase is not None and remember:
+            self.passphrase_prompt.to_remember = (Path(project.location), passphrase)
+            self._keep_passphrase()
         return True
+
+    def _keep_passphrase(self) -> None:
+        said = self.passphrase_prompt.keep()
+        if said:
+            self.statusBar().showMessage(said, 8000)
 
     # -- dialogs and commands --------------------------------------------------------------
 

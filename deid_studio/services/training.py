@@ -141,7 +141,10 @@ def train_model(
 def _url(target: str | os.PathLike[str] | Project) -> str:
     if isinstance(target, Project):
         return target.engine.url.render_as_string(hide_password=False)
-    return os.fspath(target)
+    from deid_studio.services.project import open_project
+
+    with open_project(target) as project:  # an encrypted file is unlocked here, so that the
+        return _url(project)  # child gets its key with the URL instead of asking for it
 
 
 def _opened(target: str | os.PathLike[str] | Project) -> tuple[Project, bool]:
