@@ -3,8 +3,10 @@
 A simulated annotator starts from 5 documents of ``train`` and adds 5 per round, either the
 5 the queue puts first (the highest uncertainty score under the current model, as
 ``deid-studio queue`` orders them) or 5 at random; after each round the model is retrained
-and scored (strict micro F1) on ``dev``. Each strategy runs with 3 seeds (the seed picks the
-first 5 documents, the random choices, and the candidates the queue scores). The figure is
+and scored (strict micro F1) on ``dev``. Each strategy runs with 5 seeds (the seed picks the
+first 5 documents, the random choices, and the candidates the queue scores). ``diverse`` is the
+queue with its diversity term: each pick's score lowered by its similarity to the 20 documents
+annotated last and to the picks before it (``detect.uncertainty.diversified``). The figure is
 how many documents each needs to reach F1 0.85 and 0.90; the target is for the queue to need
 at least 30% fewer than random to reach 0.90.
 
@@ -12,7 +14,7 @@ Rounds train the fast model (passive-aggressive) without cross-validation; the s
 that makes its marginals usable is fitted each round on half the labelled documents with a
 model trained on the other half, as training's cross-validation would fit it.
 
-    python benchmarks/active_learning.py [--max-docs 150] [--seeds 3] [--pool-sample 200]
+    python benchmarks/active_learning.py [--max-docs 150] [--seeds 5] [--pool-sample 200]
 """
 
 from __future__ import annotations
@@ -33,11 +35,13 @@ from deid_studio.core.document import Document
 from deid_studio.core.language import guess_language
 from deid_studio.detect.crf import CrfModel, CrfParams, train_crf
 from deid_studio.detect.detector import Detector, DetectorSettings
+from deid_studio.detect.uncertainty import diversified
 from deid_studio.evaluate import evaluate
 from deid_studio.formats.brat import read_brat
 from deid_studio.services._learning import fit_scale
 
 THRESHOLDS = (0.85, 0.90)
+RECENT = 20  # the documents just annotated that the diverse queue stays away from
 
 
 def load(split: str) -> list[Document]:
@@ -82,6 +86,7 @@ def choose(
     rng: random.Random,
     sample: int,
     by: str = "score",
+    labelled: list[Document] | None = None,
 ) -> list[int]:
     """Indices into ``pool`` of the next documents to annotate."""
     if strategy == "random":
@@ -89,6 +94,14 @@ def choose(
     candidates = rng.sample(range(len(pool)), min(sample, len(pool)))
     detector = Detector(model, preset("meddocan"), DetectorSettings())
     found = detector.detect([(pool[i].text, pool[i].language) for i in candidates], marginals=True)
+    if strategy == "diverse":
+        picked = diversified(
+            [pool[i].text for i in candidates],
+            [ranking(f, by) for f in found],
+            [d.text for d in labelled[-RECENT:]],
+            count=step,
+        )
+        return [candidates[k] for k in picked]
     scored = sorted(
         zip(candidates, found, strict=True),
         key=lambda pair: ranking(pair[1], by),
@@ -117,7 +130,9 @@ def run(
         print(f"{strategy} seed {seed}: {len(labelled)} documents, F1 {f1:.4f}", file=sys.stderr)
         if f1 >= max(THRESHOLDS) or len(labelled) >= args.max_docs or not pool:
             return curve
-        chosen = set(choose(strategy, model, pool, args.step, rng, args.pool_sample, args.by))
+        chosen = set(
+            choose(strategy, model, pool, args.step, rng, args.pool_sample, args.by, labelled)
+        )
         labelled += [pool[i] for i in sorted(chosen)]
         pool = [d for i, d in enumerate(pool) if i not in chosen]
 
@@ -131,7 +146,7 @@ def main() -> None:
     parser.add_argument("--max-docs", type=int, default=150)
     parser.add_argument("--start", type=int, default=5)
     parser.add_argument("--step", type=int, default=5)
-    parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--pool-sample", type=int, default=200, help="candidates scored per round")
     parser.add_argument("--epochs", type=int, default=10, help="passive-aggressive epochs")
     parser.add_argument("--dev-docs", type=int, default=250)
@@ -148,7 +163,7 @@ def main() -> None:
         ),
         help="what orders the queue: its combined score (the product's) or one part",
     )
-    parser.add_argument("--strategies", default="queue,random")
+    parser.add_argument("--strategies", default="queue,diverse,random")
     args = parser.parse_args()
     train_docs = load("train")
     dev = load("dev")[: args.dev_docs]
@@ -170,12 +185,15 @@ def main() -> None:
             figures[f"{strategy}_docs_to_{threshold}"] = counts
             shown = f"{mean:.1f}" if mean is not None else f"not always within {args.max_docs}"
             rows.append((f"{strategy}: documents to F1 {threshold}", f"{shown} {counts}"))
-    queue_90 = figures.get("queue_docs_to_0.9")
     random_90 = figures.get("random_docs_to_0.9")
-    if all(isinstance(x, list) and None not in x for x in (queue_90, random_90)):
-        saving = 1 - statistics.fmean(queue_90) / statistics.fmean(random_90)  # type: ignore[arg-type]
-        rows.append(("queue saves, to F1 0.90", f"{saving:.0%} of the documents (target >= 30%)"))
-        figures["saving_to_0.9"] = round(saving, 3)
+    for strategy in ("queue", "diverse"):
+        ordered = figures.get(f"{strategy}_docs_to_0.9")
+        if all(isinstance(x, list) and None not in x for x in (ordered, random_90)):
+            saving = 1 - statistics.fmean(ordered) / statistics.fmean(random_90)  # type: ignore[arg-type]
+            rows.append(
+                (f"{strategy} saves, to F1 0.90", f"{saving:.0%} of the documents (target >= 40%)")
+            )
+            figures[f"{strategy}_saving_to_0.9"] = round(saving, 3)
     rows.append(("wall seconds", f"{time.perf_counter() - started:.0f}"))
     report("active_learning (MEDDOCAN train -> dev)", rows, figures)
 

@@ -54,10 +54,17 @@ def load(split: str) -> list[Document]:
     ]
 
 
-def _learn_in_child(splits: list[str], params: dict, folds: int, workers: int, out: Any) -> None:
-    from deid_studio.services._learning import learn
+def _learn_in_child(
+    splits: list[str], params: dict, folds: int, workers: int, out: Any, target: float
+) -> None:
+    from deid_studio.services._learning import clusters_summary, learn, project_clusters
 
     documents = [d for split in splits for d in load(split)]
+    clusters = None
+    cluster_cpu = time.process_time()
+    if CrfParams.from_dict(params).features.clusters:  # as `train` does: the project's texts
+        clusters, _ = project_clusters([d.text for d in documents], None, lambda *a: None)
+    cluster_cpu = time.process_time() - cluster_cpu
     learned = learn(
         documents,
         preset("meddocan"),
@@ -65,36 +72,57 @@ def _learn_in_child(splits: list[str], params: dict, folds: int, workers: int, o
         folds_wanted=folds,
         workers=workers,
         progress=lambda name, done, total: None,
+        clusters=clusters,
+        target_recall=target,
     )
+    if clusters is not None:
+        learned.metrics["clusters"] = clusters_summary(clusters, True)
+        learned.metrics["clusters"]["cpu_seconds"] = round(cluster_cpu, 2)
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     workers_peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
     out.put((learned.model, learned.metrics, max(own, workers_peak)))
 
 
+def children_cpu() -> float:
+    """CPU seconds (user + system) of the finished child processes so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def train(
-    splits: list[str], params: CrfParams, folds: int, workers: int
+    splits: list[str], params: CrfParams, folds: int, workers: int, target: float = 0.995
 ) -> tuple[CrfModel, dict, float, int]:
     """Train in a child process: the model, its metrics, wall seconds, peak RSS (MB) of the
-    training processes."""
+    training processes; the metrics get ``cpu_seconds``, the CPU time of the training process
+    and its pool."""
+    cpu = children_cpu()
     spawn = multiprocessing.get_context("spawn")
     out = spawn.Queue()
     started = time.perf_counter()
     child = spawn.Process(
-        target=_learn_in_child, args=(splits, params.to_dict(), folds, workers, out)
+        target=_learn_in_child, args=(splits, params.to_dict(), folds, workers, out, target)
     )
     child.start()
     model, metrics, peak = out.get()  # peak: the largest of the child and its pool workers
     child.join()
     wall = time.perf_counter() - started
+    metrics["cpu_seconds"] = round(children_cpu() - cpu, 1)
     return model, metrics, wall, peak
 
 
-def best_of(runs: int, work: Any) -> float:
-    times = []
+CPU_SECONDS: dict[str, float] = {}
+
+
+def best_of(runs: int, work: Any, name: str = "") -> float:
+    """The shortest wall time of ``runs`` runs; the shortest CPU time goes to CPU_SECONDS."""
+    times, cpu = [], []
     for _ in range(runs):
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         work()
         times.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - started_cpu)
+    if name:
+        CPU_SECONDS[name] = min(cpu)
     return min(times)
 
 
@@ -116,6 +144,10 @@ def word_figures(dev: list[Document], outputs: list[list[Span]]) -> dict[str, fl
     return {"recall": caught / phi, "other_masked": masked / other}
 
 
+def _rate(tokens: int, seconds: float, name: str) -> str:
+    return f"{tokens / seconds:,.0f} tokens/s ({tokens / CPU_SECONDS[name]:,.0f} per CPU second)"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--folds", type=int, default=5)
@@ -123,15 +155,19 @@ def main() -> None:
     parser.add_argument("--train-dev", action="store_true", help="also time train+dev")
     parser.add_argument("--algorithm", help="instead of the default (pa)")
     parser.add_argument("--iterations", type=int, help="instead of the default")
+    parser.add_argument("--target-recall", type=float, default=0.995, help="as train's")
     args = parser.parse_args()
     params = default_params().with_overrides(algorithm=args.algorithm, iterations=args.iterations)
     dev = load("dev")
     scheme = preset("meddocan")
 
-    model, metrics, wall, peak = train(["train"], params, args.folds, args.workers)
+    model, metrics, wall, peak = train(
+        ["train"], params, args.folds, args.workers, args.target_recall
+    )
     tau, scale = float(metrics["tau"]), float(metrics["scale"])
-    detector = Detector(model, scheme, DetectorSettings(tau=tau))
-    crf_only = Detector(model, scheme, DetectorSettings(tau=tau, rules=False))
+    settings = DetectorSettings.of_model({}, metrics)
+    detector = Detector(model, scheme, settings)
+    crf_only = Detector(model, scheme, replace(settings, rules=False))
     narratives = [(d.text, d.language) for d in dev]
 
     started = time.perf_counter()
@@ -146,14 +182,21 @@ def main() -> None:
     default_words = word_figures(dev, [[s.span for s in f.suggestions] for f in found])
     recall_spans = [[s.span for s in f.suggestions] for f in recall_found]
     words = word_figures(dev, recall_spans)
+    common = Detector(
+        model, scheme, replace(settings, tau=float(metrics["tau_common"]), offsets={})
+    ).detect(narratives, mode="recall")
+    common_words = word_figures(dev, [[s.span for s in f.suggestions] for f in common])
 
     tokens = sum(len(f.tagged.tokens) for f in found)
     hits = [rule_hits(t, lang) for t, lang in narratives]
     tagger = CrfTagger(model)
     tagger.tag_many(narratives, hits=hits)  # warm the per-word caches, as a long run would be
-    plain = best_of(3, lambda: tagger.tag_many(narratives, hits=hits))
-    with_marginals = best_of(3, lambda: tagger.tag_many(narratives, hits=hits, marginals=True))
-    rules_seconds = best_of(1, lambda: [rule_hits(t, lang) for t, lang in narratives])
+    plain = best_of(3, lambda: tagger.tag_many(narratives, hits=hits), "plain")
+    with_marginals = best_of(
+        3, lambda: tagger.tag_many(narratives, hits=hits, marginals=True), "marginals"
+    )
+    rules_seconds = best_of(1, lambda: [rule_hits(t, lang) for t, lang in narratives], "rules")
+    whole = best_of(1, lambda: detector.detect(narratives), "detector")
 
     strict = hybrid["entity"]["strict"]
     micro = strict["micro"]
@@ -180,6 +223,17 @@ def main() -> None:
             f"PHI caught {words['recall']:.4f}, other masked {words['other_masked']:.4f}",
         ),
         (
+            "recall mode, one τ for all categories",
+            f"PHI caught {common_words['recall']:.4f}, "
+            f"other masked {common_words['other_masked']:.4f} "
+            f"(τ {float(metrics['tau_common']):.4g})",
+        ),
+        (
+            "per-category τ offsets",
+            str({k: round(v, 2) for k, v in metrics["tau_offsets"].items()}),
+        ),
+        ("quiet rules (beside the CRF)", ", ".join(metrics.get("quiet_rules", [])) or "none"),
+        (
             "recall mode, all tokens (evaluate)",
             f"PHI caught {token_all['recall']:.4f}, other masked {all_tokens_other_masked:.4f}",
         ),
@@ -187,12 +241,19 @@ def main() -> None:
             "final model training",
             f"{metrics['training_seconds']:.1f} s ({metrics['iterations']} iterations)",
         ),
-        ("training run with CV (wall)", f"{wall:.1f} s, {args.workers} processes"),
+        (
+            "training run with CV",
+            f"{wall:.1f} s wall, {metrics['cpu_seconds']:.1f} s CPU, {args.workers} processes",
+        ),
+        ("word clusters", str(metrics.get("clusters", "none"))),
         ("training peak memory (one process)", f"{peak} MB"),
-        ("tagging, no marginals", f"{tokens / plain:,.0f} tokens/s"),
-        ("tagging, with marginals", f"{tokens / with_marginals:,.0f} tokens/s"),
-        ("rules alone", f"{tokens / rules_seconds:,.0f} tokens/s"),
-        ("whole detector (rules, CRF, combiner)", f"{tokens / detector_seconds:,.0f} tokens/s"),
+        ("tagging, no marginals", _rate(tokens, plain, "plain")),
+        ("tagging, with marginals", _rate(tokens, with_marginals, "marginals")),
+        ("rules alone", _rate(tokens, rules_seconds, "rules")),
+        (
+            "whole detector (rules, CRF, combiner)",
+            _rate(tokens, min(whole, detector_seconds), "detector"),
+        ),
     ]
     for name, row in sorted(strict["per_category"].items()):
         rows.append(
@@ -209,6 +270,9 @@ def main() -> None:
         "cv_f1": metrics["entity"]["strict"]["micro"]["f1"],
         "tau": tau,
         "recall_mode_word_tokens": words,
+        "recall_mode_common_tau_word_tokens": common_words,
+        "tau_offsets": metrics["tau_offsets"],
+        "quiet_rules": metrics.get("quiet_rules"),
         "default_mode_word_tokens": default_words,
         "recall_mode_all_tokens": {
             "recall": token_all["recall"],
@@ -216,12 +280,15 @@ def main() -> None:
         },
         "training_seconds": metrics["training_seconds"],
         "training_wall_seconds": round(wall, 1),
+        "training_cpu_seconds": metrics["cpu_seconds"],
+        "clusters": metrics.get("clusters"),
         "training_peak_mb": peak,
         "tokens": tokens,
         "tagging_tokens_per_s": round(tokens / plain),
         "tagging_marginals_tokens_per_s": round(tokens / with_marginals),
         "rules_tokens_per_s": round(tokens / rules_seconds),
-        "detector_tokens_per_s": round(tokens / detector_seconds),
+        "detector_tokens_per_s": round(tokens / min(whole, detector_seconds)),
+        "tokens_per_cpu_s": {k: round(tokens / v) for k, v in CPU_SECONDS.items()},
         "params": params.to_dict(),
     }
     if args.train_dev:
@@ -229,11 +296,13 @@ def main() -> None:
         rows.append(
             (
                 "train+dev final model (750 documents)",
-                f"{both['training_seconds']:.1f} s, run {both_wall:.1f} s, peak {both_peak} MB",
+                f"{both['training_seconds']:.1f} s, run {both_wall:.1f} s wall "
+                f"({both['cpu_seconds']:.1f} s CPU), peak {both_peak} MB",
             )
         )
         figures["train_dev_training_seconds"] = both["training_seconds"]
         figures["train_dev_wall_seconds"] = round(both_wall, 1)
+        figures["train_dev_cpu_seconds"] = both["cpu_seconds"]
     report("meddocan (train -> dev)", rows, figures)
 
 

@@ -23,8 +23,10 @@ from _common import report, shared
 
 from deid_studio.core.categories import PALETTE, Category, Scheme
 from deid_studio.core.document import Document, Span
+from deid_studio.detect.clusters import learn_clusters
 from deid_studio.detect.crf import CrfModel, train_crf
 from deid_studio.detect.detector import Detector, DetectorSettings
+from deid_studio.detect.joins import line_joins
 from deid_studio.evaluate import cross_validate, report_of
 from deid_studio.formats.presidio import read_presidio
 from deid_studio.services.training import default_params
@@ -44,15 +46,19 @@ def main() -> None:
     )
     params = default_params()
     fit_seconds: list[float] = []
+    joins: dict[int, dict[str, float]] = {}
+    # the project holds every text (annotated in the other folds or not): its word clusters
+    clusters = learn_clusters([d.text for d in documents]) if params.features.clusters else None
 
     def fit(train: list[Document]) -> CrfModel:
         started = time.perf_counter()
-        model = train_crf(train, params)
+        model = train_crf(train, params, clusters=clusters)
+        joins[id(model)] = line_joins(train)  # as training learns them from the gold
         fit_seconds.append(time.perf_counter() - started)
         return model
 
     def predict(model: CrfModel, held: list[Document]) -> list[list[Span]]:
-        detector = Detector(model, scheme, DetectorSettings())
+        detector = Detector(model, scheme, DetectorSettings(joins=joins.get(id(model), {})))
         found = detector.detect([(d.text, d.language) for d in held])
         return [[s.span for s in f.suggestions] for f in found]
 

@@ -13,7 +13,7 @@ import os
 from collections.abc import Sequence
 
 from deid_studio import __version__
-from deid_studio.cli import batch, engine, masking, project, team, transfer
+from deid_studio.cli import batch, doctor, engine, masking, passphrase, project, team, transfer
 from deid_studio.cli._shared import PROG, fail, note
 from deid_studio.core.errors import DeidError, describe_bug
 from deid_studio.core.progress import WorkCancelled
@@ -23,7 +23,7 @@ from deid_studio.services.staging import recover_staged
 from deid_studio.store.database import database_url, is_server
 
 # Command modules in the order their commands appear in --help.
-COMMAND_MODULES = (project, transfer, engine, masking, batch, team)
+COMMAND_MODULES = (project, passphrase, transfer, engine, masking, batch, team, doctor)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -36,6 +36,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
+        passphrase.install_prompt()  # an encrypted project asks for its passphrase on the terminal
         return _run(args)
     finally:
         os.umask(previous)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from deid_studio.cli._shared import label_map, positive, progress_bar, target
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Progress
-from deid_studio.detect.crf import ALGORITHMS
+from deid_studio.detect.crf import ALGORITHM_DEFAULTS, ALGORITHMS
 from deid_studio.detect.detector import MODES
 from deid_studio.formats import TOOL_FORMATS
 from deid_studio.services.project import open_project
@@ -32,12 +32,26 @@ def register(commands: Any) -> None:
         description="Train a CRF on every submitted, signed-off or exported document, "
         "cross-validate it, calibrate the recall-mode threshold, and store it as the current "
         "model version. Runs in a separate process; Ctrl-C stops it and stores nothing.",
+        epilog=_algorithms_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    train.add_argument("--algorithm", choices=ALGORITHMS, help="crfsuite training algorithm")
+    train.add_argument(
+        "--algorithm", choices=ALGORITHMS, help="crfsuite training algorithm (default pa)"
+    )
+    train.add_argument(
+        "--best",
+        action="store_true",
+        help="train the best model (lbfgs unless --algorithm): slower; used for suggestions, "
+        "the queue and masked export while its cross-validated F1 beats the fast model's",
+    )
     train.add_argument("--c1", type=float, help="L1 regularisation (lbfgs)")
     train.add_argument("--c2", type=float, help="L2 regularisation (lbfgs, l2sgd)")
     train.add_argument("--c", type=float, help="aggressiveness (pa)")
-    train.add_argument("--iterations", type=positive, help="at most this many iterations")
+    train.add_argument(
+        "--iterations",
+        type=positive,
+        help="at most this many iterations (default: the algorithm's, below)",
+    )
     train.add_argument("--labels", choices=("bio", "iob1"), help="token label scheme")
     train.add_argument("--cv", type=int, default=None, metavar="K", help="folds (0: none)")
     train.add_argument("--seed", type=int, default=0, help="fold assignment seed")
@@ -108,6 +122,27 @@ def register(commands: Any) -> None:
     curve.set_defaults(run=_curve)
 
 
+def _algorithms_epilog() -> str:
+    """What each algorithm is for, and the defaults it trains with."""
+    lines = [
+        "algorithms, each with its own defaults (pa's and lbfgs's chosen by cross-validation "
+        "on MEDDOCAN, benchmarks/crf_defaults.py):"
+    ]
+    for name, d in ALGORITHM_DEFAULTS.items():
+        settings = [f"{d.iterations} iterations"]
+        if name == "pa":
+            settings.append(f"c {d.c:g}")
+        if name == "lbfgs":
+            settings.append(f"c1 {d.c1:g} c2 {d.c2:g}")
+        if name == "l2sgd":
+            settings.append(f"c2 {d.c2:g}")
+        if name in ("lbfgs", "l2sgd"):
+            settings.append(f"stops below {d.delta:g} relative change over {d.period}")
+        lines.append(f"  {name:<6} {d.purpose}")
+        lines.append(f"         ({', '.join(settings)})")
+    return "\n".join(lines)
+
+
 @contextmanager
 def _staged_bars(args: argparse.Namespace) -> Iterator[tuple[Progress, Any]]:
     """A progress bar per stage: a new bar (with the stage's name) when the stage changes."""
@@ -125,16 +160,26 @@ def _staged_bars(args: argparse.Namespace) -> Iterator[tuple[Progress, Any]]:
 
 
 def _train(args: argparse.Namespace) -> int:
-    from deid_studio.services.training import DEFAULT_FOLDS, default_params, train_model
+    from deid_studio.services.training import (
+        DEFAULT_FOLDS,
+        best_params,
+        default_params,
+        train_model,
+    )
 
     if args.cv is not None and args.cv < 0:
         raise DeidError("--cv must be 0 (no cross-validation) or at least 2")
     if args.cv == 1:
         raise DeidError("--cv 1 cannot cross-validate; use 0 or at least 2")
+    if args.best and args.cv == 0:
+        raise DeidError(
+            "--best needs cross-validation: the best model is used only once its "
+            "cross-validated F1 beats the fast model's (leave --cv out, or give 2 or more)"
+        )
     if not 0.0 < args.target_recall <= 1.0:
         raise DeidError("--target-recall must be in (0, 1]")
     try:
-        params = default_params().with_overrides(
+        params = (best_params() if args.best else default_params()).with_overrides(
             algorithm=args.algorithm,
             c1=args.c1,
             c2=args.c2,
@@ -156,10 +201,12 @@ def _train(args: argparse.Namespace) -> int:
             target_recall=args.target_recall,
             progress=report,
             stage=stage,
+            best=args.best,
         )
     metrics = result.metrics
     line = (
-        f"model version {result.model_version_id}: {params.algorithm} on {result.documents} "
+        f"{'best ' if args.best else ''}model version {result.model_version_id}: "
+        f"{params.algorithm} on {result.documents} "
         f"documents ({result.tokens} tokens), trained in {result.training_seconds:.1f} s"
     )
     if result.f1 is not None:
@@ -167,6 +214,7 @@ def _train(args: argparse.Namespace) -> int:
     if metrics.get("tau") is not None:
         line += f"; recall-mode τ {float(metrics['tau']):.4g}"
     print(line + f" ({result.seconds:.1f} s in all)")
+    _say_which_model(where)
     if not args.no_suggest:
         from deid_studio.services.suggesting import resuggest
 
@@ -178,6 +226,28 @@ def _train(args: argparse.Namespace) -> int:
                 f"({done.suggestions} suggestions, {done.seconds:.1f} s)"
             )
     return 0
+
+
+def _say_which_model(where: str | Path) -> None:
+    """One line when the project has a best model: which model version is in use, and why."""
+    from deid_studio.services.quality import models
+
+    with open_project(where) as project:
+        found = models(project)
+    if found.best is None:
+        return
+    in_use = "the best" if found.in_use is found.best else "the fast"
+    print(
+        f"in use: {in_use} model (version {found.in_use.id if found.in_use else '?'}; "
+        f"cross-validated F1: fast {_f1_text(found.fast)}, best {_f1_text(found.best)})"
+    )
+
+
+def _f1_text(model: Any) -> str:
+    from deid_studio.services.quality import micro_f1
+
+    f1 = micro_f1(model.metrics) if model is not None else None
+    return "n/a" if f1 is None else f"{f1:.4f}"
 
 
 def _tag(args: argparse.Namespace) -> int:

@@ -9,7 +9,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from deid_studio.cli._shared import PROG, positive, print_summary, progress_bar, target
+from deid_studio.cli import passphrase
+from deid_studio.cli._shared import PROG, fail, positive, print_summary, progress_bar, target
+from deid_studio.cli.preflight import HEADLESS, preflight
 from deid_studio.core.categories import preset_names
 from deid_studio.core.errors import DeidError
 from deid_studio.services.project import init_project, open_project
@@ -45,6 +47,13 @@ def register(commands: Any) -> None:
         description="Create a project database with a category scheme.",
     )
     init.add_argument("--scheme", choices=preset_names(), default="pv", help="default: pv")
+    init.add_argument(
+        "--encrypt",
+        action="store_true",
+        help="encrypt the project file (SQLCipher) under a passphrase, typed twice or taken "
+        f"from ${passphrase.ENVIRONMENT_KEY}",
+    )
+    passphrase.add_remember(init)
     init.set_defaults(run=_init)
 
     status = commands.add_parser(
@@ -62,6 +71,11 @@ def open_gui(args: argparse.Namespace) -> int:
 def _window(args: argparse.Namespace, project: object, *, first_model: bool = False) -> int:
     if not _has_display():
         raise DeidError(f"no display to open the window on; use `{PROG} --help` for the commands")
+    problems = preflight()  # before Qt loads: Qt aborts the process when its plugin cannot load
+    if problems:
+        for problem in problems:
+            fail(problem)
+        return 1
     try:
         from deid_studio.gui.app import run  # Qt loads only when a window opens
     except ImportError as err:
@@ -74,8 +88,10 @@ def _window(args: argparse.Namespace, project: object, *, first_model: bool = Fa
 
 
 def _has_display() -> bool:
+    """Whether a window can be shown at all: not on a headless Qt platform (offscreen), and on
+    Linux only with a display or a Wayland socket named in the environment."""
     platform = os.environ.get("QT_QPA_PLATFORM", "")
-    if platform in ("offscreen", "minimal"):
+    if platform.split(":")[0] in HEADLESS:
         return False
     if sys.platform.startswith("linux") and not platform:
         return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
@@ -130,8 +146,15 @@ def _export_reports(args: argparse.Namespace, demo_service: Any) -> int:
 
 
 def _init(args: argparse.Namespace) -> int:
-    with init_project(target(args), scheme=args.scheme, actor=args.user) as project:
-        print(f"created {project.location} with the {args.scheme} scheme")
+    if args.remember and not args.encrypt:
+        raise DeidError("--remember keeps the passphrase of an encrypted project: add --encrypt")
+    key = passphrase.ask_new() if args.encrypt else None
+    with init_project(target(args), scheme=args.scheme, actor=args.user, passphrase=key) as project:
+        how = "an encrypted project" if project.encrypted else "a project"
+        print(f"created {how} at {project.location} with the {args.scheme} scheme")
+        location = project.location
+    if key is not None and args.remember:
+        passphrase.remember(location, key)
     return 0
 
 

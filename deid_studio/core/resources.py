@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -42,8 +43,28 @@ def migrations_dir() -> Path:
 
 @cache
 def nltk_data_dir() -> Path:
-    """The nltk data folder shipped with the product; added to ``nltk.data.path`` on use."""
-    return resources_dir() / "nltk_data"
+    """The nltk data folder shipped with the product; added to ``nltk.data.path`` on use.
+
+    nltk refuses to read a data file that its group may write, and ``pip install`` under a
+    umask of 002 (the default for users of Fedora and other user-private-group systems)
+    creates exactly that: the write bits of group and others are taken off the folder's files
+    this user owns.
+    """
+    folder = resources_dir() / "nltk_data"
+    make_private(folder)
+    return folder
+
+
+def make_private(folder: Path) -> None:
+    """Remove group and other write permission from what this user owns under ``folder``
+    (what they cannot change is left as it is)."""
+    for path in (folder, *folder.rglob("*")):
+        try:
+            info = path.lstat()
+            if info.st_uid == os.geteuid() and info.st_mode & 0o022 and not path.is_symlink():
+                path.chmod(stat.S_IMODE(info.st_mode) & ~0o022)
+        except OSError:
+            continue
 
 
 def cached_word_lists(

@@ -14,9 +14,11 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import gc
+import io
 import os
 import tempfile
 import time
+import zipfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
@@ -34,11 +36,11 @@ from deid_studio.core.progress import (
     no_progress,
 )
 from deid_studio.core.tokenize import tokenize
+from deid_studio.detect.clusters import WordClusters
 from deid_studio.detect.features import FeatureConfig, Featurizer
 from deid_studio.detect.labels import SCHEMES, encode
 from deid_studio.detect.ruleshits import rule_hits
 
-ALGORITHMS = ("lbfgs", "pa", "ap", "l2sgd", "arow")
 Stage = Callable[[str], None]
 
 
@@ -47,21 +49,74 @@ def no_stage(name: str) -> None:
 
 
 @dataclass(frozen=True, slots=True)
+class AlgorithmDefaults:
+    """What an algorithm trains with unless told otherwise, and what it is for."""
+
+    iterations: int
+    c1: float = 0.0
+    c2: float = 0.0
+    c: float = 1.0
+    delta: float = 1e-5
+    period: int = 10
+    purpose: str = ""
+
+
+ALGORITHM_DEFAULTS: dict[str, AlgorithmDefaults] = {
+    # passive-aggressive PA-II with averaging: 10 epochs are within 0.1 point of 15 or 20
+    # (benchmarks/crf_defaults.py); the fast model of the annotation loop
+    "pa": AlgorithmDefaults(
+        iterations=10,
+        c=1.0,
+        purpose="passive-aggressive (default): seconds per retrain, the annotation loop's model",
+    ),
+    # L-BFGS at c1 = c2 = 0.05 stops when the log-likelihood improved by less than 1% over 5
+    # iterations (about 70 iterations on MEDDOCAN, the F1 of 100); 150 is only a cap
+    "lbfgs": AlgorithmDefaults(
+        iterations=150,
+        c1=0.05,
+        c2=0.05,
+        delta=1e-2,
+        period=5,
+        purpose="L-BFGS: the most accurate and probabilistic marginals, 5-8x slower than pa; "
+        "the best model",
+    ),
+    # averaged perceptron: 10 and 30 epochs within 0.5 point of each other (CALIBRATION.md);
+    # l2sgd and arow: crfsuite's settings with a cap on epochs, not tuned here
+    "ap": AlgorithmDefaults(
+        iterations=20, purpose="averaged perceptron: as fast as pa, about half a point lower"
+    ),
+    "l2sgd": AlgorithmDefaults(
+        iterations=50,
+        c2=1.0,
+        delta=1e-3,
+        period=5,
+        purpose="SGD with L2 regularisation: between pa and lbfgs in time",
+    ),
+    "arow": AlgorithmDefaults(
+        iterations=10, purpose="adaptive regularisation of weights: an online alternative to pa"
+    ),
+}
+ALGORITHMS = tuple(ALGORITHM_DEFAULTS)
+_TUNED = ("iterations", "c1", "c2", "c", "delta", "period")
+
+
+@dataclass(frozen=True, slots=True)
 class CrfParams:
     """How to train: algorithm and its settings, label scheme, feature set.
 
     ``c1``/``c2`` are L1/L2 regularisation (L-BFGS; ``c2`` also l2sgd); ``c`` is the
-    aggressiveness of passive-aggressive training; ``delta``/``period`` stop L-BFGS early when
-    the loss improved by less than ``delta`` (relative) over ``period`` iterations.
+    aggressiveness of passive-aggressive training; ``delta``/``period`` stop L-BFGS and l2sgd
+    early when the loss improved by less than ``delta`` (relative) over ``period`` iterations.
+    A setting left None takes the algorithm's default (:data:`ALGORITHM_DEFAULTS`).
     """
 
     algorithm: str = "pa"
-    c1: float = 0.05
-    c2: float = 0.05
-    iterations: int = 10
-    delta: float = 1e-5
-    period: int = 10
-    c: float = 1.0
+    c1: float = None  # type: ignore[assignment]
+    c2: float = None  # type: ignore[assignment]
+    iterations: int = None  # type: ignore[assignment]
+    delta: float = None  # type: ignore[assignment]
+    period: int = None  # type: ignore[assignment]
+    c: float = None  # type: ignore[assignment]
     labels: str = "bio"
     seed: int = 0  # the online algorithms' shuffling: the same seed, the same model
     features: FeatureConfig = field(default_factory=FeatureConfig)
@@ -71,6 +126,10 @@ class CrfParams:
             raise ValueError(
                 f"unknown algorithm {self.algorithm!r}; choose one of {', '.join(ALGORITHMS)}"
             )
+        defaults = ALGORITHM_DEFAULTS[self.algorithm]
+        for name in _TUNED:
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, getattr(defaults, name))
         if self.labels not in SCHEMES:
             raise ValueError(f"unknown label scheme {self.labels!r}; choose bio or iob1")
         if self.iterations <= 0:
@@ -104,8 +163,14 @@ class CrfParams:
         return cls(**known)
 
     def with_overrides(self, **overrides: Any) -> CrfParams:
-        """A copy with the given (non-None) settings changed."""
-        return replace(self, **{k: v for k, v in overrides.items() if v is not None})
+        """A copy with the given (non-None) settings changed. Another algorithm starts from
+        its own defaults: ``--algorithm lbfgs`` alone must not inherit pa's 10 epochs."""
+        given = {k: v for k, v in overrides.items() if v is not None}
+        algorithm = given.get("algorithm", self.algorithm)
+        if algorithm != self.algorithm:
+            base = replace(self, algorithm=algorithm, **dict.fromkeys(_TUNED))
+            return replace(base, **given)
+        return replace(self, **given)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +183,7 @@ class CrfModel:
     seconds: float = 0.0
     iterations: int = 0
     scale: float = 1.0  # multiplies every score before marginals (calibration; see tagger)
+    clusters: WordClusters | None = None  # the word clusters its features read, if any
 
 
 class _Trainer(pycrfsuite.Trainer):  # type: ignore[misc]
@@ -165,8 +231,12 @@ def train_crf(
     cancelled: Cancelled = never_cancelled,
     stage: Stage = no_stage,
     total_documents: int = 0,
+    clusters: WordClusters | None = None,
 ) -> CrfModel:
     """Train a CRF on the gold spans of ``documents``; raises WorkCancelled when cancelled.
+
+    ``clusters`` are the word clusters of the project's narratives (features when the
+    feature configuration asks for them; kept with the model).
 
     ``stage`` is told ``"features"`` and then ``"training"``; ``progress`` reports documents
     done during the first, iterations during the second (of at most ``params.iterations``).
@@ -178,7 +248,9 @@ def train_crf(
     trainer.set_params(params.trainer_params())
     stage("features")
     with gc_paused():
-        sequences = _append_all(trainer, documents, params, progress, cancelled, total_documents)
+        sequences = _append_all(
+            trainer, documents, params, progress, cancelled, total_documents, clusters
+        )
     if sequences == 0:
         raise ValueError("no text to learn from: the training documents have no tokens")
     stage("training")
@@ -207,6 +279,7 @@ def train_crf(
         labels=labels,
         seconds=time.perf_counter() - started,
         iterations=trainer.iterations,
+        clusters=clusters if params.features.clusters else None,
     )
 
 
@@ -217,6 +290,7 @@ def _append_all(
     progress: Progress,
     cancelled: Cancelled,
     total_documents: int,
+    clusters: WordClusters | None,
 ) -> int:
     """Append every line of every document to the trainer as it is built; how many lines."""
     featurizers: dict[str | None, Featurizer] = {}
@@ -226,7 +300,7 @@ def _append_all(
         featurizer = featurizers.get(document.language)
         if featurizer is None:
             featurizer = featurizers[document.language] = Featurizer(
-                params.features, document.language
+                params.features, document.language, clusters
             )
         hits = rule_hits(document.text, document.language) if params.features.rules else ()
         for line in featurizer.lines(document.text, hits):
@@ -263,9 +337,39 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+_CONTAINER = b"PK\x03\x04"  # a zip archive: the crfsuite model with what it reads
+_CRF_MEMBER = "model.crfsuite"
+_CLUSTERS_MEMBER = "clusters.json"
+
+
+def model_to_bytes(model: CrfModel) -> bytes:
+    """What a model version stores: the crfsuite model file itself, or, when the model reads
+    word clusters, a zip archive of the model file and the cluster table."""
+    if model.clusters is None:
+        return model.data
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr(_CRF_MEMBER, model.data, compress_type=zipfile.ZIP_STORED)
+        archive.writestr(
+            _CLUSTERS_MEMBER, model.clusters.to_bytes(), compress_type=zipfile.ZIP_DEFLATED
+        )
+    return buffer.getvalue()
+
+
 def model_from_bytes(data: bytes, params: Mapping[str, Any], scale: float = 1.0) -> CrfModel:
-    """A model stored elsewhere (a model version's blob and params, and its calibration)."""
+    """A model stored elsewhere (a model version's blob and params, and its calibration);
+    the blob is :func:`model_to_bytes`'s, or a bare crfsuite model (older versions)."""
     crf_params = CrfParams.from_dict(params)
+    clusters = None
+    if data[:4] == _CONTAINER:
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as archive:
+                names = set(archive.namelist())
+                if _CLUSTERS_MEMBER in names:
+                    clusters = WordClusters.from_bytes(archive.read(_CLUSTERS_MEMBER))
+                data = archive.read(_CRF_MEMBER)
+        except (zipfile.BadZipFile, KeyError) as err:
+            raise ValueError(f"not a crfsuite model: {err}") from None
     tagger = pycrfsuite.Tagger()
     try:
         tagger.open_inmemory(data)
@@ -273,7 +377,7 @@ def model_from_bytes(data: bytes, params: Mapping[str, Any], scale: float = 1.0)
         raise ValueError(f"not a crfsuite model: {err}") from None
     labels = tuple(tagger.labels())
     tagger.close()
-    return CrfModel(data=data, params=crf_params, labels=labels, scale=scale)
+    return CrfModel(data=data, params=crf_params, labels=labels, scale=scale, clusters=clusters)
 
 
 def documents_tokens(documents: Sequence[Document]) -> int:

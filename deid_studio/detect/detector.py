@@ -24,6 +24,7 @@ from deid_studio.core.document import Suggestion
 from deid_studio.core.tokenize import tokenize
 from deid_studio.detect.combine import combine
 from deid_studio.detect.crf import CrfModel
+from deid_studio.detect.joins import join_lines
 from deid_studio.detect.recall import recall_suggestions
 from deid_studio.detect.rules import RuleHit, is_word_rule
 from deid_studio.detect.rules.terms import find_terms
@@ -48,6 +49,15 @@ class DetectorSettings:
     """With a trained CRF, rule suggestions less confident than this are the CRF's
     features only, not suggestions (a first name alone, a kinship word); the rules alone
     (model version 0) suggest all of theirs."""
+    quiet_rules: frozenset[str] = frozenset()
+    """Rules whose suggestions, in default mode, do not join where the CRF has nothing:
+    out of fold, beside this model, they were wrong more often than right there (learnt by
+    training, stored with the model version). Recall mode still takes them."""
+    offsets: Mapping[str, float] = field(default_factory=dict)
+    """Recall mode's per-category threshold offsets (log-odds; see :mod:`.recall`)."""
+    joins: Mapping[str, float] = field(default_factory=dict)
+    """Per category, the share of spans the gold runs on across a line break (see
+    :mod:`.joins`): the CRF's spans of such categories are joined across lines."""
 
     @classmethod
     def from_dict(
@@ -60,6 +70,28 @@ class DetectorSettings:
             rules=bool(values.get("rules", True)),
             tau=float(tau if tau is not None else values.get("tau", DEFAULT_TAU)),
             rule_floor=float(values.get("rule_floor", DEFAULT_RULE_FLOOR)),
+        )
+
+    @classmethod
+    def of_model(
+        cls, values: Mapping[str, Any] | None, metrics: Mapping[str, Any] | None
+    ) -> DetectorSettings:
+        """A project's settings with what a model version learnt in training (its metrics:
+        τ, the per-category offsets, the quiet rules)."""
+        metrics = metrics or {}
+        tau = metrics.get("tau")
+        settings = cls.from_dict(values, tau=float(tau) if tau is not None else None)
+        offsets = metrics.get("tau_offsets")
+        joins = metrics.get("line_joins")
+        return replace(
+            settings,
+            joins={str(k): float(v) for k, v in joins.items()}
+            if isinstance(joins, Mapping)
+            else {},
+            quiet_rules=frozenset(str(r) for r in metrics.get("quiet_rules") or ()),
+            offsets={str(k): float(v) for k, v in offsets.items()}
+            if isinstance(offsets, Mapping)
+            else {},
         )
 
 
@@ -122,13 +154,18 @@ class Detector:
                 if self.settings.rules
                 else []
             )
-            best = crf_suggestions(tagged)
-            kept = _beside(rules, best)
-            crf = recall_suggestions(tagged, self.settings.tau, kept) if mode == "recall" else best
             terms = _terms(text, language, found_hits)
-            merged = outside_terms(
-                combine([*kept, *crf], self.settings.priority, text=text), terms, text
-            )
+            best = join_lines(text, crf_suggestions(tagged), self.settings.joins)
+            kept = _beside(rules, best, text, self.settings.priority)
+            if mode == "recall":
+                crf = recall_suggestions(tagged, self.settings.tau, kept, self.settings.offsets)
+                merged = combine([*kept, *crf], self.settings.priority, text=text)
+            else:
+                crf = best
+                quiet = self.settings.quiet_rules
+                heard = [r for r in kept if r.rule not in quiet or _overlaps(r, best)]
+                merged = combine([*heard, *crf], self.settings.priority, text=text)
+            merged = outside_terms(merged, terms, text)
             score = None
             if marginals:
                 score = uncertainty(tagged, self.settings.tau, rules=rules, crf=best)
@@ -187,23 +224,43 @@ def outside_terms(
     return kept
 
 
-def _beside(rules: list[Suggestion], crf: list[Suggestion]) -> list[Suggestion]:
-    """The rule suggestions to merge with the CRF's: every one of a rule that reads a shape
-    (a date, a phone number, an ID), and those of the word rules (names, places; see
-    :func:`~.rules.is_word_rule`) that the CRF has nothing for. Where the CRF marks a name
-    the cue rules marked too, its boundaries win: it learnt them from the rule hits and the
-    gold, and two overlapping spans of one name would be masked in pieces."""
+def _beside(
+    rules: list[Suggestion],
+    crf: list[Suggestion],
+    text: str,
+    priority: Mapping[str, str],
+) -> list[Suggestion]:
+    """The rule suggestions to merge with the CRF's: those of the word rules (names,
+    places; see :func:`~.rules.is_word_rule`) that the CRF has nothing for, and those of the
+    other rules (a date, a phone number, an ID) that cover a letter or digit the CRF does not
+    — unless the project prefers the rules for the category. Where the CRF marks what a rule
+    marked too, its boundaries win: it learnt them from the rule hits and the gold, and two
+    overlapping spans of one entity would be masked in pieces ("C/ Esquerdo, 46" and a
+    phone-like "46 28009" across the street and its postcode). Nothing the rules cover is
+    lost: every letter and digit of a rule suggestion left out is inside a CRF span."""
     starts = sorted((c.start, c.end) for c in crf)
     kept = []
     for rule in rules:
-        if rule.rule is not None and is_word_rule(rule.rule):
-            i = bisect_left(starts, (rule.end, -1))
-            if any(
-                start < rule.end and rule.start < end for start, end in starts[max(0, i - 8) : i]
-            ):
+        i = bisect_left(starts, (rule.end, -1))
+        near = [(a, b) for a, b in starts[max(0, i - 8) : i] if a < rule.end and rule.start < b]
+        if near and priority.get(rule.category) != "rule":
+            if rule.rule is not None and is_word_rule(rule.rule):
+                continue
+            if _covered(rule, near, text):
                 continue
         kept.append(rule)
     return kept
+
+
+def _covered(rule: Suggestion, spans: list[tuple[int, int]], text: str) -> bool:
+    """Whether every letter and digit of ``rule`` lies inside one of ``spans``."""
+    return all(
+        any(a <= i < b for a, b in spans) for i in range(rule.start, rule.end) if text[i].isalnum()
+    )
+
+
+def _overlaps(rule: Suggestion, crf: list[Suggestion]) -> bool:
+    return any(c.start < rule.end and rule.start < c.end for c in crf)
 
 
 def crf_suggestions(tagged: TaggedDocument) -> list[Suggestion]:

@@ -24,7 +24,14 @@ from typing import Any, Protocol
 
 from deid_studio.core.language import stopwords
 from deid_studio.core.tokenize import Token, line_spans, tokenize
+from deid_studio.detect.clusters import WordClusters
+from deid_studio.detect.document import document_context
+from deid_studio.detect.document import glue as _glue
+from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import fold, gazetteer
+from deid_studio.detect.shapes import shape, short_shape
+
+__all__ = ["ADDED_FAMILIES", "FeatureConfig", "Featurizer", "Line", "shape", "short_shape"]
 
 ItemFeatures = list[bytes]
 Context = list[tuple[int, bytes]]
@@ -56,6 +63,10 @@ class FeatureConfig:
     line_keys: bool = True
     key_reach: int = 8  # tokens after a "Key:" that carry the key
     bigrams: bool = False  # the word pairs (previous, this) and (this, next)
+    frequency: bool = True  # the word's Zipf frequency in the narrative's language
+    clusters: bool = True  # the word's clusters (learnt from the project's narratives)
+    document: bool = True  # what the rest of the narrative says about the word
+    glue: bool = True  # whether a token touches its neighbours (run-in tokens)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able form, for a model version's params."""
@@ -63,9 +74,17 @@ class FeatureConfig:
 
     @classmethod
     def from_dict(cls, values: Mapping[str, Any]) -> FeatureConfig:
-        """The inverse of :meth:`to_dict`; unknown keys are ignored."""
+        """The inverse of :meth:`to_dict`; unknown keys are ignored, and a feature family
+        added since a model was stored is off for it (it was trained without)."""
         known = {k: v for k, v in values.items() if k in cls.__dataclass_fields__}
+        for name in ADDED_FAMILIES:
+            known.setdefault(name, False)
         return cls(**known)
+
+
+ADDED_FAMILIES = ("frequency", "clusters", "document", "glue")
+"""Feature families added after the first stored models (issue 9): off when a stored
+configuration does not name them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,35 +93,6 @@ class Line:
 
     tokens: list[Token]
     features: list[ItemFeatures]
-
-
-_ASCII_SHAPE = str.maketrans(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789",
-    "X" * 26 + "x" * 26 + "d" * 10,
-)
-
-
-def shape(word: str) -> str:
-    """``Xxxxx``, ``dd/dd``: letters become X or x, digits d, anything else stays."""
-    if word.isascii():
-        return word.translate(_ASCII_SHAPE)
-    out = []
-    for c in word:
-        if c.isupper():
-            out.append("X")
-        elif c.isalpha():
-            out.append("x")
-        elif c.isdigit():
-            out.append("d")
-        else:
-            out.append(c)
-    return "".join(out)
-
-
-def short_shape(word: str, full: str | None = None) -> str:
-    """The shape with repeats collapsed: ``Xxxxx`` -> ``Xx`` (``full``: the shape, if known)."""
-    full = shape(word) if full is None else full
-    return "".join(c for i, c in enumerate(full) if i == 0 or c != full[i - 1])
 
 
 WordFeatures = tuple[tuple[bytes, ...], tuple[tuple[bytes, ...], ...]]
@@ -116,10 +106,17 @@ class Featurizer:
     megabytes for a corpus of half a million tokens).
     """
 
-    def __init__(self, config: FeatureConfig, language: str | None = None) -> None:
+    def __init__(
+        self,
+        config: FeatureConfig,
+        language: str | None = None,
+        clusters: WordClusters | None = None,
+    ) -> None:
         self.config = config
+        self.language = language
         self._stop = stopwords().get(language or "", frozenset()) if config.stopwords else None
         self._gaz = gazetteer() if config.gazetteers else None
+        self._clusters = clusters if config.clusters and clusters and clusters.levels else None
         self.offsets = tuple(o for o in range(-config.window, config.window + 1) if o != 0)
         self.pads = tuple((f"{o}:w=<{'s' if o < 0 else 'e'}>".encode(),) for o in self.offsets)
         self._cache: dict[str, WordFeatures] = {}
@@ -132,10 +129,17 @@ class Featurizer:
     def split(self, text: str, hits: Iterable[Hit] = ()) -> Iterator[tuple[list[Token], Context]]:
         """The tokens of each line with a token, and their context features."""
         kinds = _kind_by_char(text, hits) if self.config.rules else None
+        lines = []
         for start, end in line_spans(text):
             tokens = tokenize(text[start:end], start)
             if tokens:
-                yield tokens, self.context(tokens, kinds)
+                lines.append((tokens, self.context(tokens, kinds)))
+        if self.config.glue:
+            for tokens, context in lines:
+                _glue(tokens, context)
+        if self.config.document:
+            document_context(lines, kinds, self._stop or frozenset())
+        yield from lines
 
     def lines(self, text: str, hits: Iterable[Hit] = ()) -> Iterator[Line]:
         """The sequences of a narrative with their features, in order."""
@@ -217,11 +221,19 @@ class Featurizer:
                 tags.append("na")
         if self._stop is not None and lower in self._stop:
             tags.append("sw")
+        if self.config.frequency and word[:1].isalpha():
+            tags.append(f"zf={min(int(zipf(lower, self.language)), 7)}")
+        if self._clusters is not None:
+            ids = self._clusters.of(word)
+            if ids is not None:
+                tags += [f"c{k}={i}" for k, i in zip(self._clusters.levels, ids, strict=True)]
         own += tags
         window = []
         for o in self.offsets:
             near = [f"{o}:w={lower}", f"{o}:ss={short}"]
             if abs(o) == 1:
+                # a neighbour sees every level: only the middle one cost 0.3 F1 point (two
+                # seeds, benchmarks/ablation.py) for a fifth of the training time
                 near += [f"{o}:{t}" for t in tags]
             window.append(tuple(s.encode() for s in near))
         # tuples of bytes: the garbage collector stops tracking them, so a large cache costs

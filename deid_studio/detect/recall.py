@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from functools import cache
 from typing import Any
+
+import numpy as np
 
 from deid_studio.core.document import Span, Suggestion
 from deid_studio.core.language import stopwords
@@ -77,7 +79,10 @@ class _Flags:
 
 
 def flag_scores(
-    tagged: TaggedDocument, caught: Sequence[Span | Suggestion] = (), gap: int = GAP
+    tagged: TaggedDocument,
+    caught: Sequence[Span | Suggestion] = (),
+    gap: int = GAP,
+    offsets: Mapping[str, float] | None = None,
 ) -> list[float]:
     """Each token's effective P(O): recall mode flags the tokens whose score is below τ.
 
@@ -93,10 +98,23 @@ def flag_scores(
       anywhere in the narrative scores 0 everywhere in it: a name found in the header is
       masked in the story too.
     """
-    return _flags(tagged, caught, gap).scores
+    return _flags(tagged, caught, gap, offsets).scores
 
 
-def _flags(tagged: TaggedDocument, caught: Sequence[Span | Suggestion], gap: int) -> _Flags:
+def shift(score: float, offset: float) -> float:
+    """A score moved by a category's threshold offset: comparing it with τ is comparing the
+    original with τ moved by ``offset`` in log-odds (a positive offset masks more)."""
+    if offset == 0.0 or score <= 0.0 or score >= 1.0:
+        return score
+    return score / (score + (1.0 - score) * math.exp(offset))
+
+
+def _flags(
+    tagged: TaggedDocument,
+    caught: Sequence[Span | Suggestion],
+    gap: int,
+    offsets: Mapping[str, float] | None = None,
+) -> _Flags:
     if tagged.p_outside is None or tagged.p_category is None:
         raise ValueError("recall mode needs marginals: tag with marginals=True")
     kept = _covered_tokens(tagged.tokens, caught)
@@ -109,6 +127,8 @@ def _flags(tagged: TaggedDocument, caught: Sequence[Span | Suggestion], gap: int
     for i, label in enumerate(tagged.labels):
         if label == OUTSIDE and i in kept:
             kinds[i] = _category_at(tagged.tokens[i], caught) or kinds[i]
+    if offsets:
+        own = [shift(score, offsets.get(kinds[i] or "", 0.0)) for i, score in enumerate(own)]
     words = [is_word(token) for token in tagged.tokens]
     edged = own[:]
     for first, end in tagged.lines:
@@ -178,7 +198,10 @@ def _category_at(token: Token, spans: Sequence[Span | Suggestion]) -> str | None
 
 
 def recall_suggestions(
-    tagged: TaggedDocument, tau: float, caught: Sequence[Span | Suggestion] = ()
+    tagged: TaggedDocument,
+    tau: float,
+    caught: Sequence[Span | Suggestion] = (),
+    offsets: Mapping[str, float] | None = None,
 ) -> list[Suggestion]:
     """Spans of the tokens recall mode flags at ``tau`` (see :func:`flag_scores`): each of
     its most likely PHI category (a token flagged through its neighbours or another
@@ -186,7 +209,7 @@ def recall_suggestions(
     is the mean of 1 - P(O) over the span's tokens."""
     if tagged.p_outside is None or tagged.categories is None:
         raise ValueError("recall mode needs marginals: tag with marginals=True")
-    flags = _flags(tagged, caught, GAP)
+    flags = _flags(tagged, caught, GAP, offsets)
     out: list[Suggestion] = []
     run: list[int] = []
     run_category: str | None = None
@@ -225,6 +248,7 @@ class TokenEvidence:
 
     p_outside: list[float]
     is_phi: list[bool]
+    kinds: list[str] | None = None  # the category each token is flagged with ("" for none)
 
     @classmethod
     def collect(
@@ -239,21 +263,40 @@ class TokenEvidence:
         if tagged.p_outside is None:
             raise ValueError("calibration needs marginals")
         covered = _covered_tokens(tagged.tokens, gold)
-        scores = flag_scores(tagged, caught)
+        flags = _flags(tagged, caught, GAP)
         p_outside: list[float] = []
         is_phi: list[bool] = []
+        kinds: list[str] = []
         for i, token in enumerate(tagged.tokens):
             if is_word(token):
-                p_outside.append(scores[i])
+                p_outside.append(flags.scores[i])
                 is_phi.append(i in covered)
-        return cls(p_outside, is_phi)
+                kinds.append(flags.own_kinds[i] or "")
+        return cls(p_outside, is_phi, kinds)
 
     @classmethod
     def merge(cls, parts: Sequence[TokenEvidence]) -> TokenEvidence:
         """All parts together."""
+        kinds = None
+        if all(part.kinds is not None for part in parts):
+            kinds = [k for part in parts for k in part.kinds or ()]
         return cls(
             [p for part in parts for p in part.p_outside],
             [f for part in parts for f in part.is_phi],
+            kinds,
+        )
+
+    def shifted(self, offsets: Mapping[str, float]) -> TokenEvidence:
+        """The same tokens with each score moved by its category's offset (:func:`shift`)."""
+        if not offsets or self.kinds is None:
+            return self
+        return TokenEvidence(
+            [
+                shift(p, offsets.get(k, 0.0))
+                for p, k in zip(self.p_outside, self.kinds, strict=True)
+            ],
+            self.is_phi,
+            self.kinds,
         )
 
 
@@ -336,3 +379,104 @@ def _covered_tokens(tokens: Sequence[Token], spans: Sequence[Span | Suggestion])
                 covered.add(i)
             i += 1
     return covered
+
+
+MIN_CATEGORY_TOKENS = 40
+"""PHI tokens (out of fold) a category needs for a threshold of its own; fewer: the common τ."""
+MAX_OFFSET = 4.0
+PRECISION_FLOOR = 0.5
+"""Recall mode never calibrates to a τ whose out-of-fold precision is below this: with few
+documents the models are unsure of everything, and reaching the target recall would mask a
+large part of the text. τ then stops where precision is still this, below the target."""
+
+
+def category_offsets(
+    evidence: TokenEvidence, target: float = TARGET_RECALL, minimum: int = MIN_CATEGORY_TOKENS
+) -> dict[str, float]:
+    """Per-category threshold offsets (log-odds, relative to the common τ) that reach the
+    target token recall out of fold while masking the fewest other tokens.
+
+    For a price λ of a missed PHI token (in masked other tokens), each category picks the
+    threshold that maximises λ x PHI caught - others masked on its own tokens; λ is the
+    smallest price at which all categories together reach ``target``. Categories with fewer
+    than ``minimum`` PHI tokens keep the common τ (offset 0), and their tokens count with it.
+    """
+    if evidence.kinds is None:
+        return {}
+    common = calibrate(evidence, target)
+    groups: dict[str, tuple[list[float], list[float]]] = {}
+    for p, phi, kind in zip(evidence.p_outside, evidence.is_phi, evidence.kinds, strict=True):
+        phis, others = groups.setdefault(kind, ([], []))
+        (phis if phi else others).append(p)
+    own = {k: g for k, g in groups.items() if k and len(g[0]) >= minimum}
+    if len(own) < 2:
+        return {}
+    total_phi = sum(len(phis) for phis, _ in groups.values())
+    needed = math.ceil(target * total_phi - 1e-9)
+    rest = [
+        (p, f)
+        for p, f, k in zip(evidence.p_outside, evidence.is_phi, evidence.kinds, strict=True)
+        if k not in own
+    ]
+    rest_caught = sum(1 for p, f in rest if f and p < common)
+    options = {k: _options(phis, others) for k, (phis, others) in own.items()}
+
+    def choose(price: float) -> tuple[int, dict[str, float]]:
+        caught = rest_caught
+        chosen = {}
+        for kind, (taus, hits, costs) in options.items():
+            best = int(np.argmax(price * hits - costs))
+            caught += int(hits[best])
+            chosen[kind] = float(taus[best])
+        return caught, chosen
+
+    low, high = 0.0, 1e7
+    caught, chosen = choose(high)
+    if caught < needed:
+        return {}
+    for _ in range(60):
+        middle = (low + high) / 2
+        caught, attempt = choose(middle)
+        if caught >= needed:
+            high, chosen = middle, attempt
+        else:
+            low = middle
+    reference = _logit(common)
+    return {
+        kind: max(-MAX_OFFSET, min(MAX_OFFSET, _logit(tau) - reference))
+        for kind, tau in chosen.items()
+    }
+
+
+def _options(phis: list[float], others: list[float]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A category's candidate thresholds (just above each PHI score, and 0), with the PHI
+    tokens each catches and the other tokens each masks."""
+    phi = np.sort(np.asarray(phis))
+    other = np.sort(np.asarray(others))
+    taus = np.concatenate([[1e-9], np.nextafter(phi, np.inf)])
+    hits = np.searchsorted(phi, taus, side="left").astype(float)
+    costs = np.searchsorted(other, taus, side="left").astype(float)
+    return np.minimum(taus, 1.0), hits, costs
+
+
+def _logit(p: float) -> float:
+    p = min(max(p, 1e-9), 1.0 - 1e-9)
+    return math.log(p / (1.0 - p))
+
+
+def floored(evidence: TokenEvidence, tau: float, floor: float = PRECISION_FLOOR) -> float:
+    """``tau``, or the largest smaller τ whose out-of-fold precision reaches ``floor`` when
+    ``tau``'s does not (see :data:`PRECISION_FLOOR`)."""
+    [point] = curve(evidence, [tau])
+    if point.precision >= floor:
+        return tau
+    scores = np.asarray(evidence.p_outside)
+    flags = np.asarray(evidence.is_phi, dtype=bool)
+    phi, other = np.sort(scores[flags]), np.sort(scores[~flags])
+    candidates = np.unique(scores[(scores > 0.0) & (scores < tau)])
+    caught = np.searchsorted(phi, candidates, side="left")
+    false = np.searchsorted(other, candidates, side="left")
+    good = (caught > 0) & (caught >= floor * np.maximum(caught + false, 1))
+    if good.any():
+        return float(candidates[np.flatnonzero(good)[-1]])
+    return min(tau, 1e-6)

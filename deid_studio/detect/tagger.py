@@ -164,7 +164,7 @@ class CrfTagger:
     def _vocabulary(self, language: str | None) -> _Vocabulary:
         vocabulary = self._vocabularies.get(language)
         if vocabulary is None or len(vocabulary.index) > VOCABULARY_LIMIT:
-            featurizer = Featurizer(self.model.params.features, language)
+            featurizer = Featurizer(self.model.params.features, language, self.model.clusters)
             vocabulary = self._vocabularies[language] = _Vocabulary(featurizer, self)
         return vocabulary
 

@@ -11,6 +11,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from deid_studio.core.errors import describe_bug
+from deid_studio.core.resources import resources_dir
 from deid_studio.gui.main_window import MainWindow
 from deid_studio.gui.preferences import APPLICATION, ORGANIZATION, Preferences
 from deid_studio.services.privacy import log_failure, private_process
@@ -33,8 +34,8 @@ def application() -> QApplication:
 
 
 def _icon() -> QIcon | None:
-    """The window icon from a source checkout (installed, the desktop entry supplies it)."""
-    path = Path(__file__).resolve().parents[2] / "packaging" / "deid-studio.svg"
+    """The window icon, shipped with the resources (a checkout, a wheel, the frozen app)."""
+    path = resources_dir() / "icons" / "deid-studio.svg"
     return QIcon(str(path)) if path.is_file() else None
 
 

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from deid_studio.services.double import agreement_report
-from deid_studio.services.quality import Quality, quality
+from deid_studio.services.quality import Quality, micro_f1, quality
 from deid_studio.store.project import Project
 
 # Paul Tol's bright scheme: precision, recall, F1 / masked share.
@@ -77,6 +77,46 @@ def _line(name: str, colour: str, points: list[tuple[float, float]]) -> QLineSer
     for x, y in points:
         series.append(QPointF(x, y))
     return series
+
+
+def _models_line(q: Quality) -> str:
+    """The fast and the best model side by side, and which one is in use."""
+    if q.best is None:
+        return (
+            "<br>Fast model in use; no best model yet (it trains when the annotation loop is "
+            "idle, or with <code>deid-studio train --best</code>)."
+        )
+    rows = []
+    for name, model in (("fast", q.fast), ("best", q.best)):
+        if model is None:
+            continue
+        f1 = micro_f1(model.metrics)
+        used = " — <b>in use</b>" if q.model is not None and model.id == q.model.id else ""
+        rows.append(
+            f"{name} model v{model.id} ({model.params.get('algorithm', '?')}, "
+            f"{model.training_documents} documents, {model.training_seconds:.0f} s): "
+            f"CV F1 {'n/a' if f1 is None else f'{f1:.3f}'}{used}"
+        )
+    return "<br>" + " · ".join(rows)
+
+
+def _recall_line(q: Quality) -> str:
+    """How much text recall mode masks at its τ, out of fold, and whether it reaches its
+    target recall."""
+    point = q.at_tau(q.tau) if q.tau is not None else None
+    if point is None:
+        return ""
+    line = (
+        f"<br>Recall mode masks <b>{point.masked:.1%}</b> of the words "
+        f"(catching {point.recall:.1%} of the PHI words, out of fold)"
+    )
+    if q.tau_floored:
+        target = f"{q.target_recall:.1%}" if q.target_recall else "its target"
+        line += (
+            f" — <b>short of {target}</b>: with this little gold, reaching it would mask far "
+            "more of the text; annotate more documents"
+        )
+    return line
 
 
 class DashboardPage(QWidget):
@@ -143,7 +183,7 @@ class DashboardPage(QWidget):
             self.summary.setText(
                 f"<b>Model version {q.model.id}</b> · trained {q.model.created_at:%Y-%m-%d %H:%M} "
                 f"on {q.model.training_documents} documents in {q.model.training_seconds:.0f} s "
-                f"· cross-validated micro F1 <b>{f1}</b>{tau}"
+                f"· cross-validated micro F1 <b>{f1}</b>{tau}" + _models_line(q) + _recall_line(q)
             )
         self._draw_categories(q)
         self._draw_learning(q)

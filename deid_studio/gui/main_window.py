@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deid_studio.core.categories import preset_names
 from deid_studio.core.errors import DeidError
 from deid_studio.gui.actions import make_action
 from deid_studio.gui.audit_view import AuditDialog
@@ -29,19 +28,19 @@ from deid_studio.gui.credentials import forget_password, remember_password, stor
 from deid_studio.gui.export_dialog import ExportDialog
 from deid_studio.gui.import_dialog import ImportDialog
 from deid_studio.gui.preferences import Preferences
+from deid_studio.gui.project_dialog import PROJECT_FILTER, NewProjectDialog, PassphrasePrompt
 from deid_studio.gui.retrain import RetrainStatus
 from deid_studio.gui.settings_dialog import SettingsDialog
 from deid_studio.gui.shortcuts import ShortcutSheet
 from deid_studio.gui.workers import running_jobs
 from deid_studio.gui.workspace import Workspace, status_line
+from deid_studio.services import passphrases
 from deid_studio.services.project import init_project, open_project
 from deid_studio.services.quality import current_model
 from deid_studio.services.team import identity
 from deid_studio.services.training import gold_count
 from deid_studio.store.database import database_url, needs_password, with_password
 from deid_studio.store.project import Project
-
-PROJECT_FILTER = "DeID Studio projects (*.sqlite *.db);;All files (*)"
 
 
 class Welcome(QWidget):
@@ -79,6 +78,8 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self.setWindowTitle("DeID Studio")
         self.preferences = preferences
+        self.passphrase_prompt = PassphrasePrompt()
+        passphrases.install(self.passphrase_prompt)  # an encrypted project asks in a dialog
         self.project: Project | None = None
         self.workspace: Workspace | None = None
         self.undo_group = QUndoGroup(self)
@@ -157,7 +158,10 @@ class MainWindow(QMainWindow):
         model = bar.addMenu("&Model")
         self.retrain_action = self._action("&Retrain now", ["Ctrl+R"], self.retrain)
         self.cancel_retrain_action = self._action("&Cancel retraining", [], self.cancel_retrain)
-        model.addActions([self.retrain_action, self.cancel_retrain_action])
+        self.train_best_action = self._action(
+            "Train the &best model", ["Ctrl+Shift+R"], self.train_best
+        )
+        model.addActions([self.retrain_action, self.train_best_action, self.cancel_retrain_action])
 
         view = bar.addMenu("&View")
         for index, name in enumerate(("Annotate", "Review", "Quality", "Adjudicate")):
@@ -171,8 +175,8 @@ class MainWindow(QMainWindow):
         help_menu.addAction(self._action("&Keyboard shortcuts", ["F1"], self.show_shortcuts))
         self._project_actions = [
             self.import_action, self.export_action, self.audit_action, self.retrain_action,
-            self.cancel_retrain_action, self.next_action, self.open_row_action,
-            self.submit_action,
+            self.train_best_action, self.cancel_retrain_action, self.next_action,
+            self.open_row_action, self.submit_action,
         ]  # fmt: skip
         self._refresh_recent()
         self._enable()
@@ -219,6 +223,7 @@ class MainWindow(QMainWindow):
         remembers, else asks for it; a password that worked is remembered in the keyring."""
         target = str(location)
         asked = False
+        self.passphrase_prompt.to_remember = None
         try:
             if needs_password(database_url(target)):
                 url = database_url(target)
@@ -249,6 +254,7 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "Cannot open the project", str(err))
             return False
         self._show_project(project)
+        self._keep_passphrase()
         return True
 
     def _show_project(self, project: Project) -> None:
@@ -328,25 +334,45 @@ class MainWindow(QMainWindow):
             self.open_project(path)
 
     def create_project(self) -> None:
-        """Choose where a new project goes and its category scheme."""
-        path, _ = QFileDialog.getSaveFileName(self, "New project", "project.sqlite", PROJECT_FILTER)
-        if not path:
-            return
-        scheme, ok = QInputDialog.getItem(
-            self, "Category scheme", "Scheme of the new project:", list(preset_names()), 0, False
+        """The new-project dialog: where, which scheme, encrypted or not."""
+        dialog = NewProjectDialog(self)
+        dialog.accepted.connect(
+            lambda: self.create_project_at(
+                Path(dialog.path.text().strip()).expanduser(),
+                dialog.scheme.currentText(),
+                passphrase=dialog.chosen_passphrase(),
+                remember=dialog.encrypt.isChecked() and dialog.remember.isChecked(),
+            )
         )
-        if ok:
-            self.create_project_at(path, scheme)
+        dialog.open()
 
-    def create_project_at(self, path: str | Path, scheme: str = "pv") -> bool:
-        """Create a project at ``path`` with a preset scheme and open it."""
+    def create_project_at(
+        self,
+        path: str | Path,
+        scheme: str = "pv",
+        *,
+        passphrase: str | None = None,
+        remember: bool = False,
+    ) -> bool:
+        """Create a project at ``path`` with a preset scheme (encrypted under ``passphrase``,
+        if given; kept in the system keyring when ``remember``) and open it."""
         try:
-            project = init_project(path, scheme=scheme, actor=self.preferences.user_name)
+            project = init_project(
+                path, scheme=scheme, actor=self.preferences.user_name, passphrase=passphrase
+            )
         except DeidError as err:
             QMessageBox.warning(self, "Cannot create the project", str(err))
             return False
         self._show_project(project)
+        if passphrase is not None and remember:
+            self.passphrase_prompt.to_remember = (Path(project.location), passphrase)
+            self._keep_passphrase()
         return True
+
+    def _keep_passphrase(self) -> None:
+        said = self.passphrase_prompt.keep()
+        if said:
+            self.statusBar().showMessage(said, 8000)
 
     # -- dialogs and commands --------------------------------------------------------------
 
@@ -420,6 +446,12 @@ class MainWindow(QMainWindow):
         """Train a new model version now, in the background."""
         if self.workspace is not None:
             self.workspace.retrain.retrain(reason="on demand")
+
+    def train_best(self) -> None:
+        """Train the best model (L-BFGS, slower) now, in the background; it is used once its
+        cross-validated F1 beats the fast model's (the window also trains it when idle)."""
+        if self.workspace is not None:
+            self.workspace.retrain.retrain(reason="the best model, on demand", best=True)
 
     def train_first_model(self) -> bool:
         """Start training in the background when the open project has gold but no model yet

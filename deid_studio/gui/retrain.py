@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -27,9 +27,10 @@ from deid_studio.gui.child import call_in_child
 from deid_studio.gui.workers import Job
 from deid_studio.services import training  # with the window: see below
 from deid_studio.services.annotating import submitted_count
-from deid_studio.services.quality import current_model
+from deid_studio.services.quality import current_model, models
 from deid_studio.services.settings import project_settings
 from deid_studio.services.suggesting import stale_documents
+from deid_studio.services.training import gold_count
 from deid_studio.store.project import Project
 
 # The training service is imported with the window, not on the worker thread when a retrain
@@ -38,6 +39,8 @@ from deid_studio.store.project import Project
 
 
 RESUGGEST = "deid_studio.services.suggesting:resuggest"
+IDLE_SECONDS = 300
+"""After this long without a submission or a training, the window trains the best model."""
 CANCELLED = {
     "training": "training cancelled; no model version was stored",
     "suggesting": "re-suggesting stopped; the documents done so far keep their new suggestions",
@@ -71,6 +74,13 @@ class RetrainController(QObject):
         """What the running job does, for the status bar."""
         self._wants_new = False
         """Documents arrived (an import) while something ran: suggest for them after it."""
+        self.best_options: dict[str, Any] = {}
+        """The same for the best model (tests make it quick)."""
+        self.idle = QTimer(self)
+        self.idle.setSingleShot(True)
+        self.idle.setInterval(IDLE_SECONDS * 1000)
+        self.idle.timeout.connect(self.train_best_when_idle)
+        self.idle.start()
 
     @property
     def running(self) -> bool:
@@ -82,6 +92,7 @@ class RetrainController(QObject):
 
         Returns True when a retrain started.
         """
+        self.idle.start()  # the loop is busy: the best model waits for a quiet moment
         if self.running and self.phase != "suggesting":  # a re-suggestion gives way
             return False
         every = project_settings(self.project).retrain_every
@@ -89,19 +100,34 @@ class RetrainController(QObject):
             return False
         return self.retrain(reason=f"{every} documents submitted since the last model")
 
-    def retrain(self, *, reason: str = "on demand") -> bool:
-        """Train a new model version in the background; False when one is already running.
+    def train_best_when_idle(self) -> bool:
+        """When the annotation loop has been idle for :data:`IDLE_SECONDS`: train the best
+        model if the gold has changed since the last one (or there is none). True when it
+        started."""
+        if self.running or not gold_count(self.project):
+            return False
+        found = models(self.project)
+        if found.fast is None:
+            return False
+        if found.best is not None and found.best.training_documents >= gold_count(self.project):
+            return False
+        return self.retrain(reason="the best model, while idle", best=True)
+
+    def retrain(self, *, reason: str = "on demand", best: bool = False) -> bool:
+        """Train a new model version in the background (the best model with ``best``);
+        False when one is already running.
 
         A re-suggestion in progress gives way: it is stopped and the training starts when it
         has ended (the new model re-suggests every document anyway)."""
         if self.running:
             if self.phase != "suggesting" or self.job is None or self._then is not None:
                 return False
-            self._then = lambda: self.retrain(reason=reason)
+            self._then = lambda: self.retrain(reason=reason, best=best)
             self.job.cancel()
             self.started.emit(f"retraining ({reason})")
             return True
-        project, actor, options, stage = self.project, self.actor(), self.train_options, self.stage
+        project, actor, stage = self.project, self.actor(), self.stage
+        options = {**self.best_options, "best": True} if best else self.train_options
 
         def work(progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any:
             return training.train_model(
@@ -187,6 +213,7 @@ class RetrainController(QObject):
 
     def _trained(self, result: Any) -> None:
         self.job = None
+        self.idle.start()
         self.modelChanged.emit()
         f1 = result.f1
         score = "" if f1 is None else f", cross-validated F1 {f1:.3f}"

@@ -7,8 +7,9 @@ suggestions. The first trained model replaces it; the rules stay in the hybrid.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from deid_studio.core.document import Document, Suggestion
 from deid_studio.core.errors import DeidError
@@ -16,7 +17,8 @@ from deid_studio.core.language import guess_language
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
 from deid_studio.detect.crf import model_from_bytes
 from deid_studio.detect.detector import Detector, DetectorSettings
-from deid_studio.services.training import DETECTOR_SETTING
+from deid_studio.services.training import BEST_KIND, DETECTOR_SETTING, FAST_KIND
+from deid_studio.store.engine import StoredModel
 from deid_studio.store.project import Project
 
 RULES_ONLY = 0
@@ -48,7 +50,7 @@ class CurrentDetector:
 def current_detector(project: Project) -> CurrentDetector:
     """The detector of the newest model version; the rules alone when none was trained."""
     with project.reading() as tx:
-        stored = tx.current_model()
+        stored = model_in_use(tx)
         scheme = tx.scheme()
         configured = tx.setting(DETECTOR_SETTING)
     if stored is None:
@@ -60,8 +62,7 @@ def current_detector(project: Project) -> CurrentDetector:
         )
     except (ValueError, TypeError) as err:
         raise unreadable_model(stored.id, err) from None
-    tau = metrics.get("tau")
-    settings = DetectorSettings.from_dict(configured, tau=float(tau) if tau is not None else None)
+    settings = DetectorSettings.of_model(configured, metrics)
     return CurrentDetector(Detector(model, scheme, settings), stored.id)
 
 
@@ -92,3 +93,30 @@ def suggest_documents(
 def unreadable_model(version: int, err: Exception) -> DeidError:
     """The one-line error of a stored model that cannot be read."""
     return DeidError(f"model version {version} cannot be read: {err}; retrain with `train`")
+
+
+def model_in_use(tx: Any) -> StoredModel | None:
+    """The model version that suggests, orders the queue and masks: the newest fast model,
+    or the newest best model when its cross-validated F1 is higher (a best model trained on
+    less gold gives way once a fast one on more gold does better); None before any."""
+    fast = tx.current_model(kind=FAST_KIND)
+    best = tx.current_model(kind=BEST_KIND)
+    if best is None:
+        return fast if fast is not None else tx.current_model()
+    if fast is None:
+        return best
+    return best if better(best.metrics, fast.metrics) else fast
+
+
+def better(best: Mapping[str, Any], fast: Mapping[str, Any]) -> bool:
+    """Whether a best model's cross-validated strict F1 beats a fast model's."""
+    best_f1, fast_f1 = cv_f1(best), cv_f1(fast)
+    return best_f1 is not None and (fast_f1 is None or best_f1 > fast_f1)
+
+
+def cv_f1(metrics: Mapping[str, Any]) -> float | None:
+    """The cross-validated strict micro F1 in a model version's metrics, if there is one."""
+    try:
+        return float(metrics["entity"]["strict"]["micro"]["f1"])
+    except (KeyError, TypeError, ValueError):
+        return None

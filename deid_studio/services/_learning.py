@@ -29,16 +29,22 @@ from typing import Any
 from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Document, Span, Suggestion
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled
+from deid_studio.core.tokenize import tokenize
+from deid_studio.detect.clusters import GROWTH, WordClusters, learn_clusters
 from deid_studio.detect.crf import CrfModel, CrfParams, documents_tokens, train_crf
 from deid_studio.detect.detector import Detector, DetectorSettings
 from deid_studio.detect.features import Featurizer
+from deid_studio.detect.joins import line_joins
 from deid_studio.detect.labels import encode
 from deid_studio.detect.recall import (
     TARGET_RECALL,
     TokenEvidence,
+    calibrate,
     calibrate_scale,
+    category_offsets,
     curve,
     curve_json,
+    floored,
 )
 from deid_studio.detect.tagger import CrfTagger, TaggedDocument
 from deid_studio.evaluate import evaluate, folds, groups_of, report_of
@@ -59,6 +65,8 @@ class Learned:
     metrics: dict[str, Any]
     documents: int
     tokens: int
+    evidence: TokenEvidence | None = None
+    """The out-of-fold token scores τ was calibrated on (before per-category offsets)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +87,37 @@ class _Done:
     evidence: list[list[TokenEvidence]]  # per SCALE_STEPS step, per held-out document
     scale: float
     fit_seconds: float
+    lone_rules: dict[str, tuple[int, int]]  # rule -> (right, suggested) where the CRF had nothing
+
+
+def project_clusters(
+    texts: Sequence[str],
+    previous: WordClusters | None,
+    progress: StageProgress,
+    growth: float = GROWTH,
+) -> tuple[WordClusters, bool]:
+    """The word clusters of a project's narratives: the previous model version's when the
+    narratives have not grown by ``growth`` since they were learnt, else learnt again now;
+    and whether they were learnt now."""
+    tokens = sum(len(tokenize(text)) for text in texts)
+    if previous is not None and previous.levels and not previous.outgrown(tokens, growth):
+        return previous, False
+    progress("word clusters", 0, 1)
+    clusters = learn_clusters(texts)
+    progress("word clusters", 1, 1)
+    return clusters, True
+
+
+def clusters_summary(clusters: WordClusters, learnt_now: bool) -> dict[str, Any]:
+    """What a model version's metrics say about its word clusters."""
+    return {
+        "words": len(clusters.table),
+        "levels": list(clusters.levels),
+        "documents": clusters.documents,
+        "tokens": clusters.tokens,
+        "seconds": round(clusters.seconds, 2),
+        "learnt_now": learnt_now,
+    }
 
 
 def default_workers() -> int:
@@ -99,9 +138,12 @@ def learn(
     workers: int = 1,
     progress: StageProgress,
     cancelled: Cancelled = never_cancelled,
+    clusters: WordClusters | None = None,
+    per_category: bool = True,
 ) -> Learned:
     """Cross-validate (with ``folds_wanted`` >= 2; fewer folds when there are fewer cases),
-    calibrate, and train the final model on all ``documents``."""
+    calibrate, and train the final model on all ``documents``; every model reads the word
+    ``clusters`` (of all the project's narratives) when given."""
     started = time.perf_counter()
     settings = settings or DetectorSettings()
     k = min(folds_wanted, len(groups_of(documents)))
@@ -113,10 +155,12 @@ def learn(
             train = tuple(i for i in everything if i not in held)
             jobs.append(_Job(f"cross-validation {number}/{k}", train, tuple(test)))
     tally = _Tally(len(jobs), params.iterations, workers, progress)
-    done = _run(jobs, documents, scheme, params, settings, workers, tally.report, cancelled)
+    context = _Context(documents, scheme, params, settings, clusters)
+    done = _run(jobs, context, workers, tally.report, cancelled)
     final = done.pop(0)
-    metrics: dict[str, Any] = {"target_recall": target_recall}
+    metrics: dict[str, Any] = {"target_recall": target_recall, "line_joins": line_joins(documents)}
     scale, tau = 1.0, settings.tau
+    by_scale: dict[float, TokenEvidence] = {}
     if done:
         loss_scale = statistics.median(d.scale for d in done)
         by_scale = {
@@ -124,8 +168,12 @@ def learn(
             for step, factor in enumerate(SCALE_STEPS)
         }
         choices = calibrate_scale(list(by_scale.items()), target_recall)
-        scale, tau = choices[0].scale, choices[0].tau
-        evidence = by_scale[scale]
+        scale, common_tau = choices[0].scale, choices[0].tau
+        offsets = category_offsets(by_scale[scale], target_recall) if per_category else {}
+        evidence = by_scale[scale].shifted(offsets)
+        reached = calibrate(evidence, target_recall)
+        tau = floored(evidence, reached)
+        quiet = quiet_rules(done)
         pooled = EMPTY
         fold_f1 = []
         for d in done:
@@ -142,6 +190,11 @@ def learn(
                 "sd": statistics.stdev(fold_f1) if len(fold_f1) > 1 else 0.0,
             },
             tau=tau,
+            tau_common=common_tau,
+            tau_offsets=offsets,
+            tau_floored=tau < reached,
+            quiet_rules=sorted(quiet),
+            lone_rules={rule: list(counts) for rule, counts in sorted(_lone_totals(done).items())},
             tau_curve=curve_json(curve(evidence, sorted({*_CURVE, tau}))),
             fold_scales=[d.scale for d in done],
             loss_scale=loss_scale,
@@ -167,7 +220,11 @@ def learn(
         wall_seconds=round(time.perf_counter() - started, 2),
     )
     return Learned(
-        replace(final.model, scale=scale), metrics, len(documents), documents_tokens(documents)
+        replace(final.model, scale=scale),
+        metrics,
+        len(documents),
+        documents_tokens(documents),
+        by_scale[scale] if done else None,
     )
 
 
@@ -194,18 +251,25 @@ class _Tally:
         self.progress(self.stage, sum(self.done.values()), self.total)
 
 
+@dataclass(frozen=True, slots=True)
+class _Context:
+    """What every job reads: the gold, the scheme, how to train, and the word clusters."""
+
+    documents: Sequence[Document]
+    scheme: Scheme
+    params: CrfParams
+    settings: DetectorSettings
+    clusters: WordClusters | None
+
+
 def _run(
     jobs: list[_Job],
-    documents: Sequence[Document],
-    scheme: Scheme,
-    params: CrfParams,
-    settings: DetectorSettings,
+    context: _Context,
     workers: int,
     progress: StageProgress,
     cancelled: Cancelled,
 ) -> list[_Done]:
     """Every job's result, in the order of ``jobs``."""
-    context = (documents, scheme, params, settings)
     if workers <= 1 or len(jobs) == 1:
         return [_work(job, context, progress, cancelled) for job in jobs]
     spawn = multiprocessing.get_context("spawn")
@@ -234,7 +298,7 @@ def _drain(messages: Any, progress: StageProgress, wait: float) -> None:
         return
 
 
-_context: tuple[Sequence[Document], Scheme, CrfParams, DetectorSettings] | None = None
+_context: _Context | None = None
 _messages: Any = None
 
 
@@ -256,32 +320,45 @@ def _pooled(job: _Job) -> _Done:
 
 def _work(
     job: _Job,
-    context: tuple[Sequence[Document], Scheme, CrfParams, DetectorSettings],
+    context: _Context,
     progress: StageProgress,
     cancelled: Cancelled,
 ) -> _Done:
     """Train on the job's documents; for a fold, also tag its held-out ones."""
-    documents, scheme, params, settings = context
+    documents, scheme, params, settings = (
+        context.documents,
+        context.scheme,
+        context.params,
+        context.settings,
+    )
     train = [documents[i] for i in job.train]
     stage, report = _relay(job.name, progress)
     started = time.perf_counter()
     model = train_crf(
-        train, params, progress=report, cancelled=cancelled, stage=stage, total_documents=len(train)
+        train,
+        params,
+        progress=report,
+        cancelled=cancelled,
+        stage=stage,
+        total_documents=len(train),
+        clusters=context.clusters,
     )
     fit_seconds = time.perf_counter() - started
     progress(f"{job.name}: finished", 1, 1)
     if not job.test:
-        return _Done(job.name, job.test, model, [], [], 1.0, fit_seconds)
+        return _Done(job.name, job.test, model, [], [], 1.0, fit_seconds, {})
     check(cancelled)
     held = [documents[i] for i in job.test]
     scale = fit_scale(model, held)
     narratives = [(d.text, d.language) for d in held]
     progress(f"{job.name}: tagging", 0, len(SCALE_STEPS))
+    settings = replace(settings, joins=line_joins(train))
     found = Detector(replace(model, scale=scale), scheme, settings).detect(
         narratives, marginals=True
     )
     predicted = [[s.span for s in detection.suggestions] for detection in found]
     rules = [detection.rules for detection in found]
+    lone = _lone_rules(found, held)
     evidence = [_evidence([f.tagged for f in found], held, rules)]
     del found  # one tagger's weights and tagged narratives in memory at a time
     for step, factor in enumerate(SCALE_STEPS[1:], start=1):
@@ -295,8 +372,49 @@ def _work(
     progress(f"{job.name}: tagging", len(SCALE_STEPS), len(SCALE_STEPS))
     # a fold's model is not needed once it has tagged: its bytes stay here
     return _Done(
-        job.name, job.test, replace(model, data=b""), predicted, evidence, scale, fit_seconds
+        job.name, job.test, replace(model, data=b""), predicted, evidence, scale, fit_seconds, lone
     )
+
+
+QUIET_PRECISION = 0.5
+"""A rule whose suggestions where the CRF has nothing were right less often than this, out
+of fold, stays quiet there in default mode (adding a span right with probability p raises
+strict F1 only when p is above about half the F1)."""
+QUIET_EVIDENCE = 3
+
+
+def _lone_rules(found: Sequence[Any], held: Sequence[Document]) -> dict[str, tuple[int, int]]:
+    """Per rule: of its suggestions the detector kept where the CRF's best path had nothing,
+    how many are exactly a gold span, and how many there were."""
+    counts: dict[str, tuple[int, int]] = {}
+    for detection, document in zip(found, held, strict=True):
+        gold = {(s.start, s.end, s.category) for s in document.spans}
+        for rule in detection.rules:
+            if rule.rule is None or any(
+                c.start < rule.end and rule.start < c.end for c in detection.crf
+            ):
+                continue
+            right, total = counts.get(rule.rule, (0, 0))
+            counts[rule.rule] = (right + ((rule.start, rule.end, rule.category) in gold), total + 1)
+    return counts
+
+
+def _lone_totals(done: Sequence[_Done]) -> dict[str, tuple[int, int]]:
+    totals: dict[str, tuple[int, int]] = {}
+    for d in done:
+        for rule, (right, total) in d.lone_rules.items():
+            r, t = totals.get(rule, (0, 0))
+            totals[rule] = (r + right, t + total)
+    return totals
+
+
+def quiet_rules(done: Sequence[_Done]) -> set[str]:
+    """The rules that stay quiet where the CRF has nothing (:data:`QUIET_PRECISION`)."""
+    return {
+        rule
+        for rule, (right, total) in _lone_totals(done).items()
+        if total >= QUIET_EVIDENCE and right < QUIET_PRECISION * total
+    }
 
 
 def _evidence(
@@ -322,7 +440,7 @@ def fit_scale(model: CrfModel, documents: Sequence[Document]) -> float:
         featurizer = featurizers.get(document.language)
         if featurizer is None:
             featurizer = featurizers[document.language] = Featurizer(
-                params.features, document.language
+                params.features, document.language, model.clusters
             )
         labels: list[str] = []
         for line_tokens, _ in featurizer.split(document.text):

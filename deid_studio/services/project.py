@@ -11,7 +11,14 @@ from deid_studio.core.errors import DeidError
 from deid_studio.store.database import ProjectError
 from deid_studio.store.project import Project
 
-__all__ = ["ProjectError", "ProjectSummary", "init_project", "open_project", "summary"]
+__all__ = [
+    "ProjectError",
+    "ProjectSummary",
+    "change_passphrase",
+    "init_project",
+    "open_project",
+    "summary",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,13 +32,18 @@ class ProjectSummary:
     annotations: int
 
 
-def init_project(target: str | os.PathLike[str], *, scheme: str, actor: str) -> Project:
-    """Create a project with a preset scheme; refuses a database that is already a project."""
+def init_project(
+    target: str | os.PathLike[str], *, scheme: str, actor: str, passphrase: str | None = None
+) -> Project:
+    """Create a project with a preset scheme (a file encrypted under ``passphrase``, if
+    given); refuses a database that is already a project."""
     try:
         chosen: Scheme = preset(scheme)
     except ValueError as err:
         raise DeidError(str(err)) from None
-    project = Project.open(target, create=True)
+    if passphrase is not None and Project.exists(target):
+        raise ProjectError(f"{target}: already exists; an encrypted project needs a new file")
+    project = Project.open(target, create=True, passphrase=passphrase)
     try:
         with project.transaction(actor) as tx:
             if tx.setting("scheme") is not None:
@@ -50,6 +62,7 @@ def init_project(target: str | os.PathLike[str], *, scheme: str, actor: str) -> 
                     "users": "team: database logins and roles"
                     if project.server
                     else "single user: the actor is the name given (--user or settings)",
+                    "encrypted": project.encrypted,
                 },
             )
     except BaseException:
@@ -71,6 +84,15 @@ def open_project(target: str | os.PathLike[str]) -> Project:
             f"{location} init` first"
         )
     return project
+
+
+def change_passphrase(project: Project, passphrase: str, *, actor: str) -> None:
+    """Re-encrypt the project under a new passphrase (or encrypt a plain project file), and
+    audit it (the passphrase itself is recorded nowhere)."""
+    was_encrypted = project.encrypted
+    project.change_passphrase(passphrase)
+    with project.transaction(actor) as tx:
+        tx.audit("rekey" if was_encrypted else "encrypt", after={"encrypted": True})
 
 
 def summary(project: Project) -> ProjectSummary:

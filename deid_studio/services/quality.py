@@ -19,10 +19,14 @@ __all__ = [
     "CategoryScore",
     "CurvePoint",
     "ModelSummary",
+    "Models",
     "Quality",
     "current_model",
+    "models",
     "quality",
 ]
+
+FAST_KIND, BEST_KIND = "crf", "crf-best"  # as services.training stores them
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +60,11 @@ class Quality:
     tau: float | None
     curve: tuple[CurvePoint, ...]
     learning_curve: tuple[tuple[int, float], ...]
+    fast: ModelSummary | None = None
+    best: ModelSummary | None = None
+    tau_floored: bool = False
+    """Recall mode stops short of its target recall: reaching it would mask too much."""
+    target_recall: float | None = None
 
     def at_tau(self, tau: float) -> CurvePoint | None:
         """The curve's point nearest to ``tau`` (None without a curve)."""
@@ -64,21 +73,51 @@ class Quality:
         return min(self.curve, key=lambda p: abs(p.tau - tau))
 
 
-def current_model(project: Project) -> ModelSummary | None:
-    """The newest model version (without its serialized model), if any was trained."""
+@dataclass(frozen=True, slots=True)
+class Models:
+    """The newest fast model, the newest best model, and the one in use (the best one while
+    its cross-validated F1 is higher; see ``services._detector.model_in_use``)."""
+
+    fast: ModelSummary | None
+    best: ModelSummary | None
+    in_use: ModelSummary | None
+
+
+def _models(history: Sequence[ModelSummary]) -> Models:
+    fast = next((v for v in reversed(history) if v.kind == FAST_KIND), None)
+    best = next((v for v in reversed(history) if v.kind == BEST_KIND), None)
+    if best is None:
+        return Models(fast, None, fast if fast is not None else (history[-1] if history else None))
+    if fast is None:
+        return Models(None, best, best)
+    best_f1, fast_f1 = micro_f1(best.metrics), micro_f1(fast.metrics)
+    wins = best_f1 is not None and (fast_f1 is None or best_f1 > fast_f1)
+    return Models(fast, best, best if wins else fast)
+
+
+def models(project: Project) -> Models:
+    """The fast and the best model versions, and which one is in use."""
     with project.reading() as tx:
-        versions = tx.model_versions(latest_only=True)
-    return versions[0] if versions else None
+        return _models(tx.model_versions())
+
+
+def current_model(project: Project) -> ModelSummary | None:
+    """The model version in use (without its serialized model), if any was trained."""
+    return models(project).in_use
 
 
 def quality(project: Project) -> Quality:
-    """The current model's cross-validated scores, its recall curve and the learning curve."""
+    """The model in use: its cross-validated scores, its recall curve, the learning curve,
+    and the fast and best models beside it."""
     with project.reading() as tx:
         history = tx.model_versions()
-    model = history[-1] if history else None
+    found = _models(history)
+    model = found.in_use
     metrics: Mapping[str, Any] = model.metrics if model is not None else {}
     learning: list[tuple[int, float]] = []
     for version in history:
+        if version.kind == BEST_KIND:
+            continue  # the learning curve follows the fast model as the gold grows
         f1 = micro_f1(version.metrics)
         if f1 is not None:
             learning.append((version.training_documents, f1))
@@ -92,6 +131,10 @@ def quality(project: Project) -> Quality:
         tau=_float(metrics.get("tau")),
         curve=tuple(_curve(metrics)),
         learning_curve=tuple(sorted(learning)),
+        fast=found.fast,
+        best=found.best,
+        tau_floored=bool(metrics.get("tau_floored", False)),
+        target_recall=_float(metrics.get("target_recall")),
     )
 
 

@@ -23,7 +23,7 @@ from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
 from deid_studio.detect.combine import SOURCES
 from deid_studio.detect.detector import DetectorSettings
-from deid_studio.services._detector import current_detector
+from deid_studio.services._detector import current_detector, model_in_use
 from deid_studio.services.queue import QueueEntry, queue_page
 from deid_studio.services.queue_signals import queue_signals
 from deid_studio.services.training import DETECTOR_SETTING
@@ -106,7 +106,7 @@ def stale_documents(project: Project) -> list[int]:
     """Documents waiting for annotation that the current model (or the rules alone, before
     the first training) has not suggested for yet: those imported since."""
     with project.reading() as tx:
-        stored = tx.current_model()
+        stored = model_in_use(tx)
     return _waiting(project, None if stored is None else stored.id, only_stale=True)
 
 
@@ -145,10 +145,9 @@ def scored_queue(
 def detector_settings(project: Project) -> DetectorSettings:
     """How rule and CRF suggestions are merged in this project (and the current τ)."""
     with project.reading() as tx:
-        stored = tx.current_model()
-        tau = stored.metrics.get("tau") if stored is not None else None
-        return DetectorSettings.from_dict(
-            tx.setting(DETECTOR_SETTING), tau=float(tau) if tau is not None else None
+        stored = model_in_use(tx)
+        return DetectorSettings.of_model(
+            tx.setting(DETECTOR_SETTING), stored.metrics if stored is not None else None
         )
 
 

@@ -32,13 +32,16 @@ from deid_studio.core.progress import (
     never_cancelled,
     no_progress,
 )
-from deid_studio.detect.crf import CrfParams
+from deid_studio.detect.clusters import WordClusters
+from deid_studio.detect.crf import CrfParams, model_from_bytes, model_to_bytes
 from deid_studio.detect.detector import DetectorSettings
 from deid_studio.services.children import announce, bind_to_parent, stop
 from deid_studio.services.privacy import log_failure
 from deid_studio.store.project import Project
 
 GOLD_STATUSES = ("submitted", "signed_off", "exported")
+UNLABELLED_STATUSES = ("new", "in_progress")
+FAST_KIND, BEST_KIND = "crf", "crf-best"
 DEFAULT_FOLDS = 5
 DETECTOR_SETTING = "detector"  # project setting: {"priority": {CATEGORY: source}, "rules": bool}
 Stage = Callable[[str], None]
@@ -74,6 +77,12 @@ def default_params() -> CrfParams:
     return CrfParams()
 
 
+def best_params() -> CrfParams:
+    """The parameters of the best model (``train --best``, and the window when the
+    annotation loop is idle): L-BFGS with its defaults, the same features."""
+    return CrfParams(algorithm="lbfgs")
+
+
 def train_model(
     target: str | os.PathLike[str] | Project,
     *,
@@ -86,8 +95,13 @@ def train_model(
     progress: Progress = no_progress,
     cancelled: Cancelled = never_cancelled,
     stage: Stage = no_stage,
+    best: bool = False,
 ) -> TrainResult:
     """Train a model version on the project's gold standard in a child process and store it.
+
+    ``best`` trains the best model (:func:`best_params` unless ``params`` are given; stored
+    as a model version of kind ``crf-best``, used instead of the fast model while its
+    cross-validated F1 is higher: see ``services._detector.model_in_use``).
 
     The folds and the final model train side by side in ``workers`` processes (default: up
     to two, the machine's cores). ``progress`` gets (iterations done, iterations in all) and
@@ -96,7 +110,7 @@ def train_model(
     :class:`DeidError` when there is no gold standard to learn from.
     """
     started = time.perf_counter()
-    params = params or default_params()
+    params = params or (best_params() if best else default_params())
     url = _url(target)
     _check_gold(target)
     context = multiprocessing.get_context("spawn")
@@ -113,7 +127,7 @@ def train_model(
         outcome = _follow(child, messages, progress, cancelled, stage)
     finally:
         stop(child)
-    model_version_id = _store(target, actor, params, folds, seed, outcome)
+    model_version_id = _store(target, actor, params, folds, seed, outcome, best)
     return TrainResult(
         model_version_id=model_version_id,
         documents=outcome["documents"],
@@ -127,7 +141,10 @@ def train_model(
 def _url(target: str | os.PathLike[str] | Project) -> str:
     if isinstance(target, Project):
         return target.engine.url.render_as_string(hide_password=False)
-    return os.fspath(target)
+    from deid_studio.services.project import open_project
+
+    with open_project(target) as project:  # an encrypted file is unlocked here, so that the
+        return _url(project)  # child gets its key with the URL instead of asking for it
 
 
 def _opened(target: str | os.PathLike[str] | Project) -> tuple[Project, bool]:
@@ -198,12 +215,13 @@ def _store(
     folds: int,
     seed: int,
     outcome: Mapping[str, Any],
+    best: bool = False,
 ) -> int:
     project, owned = _opened(target)
     try:
         with project.transaction(actor) as tx:
             version = tx.add_model_version(
-                kind="crf",
+                kind=BEST_KIND if best else FAST_KIND,
                 params={**params.to_dict(), "folds": folds, "fold_seed": seed},
                 training_documents=outcome["documents"],
                 training_seconds=outcome["training_seconds"],
@@ -218,6 +236,7 @@ def _store(
                     "documents": outcome["documents"],
                     "tokens": outcome["tokens"],
                     "algorithm": params.algorithm,
+                    "kind": BEST_KIND if best else FAST_KIND,
                     "cv_f1": _f1(metrics),
                     "tau": metrics.get("tau"),
                 },
@@ -253,29 +272,42 @@ def _child(
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     signal.signal(signal.SIGTERM, _exit_on_terminate)  # so a pool of workers ends with us
     try:
-        from deid_studio.services._learning import default_workers, learn
+        from deid_studio.services._learning import (
+            clusters_summary,
+            default_workers,
+            learn,
+            project_clusters,
+        )
 
-        documents, scheme, settings = _read_gold(url)
+        documents, scheme, settings, others, previous = _read_project(url)
+        crf_params = CrfParams.from_dict(params)
 
         def report(name: str, done: int, total: int) -> None:
             messages.put(("progress", name, done, total))
 
+        clusters = None
+        if crf_params.features.clusters:
+            texts = [d.text for d in documents] + others
+            clusters, learnt_now = project_clusters(texts, previous, report)
         learned = learn(
             documents,
             scheme,
-            CrfParams.from_dict(params),
+            crf_params,
             folds_wanted=folds,
             seed=seed,
             target_recall=target_recall,
             settings=settings,
             workers=workers or default_workers(),
             progress=report,
+            clusters=clusters,
         )
+        if clusters is not None:
+            learned.metrics["clusters"] = clusters_summary(clusters, learnt_now)
         messages.put(
             (
                 "done",
                 {
-                    "model": learned.model.data,
+                    "model": model_to_bytes(learned.model),
                     "metrics": learned.metrics,
                     "documents": learned.documents,
                     "tokens": learned.tokens,
@@ -312,9 +344,24 @@ def read_gold(project: Project) -> tuple[list[Document], Scheme, DetectorSetting
     return [s.document for s in stored], scheme, settings
 
 
-def _read_gold(url: str) -> tuple[list[Document], Scheme, DetectorSettings]:
+def _read_project(
+    url: str,
+) -> tuple[list[Document], Scheme, DetectorSettings, list[str], WordClusters | None]:
+    """What the training process reads: the gold standard, the scheme and detector settings,
+    the texts of every other narrative (for the word clusters), and the word clusters of the
+    newest model version (reused until the narratives have grown enough)."""
     project = Project.open(url)
     try:
-        return read_gold(project)
+        documents, scheme, settings = read_gold(project)
+        with project.reading() as tx:
+            others = [s.document.text for s in tx.documents(statuses=UNLABELLED_STATUSES)]
+            stored = tx.current_model()
+        previous = None
+        if stored is not None and stored.model is not None:
+            try:
+                previous = model_from_bytes(stored.model, stored.params).clusters
+            except ValueError:
+                previous = None  # an unreadable old version: learn the clusters again
+        return documents, scheme, settings, others, previous
     finally:
         project.close()

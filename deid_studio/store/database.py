@@ -22,9 +22,11 @@ from alembic.util.exc import CommandError
 from sqlalchemy import Engine, create_engine, event, inspect
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
+from sqlalchemy.pool import QueuePool
 
 from deid_studio.core.errors import DeidError
 from deid_studio.core.resources import migrations_dir
+from deid_studio.store import cipher
 
 
 class ProjectError(DeidError):
@@ -83,8 +85,8 @@ def alembic_config(engine: Engine | None = None) -> Config:
     config = Config()
     config.set_main_option("script_location", str(migrations_dir()))
     if engine is not None:
-        # the configuration interpolates "%": a quoted file name ("a%40b") or a server URL
-        # with a percent-encoded socket path would break it
+        # the configuration interpolates "%": a quoted file name ("a%40b"), a server URL
+        # with a percent-encoded socket path or a URL-escaped passphrase would break it
         url = engine.url.render_as_string(False).replace("%", "%%")
         config.set_main_option("sqlalchemy.url", url)
     return config
@@ -138,7 +140,8 @@ def create_project_file(path: Path) -> None:
 
 
 def make_engine(url: str) -> Engine:
-    """An engine with the SQLite pragmas installed on every connection; on a server, pooled
+    """An engine with the SQLite pragmas installed on every connection (an encrypted file
+    keyed by SQLCipher); on a server, pooled
     connections are checked before use (a restarted server costs no error) and an
     unreachable one is reported within seconds. Its errors never show the statement's
     parameters (they would carry narratives)."""
@@ -149,7 +152,13 @@ def make_engine(url: str) -> Engine:
             connect_args={"connect_timeout": CONNECT_TIMEOUT},
             hide_parameters=True,
         )
-    engine = create_engine(url, hide_parameters=True)
+    # An encrypted file pools its connections like a plain one (the pysqlcipher dialect would
+    # keep one per thread): each new connection derives the key again, which takes a while.
+    if cipher.is_keyed(url):
+        cipher.load_driver()
+        engine = create_engine(url, poolclass=QueuePool, hide_parameters=True)
+    else:
+        engine = create_engine(url, hide_parameters=True)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     return engine
@@ -163,11 +172,16 @@ def connection_problem(err: DBAPIError) -> str:
     return text
 
 
-def open_database(target: str | os.PathLike[str], *, create: bool = False) -> Engine:
+def open_database(
+    target: str | os.PathLike[str], *, create: bool = False, passphrase: str | None = None
+) -> Engine:
     """Open (or with ``create``, create) a project database and migrate it to head.
 
+    A new file is encrypted with SQLCipher when a ``passphrase`` is given; an encrypted file
+    opens with the first passphrase from the key source that fits (see :mod:`.cipher`).
     Raises :class:`ProjectError` when the file does not exist and ``create`` is false, when it
-    is not a project database, or when it was written by a newer version of the product.
+    is not a project database, when no passphrase opens it, or when it was written by a newer
+    version of the product.
     """
     url = database_url(target)
     path = sqlite_path(url)
@@ -179,6 +193,13 @@ def open_database(target: str | os.PathLike[str], *, create: bool = False) -> En
             )
         create_project_file(path)
         created = True
+        if passphrase is not None:
+            url = cipher.keyed_url(path, passphrase)
+            cipher.remember(url)
+    elif path is not None and not cipher.is_keyed(url):
+        url = cipher.remembered(path) or (
+            cipher.unlock(path) if cipher.is_encrypted_file(path) else url
+        )
     try:
         return _open_engine(url, path)
     except BaseException:

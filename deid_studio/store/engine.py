@@ -67,12 +67,14 @@ class EngineQueries(TransactionBase):
         session.flush()
         return row.id
 
-    def current_model(self) -> StoredModel | None:
-        """The newest model version with its serialized model, or None before any training."""
+    def current_model(self, kind: str | None = None) -> StoredModel | None:
+        """The newest model version with its serialized model (of ``kind`` when given), or
+        None before any training."""
         v = m.ModelVersionRow
-        row = self._session.scalars(
-            select(v).where(v.model.is_not(None)).order_by(v.id.desc()).limit(1)
-        ).first()
+        query = select(v).where(v.model.is_not(None))
+        if kind is not None:
+            query = query.where(v.kind == kind)
+        row = self._session.scalars(query.order_by(v.id.desc()).limit(1)).first()
         if row is None or row.model is None:
             return None
         return StoredModel(

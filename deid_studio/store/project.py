@@ -16,7 +16,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, Program
 from sqlalchemy.orm import Session, sessionmaker
 
 from deid_studio.core.errors import DeidError, printable
-from deid_studio.store import team
+from deid_studio.store import cipher, team
 from deid_studio.store.database import (
     ProjectError,
     connection_problem,
@@ -69,15 +69,40 @@ class Project:
                 self.login = team.login(connection)
 
     @classmethod
-    def open(cls, target: str | os.PathLike[str], *, create: bool = False) -> Project:
-        """Open the project at a path or URL, migrating it to the current schema."""
-        return cls(open_database(target, create=create))
+    def open(
+        cls, target: str | os.PathLike[str], *, create: bool = False, passphrase: str | None = None
+    ) -> Project:
+        """Open the project at a path or URL, migrating it to the current schema (a new file
+        is encrypted when a ``passphrase`` is given)."""
+        return cls(open_database(target, create=create, passphrase=passphrase))
 
     @staticmethod
     def exists(target: str | os.PathLike[str]) -> bool:
         """True when a SQLite project file exists (always True for server URLs)."""
         path = sqlite_path(database_url(target))
         return path is None or path.exists()
+
+    @property
+    def encrypted(self) -> bool:
+        """True when the project file is encrypted (SQLCipher)."""
+        return cipher.is_keyed(self.engine.url.render_as_string(False))
+
+    def change_passphrase(self, passphrase: str) -> None:
+        """Re-encrypt the project file under a new passphrase, or encrypt a plain one. Every
+        connection is closed for it: nothing else may use the project meanwhile."""
+        url = self.engine.url.render_as_string(False)
+        path = sqlite_path(url)
+        if path is None:
+            raise ProjectError(f"{self.location}: only a project file can be encrypted")
+        if cipher.is_keyed(url):
+            cipher.rekey(self.engine, passphrase)
+        else:
+            cipher.encrypt(self.engine, path, passphrase)
+        self.engine.dispose()
+        url = cipher.keyed_url(path, passphrase)
+        cipher.remember(url)
+        self.engine = open_database(url)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     @property
     def location(self) -> str:

@@ -117,8 +117,13 @@ POLICIES: dict[str, list[tuple[str, str, str, str | None, str | None]]] = {
         ("steward", "ALL", "steward", "true", "true"),
     ],
     "audit_events": [  # the edits of a blind copy are hidden from the other annotator
-        ("read", "SELECT", "annotator", "left(action, 6) <> 'blind_' OR actor = current_user",
-         None),
+        (
+            "read",
+            "SELECT",
+            "annotator",
+            "left(action, 6) <> 'blind_' OR actor = current_user",
+            None,
+        ),
         ("review", "SELECT", "reviewer", "true", None),
         ("append", "INSERT", "annotator", None, "actor = current_user"),
     ],

@@ -94,6 +94,7 @@ def test_train_without_gold_says_what_to_do_and_tag_without_a_model_uses_the_rul
         (("train", "--cv", "1"), "--cv 1 cannot cross-validate"),
         (("train", "--c1", "-1"), "regularisation must not be negative"),
         (("train", "--target-recall", "2"), "--target-recall"),
+        (("train", "--best", "--cv", "0"), "--best needs cross-validation"),
     ],
 )
 def test_bad_training_options(cli, args: tuple[str, ...], message: str) -> None:

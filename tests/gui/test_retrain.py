@@ -137,3 +137,26 @@ def test_a_project_with_gold_and_no_model_trains_its_first(qtbot, trained_window
         assert controller.running
     assert current_model(window.project) is not None
     assert not window.train_first_model()  # it has a model now
+
+
+def test_the_best_model_trains_when_idle_and_the_quality_page_shows_both(
+    qtbot, trained_window
+) -> None:
+    window = trained_window
+    controller = window.workspace.retrain
+    controller.best_options = {"folds": 2, "params": CrfParams(algorithm="lbfgs", iterations=30)}
+    assert not controller.train_best_when_idle()  # no fast model yet: nothing to beat
+    with qtbot.waitSignal(controller.suggestionsChanged, timeout=180_000):
+        qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    with qtbot.waitSignal(controller.suggestionsChanged, timeout=180_000):
+        controller.idle.setInterval(10)
+        controller.idle.start()  # the loop goes quiet: the best model trains
+    assert not controller.train_best_when_idle()  # the gold has not changed since
+    qtbot.keyClick(window, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
+    from deid_studio.gui.dashboard import DashboardPage
+
+    dashboard = window.workspace.findChild(DashboardPage, "dashboardPage")
+    dashboard.refresh()
+    text = dashboard.summary.text()
+    assert "fast model v1" in text and "best model v2" in text and "in use" in text
+    assert "Recall mode masks" in text

@@ -12,7 +12,7 @@ import pytest
 
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import WorkCancelled
-from deid_studio.detect.crf import CrfParams
+from deid_studio.detect.crf import CrfParams, model_from_bytes
 from deid_studio.formats.jsonl import write_jsonl
 from deid_studio.services.evaluating import evaluate_file
 from deid_studio.services.importing import import_documents
@@ -66,14 +66,19 @@ def test_training_in_a_child_stores_a_model_version_with_metrics_and_audit(
 ) -> None:
     result, stages, reports = trained.info  # type: ignore[attr-defined]
     assert result.documents == 40 and result.tokens > 1000
-    assert stages == ["training (3 models, 2 processes)"]
+    assert stages == ["word clusters", "training (3 models, 2 processes)"]
     assert reports[-1] == (75, 75)  # 3 models of 25 iterations, the folds run side by side
     assert all(0 <= done <= total for done, total in reports)
     with trained.reading() as tx:
         stored = tx.current_model()
         audit = [e for e in tx.audit_trail() if e.action == "train"]
     assert stored is not None and stored.id == result.model_version_id
-    assert stored.model.startswith(b"lCRF") and stored.training_documents == 40
+    assert stored.training_documents == 40
+    # the crfsuite model and the word clusters of all 60 narratives, gold or not
+    model = model_from_bytes(stored.model, stored.params)
+    assert stored.model.startswith(b"PK") and model.clusters is not None
+    assert model.clusters.documents == 60 and model.clusters.levels
+    assert stored.metrics["clusters"]["learnt_now"] is True
     assert stored.params["algorithm"] == "lbfgs" and stored.params["folds"] == 2
     metrics = stored.metrics
     assert 0.5 < metrics["entity"]["strict"]["micro"]["f1"] <= 1.0
@@ -83,13 +88,17 @@ def test_training_in_a_child_stores_a_model_version_with_metrics_and_audit(
     curve = metrics["tau_curve"]
     assert [p["tau"] for p in curve] == sorted(p["tau"] for p in curve)
     assert {"tau", "recall", "precision", "masked", "other_masked"} <= set(curve[0])
-    assert any(p["tau"] == metrics["tau"] and p["recall"] >= 0.995 for p in curve)
+    [at_tau] = [p for p in curve if p["tau"] == metrics["tau"]]
+    if metrics["tau_floored"]:  # too few documents to reach the target at a bearable cost
+        assert at_tau["recall"] < 0.995 and at_tau["precision"] >= 0.5
+    else:
+        assert at_tau["recall"] >= 0.995
     # the scale kept is, of the likelihood fit and a few softer ones, the one masking least
     choices = metrics["scale_choices"]
     assert choices[0]["scale"] == metrics["loss_scale"] and len(choices) == 5
     assert [c["scale"] for c in choices] == sorted((c["scale"] for c in choices), reverse=True)
     [kept] = [c for c in choices if c["scale"] == metrics["scale"]]
-    assert kept["tau"] == metrics["tau"]
+    assert kept["tau"] == metrics["tau_common"]  # before per-category offsets
     assert kept["other_masked"] == min(c["other_masked"] for c in choices)
     assert [e.actor for e in audit] == ["ann"]
     assert audit[0].after and audit[0].after["model_version"] == result.model_version_id
@@ -274,3 +283,53 @@ def test_label_studio_export_predicts_with_the_trained_model_version(
     assert versions == {f"deid-studio model version {result.model_version_id}"}
     scores = [r["score"] for t in tasks for r in t["predictions"][0]["result"]]
     assert len(scores) > 20 and all(0 < s <= 1 for s in scores)
+
+
+def test_word_clusters_are_reused_until_the_narratives_grow(
+    project: Project, narratives: list
+) -> None:
+    import_documents(project, narratives[:15], origin="gold", actor="ann", gold=True)
+    import_documents(project, narratives[15:30], origin="new", actor="ann")
+    quick = replace(QUICK, iterations=3)
+
+    def train() -> tuple[dict, list[str]]:
+        stages: list[str] = []
+        result = train_model(project, actor="ann", params=quick, folds=0, stage=stages.append)
+        return dict(result.metrics["clusters"]), stages
+
+    first, stages = train()
+    assert first["learnt_now"] and first["documents"] == 30 and "word clusters" in stages
+    again, stages = train()  # nothing new: the stored clusters are read back, not relearnt
+    assert not again["learnt_now"] and again["tokens"] == first["tokens"]
+    assert "word clusters" not in stages
+    import_documents(project, narratives[30:], origin="new", actor="ann")  # twice the text
+    grown, _ = train()
+    assert grown["learnt_now"] and grown["documents"] == 60
+
+
+def test_the_best_model_is_used_while_its_cross_validated_f1_beats_the_fast_one(
+    project: Project, narratives: list
+) -> None:
+    from deid_studio.services._detector import current_detector
+    from deid_studio.services.quality import models, quality
+
+    import_documents(project, narratives[:30], origin="gold", actor="ann", gold=True)
+    underfit = CrfParams(algorithm="pa", iterations=1)
+    fast = train_model(project, actor="ann", params=underfit, folds=2)
+    assert current_detector(project).model_version_id == fast.model_version_id
+    assert quality(project).best is None
+    best = train_model(project, actor="ann", params=QUICK, folds=2, best=True)
+    found = models(project)
+    assert found.fast is not None and found.best is not None
+    assert (found.fast.id, found.best.id) == (fast.model_version_id, best.model_version_id)
+    assert found.best.kind == "crf-best" and found.best.params["algorithm"] == "lbfgs"
+    winner = best if (best.f1 or 0) > (fast.f1 or 0) else fast
+    assert found.in_use is not None and found.in_use.id == winner.model_version_id
+    assert current_detector(project).model_version_id == winner.model_version_id
+    assert best.f1 is not None and fast.f1 is not None and best.f1 > fast.f1  # lbfgs wins
+    q = quality(project)
+    assert q.model is not None and q.model.id == best.model_version_id
+    assert [d for d, _ in q.learning_curve] == [30]  # the fast model's history only
+    with project.reading() as tx:
+        [event] = [e for e in tx.audit_trail() if e.action == "train"][-1:]
+    assert event.after and event.after["kind"] == "crf-best"

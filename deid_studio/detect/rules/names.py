@@ -240,9 +240,7 @@ def _after_cues(
                 yield RuleHit(span[0], span[1], kind, rule)
 
 
-def _signatures(
-    text: str, language: str | None, lex: Lexicon, shouting: bool
-) -> Iterator[RuleHit]:
+def _signatures(text: str, language: str | None, lex: Lexicon, shouting: bool) -> Iterator[RuleHit]:
     """Names right before a credential: walk back over name-like words on the line."""
     for match in _CREDENTIAL.finditer(text):
         start = end = match.start()
@@ -286,12 +284,15 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
             yield RuleHit(first.start(), second.end(), "PERSON", "name_pair")
 
 
-_NOT_NAMES = frozenset(
-    fold(w)
-    for table in (_PATIENT_TITLES, _STAFF_TITLES, _RELATIVES)
-    for value in table.values()
-    for w in _split(value)
-) | MONTH_WORDS
+_NOT_NAMES = (
+    frozenset(
+        fold(w)
+        for table in (_PATIENT_TITLES, _STAFF_TITLES, _RELATIVES)
+        for value in table.values()
+        for w in _split(value)
+    )
+    | MONTH_WORDS
+)
 """Titles, kinship words and month names: capitalised, in a name list, and no name."""
 
 

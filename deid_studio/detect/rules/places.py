@@ -389,9 +389,7 @@ def _numbered(text: str, start: int, end: int) -> tuple[int, int]:
     return (before.start(), end) if before else (start, end)
 
 
-def _after_phrases(
-    text: str, index: dict[str, list[int]], lex: Lexicon
-) -> Iterator[RuleHit]:
+def _after_phrases(text: str, index: dict[str, list[int]], lex: Lexicon) -> Iterator[RuleHit]:
     for match in _PLACE_PHRASE.finditer(text, index):
         segment = _SEGMENT.match(text, match.end())
         if segment is None or not segment.group()[:1].isalpha():

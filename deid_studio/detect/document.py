@@ -1,0 +1,126 @@
+"""Features a token gets from the rest of its narrative, and from the characters around it.
+
+The CRF reads one line at a time; a narrative says more. Once all its lines are split, each
+token (a word of three characters or more that is not a stopword) learns
+
+* ``dr=KIND`` — another occurrence of the same word (case ignored) is inside a rule hit of
+  that kind: the surname after "Apellidos:" in the header is the same surname in the story;
+* ``dk=KEY`` — another occurrence follows the line key ``KEY:`` ("nombre", "domicilio");
+* ``dlc`` — it is capitalised here and written in lower case elsewhere in the narrative
+  ("Imagen", "Servicio": words, not names);
+* ``dn`` — it occurs on another line too;
+
+and every token its place: ``pos=h`` in the first, ``pos=t`` in the last
+:data:`EDGE_SHARE` of the narrative's tokens (headers and signatures live there). The first
+token of a line sees the last token of the line before (``pl:w=``, ``pl:ss=``) and the last
+token the first of the line after (``nl:w=``, ``nl:ss=``): an address written over several
+lines is one entity, and the CRF reads a line at a time.
+
+:func:`glue` marks tokens written against their neighbours without a space (``g<``, ``g>``;
+``ga<``/``ga>`` when both sides are letters or digits: "2073CPT", "Dr.Smith", "Hosp.Gral").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from deid_studio.core.tokenize import Token
+from deid_studio.detect.shapes import short_shape
+
+Context = list[tuple[int, bytes]]
+EDGE_SHARE = 0.15
+SHORTEST = 3
+
+
+def document_context(
+    lines: Sequence[tuple[Sequence[Token], Context]],
+    kinds: Mapping[int, str] | None,
+    stopwords: frozenset[str],
+) -> None:
+    """Add the narrative-level features to each line's context (in place)."""
+    total = sum(len(tokens) for tokens, _ in lines)
+    head, tail = EDGE_SHARE * total, (1.0 - EDGE_SHARE) * total
+    rule_kinds: dict[str, set[tuple[int, str]]] = {}
+    keys: dict[str, set[tuple[int, bytes]]] = {}
+    lower: set[str] = set()
+    where: dict[str, set[int]] = {}
+    words: list[list[str | None]] = []
+    seen = 0
+    for number, (tokens, context) in enumerate(lines):
+        line_keys = {i: f[2:] for i, f in context if f.startswith(b"k=")}
+        line_words: list[str | None] = []
+        for i, token in enumerate(tokens):
+            word = _word(token.text, stopwords)
+            line_words.append(word)
+            if word is None:
+                continue
+            where.setdefault(word, set()).add(number)
+            if token.text.islower():
+                lower.add(word)
+            kind = kinds.get(token.start) if kinds else None
+            if kind is not None:
+                rule_kinds.setdefault(word, set()).add((token.start, kind))
+            key = line_keys.get(i)
+            if key is not None:
+                keys.setdefault(word, set()).add((token.start, key))
+        words.append(line_words)
+        position = b"pos=h" if seen < head else b"pos=t" if seen + len(tokens) > tail else b""
+        if position:
+            context.extend((i, position) for i in range(len(tokens)))
+        seen += len(tokens)
+    for k, (tokens, context) in enumerate(lines):
+        if k > 0:
+            last = lines[k - 1][0][-1].text
+            context.append((0, b"pl:w=" + last.lower().encode()))
+            context.append((0, b"pl:ss=" + short_shape(last).encode()))
+        if k + 1 < len(lines):
+            first = lines[k + 1][0][0].text
+            context.append((len(tokens) - 1, b"nl:w=" + first.lower().encode()))
+            context.append((len(tokens) - 1, b"nl:ss=" + short_shape(first).encode()))
+    for (tokens, context), line_words in zip(lines, words, strict=True):
+        for i, (token, word) in enumerate(zip(tokens, line_words, strict=True)):
+            if word is None:
+                continue
+            for start, kind in rule_kinds.get(word, ()):
+                if start != token.start:
+                    context.append((i, b"dr=" + kind.encode()))
+            for start, key in keys.get(word, ()):
+                if start != token.start:
+                    context.append((i, b"dk=" + key))
+            if word in lower and not token.text.islower():
+                context.append((i, b"dlc"))
+            if len(where[word]) > 1:
+                context.append((i, b"dn"))
+
+
+def glue(tokens: Sequence[Token], context: Context) -> None:
+    """``g<``/``g>`` on a token with no space before/after it within the line; ``ga<``/``ga>``
+    when it and that neighbour both hold letters or digits, or touch through one character
+    ("Dr.Smith")."""
+    alnum = [token.text[:1].isalnum() for token in tokens]
+    for i in range(1, len(tokens)):
+        if tokens[i - 1].end != tokens[i].start:
+            continue
+        context.append((i, b"g<"))
+        context.append((i - 1, b"g>"))
+        if alnum[i] and alnum[i - 1]:
+            context.append((i, b"ga<"))
+            context.append((i - 1, b"ga>"))
+        elif (
+            alnum[i]
+            and i >= 2
+            and not alnum[i - 1]
+            and alnum[i - 2]
+            and tokens[i - 2].end == tokens[i - 1].start
+        ):
+            context.append((i, b"ga<"))
+            context.append((i - 2, b"ga>"))
+
+
+def _word(text: str, stopwords: frozenset[str]) -> str | None:
+    """The form a token is compared under across the narrative, None when it is too short,
+    a stopword or holds no letter or digit."""
+    if len(text) < SHORTEST or not text[:1].isalnum():
+        return None
+    folded = text.casefold()
+    return None if folded in stopwords else folded
