@@ -80,6 +80,15 @@ def safe_terms() -> SafeTerms:
     )
 
 
+
+def is_drug_or_vaccine(word: str) -> bool:
+    """Whether a word is a drug, a vaccine or a maker of the dictionaries and no first or
+    last name too ("Zofran", "Moderna"; not "Camila"): what the queue's contradiction check
+    takes for a medical term (see :mod:`.medical`)."""
+    terms = safe_terms()
+    folded = fold(word)
+    return folded not in terms.ambiguous and terms.kind(folded) in ("drug", "vaccine")
+
 def _lines(path: Path) -> list[str]:
     lines = path.read_text("utf-8").splitlines()
     return [fold(w) for line in lines if (w := line.strip()) and not w.startswith("#")]
