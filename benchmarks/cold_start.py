@@ -81,7 +81,9 @@ def token_figures(documents: Sequence[Document], predicted: Sequence[Sequence[Sp
 
 def rule_precision(documents: Sequence[Document]) -> dict[str, tuple[int, int]]:
     """Per rule: (hits, hits whose characters are mostly inside gold PHI), over the rule
-    hits that :func:`find` keeps, whatever their category."""
+    hits that :func:`find` keeps, whatever their category. Safe terms (kind ``TERM``: drugs,
+    vaccines, eponyms) are no PHI finding: they are counted apart, under ``TERM``, where a
+    hit inside gold PHI is one the term guard could hide."""
     from deid_studio.detect.rules import find
 
     counts: dict[str, list[int]] = {}
@@ -92,7 +94,7 @@ def rule_precision(documents: Sequence[Document]) -> dict[str, tuple[int, int]]:
                 inside[i] = True
         for hit in find(doc.text, doc.language):
             chars = [inside[i] for i in range(hit.start, hit.end) if not doc.text[i].isspace()]
-            row = counts.setdefault(hit.rule, [0, 0])
+            row = counts.setdefault("TERM" if hit.kind == "TERM" else hit.rule, [0, 0])
             row[0] += 1
             row[1] += bool(chars) and sum(chars) * 2 > len(chars)
     return {rule: (n, good) for rule, (n, good) in counts.items()}
@@ -210,10 +212,18 @@ def main() -> None:
             "mb_per_s": round(chars / seconds / 1e6, 2),
             "per_category": {c: round(r, 4) for c, (r, _) in result["per_category"].items()},
         }
+    terms, in_phi, _, _ = per_rule.pop("TERM", [0, 0, 2, 0])
     for rule, (n, good, worst, _) in sorted(per_rule.items()):
         worst_text = f", worst corpus {worst:.3f}" if worst <= 1 else ""
         rows.append((f"rule {rule}", f"{n:6d} hits, precision {good / n:.3f}{worst_text}"))
     figures["rule_precision"] = {r: round(v[1] / v[0], 4) for r, v in per_rule.items()}
+    rows.append(
+        (
+            "safe terms (no PHI)",
+            f"{terms:6d} hits, {in_phi} mostly inside gold PHI (what the term guard could hide)",
+        )
+    )
+    figures["safe_terms"] = {"hits": terms, "inside_gold_phi": in_phi}
     for corpus in ("meddocan", "demo-de", "demo-fr") if args.train else ():
         few = few_documents(args.size, args.draws, corpus)
         rows.append(

@@ -28,6 +28,8 @@ from deid_studio.core.language import guess_language
 from deid_studio.detect.detector import Detector
 from deid_studio.formats.chunks import Chunk, Rejected, read_chunk
 from deid_studio.mask.cases import mask_reports
+from deid_studio.services.keep import keep_map
+from deid_studio.services.masking import safe_terms_of
 
 DETECT_BATCH = 128
 """Narratives the detector tags at once (its numpy paths work on batches)."""
@@ -96,6 +98,8 @@ def mask_partition(
         model.scheme,
         offsets=model.offsets,
         vault=model.vault,
+        terms=safe_terms_of,
+        keep=keep_map(model.keep),
     )
     kept: list[Document] = []
     refused: list[Rejected] = []

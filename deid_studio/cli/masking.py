@@ -1,4 +1,5 @@
-"""Masking commands: ``policy`` shows or changes the project's masking policy."""
+"""Masking commands: ``policy`` shows or changes the project's masking policy; ``keep``
+lists and changes the words never masked unless annotated."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from deid_studio.services.project import open_project
 
 
 def register(commands: Any) -> None:
-    """Add ``policy``."""
+    """Add ``policy`` and ``keep``."""
     policy = commands.add_parser(
         "policy",
         help="show or change the masking policy",
@@ -79,6 +80,80 @@ def register(commands: Any) -> None:
     )
     policy.add_argument("--json", action="store_true", help="print the policy as JSON")
     policy.set_defaults(run=_policy)
+    _register_keep(commands)
+
+
+def _register_keep(commands: Any) -> None:
+    keep = commands.add_parser(
+        "keep",
+        help="words never masked unless annotated (the keep list)",
+        description="The project's keep list: words a masked export leaves as written when "
+        "only a suggestion marks them (a gold span is always masked, and so is a kept word "
+        "that a case's gold marks as PHI). Changes are audited with who and why.",
+    )
+    verbs = keep.add_subparsers(title="actions", metavar="ACTION", dest="keep_action")
+    add = verbs.add_parser("add", help="add terms", description="Add terms to the keep list.")
+    add.add_argument("terms", nargs="+", metavar="TERM", help='a word or words ("Pfizer")')
+    add.add_argument("--reason", default="", help="why (kept in the audit trail)")
+    add.set_defaults(run=_keep_add)
+    remove = verbs.add_parser(
+        "remove", help="remove terms", description="Take terms off the keep list."
+    )
+    remove.add_argument("terms", nargs="+", metavar="TERM")
+    remove.add_argument("--reason", default="", help="why (kept in the audit trail)")
+    remove.set_defaults(run=_keep_remove)
+    listed = verbs.add_parser("list", help="show the keep list", description="Show the list.")
+    listed.set_defaults(run=_keep_list)
+    keep.set_defaults(run=_keep_list)
+
+
+def _keep_add(args: argparse.Namespace) -> int:
+    from deid_studio.services.keep import add_to_keep_list
+
+    with open_project(target(args)) as project:
+        added = add_to_keep_list(project, args.terms, actor=args.user, reason=args.reason)
+    known = len(args.terms) - len(added)
+    print(_counted("added", len(added), "to", known, "already on it"))
+    return 0
+
+
+def _counted(done: str, n: int, where: str, other: int, what_other: str) -> str:
+    """'added 2 terms to the keep list (1 already on it)'."""
+    line = f"{done} {n} term{'s' if n != 1 else ''} {where} the keep list"
+    return line + (f" ({other} {what_other})" if other else "")
+
+
+def _keep_remove(args: argparse.Namespace) -> int:
+    from deid_studio.core.errors import printable
+    from deid_studio.mask.safe import fold_words
+    from deid_studio.services.keep import remove_from_keep_list
+
+    with open_project(target(args)) as project:
+        removed = remove_from_keep_list(project, args.terms, actor=args.user, reason=args.reason)
+    gone = {fold_words(t) for t in removed}
+    missing = [t for t in args.terms if fold_words(t) not in gone]
+    if not removed:
+        raise DeidError(
+            f"“{printable(missing[0], 60)}” is not on the keep list (`deid-studio keep list` "
+            "shows it); nothing was removed"
+        )
+    print(_counted("removed", len(removed), "from", len(missing), "not on it"))
+    return 0
+
+
+def _keep_list(args: argparse.Namespace) -> int:
+    from deid_studio.core.errors import printable
+    from deid_studio.services.keep import keep_list
+
+    with open_project(target(args)) as project:
+        entries = keep_list(project)
+    if not entries:
+        print("the keep list is empty: add words with `deid-studio keep add WORD`")
+        return 0
+    for entry in entries:
+        why = f" — {printable(entry.reason)}" if entry.reason else ""
+        print(f"{printable(entry.term)}  (added by {printable(entry.added_by)}){why}")
+    return 0
 
 
 def _policy(args: argparse.Namespace) -> int:

@@ -12,7 +12,12 @@ from deid_studio.formats import FORMATS, TOOL_FORMATS
 from deid_studio.mask.policy import PRESETS
 from deid_studio.services.exporting import export_gold
 from deid_studio.services.importing import ImportResult, import_file
-from deid_studio.services.masking import MASKED_FORMATS, MaskedExportResult, export_masked
+from deid_studio.services.masking import (
+    MASKED_FORMATS,
+    MIN_REPORTS,
+    MaskedExportResult,
+    export_masked,
+)
 from deid_studio.services.privacy import DEFAULT_READABLE_BY, READABLE_BY
 from deid_studio.services.project import open_project
 
@@ -265,6 +270,16 @@ def _print_masked(result: MaskedExportResult) -> None:
     if result.forced:
         print(f"forced: {result.forced} documents not signed off (recorded in the audit trail)")
         print(result.mode_note)
+    if result.spared:
+        print(f"left as written: {result.spared} suggestions (safe terms and the keep list)")
+    if result.most_masked:
+        print(
+            f"most often masked by suggestions (in {MIN_REPORTS} reports or more; a word "
+            "that is no PHI: `deid-studio keep add WORD`):"
+        )
+        for w in result.most_masked:
+            times = "once" if w.count == 1 else f"{w.count} times"
+            print(f"  {printable(w.word)} masked {times} in {w.reports} reports")
 
 
 def _print_import(result: ImportResult) -> None:

@@ -26,7 +26,8 @@ from deid_studio.detect.combine import combine
 from deid_studio.detect.crf import CrfModel
 from deid_studio.detect.joins import join_lines
 from deid_studio.detect.recall import recall_suggestions
-from deid_studio.detect.rules import is_word_rule
+from deid_studio.detect.rules import RuleHit, is_word_rule
+from deid_studio.detect.rules.terms import find_terms
 from deid_studio.detect.ruleshits import rule_hits, rule_suggestions
 from deid_studio.detect.tagger import CrfTagger, TaggedDocument
 from deid_studio.detect.uncertainty import Uncertainty, rule_density, uncertainty
@@ -103,6 +104,8 @@ class Detection:
     rules: list[Suggestion]
     tagged: TaggedDocument
     uncertainty: Uncertainty | None = None
+    terms: list[RuleHit] = field(default_factory=list)
+    """The safe terms the suggestions were kept out of (drugs, vaccines, eponyms)."""
 
 
 class Detector:
@@ -151,6 +154,7 @@ class Detector:
                 if self.settings.rules
                 else []
             )
+            terms = _terms(text, language, found_hits)
             best = join_lines(text, crf_suggestions(tagged), self.settings.joins)
             kept = _beside(rules, best, text, self.settings.priority)
             if mode == "recall":
@@ -161,19 +165,63 @@ class Detector:
                 quiet = self.settings.quiet_rules
                 heard = [r for r in kept if r.rule not in quiet or _overlaps(r, best)]
                 merged = combine([*heard, *crf], self.settings.priority, text=text)
+            merged = outside_terms(merged, terms, text)
             score = None
             if marginals:
                 score = uncertainty(tagged, self.settings.tau, rules=rules, crf=best)
-            out.append(Detection(merged, crf, kept, tagged, score))
+            out.append(Detection(merged, crf, kept, tagged, score, terms))
         return out
 
     def _rules_alone(self, text: str, language: str | None) -> Detection:
         hits = rule_hits(text, language)
         rules = rule_suggestions(text, self.scheme, language, hits=hits)
-        merged = combine(rules, self.settings.priority, text=text)
+        terms = _terms(text, language, hits)
+        merged = outside_terms(combine(rules, self.settings.priority, text=text), terms, text)
         tokens = tokenize(text)
         tagged = TaggedDocument(tokens, ["O"] * len(tokens), [(0, len(tokens))])
-        return Detection(merged, [], rules, tagged, rule_density(tokens, rules))
+        return Detection(merged, [], rules, tagged, rule_density(tokens, rules), terms)
+
+
+def _terms(text: str, language: str | None, hits: Sequence[RuleHit] | None) -> list[RuleHit]:
+    """The safe terms of a narrative (drugs, vaccines, eponyms in context: kind ``TERM``)."""
+    if hits is None:  # a model without rule features: the term rules alone
+        return find_terms(text, language)
+    return [h for h in hits if h.kind == "TERM"]
+
+
+def outside_terms(
+    suggestions: Sequence[Suggestion], terms: Sequence[RuleHit], text: str
+) -> list[Suggestion]:
+    """The suggestions without what lies inside a safe term: a suggestion inside one is
+    dropped ("Pfizer" as an organisation, "Bells Palsy" as one), one that reaches into one
+    keeps its part outside it when that part has a letter or a digit."""
+    if not terms:
+        return list(suggestions)
+    spans = sorted((t.start, t.end) for t in terms)
+    kept: list[Suggestion] = []
+    for s in suggestions:
+        pieces = [(s.start, s.end)]
+        for start, end in spans:
+            if start >= s.end:
+                break
+            if end <= s.start:
+                continue
+            pieces = [
+                piece
+                for a, b in pieces
+                for piece in ((a, min(b, start)), (max(a, end), b))
+                if piece[0] < piece[1]
+            ]
+        for a, b in pieces:
+            if (a, b) == (s.start, s.end):
+                kept.append(s)
+            elif any(c.isalnum() for c in text[a:b]):
+                while text[a].isspace():  # "Pfizer Ltd" less "Pfizer" is "Ltd", not " Ltd"
+                    a += 1
+                while text[b - 1].isspace():
+                    b -= 1
+                kept.append(replace(s, start=a, end=b))
+    return kept
 
 
 def _beside(

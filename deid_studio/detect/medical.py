@@ -6,8 +6,8 @@ suggestion of a person, place or organisation made of one ("Pepcid" as a LOCATIO
 Palsy" as an ORGANIZATION) counts against the model. Today that function is backed by a
 short list shipped in ``resources/medical/terms.txt`` (written for the product; see its
 README) and, per project, by the words frequent in its narratives that the gold never
-marks. The drug, vaccine and eponym dictionaries planned for the detector plug in here:
-:func:`medical_terms` takes any other lookup beside the shipped list.
+marks, and the drug and vaccine dictionaries of the safe terms (:mod:`.dictionaries`),
+which :func:`medical_terms` takes as another lookup beside the shipped list.
 """
 
 from __future__ import annotations

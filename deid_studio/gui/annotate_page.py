@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from deid_studio.gui.actions import EditorActions
 from deid_studio.gui.fields import confidence_box
+from deid_studio.gui.keep_menu import NeverMask
 from deid_studio.gui.narrative import NarrativeView
 from deid_studio.gui.painter import SpanPainter
 from deid_studio.gui.preview import MaskedPreview
@@ -103,6 +104,7 @@ class AnnotatePage(QWidget):
         self.inspector = Inspector(self.session)
         self.preview = MaskedPreview(self.session)
         self.header = DocumentHeader(self.session)
+        self.never_mask = NeverMask(self.session, self.view, actor)
         self.prompt: SubmitPrompt | None = None
         """The submit prompt while it is open."""
 
@@ -160,6 +162,7 @@ class AnnotatePage(QWidget):
         self.queue.message.connect(self.message)
         self.session.failed.connect(self.message)
         self.session.saved.connect(self.message)
+        self.never_mask.message.connect(self.message)
         self.header.refresh()
 
     def open_document(self, document_id: int) -> None:

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from deid_studio.formats import TOOL_FORMATS
+from deid_studio.gui.keep_editor import MostMasked
 from deid_studio.gui.workers import Job, show_progress
 from deid_studio.mask import LeakError
 from deid_studio.mask.policy import PRESETS
@@ -125,6 +126,7 @@ class ExportDialog(QDialog):
         self.report.setObjectName("exportReport")
         self.report.setReadOnly(True)
         self.report.setPlaceholderText("The leak check's report appears here.")
+        self.most_masked = MostMasked(project, actor)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -142,6 +144,7 @@ class ExportDialog(QDialog):
         layout.addWidget(self.overwrite)
         layout.addWidget(self.progress)
         layout.addWidget(self.report, 1)
+        layout.addWidget(self.most_masked, 1)
         layout.addWidget(self.buttons)
         self.masked.toggled.connect(self._mode_changed)
         self._mode_changed()
@@ -213,9 +216,13 @@ class ExportDialog(QDialog):
             done = ", ".join(f"{n} {a}" for a, n in sorted(actions.items()))
             lines.append(f"  {category}: {done}")
         lines += [f"Note: {note}" for note in getattr(result, "notes", ())]
+        spared = getattr(result, "spared", 0)
+        if spared:
+            lines.append(f"Left as written: {spared} suggestions (safe terms and the keep list).")
         if self.masked.isChecked():
             lines.append("The leak check found no PHI in the output.")
         self.report.setPlainText("\n".join(lines))
+        self.most_masked.show_words(getattr(result, "most_masked", ()), masking.MIN_REPORTS)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(True)
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Close")
         self.ended.emit(True)

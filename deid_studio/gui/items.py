@@ -31,6 +31,12 @@ class Item:
         return f"rule: {self.rule}" if self.rule else (self.source or "?")
 
     @property
+    def source_text(self) -> str:
+        """Who proposed a suggestion and how sure it is: "CRF 93%", "rule: date_numeric
+        100%"."""
+        return f"{self.proposer} {self.confidence or 0.0:.0%}"
+
+    @property
     def key(self) -> tuple[str, int]:
         """Identity within the document."""
         return (self.kind, self.id)

@@ -400,13 +400,22 @@ class MainWindow(QMainWindow):
     def export(self) -> None:
         """The export dialog."""
         if self.project is not None:
-            ExportDialog(self.project, lambda: self.preferences.user_name, self).open()
+            dialog = ExportDialog(self.project, lambda: self.preferences.user_name, self)
+            dialog.most_masked.kept.connect(lambda _word: self._keep_list_changed())
+            dialog.open()
 
     def settings(self) -> None:
         """The settings dialog."""
-        SettingsDialog(
+        dialog = SettingsDialog(
             self.preferences, self.project, self, on_applied=self._settings_applied
-        ).open()
+        )
+        if dialog.keep_editor is not None:
+            dialog.keep_editor.changed.connect(self._keep_list_changed)
+        dialog.open()
+
+    def _keep_list_changed(self) -> None:
+        if self.workspace is not None:
+            self.workspace.keep_list_changed()
 
     def _settings_applied(self) -> None:
         if self.workspace is not None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from html import escape
+from html import escape as _escape
 
 from PySide6.QtCore import QObject
 
@@ -10,6 +10,11 @@ from deid_studio.gui.items import Item
 from deid_studio.gui.narrative import Decoration, NarrativeView
 from deid_studio.gui.session import DocumentSession
 from deid_studio.gui.style import current_look, gold_look, suggestion_look
+
+
+def escape(text: str) -> str:
+    """Text for a rich-text tooltip (quotes left as written: a reason reads "no one's")."""
+    return _escape(text, quote=False)
 
 
 class SpanPainter(QObject):
@@ -64,21 +69,31 @@ class SpanPainter(QObject):
         self.view.viewport().repaint()
 
     def tooltip(self, offset: int) -> str | None:
-        """Category, confidence and source (or origin and author) of the spans at ``offset``."""
-        under = [i for i in self.session.items if i.start <= offset < i.end]
-        return "<br>".join(describe(i, self.session.text) for i in under) or None
+        """Category, confidence and source (or origin and author) of the spans at ``offset``
+        and what a masked export does with each, and why; where no span is, why a word
+        there is kept (a safe term, the keep list)."""
+        session = self.session
+        under = [i for i in session.items if i.start <= offset < i.end]
+        if under:
+            return "<br>".join(describe(i, session.text, session.why(i)) for i in under)
+        kept = session.kept_at(offset)
+        if kept is None:
+            return None
+        return f"{escape(kept.reason)}<br><i>{escape(session.text[kept.start : kept.end][:60])}</i>"
 
 
-def describe(item: Item, text: str) -> str:
-    """One line of rich text about a span, for tooltips."""
+def describe(item: Item, text: str, why: str = "") -> str:
+    """Rich text about a span, for tooltips: what it is, its words, and ``why`` (what the
+    masking does with it)."""
     words = escape(text[item.start : item.end][:60])
+    said = f"<br>{escape(why)}" if why else ""
     if item.kind == "suggestion":
         return (
             f"<b>{escape(item.category)}</b> suggestion · {item.confidence or 0:.0%} · "
-            f"{escape(item.proposer)}<br><i>{words}</i>"
+            f"{escape(item.proposer)}<br><i>{words}</i>{said}"
         )
     how = {"human": "typed", "accepted": "accepted", "imported": "imported"}.get(
         item.origin or "", item.origin or ""
     )
     author = escape(item.author or "?")
-    return f"<b>{escape(item.category)}</b> gold · {how} by {author}<br><i>{words}</i>"
+    return f"<b>{escape(item.category)}</b> gold · {how} by {author}<br><i>{words}</i>{said}"

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from deid_studio.core.errors import DeidError
 from deid_studio.gui.actions import EditorActions, make_action
 from deid_studio.gui.annotate_page import WARNING, DocumentHeader
+from deid_studio.gui.keep_menu import NeverMask
 from deid_studio.gui.narrative import Decoration, NarrativeView
 from deid_studio.gui.painter import SpanPainter
 from deid_studio.gui.preview import MaskedPreview
@@ -114,6 +115,7 @@ class ReviewPage(QWidget):
         self.preview = MaskedPreview(self.session)
         self.header = DocumentHeader(self.session)
         self.editor_actions = EditorActions(self.session, self.view, [self.view], lambda: 1.0)
+        self.never_mask = NeverMask(self.session, self.view, actor)
         self.disagreements = DisagreementModel(self.session)
         self.disagreement_list = QListView()
         self.disagreement_list.setObjectName("disagreements")
@@ -191,6 +193,7 @@ class ReviewPage(QWidget):
         self.queue.message.connect(self.message)
         self.session.failed.connect(self.message)
         self.session.saved.connect(self.message)
+        self.never_mask.message.connect(self.message)
         self.session.spansChanged.connect(self._refresh_disagreements)
         self._show_decision()
 

@@ -19,11 +19,14 @@ from deid_studio.core.document import Span
 from deid_studio.core.errors import DeidError
 from deid_studio.gui.items import Item, gold_item, suggestion_item
 from deid_studio.gui.undo import EditCommand
+from deid_studio.mask.safe import Spared
+from deid_studio.mask.why import Why
 from deid_studio.services import annotating as svc
 from deid_studio.services import submitting
 from deid_studio.services.annotating import DocumentState, Edit, TokenIndex
 from deid_studio.services.settings import scheme_of
 from deid_studio.services.submitting import Resolution
+from deid_studio.services.why import why_of
 from deid_studio.store.editing import StoredAnnotation, StoredSuggestion
 from deid_studio.store.project import Project
 
@@ -41,6 +44,8 @@ class DocumentSession(QObject):
     """After a user action's changes were all announced: time to draw."""
     drawNow = Signal()
     """Paint at once (before a save that takes a few milliseconds)."""
+    keptChanged = Signal()
+    """What the masking keeps changed (the keep list): the preview and tooltips catch up."""
 
     def __init__(
         self,
@@ -61,6 +66,7 @@ class DocumentSession(QObject):
         self.items: list[Item] = []
         self.current: Item | None = None
         self._scheme = scheme_of(project)[0]
+        self._why: tuple[int, Why, list[Spared]] | None = None
 
     # -- what is open ----------------------------------------------------------------------
 
@@ -98,6 +104,51 @@ class DocumentSession(QObject):
     def scheme(self) -> Scheme:
         """The project's scheme (as of opening the current document)."""
         return self._scheme if self.state is None else self.state.scheme
+
+    def _reasons(self) -> tuple[Why, list[Spared]] | None:
+        doc = self.document_id
+        if doc is None:
+            return None
+        if self._why is None or self._why[0] != doc:
+            why = why_of(self.project, doc)
+            self._why = (doc, why, why.stretches())
+        return self._why[1], self._why[2]
+
+    @property
+    def reasons(self) -> Why | None:
+        """What decides the masking of the open narrative's words (read on first use after
+        a change; None when no document is open)."""
+        reasons = self._reasons()
+        return None if reasons is None else reasons[0]
+
+    @property
+    def kept(self) -> list[Spared]:
+        """What a masked export leaves as written in the open narrative, and why (its safe
+        terms, the keep list's words), read on first use: tooltips say it."""
+        reasons = self._reasons()
+        return [] if reasons is None else reasons[1]
+
+    def why(self, item: Item) -> str:
+        """Whether a masked export masks a span of the open narrative, and why ("kept: drug
+        name (dictionary)", "masked: CRF 93%")."""
+        why = self.reasons
+        if why is None:
+            return ""
+        if item.kind == "gold":
+            return why.of_gold(item.category)
+        return why.of_suggestion(
+            item.start, item.end, item.category, item.confidence or 0.0, item.source_text
+        )
+
+    def kept_at(self, offset: int) -> Spared | None:
+        """The smallest kept stretch at ``offset`` of the open narrative, if any."""
+        under = [k for k in self.kept if k.start <= offset < k.end]
+        return min(under, key=lambda k: k.end - k.start) if under else None
+
+    def forget_kept(self) -> None:
+        """The keep list changed: read what is kept again on next use, and say so."""
+        self._why = None
+        self.keptChanged.emit()
 
     @property
     def tokens(self) -> TokenIndex:
@@ -176,6 +227,7 @@ class DocumentSession(QObject):
         return None if doc is None else self._stacks.get(doc)
 
     def _rebuild(self) -> None:
+        self._why = None  # the gold (the case's PHI strings) or the suggestions changed
         gold = [gold_item(a) for a in self._gold.values()]
         taken = {(g.start, g.end) for g in gold}
         pending = [

@@ -1,6 +1,6 @@
 """The settings dialog: your name and font size; the project's four-eyes rule, retrain
 frequency and accept threshold; the category scheme; the masking policy (date-shift interval,
-age threshold, action per category)."""
+age threshold, action per category); the keep list (changed at once, audited)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from deid_studio.core.errors import DeidError
 from deid_studio.gui.fields import confidence_box
+from deid_studio.gui.keep_editor import KeepEditor
 from deid_studio.gui.masking_editor import MaskingEditor
 from deid_studio.gui.preferences import Preferences
 from deid_studio.gui.scheme_editor import SchemeEditor
@@ -62,6 +63,7 @@ class SettingsDialog(QDialog):
 
         self.scheme_editor: SchemeEditor | None = None
         self.masking_editor: MaskingEditor | None = None
+        self.keep_editor: KeepEditor | None = None
         if project is not None:
             current = settings_service.project_settings(project)
             self.current = current
@@ -86,6 +88,8 @@ class SettingsDialog(QDialog):
             self.tabs.addTab(self.scheme_editor, "Categories")
             self.masking_editor = MaskingEditor(project, scheme)
             self.tabs.addTab(self.masking_editor, "Masking")
+            self.keep_editor = KeepEditor(project, self._keep_actor)
+            self.tabs.addTab(self.keep_editor, "Keep list")
 
         self.error = QLabel()
         self.error.setObjectName("settingsError")
@@ -100,6 +104,14 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.error)
         layout.addWidget(buttons)
+
+    def _keep_actor(self) -> str:
+        """Who changes the keep list (at once, not on OK): on a server the login, else the
+        name typed here."""
+        project = self.project
+        if project is not None and project.server:
+            return project.login or ""
+        return self.user_name.text().strip() or self.preferences.user_name
 
     def apply(self) -> None:
         """Save everything that changed; stay open with the error when something is refused."""

@@ -82,6 +82,7 @@ class Workspace(QTabWidget):
         self.retrain.suggestionsChanged.connect(self._suggestions_changed)
         for page in (self.annotate, self.review):  # a document without suggestions yet
             page.preview.pending.connect(lambda _doc: self.retrain.suggest_new())
+            page.never_mask.changed.connect(self.keep_list_changed)
         self.currentChanged.connect(self._page_changed)
         self._remember = [
             self._remembering(name, page.session)
@@ -182,6 +183,12 @@ class Workspace(QTabWidget):
             page.session.reload()
         if self.review.session.document_id is not None:
             self.review.open_document(self.review.session.document_id)
+
+    def keep_list_changed(self) -> None:
+        """The keep list changed (here, in the settings, in the export dialog): the open
+        narratives' tooltips and masked previews catch up."""
+        for page in (self.annotate, self.review):
+            page.session.forget_kept()
 
     def _model_changed(self) -> None:
         self.statusChanged.emit()

@@ -24,7 +24,7 @@ caller that keeps a vault can store it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from deid_studio.core.categories import Scheme
@@ -36,6 +36,7 @@ from deid_studio.mask.masker import CaseKeys, MaskedDocument, case_dates, mask_d
 from deid_studio.mask.places import PLACE_KINDS, place_words
 from deid_studio.mask.policy import MaskingPolicy
 from deid_studio.mask.reference import case_interval, parse_reference
+from deid_studio.mask.safe import KeptTerm, Term, protected_spans, spare
 from deid_studio.mask.surrogates import Surrogates
 from deid_studio.mask.vault import CaseVault, VaultEntry
 
@@ -61,6 +62,8 @@ def mask_reports(
     context: Sequence[Report] | None = None,
     offsets: Mapping[str, int] | None = None,
     vault: Iterable[VaultEntry] = (),
+    terms: Callable[[Document], Sequence[Term]] | None = None,
+    keep: Mapping[tuple[str, ...], KeptTerm] | None = None,
     progress: Progress = no_progress,
     cancelled: Cancelled = never_cancelled,
 ) -> MaskedReports:
@@ -68,6 +71,10 @@ def mask_reports(
 
     ``context`` are the reports whose PHI strings and languages define each case (``reports``
     themselves when not given); ``offsets`` and ``vault`` what is remembered of the cases.
+    ``terms`` gives a report's safe terms and ``keep`` is the project's keep list: the
+    suggestions they cover are spared unless the case's gold marks the same string
+    (:func:`.safe.spare`), and terms read from their context are entered by no search for a
+    masked string (:func:`.safe.protected_spans`).
     """
     remembered = offsets or {}
     cases = sorted({document.case for document, _ in reports})
@@ -103,10 +110,23 @@ def mask_reports(
         offset = remembered[case] if case in remembered else drawn[case]
         shift = DateShift(offset, keep_after=reference, keep_years=policy.years_alone == "keep")
         keys[case] = CaseKeys(case, shift, surrogates, lambda text: pseudonym(secret, text))
+    gold: dict[str, list[str]] = {}
+    for case in cases:
+        mates = members.get(case) or [r for r in reports if r[0].case == case]
+        gold[case] = [d.text[g.start : g.end] for d, _ in mates for g in d.spans]
     masked = []
     for done, (document, suggestions) in enumerate(reports, start=1):
         check(cancelled)
-        masked.append(mask_document(document, suggestions, policy, keys[document.case], scheme))
+        found = terms(document) if terms is not None else ()
+        chosen, spared = spare(
+            document.text, suggestions, terms=found, keep=keep, gold_strings=gold[document.case]
+        )
+        masked.append(
+            mask_document(
+                document, chosen, policy, keys[document.case], scheme,
+                protected=protected_spans(found), spared=spared,
+            )
+        )  # fmt: skip
         progress(done, len(reports))
     added = [e for k in keys.values() for e in k.surrogates.vault.added]
     return MaskedReports(masked, added, drawn)

@@ -59,10 +59,12 @@ def find_leaks(
     words: Mapping[str, str] | None = None,
     document_id: int | None = None,
     external_id: str = "",
+    protected: Sequence[tuple[int, int]] = (),
 ) -> list[Leak]:
     """Occurrences in ``masked`` of the PHI strings ``phi`` (string -> category), and of
     the ``words`` of masked names and places (word -> category) alone, capitalised (as the
-    masker finds them: "Galan" of "Adelia Lasa Galan", not "galan" the common word)."""
+    masker finds them: "Galan" of "Adelia Lasa Galan", not "galan" the common word). One
+    inside a ``protected`` stretch (a safe term in its context, "Bell's palsy") is none."""
     computed = [w for w in written if w.action in COMPUTED]
     leaks: list[Leak] = []
     seen: set[tuple[int, int]] = set()
@@ -72,6 +74,8 @@ def find_leaks(
         categories = {normalise(s): category for s, category in strings.items()}
         for hit in matcher.find(masked, overlapped=True):
             if any(w.start <= hit.start and hit.end <= w.end for w in computed):
+                continue
+            if any(a <= hit.start and hit.end <= b for a, b in protected):
                 continue
             if alone and any(a <= hit.start and hit.end <= b for a, b in seen):
                 continue  # a word of a string found already

@@ -26,6 +26,7 @@ from deid_studio.mask.linked import linked_numbers
 from deid_studio.mask.names import name_words
 from deid_studio.mask.places import PLACE_KINDS, place_words
 from deid_studio.mask.policy import MaskingPolicy
+from deid_studio.mask.safe import Spared
 from deid_studio.mask.spans import MaskSpan, Origin, digit_runs, merge, phi_spans, repeats
 from deid_studio.mask.surrogates import Surrogates
 from deid_studio.mask.text import normalise, searchable
@@ -72,6 +73,14 @@ class MaskedDocument:
     meta: Mapping[str, Any] = field(default_factory=dict)
     leaks: tuple[Leak, ...] = ()
     dropped_dates: tuple[str, ...] = ()
+    spared: tuple[Spared, ...] = ()
+    """Suggestions left as written, with why (safe terms, the keep list: :mod:`.safe`)."""
+
+    def moved(self, start: int, end: int) -> tuple[int, int] | None:
+        """Where a stretch of the narrative that nothing replaced stands in the masked text
+        (None: the masking replaced some of it)."""
+        found = _moved([(start, end)], self.replacements)
+        return found[0] if found else None
 
     def as_document(self) -> Document:
         """The masked report as a Document: masked text, the replaced stretches as spans (at
@@ -90,8 +99,16 @@ def mask_document(
     policy: MaskingPolicy,
     case: CaseKeys,
     scheme: Scheme | None = None,
+    *,
+    protected: Sequence[tuple[int, int]] = (),
+    spared: Sequence[Spared] = (),
 ) -> MaskedDocument:
-    """Mask ``document`` by ``policy`` with the case's keys (see the module text)."""
+    """Mask ``document`` by ``policy`` with the case's keys (see the module text).
+
+    ``protected`` stretches (safe terms read from their context, :mod:`.safe`) are entered
+    by no search for a masked string elsewhere and count as no leak: "Bell" of a masked
+    patient Bell comes through in "Bell's palsy". ``spared`` (the suggestions :func:`.spare`
+    kept out of ``suggestions``) is carried into the result for the window to show."""
     rules = _Rules(document, policy, case, scheme)
     found = rules.selected(suggestions)
     base = merge(found, rules.masks_category)
@@ -111,7 +128,7 @@ def mask_document(
     # a repeat inside a span the policy keeps is masked all the same (the spans then merge)
     covering = [s for s in base if rules.masks(s)]
     words, runs = rules.words_of(masked)
-    more = repeats(document.text, covering, phi, words, runs)
+    more = repeats(document.text, covering, phi, words, runs, protected=protected)
     spans = merge([*base, *more], rules.masks_category) if more else base
     pieces: list[str] = []
     made: list[Replacement] = []
@@ -139,8 +156,22 @@ def mask_document(
         words=words,
         document_id=document.id,
         external_id=document.external_id,
+        protected=_moved(protected, made),
     )
-    return MaskedDocument(document, text, tuple(made), meta, tuple(leaks), tuple(dropped))
+    return MaskedDocument(
+        document, text, tuple(made), meta, tuple(leaks), tuple(dropped), tuple(spared)
+    )
+
+
+def _moved(spans: Sequence[tuple[int, int]], made: Sequence[Replacement]) -> list[tuple[int, int]]:
+    """Where stretches of the narrative that nothing replaced stand in the masked text."""
+    moved = []
+    for start, end in spans:
+        if any(r.start < end and start < r.end for r in made):
+            continue  # partly masked (a gold span inside it): no longer as written
+        shift = sum((r.new_end - r.new_start) - (r.end - r.start) for r in made if r.end <= start)
+        moved.append((start + shift, end + shift))
+    return moved
 
 
 def s_text(document: Document, span: MaskSpan) -> str:

@@ -24,6 +24,7 @@ does not take "intestino delgado") or of a run of four or more digits of a maske
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -191,9 +192,11 @@ def repeats(
     strings: dict[str, str],
     name_words: dict[str, str],
     id_runs: dict[str, str],
+    *,
+    protected: Sequence[tuple[int, int]] = (),
 ) -> list[MaskSpan]:
     """Other occurrences of masked strings, name words and ID digit runs not inside ``spans``
-    (the masked ones).
+    (the masked ones) nor inside ``protected`` stretches (safe terms in their context).
 
     Each mapping goes from the searched text to the category its repeats take.
     """
@@ -203,12 +206,43 @@ def repeats(
         (Matcher(name_words, case_sensitive_start=True), name_words, True),
         (Matcher(id_runs), id_runs, True),
     )
+    # a masked span that ends (or starts) inside a word makes a word edge in the masked text:
+    # "Ad26.COV" masked in "Ad26.COV2.S" leaves "[CONTACT]2.S", where a masked "2.S" reads
+    # as a word of its own (the leak check would find it): search there too
+    cut = _cut_words(text, spans)
     for matcher, categories, part in searches:
         by_key = {normalise(k): v for k, v in categories.items()}
-        for hit in matcher.find(text):
+        hits = matcher.find(text)
+        if cut is not None:
+            hits = itertools.chain(hits, matcher.find(cut))
+        for hit in hits:
+            if any(a <= hit.start and hit.end <= b for a, b in protected):
+                continue
             if not _covered(hit, spans) and not _covered(hit, found):
                 found.append(MaskSpan(hit.start, hit.end, by_key[hit.key], "repeat", part))
     return found
+
+
+def _cut_words(text: str, spans: Sequence[MaskSpan]) -> str | None:
+    """``text`` with every masked span blanked (NUL characters, no word and no space), when a
+    span cuts a word; None when none does."""
+    cuts = any(
+        (0 < s.start and text[s.start - 1].isalnum() and text[s.start].isalnum())
+        or (s.end < len(text) and text[s.end - 1].isalnum() and text[s.end].isalnum())
+        for s in spans
+        if s.end > s.start
+    )
+    if not cuts:
+        return None
+    pieces, last = [], 0
+    for s in sorted(spans, key=lambda s: s.start):
+        start = max(s.start, last)
+        if s.end <= start:
+            continue
+        pieces += [text[last:start], "\0" * (s.end - start)]
+        last = s.end
+    pieces.append(text[last:])
+    return "".join(pieces)
 
 
 def digit_runs(text: str) -> list[str]:

@@ -24,7 +24,9 @@ from deid_studio.detect.crf import CrfModel, model_from_bytes
 from deid_studio.detect.detector import Detector, DetectorSettings
 from deid_studio.mask import MaskingPolicy, VaultEntry
 from deid_studio.mask.policy import PRESETS, PolicyError
+from deid_studio.mask.safe import KeptTerm
 from deid_studio.services._detector import RULES_ONLY, unreadable_model
+from deid_studio.services.keep import read_keep_list
 from deid_studio.services.masking import SECRET_SETTING, ensure_secret, policy_of
 from deid_studio.services.training import DETECTOR_SETTING
 from deid_studio.store.project import Project
@@ -44,6 +46,8 @@ class BatchModel:
     secret: bytes
     offsets: Mapping[str, int]
     vault: tuple[VaultEntry, ...]
+    keep: tuple[KeptTerm, ...] = ()
+    """The project's keep list: words a suggestion alone does not get masked."""
 
     def detector(self) -> Detector:
         """A ready detector (the rules alone for model version 0)."""
@@ -64,6 +68,7 @@ class BatchModel:
             "policy": self.policy.to_json(),
             "offsets": sorted(self.offsets.items()),
             "vault": [(e.case_id, e.scope, e.key, e.surrogate) for e in self.vault],
+            "keep": [e.term for e in self.keep],
         }
         digest.update(json.dumps(described, sort_keys=True, default=str).encode())
         return digest.hexdigest()
@@ -88,6 +93,7 @@ def batch_model(project: Project, *, preset: str | None = None, actor: str = "")
         secret = bytes.fromhex(tx.setting(SECRET_SETTING))
         offsets = tx.every_date_offset()
         vault = tuple(tx.every_vault_entry())
+        keep = tuple(read_keep_list(tx))
     if preset is not None and preset != policy.preset:
         policy = policy.with_preset(preset)
     if stored is None:
@@ -101,7 +107,7 @@ def batch_model(project: Project, *, preset: str | None = None, actor: str = "")
         version = stored.id
         tau = stored.metrics.get("tau")
     settings = DetectorSettings.from_dict(configured, tau=float(tau) if tau is not None else None)
-    return BatchModel(model, version, scheme, settings, policy, secret, offsets, vault)
+    return BatchModel(model, version, scheme, settings, policy, secret, offsets, vault, keep)
 
 
 def for_mode(model: BatchModel, mode: str) -> BatchModel:

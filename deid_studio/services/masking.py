@@ -22,15 +22,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import regex
+
 from deid_studio.core.document import Document, Suggestion
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
+from deid_studio.detect.rules.terms import find_terms
 from deid_studio.formats import writer
 from deid_studio.mask import LeakError, MaskedDocument, MaskingPolicy, PolicyError
 from deid_studio.mask.cases import MaskedReports, mask_reports
+from deid_studio.mask.safe import Term
 from deid_studio.services._retry import retried
 from deid_studio.services.exporting import check_target
 from deid_studio.services.forced import MODES, RecallReading, describe_mode, recall_reading
+from deid_studio.services.keep import keep_map, read_keep_list
 from deid_studio.services.privacy import DEFAULT_READABLE_BY, READABLE_BY
 from deid_studio.services.staging import staged_output
 from deid_studio.store.project import Project, StoredDocument, Transaction
@@ -72,6 +77,53 @@ class MaskedExportResult:
     """How documents not signed off were masked: ``recall``, ``default`` (None: none were)."""
     mode_note: str = ""
     """The summary's line about it (what read them again, or that it was not asked)."""
+    most_masked: tuple[MaskedWord, ...] = ()
+    """The words suggestions masked most often (in :data:`MIN_REPORTS` reports or more):
+    where over-masking shows, each a candidate for the keep list."""
+    spared: int = 0
+    """Suggestions left as written: safe terms and the keep list."""
+
+
+@dataclass(frozen=True, slots=True)
+class MaskedWord:
+    """A word of the narratives that suggestions masked: how often, in how many reports."""
+
+    word: str
+    count: int
+    reports: int
+
+
+MIN_REPORTS = 3
+"""A word masked in fewer reports is not listed: it is more likely a person's name (and the
+summary would show PHI) than a word of the trade."""
+MOST_MASKED = 12
+
+
+def most_masked(masked: Sequence[MaskedDocument], limit: int = MOST_MASKED) -> list[MaskedWord]:
+    """The words that suggestions (not gold) masked most often, in ``MIN_REPORTS`` reports
+    or more, as written most often ("Pfizer", not "pfizer")."""
+    count: Counter[str] = Counter()
+    reports: Counter[str] = Counter()
+    spelling: dict[str, Counter[str]] = {}
+    for document in masked:
+        seen: set[str] = set()
+        text = document.original.text
+        for r in document.replacements:
+            if r.origin == "gold" or r.action == "keep":
+                continue
+            for word in _MASKED_WORD.findall(text[r.start : r.end]):
+                key = word.casefold()
+                count[key] += 1
+                spelling.setdefault(key, Counter())[word] += 1
+                seen.add(key)
+        reports.update(seen)
+    ranked = [k for k, _ in count.most_common() if reports[k] >= MIN_REPORTS]
+    return [
+        MaskedWord(spelling[k].most_common(1)[0][0], count[k], reports[k]) for k in ranked[:limit]
+    ]
+
+
+_MASKED_WORD = regex.compile(r"\p{L}[\p{L}\p{M}'\u2019-]*\p{L}")
 
 
 def masking_policy(project: Project) -> MaskingPolicy:
@@ -231,6 +283,8 @@ def export_masked(
         fallbacks={c: n for c, n in fallbacks.items() if n},
         mode=mode if forced else None,
         mode_note=describe_mode(mode, forced, reading if mode == "recall" else None),
+        most_masked=tuple(most_masked(batch.masked)),
+        spared=sum(len(m.spared) for m in batch.masked),
     )
 
 
@@ -321,9 +375,24 @@ def _mask(
         context=[(d, found(d)) for d in mates] or None,
         offsets=tx.date_offsets(cases),
         vault=tx.vault_entries(cases),
+        terms=safe_terms_of,
+        keep=keep_map(read_keep_list(tx)),
         progress=progress,
         cancelled=cancelled,
     )
+
+
+def safe_terms_of(document: Document) -> list[Term]:
+    """The safe terms of a narrative (drugs, vaccines, eponyms in context; :mod:`.safe`)."""
+    text = document.text
+    return [
+        Term(h.start, h.end, h.rule, phrase=len(_PIECE.findall(text, h.start, h.end)) > 1)
+        for h in find_terms(text, document.language)
+    ]
+
+
+_PIECE = regex.compile(r"[\p{L}\p{M}\d]+")
+"""A piece of a term's name: "Johnson & Johnson" and "Pfizer-BioNTech" have two."""
 
 
 def _store(tx: Transaction, batch: MaskedReports) -> None:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from deid_studio.core.document import Span
 from deid_studio.core.tokenize import Token, tokenize
 from deid_studio.detect.detector import Detection
+from deid_studio.detect.dictionaries import is_drug_or_vaccine
 from deid_studio.detect.medical import MedicalTerm, medical_terms
 from deid_studio.detect.novelty import (
     QueueScore,
@@ -93,7 +94,8 @@ def queue_signals(project: Project) -> QueueSignals:
     def person(category: str) -> bool:
         return kind_of(category, scheme) == "person"
 
-    return QueueSignals(frozenset(vocabulary), medical_terms(common), name_like, person)
+    known = medical_terms(common, also=(is_drug_or_vaccine,))
+    return QueueSignals(frozenset(vocabulary), known, name_like, person)
 
 
 def covered(tokens: list[Token], spans: Iterable[Span]) -> list[Token]:

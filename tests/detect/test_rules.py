@@ -58,7 +58,8 @@ def test_rule_finds_nothing_in_its_negatives(rule: Rule, example: str) -> None:
 
 @pytest.mark.parametrize("text", NOT_PHI)
 def test_not_phi_finds_nothing(text: str) -> None:
-    assert find(text) == []
+    # a drug in it ("Epinephrine 0.3 mg IM") is found as a safe term, which is no PHI
+    assert [h for h in find(text) if h.kind != "TERM"] == []
 
 
 @pytest.mark.parametrize(("guard", "example"), [(g, e) for g in GUARDS for e in g.positives])

@@ -115,3 +115,41 @@ def test_a_change_published_elsewhere_refreshes_the_window(qtbot, team_url, memo
         with Project.open(server.url(name)) as other:  # another person's retrain
             resuggest(other, actor="")
     window.close_project()
+
+
+def test_an_annotator_is_refused_the_keep_list_in_one_line(qtbot, team_url, memory_keyring) -> None:
+    """Only a steward changes the keep list: "Never mask" in the narrative and the Settings
+    tab refuse an annotator in one line, and the list stays as it was."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLineEdit
+
+    from deid_studio.gui.main_window import MainWindow
+    from deid_studio.gui.preferences import Preferences
+    from deid_studio.gui.settings_dialog import SettingsDialog
+    from deid_studio.services.keep import keep_list
+
+    server, name = team_url
+    window = MainWindow(Preferences())
+    qtbot.addWidget(window)
+    assert window.open_project(server.url(name, "anna"), password=PASSWORD)
+    window.show()
+    qtbot.waitExposed(window)
+    page = window.workspace.annotate
+    page.queue.take_next()
+    text = page.session.text
+    page.view.select(text.index("Lee"), text.index("Lee") + 3)
+    menu = page.never_mask.menu(page.view.cursorRect().center())
+    next(a for a in menu.actions() if a.objectName() == "neverMask").trigger()
+    field = page.never_mask.dialog.findChild(QLineEdit)
+    qtbot.keyClicks(field, "a common word")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    refusal = window.statusBar().currentMessage()
+    assert refusal == "anna (annotator) may not change the keep list: that needs the steward role"
+    settings = SettingsDialog(window.preferences, window.project, window)
+    qtbot.addWidget(settings)
+    settings.keep_editor.term.setText("Lee")
+    settings.keep_editor.add()
+    assert settings.keep_editor.error.text() == refusal
+    with Project.open(server.url(name)) as project:
+        assert keep_list(project) == []
+    window.close_project()

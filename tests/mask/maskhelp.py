@@ -77,11 +77,12 @@ class Case:
             lambda number: pseudonym(secret, number),
         )
 
-    def mask(self, document: Document) -> MaskedDocument:
+    def mask(self, document: Document, **options: object) -> MaskedDocument:
         return mask_document(
             document,
             self.suggestions.get(document.external_id, []),
             self.policy,
             self.keys,
             preset("pv"),
+            **options,  # type: ignore[arg-type]
         )

@@ -53,3 +53,24 @@ def test_nothing_leaks_when_every_mention_is_masked(mask) -> None:
         masked = mask(document, preset_name)
         assert masked.leaks == (), preset_name
         assert "smith" not in masked.text.casefold() and "leeds" not in masked.text.casefold()
+
+
+def test_a_masked_string_behind_a_span_that_cuts_a_word_is_masked_there_too(mask) -> None:
+    # "2.S" is masked where the model marked it; elsewhere it follows "Ad26.COV", which is
+    # masked too: in the masked text it stands alone after the tag, so it must go as well
+    from deid_studio.core import Suggestion
+
+    text = "Dose of 2.S given. Vaccine (Ad26.COV2.S) lot 7."
+    document = marked(text)
+    second = text.index("Ad26.COV")
+    suggestions = [
+        Suggestion(8, 11, "PATIENT", 0.9, "crf"),
+        Suggestion(second, second + 8, "CONTACT", 0.9, "crf"),
+    ]
+    masked = mask(document, "tags", suggestions=suggestions)
+    assert masked.leaks == ()
+    assert "2.S" not in masked.text and "(Ad26" not in masked.text
+    assert masked.text == "Dose of [PATIENT] given. Vaccine ([CONTACT][PATIENT]) lot 7."
+    # a span that ends at a word's edge blanks nothing: the plain search finds the rest
+    plain = mask(marked("Dose of 2.S given; 2.S again."), "tags", suggestions=suggestions[:1])
+    assert plain.text == "Dose of [PATIENT] given; [PATIENT] again."

@@ -17,6 +17,7 @@ from deid_studio.detect.rules.guards import GUARDS
 from deid_studio.detect.rules.names import NAME_FINDER
 from deid_studio.detect.rules.phones import PHONE_FINDER
 from deid_studio.detect.rules.places import PLACE_FINDER
+from deid_studio.detect.rules.terms import TERM_FINDER
 
 _ALL = (*CONTACT_RULES, *CODE_RULES, *DATE_RULES, *AGE_RULES, *YEAR_RULES)
 RULES: tuple[Rule, ...] = tuple(r for r in _ALL if r.after) + tuple(r for r in _ALL if not r.after)
@@ -25,7 +26,13 @@ length, the earlier rule wins. Rules that saw a key come first (after "NHS numbe
 number is an ID, though it has a phone's shape), then by module: contacts, codes, dates,
 ages, years."""
 
-FINDERS: tuple[Finder, ...] = (CHECKSUM_FINDER, PHONE_FINDER, PLACE_FINDER, NAME_FINDER)
+FINDERS: tuple[Finder, ...] = (
+    CHECKSUM_FINDER,
+    PHONE_FINDER,
+    PLACE_FINDER,
+    NAME_FINDER,
+    TERM_FINDER,  # last: a term as long as a cue's name loses ("Dr. Parkinson")
+)
 """Rule families that find their hits by other means than a regex at anchors (see
 :class:`~.base.Finder`); their hits rank after every regex rule's of the same length."""
 

@@ -1,0 +1,170 @@
+"""Safe terms: drugs, vaccines, makers and eponyms that are no PHI (kind ``TERM``).
+
+A ``TERM`` hit is no suggestion in any scheme; it is what the CRF sees as a feature (the
+model learns that "Pfizer" or "Bell's palsy" is not a name) and what vetoes the other rules
+where it is longer ("Bell's palsy" against a town called Bell: the longer wins; a cue's name,
+"Dr. Parkinson", is as long as the eponym alone and earlier, so it wins). The detector also
+drops the CRF's suggestions inside a term (``detect.detector``), and the masking keeps a
+term's words even where the same word is masked elsewhere (``mask``: the contexts alone,
+rule ``eponym_term``, never a dictionary word that a case's gold marks as PHI).
+
+Rules:
+
+* ``vaccine_name`` — a vaccine product or maker ("Pfizer", "Moderna", "Comirnaty",
+  "Johnson & Johnson", "Pfizer-BioNTech");
+* ``drug_name`` — a drug, generic or brand ("Benadryl", "Pepcid", "Solu-Medrol"); one that
+  is also a person's name ("Camila") only with a dose after it, and then with its dose
+  ("Camila 0.35 mg": longer than the first name, it wins over the name rules);
+* ``eponym_term`` — an eponym in its term's context: "Bell's palsy", "Bells Palsy",
+  "Stevens-Johnson syndrome", "Guillain-Barré", "Hashimoto's thyroiditis", "síndrome de
+  Guillain-Barré", "maladie de Crohn", "Morbus Crohn", "Parkinson-Krankheit", "Brighton
+  criteria".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import regex
+
+from deid_studio.detect.dictionaries import SafeTerms, safe_terms
+from deid_studio.detect.gazetteers import fold
+from deid_studio.detect.rules.base import Finder, RuleHit, alternation
+
+_WORD = regex.compile(r"(?<![\p{L}\p{M}\d])[\p{L}][\p{L}\p{M}'\u2019-]*(?<![-'\u2019])")
+_DOSE_AFTER = regex.compile(
+    r"[ \t]*\(?[ \t]*\d+(?:[.,]\d+)?[ \t]*(?i:mg|mcg|µg|g|ml|iu|ui|units?|%|tabs?|tablets?)\b"
+)
+_TERM_WORDS = (
+    "syndrome syndromes disease palsy palsies sign test criteria phenomenon reflex "
+    "thyroiditis encephalopathy encephalitis paralysis collaboration scale score maneuver "
+    "manoeuvre edema oedema ulcer fracture tumor tumour lymphoma sarcoma node nodes cyst "
+    "classification lesion anomaly malformation dementia chorea neuralgia arthritis "
+    "cardiomyopathy disorder"
+).split()
+_TERM_WORDS_BEFORE = (
+    "síndrome|sindrome|enfermedad|parálisis|paralisis|signo|maniobra|criterios|escala|"
+    "syndrome|maladie|paralysie|signe|manœuvre|manoeuvre|critères|échelle|"
+    "morbus|syndrom|krankheit|zeichen|"
+    "sindrome|malattia|paralisi|segno|"
+    "síndrome de|doença de"
+).split("|")
+_TAIL_AFTER = regex.compile(
+    rf"['\u2019]?s?[ \t]+(?i:{alternation(_TERM_WORDS)})(?![\p{{L}}\p{{M}}])"
+    r"|-(?i:Syndrom|Krankheit|Zeichen|Parese)(?![\p{L}\p{M}])"
+)
+_BEFORE_TERM = regex.compile(
+    rf"(?r)(?i:{alternation(_TERM_WORDS_BEFORE)})[ \t]+(?:(?i:de|del|d'|di)[ \t]+)?\Z"
+)
+
+RULES = {"vaccine_name": 1.0, "drug_name": 1.0, "eponym_term": 1.0}
+
+
+def _eponym_run(words: list[regex.Match[str]], i: int, known: SafeTerms) -> int:
+    """How many words from ``i`` are eponyms joined by hyphens or single blanks
+    ("Stevens-Johnson", "Guillain Barre"): 0 when the word at ``i`` is none."""
+    count = 0
+    while i + count < len(words):
+        word = fold(words[i + count].group().removesuffix("'s").removesuffix("\u2019s"))
+        pieces = word.split("-")
+        if not all(p.removesuffix("s") in known.eponyms or p in known.eponyms for p in pieces):
+            break
+        count += 1
+        if i + count < len(words):
+            gap = words[i + count].start() - words[i + count - 1].end()
+            if gap != 1:
+                break
+    return count
+
+
+def find_terms(text: str, language: str | None) -> list[RuleHit]:
+    """Every safe term of ``text`` (kind ``TERM``; see the module text)."""
+    known = safe_terms()
+    starts = known.starts
+    words = list(_WORD.finditer(text))
+    hits: list[RuleHit] = []
+    i = 0
+    while i < len(words):
+        match = words[i]
+        folded = fold(match.group())
+        key = folded.removesuffix("'s").removesuffix("\u2019s")
+        if key not in starts and key[:-1] not in starts and "-" not in key:
+            i += 1  # the common case: no dictionary word starts here
+            continue
+        run = _eponym_run(words, i, known)
+        if run:
+            start, end = match.start(), words[i + run - 1].end()
+            tail = _TAIL_AFTER.match(text, end)
+            before = _BEFORE_TERM.search(text, max(0, start - 24), start)
+            pair = run > 1 or "-" in text[start:end]  # "Stevens-Johnson", "Guillain Barre"
+            if tail or before or pair:
+                first = before.start() if before else start
+                hits.append(RuleHit(first, tail.end() if tail else end, "TERM", "eponym_term"))
+                i += run
+                continue
+        phrase = _phrase(words, i, known)
+        if phrase:
+            hits.append(RuleHit(match.start(), words[i + phrase - 1].end(), "TERM", "vaccine_name"))
+            i += phrase
+            continue
+        kind = known.kind(folded) or known.kind(key) or known.kind(key.removesuffix("s"))
+        if kind in ("vaccine", "drug"):
+            rule = "vaccine_name" if kind == "vaccine" else "drug_name"
+            if key not in known.ambiguous:
+                hits.append(RuleHit(match.start(), match.end(), "TERM", rule))
+            elif dose := _DOSE_AFTER.match(text, match.end()):
+                # with its dose: longer than the first name it also is, so it wins
+                hits.append(RuleHit(match.start(), dose.end(), "TERM", rule))
+        i += 1
+    hits.extend(_ampersands(text))
+    return hits
+
+
+def _phrase(words: list[regex.Match[str]], i: int, known: SafeTerms) -> int:
+    """How many words from ``i`` form a multi-word vaccine or drug name (0: none)."""
+    for size in (4, 3, 2):
+        if i + size > len(words):
+            continue
+        if any(words[k + 1].start() - words[k].end() != 1 for k in range(i, i + size - 1)):
+            continue
+        key = tuple(fold(words[k].group()) for k in range(i, i + size))
+        if key in known.phrases:
+            return size
+    return 0
+
+
+_AMPERSAND = regex.compile(r"(?i:johnson[ \t]*&[ \t]*johnson|j[ \t]*&[ \t]*j)(?![\p{L}])")
+
+
+def _ampersands(text: str) -> Iterator[RuleHit]:
+    if "&" in text:
+        for match in _AMPERSAND.finditer(text):
+            yield RuleHit(*match.span(), "TERM", "vaccine_name")
+
+
+TERM_FINDER = Finder(
+    "terms",
+    find_terms,
+    RULES,
+    (
+        "developed [Bell's palsy] after",
+        "diagnosed with [Bells Palsy] on",
+        "[Stevens-Johnson syndrome] was suspected",
+        "a case of [Guillain-Barre] after",
+        "[Hashimoto's thyroiditis] since",
+        "[síndrome de Guillain-Barré] tras",
+        "dose of [Pfizer] vaccine",
+        "received the [Johnson & Johnson] vaccine",
+        "[Moderna] lot 012L20A",
+        "was given [Benadryl] and [Pepcid]",
+        "[Solu-Medrol] 125 mg IV",
+        "took [Camila 0.35 mg] daily",
+        "met the [Brighton criteria] level 1",
+    ),
+    (
+        "Dr. Bell saw the patient",
+        "her sister Camila called",
+        "Mr Johnson was seen",
+    ),
+    guarded=False,
+)

@@ -1,0 +1,90 @@
+"""Safe terms in the detector (issue 14): where the term rules read a term and where a name,
+how the detector keeps suggestions out of terms, and that a term is never PHI — no
+suggestion, no weight in the queue of model version 0."""
+
+from __future__ import annotations
+
+import pytest
+
+from deid_studio.core import Suggestion, preset
+from deid_studio.detect.detector import Detector, DetectorSettings, outside_terms
+from deid_studio.detect.rules import RuleHit, find, rule_suggestions
+
+TERMS = (
+    "Developed Bell's palsy and Stevens-Johnson syndrome after the Johnson & Johnson vaccine; "
+    "a Pfizer and a Moderna dose before; given Benadryl 25 mg and Pepcid; Hashimoto's "
+    "thyroiditis and Parkinson's disease known."
+)
+
+
+def _words(text: str, hits: list[RuleHit], kind: str) -> list[str]:
+    return [text[h.start : h.end] for h in hits if h.kind == kind]
+
+
+@pytest.mark.parametrize(
+    ("text", "terms", "names"),
+    [
+        ("Dr. Parkinson follows her Parkinson's disease.", ["Parkinson's disease"], ["Parkinson"]),
+        ("Dr. Bell saw Bell's palsy.", ["Bell's palsy"], ["Bell"]),
+        ("Mr Johnson got the Johnson & Johnson vaccine.", ["Johnson & Johnson"], ["Johnson"]),
+        ("Dr. Hashimoto: Hashimoto's thyroiditis.", ["Hashimoto's thyroiditis"], ["Hashimoto"]),
+    ],
+)
+def test_the_rules_read_the_name_and_the_term_apart(text, terms, names) -> None:
+    hits = find(text, "en")
+    assert _words(text, hits, "TERM") == terms
+    found = [text[h.start : h.end] for h in hits if h.kind in ("PERSON", "STAFF")]
+    assert found == names
+
+
+def test_a_word_of_both_lists_is_a_term_only_in_its_context() -> None:
+    """A contraceptive that is also a first name ("Camila"): a drug with its dose only,
+    and then with the dose (which outranks the first-name rule)."""
+    dosed = "Took Camila 0.35 mg daily."
+    assert _words(dosed, find(dosed, "en"), "TERM") == ["Camila 0.35 mg"]
+    assert _words(dosed, find(dosed, "en"), "PERSON") == []
+    named = "Her sister Camila called."
+    assert _words(named, find(named, "en"), "TERM") == []
+
+
+def test_outside_terms_drops_what_lies_inside_a_term_and_trims_what_reaches_into_one() -> None:
+    text = "Mr Bell has Bell's palsy; Pfizer Ltd called."
+    palsy, pfizer = text.index("Bell's palsy"), text.index("Pfizer")
+    terms = [
+        RuleHit(palsy, palsy + 12, "TERM", "eponym_term"),
+        RuleHit(pfizer, pfizer + 6, "TERM", "vaccine_name"),
+    ]
+    first = text.index("Bell")
+    suggestions = [
+        Suggestion(first, first + 4, "PATIENT", 0.9, "crf"),  # the patient: stays
+        Suggestion(palsy, palsy + 4, "PATIENT", 0.6, "crf"),  # inside the palsy: dropped
+        Suggestion(pfizer, pfizer + 10, "ORGANIZATION", 0.7, "crf"),  # "Pfizer Ltd": "Ltd"
+    ]
+    kept = outside_terms(suggestions, terms, text)
+    assert [(text[s.start : s.end], s.category) for s in kept] == [
+        ("Bell", "PATIENT"),
+        ("Ltd", "ORGANIZATION"),
+    ]
+    assert outside_terms(suggestions, [], text) == suggestions
+
+
+@pytest.mark.parametrize("scheme", ["pv", "i2b2-2014", "meddocan"])
+def test_a_term_is_no_suggestion_in_any_scheme(scheme: str) -> None:
+    hits = find(TERMS, "en")
+    assert len(_words(TERMS, hits, "TERM")) >= 8
+    assert rule_suggestions(TERMS, preset(scheme), "en", hits=hits) == []
+
+
+def test_model_version_0_suggests_nothing_for_terms_and_ranks_them_as_no_phi() -> None:
+    """The cold start (rules alone): the terms are found, none becomes a suggestion, and the
+    queue's rule density of a narrative made of terms is that of one without PHI."""
+    detector = Detector(None, preset("pv"), DetectorSettings())
+    plain = "Developed a rash and a headache after the second dose; given fluids and rest."
+    terms, nothing = detector.detect([(TERMS, "en"), (plain, "en")])
+    assert terms.suggestions == [] and terms.rules == []
+    assert {TERMS[t.start : t.end] for t in terms.terms} >= {
+        "Bell's palsy", "Stevens-Johnson syndrome", "Johnson & Johnson", "Pfizer", "Benadryl",
+    }  # fmt: skip
+    assert terms.uncertainty is not None and nothing.uncertainty is not None
+    assert terms.uncertainty.flagged == 0 and terms.uncertainty.score == 0.0
+    assert nothing.uncertainty.score == 0.0
