@@ -91,14 +91,39 @@ def read_parquet_rows(
             groups.append(group)
         offset += rows
     row = first_row
-    for batch in table.iter_batches(row_groups=groups, columns=columns, batch_size=2048):
+    batches = table.iter_batches(row_groups=groups, columns=columns, batch_size=2048)
+    while True:
+        try:
+            batch = next(batches, None)
+        except Exception as err:  # a damaged page: pyarrow's ArrowInvalid, OSError...
+            raise InputError(str(path), f"unreadable rows after row {row} ({err})") from None
+        if batch is None:
+            break
         low, high = max(start, row), min(start + count, row + batch.num_rows)
         if low < high:  # only the rows wanted become Python objects
-            values = batch.slice(low - row, high - low).to_pydict()
-            for i in range(high - low):
-                record = {k: v[i] for k, v in values.items()}
-                yield _row(path, low + i + 1, record, text, id, case)
+            for i, record in enumerate(_records(batch.slice(low - row, high - low))):
+                number = low + i + 1
+                if isinstance(record, str):
+                    yield InputError(str(path), record, line=number)
+                else:
+                    yield _row(path, number, record, text, id, case)
         row += batch.num_rows
+
+
+def _records(batch: Any) -> Iterator[dict[str, Any] | str]:
+    """The rows of a record batch as dicts; a row whose strings are not UTF-8 as the problem
+    (pyarrow checks the bytes only when it makes Python strings of them)."""
+    try:
+        values = batch.to_pydict()
+    except UnicodeDecodeError:
+        for i in range(batch.num_rows):  # find the rows at fault, one by one
+            try:
+                yield {k: v[0] for k, v in batch.slice(i, 1).to_pydict().items()}
+            except UnicodeDecodeError as err:
+                yield f"text that is not UTF-8 (byte {err.start}: {err.reason})"
+        return
+    for i in range(batch.num_rows):
+        yield {k: v[i] for k, v in values.items()}
 
 
 def _row(

@@ -68,3 +68,27 @@ def test_vaers_in_chunks_equals_the_import_reader() -> None:
     source = SHARED / "vaers" / "2021VAERSDATA.csv"
     whole = reader("vaers")(source, skip_empty=True)
     assert _all(source, Layout.of("vaers"), 700) == whole
+
+
+def test_a_parquet_row_that_is_not_utf8_is_refused_with_its_row(tmp_path: Path) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from deid_studio.core.errors import InputError
+    from deid_studio.formats.parquet import read_parquet_rows
+
+    texts = ["first report", "QQQQ second report", "third report"]
+    table = pa.table({"id": ["a", "b", "c"], "text": texts})
+    path = tmp_path / "r.parquet"
+    pq.write_table(
+        table, path, compression="NONE", use_dictionary=False, write_statistics=False
+    )
+    raw = path.read_bytes()
+    assert raw.count(b"QQQQ") == 1
+    path.write_bytes(raw.replace(b"QQQQ", b"\x8fQQQ"))  # the bytes of row 2 are not UTF-8
+    rows = list(read_parquet_rows(path, 0, 3))
+    assert [r.text for r in rows if isinstance(r, Document)] == ["first report", "third report"]
+    [bad] = [r for r in rows if isinstance(r, InputError)]
+    assert bad.line == 2 and "not UTF-8" in str(bad) and "QQQ" not in str(bad)
+    with pytest.raises(InputError, match="r.parquet.*2.*not UTF-8"):
+        read_parquet(path)
