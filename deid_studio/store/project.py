@@ -12,7 +12,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from sqlalchemy import Engine, text
-from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, ProgrammingError
+from sqlalchemy.exc import (
+    DataError,
+    DBAPIError,
+    IntegrityError,
+    OperationalError,
+    ProgrammingError,
+)
 from sqlalchemy.orm import Session, sessionmaker
 
 from deid_studio.core.errors import DeidError, printable
@@ -169,7 +175,7 @@ class Project:
             try:
                 with session.begin_nested():
                     session.execute(text(f"SET LOCAL ROLE {team.quote(name)}"))
-            except ProgrammingError:
+            except (ProgrammingError, DataError):  # not granted; no such role (22023)
                 raise team.PermissionRefused(
                     f"signed in as {self.login}, you cannot act as {name}"
                 ) from None

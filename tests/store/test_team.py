@@ -127,6 +127,8 @@ def test_identity_is_the_login_and_four_eyes_uses_it(team: tuple[PgServer, str])
         assert state.info.claimed_by == "anna"
         with pytest.raises(PermissionRefused, match="signed in as anna, you cannot act as rene"):
             sign_off(project, 1, actor="rene")
+        with pytest.raises(PermissionRefused, match="you cannot act as nobody-here"):
+            sign_off(project, 1, actor="nobody-here")  # no such role: one line too
         with pytest.raises(PermissionRefused, match="needs the reviewer role"):
             sign_off(project, 1, actor="")
     with as_login(team, "rene") as project:
