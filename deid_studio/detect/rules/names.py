@@ -93,9 +93,11 @@ _STAFF_TITLES: Mapping[str, str] = {
 _STAFF_KEYS: Mapping[str, str] = {
     "en": "physician|doctor|reporter|reported by|reporting physician|attending|prescriber|"
     "signed|signed by|nurse|pharmacist|contact person|referring physician|gp|pcp",
-    "es": "médico|medico|médica|doctor|doctora|notificante|informante|remitido por|firmado|"
+    "es": "médico|medico|médica|doctor|doctora|notificante|notificador|notificadora|"
+    "informante|remitido por|firmado|"
     "firmado por|enfermera|enfermero|farmacéutico|farmacéutica|médico responsable",
-    "fr": "médecin|docteur|déclarant|déclarante|signé|infirmier|infirmière|pharmacien",
+    "fr": "médecin|docteur|déclarant|déclarante|notificateur|notificatrice|signé|infirmier|"
+    "infirmière|pharmacien",
     "de": "arzt|ärztin|behandelnder arzt|hausarzt|melder|unterschrift|apotheker|apothekerin",
     "pt": "médico|médica|notificador",
     "it": "medico|segnalatore",
@@ -409,6 +411,7 @@ NAME_FINDER = Finder(
         "Nombre:  [Pedro].",
         "Apellidos: [De Miguel Rivera].",
         "Médico: [Estefanía Romero Selas]  NºCol: 28",
+        "Notificador: [Leire Ruiz]\nTeléfono: 600",
         "his son [don] called",
         "su [hija] [Ana] llamó",
         "die Tochter [Maria] kam",
