@@ -113,7 +113,11 @@ def test_a_case_masks_alike_across_partitions_and_runs(cli, tmp_path: Path) -> N
         return found
 
     one, two, three = pieces(r1), pieces(r2), pieces(r3)
-    assert "John" not in r1["text"] and "Smith" not in r3["text"]
+    # the names are gone as words (a drawn surrogate such as "Walker-Johnson" may hold the
+    # letters: the surrogates change with each project's secret)
+    import re
+
+    assert not re.search(r"\bJohn\b", r1["text"]) and not re.search(r"\bSmith\b", r3["text"])
     assert one["PATIENT"][0] == one["PATIENT"][1] == three["PATIENT"][0]  # same case
     assert one["PATIENT"][0] != two["PATIENT"][0]  # another case, another surrogate
     # the same offset in the follow-up: the 3 days between the two dates survive
