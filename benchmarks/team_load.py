@@ -25,6 +25,7 @@ import sys
 import tempfile
 import threading
 import time
+import traceback
 from collections import Counter
 from pathlib import Path
 from urllib.parse import quote
@@ -127,7 +128,9 @@ def annotator(
                 record(kind, started, error=str(err))
                 return None
             except Exception as err:
-                record(kind, started, error=f"{err.__class__.__name__}: {err}")
+                frames = traceback.extract_tb(err.__traceback__)
+                where = " <- ".join(f"{f.name}:{f.lineno}" for f in reversed(frames[-4:]))
+                record(kind, started, error=f"{err.__class__.__name__}: {err} ({kind} at {where})")
                 return None
             record(kind, started, edit=edit if hasattr(edit, "added") else None)
             return edit

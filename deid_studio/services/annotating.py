@@ -295,15 +295,23 @@ def _check_span(tx: Transaction, info: DocumentInfo, span: Span) -> None:
         raise DeidError(f"{span.category} is not a category of the project's scheme")
 
 
+def _take_suggestion(tx: Transaction, suggestion_id: int) -> StoredSuggestion:
+    """Delete the suggestion the person decided on; refused in one line when a re-suggestion
+    replaced it after it was read."""
+    used = tx.delete_suggestion(suggestion_id)
+    if used is None:
+        raise DeidError("that suggestion no longer exists (the model was retrained?)")
+    return used
+
+
 def _supersede(tx: Transaction, spans: GoldSpans, span: Span) -> list[StoredSuggestion]:
     """Remove the suggestions lying wholly inside a new gold span; they are decided (a blind
     copy has none)."""
     if spans.blind:
         return []
     document_id = spans.document_id
-    gone = [
-        tx.delete_suggestion(s.id) for s in tx.suggestions_within(document_id, span.start, span.end)
-    ]
+    inside = tx.suggestions_within(document_id, span.start, span.end)
+    gone = [s for s in map(tx.delete_suggestion, (s.id for s in inside)) if s is not None]
     for s in gone:
         tx.audit("supersede_suggestion", document_id=document_id, before=audit_span(s))
     return gone
@@ -440,7 +448,7 @@ def accept_suggestion(
         if category is not None:
             chosen = Span(chosen.start, chosen.end, category)
         _check_span(tx, info, chosen)
-        used = tx.delete_suggestion(suggestion_id)
+        used = _take_suggestion(tx, suggestion_id)
         tx.audit("accept_suggestion", document_id=used.document_id, before=audit_span(used))
         added: tuple[StoredAnnotation, ...] = ()
         if tx.find_annotation(used.document_id, chosen.start, chosen.end, chosen.category) is None:
@@ -470,7 +478,7 @@ def reject_suggestion(
         if found is None:
             raise DeidError("that suggestion no longer exists (the model was retrained?)")
         check_editable(tx, found.document_id, expected_version)
-        used = tx.delete_suggestion(suggestion_id)
+        used = _take_suggestion(tx, suggestion_id)
         tx.audit("reject_suggestion", document_id=used.document_id, before=audit_span(used))
         return with_version(
             tx, Edit(used.document_id, "reject_suggestion", suggestions_removed=(used,))
@@ -496,7 +504,10 @@ def accept_all(
         added: list[StoredAnnotation] = []
         used: list[StoredSuggestion] = []
         for s in chosen:
-            used.append(tx.delete_suggestion(s.id))
+            taken = tx.delete_suggestion(s.id)
+            if taken is None:  # replaced by a re-suggestion since it was read
+                continue
+            used.append(taken)
             added.append(
                 tx.add_annotation(
                     document_id, Span(s.start, s.end, s.category), origin="accepted",
@@ -606,8 +617,8 @@ def revert(
         dropped: list[StoredSuggestion] = []
         for s in edit.suggestions_added:
             found_s = tx.find_suggestion(s)
-            if found_s is not None:
-                dropped.append(tx.delete_suggestion(found_s.id))
+            if found_s is not None and (taken := tx.delete_suggestion(found_s.id)) is not None:
+                dropped.append(taken)
                 tx.audit("reject_suggestion", document_id=doc, before=audit_span(s), reason=reason)
         return with_version(
             tx,

@@ -107,7 +107,8 @@ def submit(
             )
             chosen = {s.id for s in accepted}
             for s in tx.suggestions(document_id):
-                used.append(tx.delete_suggestion(s.id))
+                if (taken := tx.delete_suggestion(s.id)) is not None:
+                    used.append(taken)
             for s in accepted:
                 added.append(
                     tx.add_annotation(

@@ -290,9 +290,13 @@ class EditingQueries(TransactionBase):
         row = self._session.scalars(query.order_by(s.id).limit(1)).first()
         return None if row is None else _suggestion(row)
 
-    def delete_suggestion(self, suggestion_id: int) -> StoredSuggestion:
-        """Remove a suggestion (accepted or rejected); what it was."""
-        return self._delete(m.SuggestionRow, suggestion_id, _suggestion)
+    def delete_suggestion(self, suggestion_id: int) -> StoredSuggestion | None:
+        """Remove a suggestion (accepted or rejected); what it was, or None when it is gone
+        already (a re-suggestion replaced it since it was read: it takes no document lock)."""
+        try:
+            return self._delete(m.SuggestionRow, suggestion_id, _suggestion)
+        except KeyError:
+            return None
 
     def _delete(self, kind: type[_Row], row_id: int, stored: Callable[[_Row], _Stored]) -> _Stored:
         """Remove a row by id (KeyError when there is none); what it was."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import insert
+from sqlalchemy import delete, insert
 
 from deid_studio.core.document import Document, Span
 from deid_studio.core.errors import DeidError
@@ -23,7 +23,7 @@ from deid_studio.services.annotating import (
 from deid_studio.services.importing import import_documents
 from deid_studio.services.submitting import submit
 from deid_studio.store import models as m
-from deid_studio.store.project import Project
+from deid_studio.store.project import Project, Transaction
 
 TEXT = "Patient John Smith, 45, seen at St Mary on 03/04/2021 by Dr Jones."
 
@@ -236,3 +236,43 @@ def test_reject_the_rest_and_a_later_full_decision_clears_the_mark(project: Proj
 
 def _suggestion_at(project: Project, doc: int, start: int) -> int:
     return next(s.id for s in load_document(project, doc).suggestions if s.start == start)
+
+
+def _raced(monkeypatch: pytest.MonkeyPatch, method: str, doc: int) -> None:
+    """Make ``Transaction.method`` behave as if a re-suggestion (which takes no document
+    lock) replaced the document's suggestions right after the read."""
+    real = getattr(Transaction, method)
+
+    def read_then_replaced(self: Transaction, *args: object) -> object:
+        found = real(self, *args)
+        self._session.execute(delete(m.SuggestionRow).where(m.SuggestionRow.document_id == doc))
+        return found
+
+    monkeypatch.setattr(Transaction, method, read_then_replaced)
+
+
+def test_a_suggestion_replaced_after_it_was_read_is_refused_in_one_line(
+    project: Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    doc = seed(project)
+    suggest(project, doc, (8, 18, "PATIENT", 0.8))
+    open_for_annotation(project, doc, actor="ann")
+    [s] = load_document(project, doc, actor="ann").suggestions
+    _raced(monkeypatch, "suggestion", doc)
+    with pytest.raises(DeidError, match="no longer exists"):
+        accept_suggestion(project, s.id, actor="ann")
+    with pytest.raises(DeidError, match="no longer exists"):
+        reject_suggestion(project, s.id, actor="ann")
+    assert gold(project, doc) == []
+
+
+def test_a_new_span_over_suggestions_replaced_meanwhile_is_saved(
+    project: Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    doc = seed(project)
+    suggest(project, doc, (8, 12, "PATIENT", 0.6), (13, 18, "PATIENT", 0.6))
+    open_for_annotation(project, doc, actor="ann")
+    _raced(monkeypatch, "suggestions_within", doc)
+    edit = add_span(project, doc, Span(8, 18, "PATIENT"), actor="ann")
+    assert edit.suggestions_removed == ()
+    assert gold(project, doc) == [(8, 18, "PATIENT", "human")]
