@@ -48,6 +48,14 @@ COUNTRIES_OF: Mapping[str, tuple[str, ...]] = {
 """Where each supported language is spoken: whose towns of 5,000 or more a narrative in that
 language is likely to name."""
 
+AMBIGUOUS_COUNTRIES = frozenset(
+    "man island wake chili turkey china georgia guinea togo jersey reunion ascension chad "
+    "jordan niger panama".split()
+)
+"""Country names that are also words of a narrative ("turkey", "china", "to go"): taken only
+after a place cue. Other country names are places wherever they stand, even though the
+English vocabulary lists hold them ("Italy", "Finland")."""
+
 FAKER_LOCALES: Mapping[str, tuple[str, ...]] = {
     "en": ("en_US", "en_GB", "en_CA"),
     "es": ("es_ES", "es_MX"),
@@ -112,8 +120,13 @@ def places(language: str | None) -> Places:
     stop = set().union(*stopwords().values())
     ambiguous = {
         entry[0]
-        for entry in cities | countries
+        for entry in cities
         if len(entry) == 1 and (entry[0] in common or entry[0] in stop or len(entry[0]) < 3)
+    } | {
+        entry[0]
+        for entry in countries
+        if len(entry) == 1
+        and (entry[0] in stop or len(entry[0]) < 3 or entry[0] in AMBIGUOUS_COUNTRIES)
     }
     longest: dict[str, int] = {}
     for entry in cities | countries:

@@ -76,12 +76,22 @@ _PATIENT_WEAK: Mapping[str, str] = {
     "de": "patient patientin pat",
 }
 _INTRODUCTIONS: Mapping[str, str] = {
-    "en": "my name is|his name is|her name is|name is|call me|named|called",
-    "es": "me llamo|se llama|llamado|llamada|de nombre",
-    "fr": "je m'appelle|s'appelle|nommé|nommée|prénommé|prénommée",
-    "de": "ich heiße|heißt|namens|genannt",
+    "en": "my name is|his name is|her name is|their name is|name is|call me|last name is|"
+    "first name is|maiden name is|surname is",
+    "es": "me llamo|se llama|mi nombre es|su nombre es|de nombre",
+    "fr": "je m'appelle|s'appelle|mon nom est|son nom est",
+    "de": "ich heiße|mein name ist|sein name ist|ihr name ist|namens",
 }
-"""Phrases that introduce a name ("My name is Siiri")."""
+"""Phrases that say a name follows ("My name is Siiri", "her maiden name is nyberg"): the
+word after them is a name unless it is a common word."""
+_NAMED: Mapping[str, str] = {
+    "en": "named|called",
+    "es": "llamado|llamada",
+    "fr": "nommé|nommée|prénommé|prénommée",
+    "de": "heißt|genannt",
+}
+"""Words that may introduce a name ("a son named Tom") or not ("called the office"): only a
+known name is taken after them."""
 _STAFF_TITLES: Mapping[str, str] = {
     "en": "dr doctor prof professor",
     "es": "dr dra drª dr.ª doctor doctora prof profa profesor profesora",
@@ -177,7 +187,8 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int], ...
         ("PERSON", "name_after_patient_key", _PATIENT_KEYS, None, STRONG),
         ("PERSON", "name_after_patient_word", _PATIENT_WEAK, _WORD_CUE, WEAK),
         ("RELATIVE", "name_after_relative", _RELATIVES, _WORD_CUE, STRONG),
-        ("PERSON", "name_introduced", _INTRODUCTIONS, _WORD_CUE, WEAK),
+        ("PERSON", "name_introduced", _INTRODUCTIONS, _WORD_CUE, STRONG),
+        ("PERSON", "name_introduced", _NAMED, _WORD_CUE, WEAK),
     )
     found = []
     for kind, rule, table, tail, strength in families:
@@ -420,6 +431,10 @@ NAME_FINDER = Finder(
         "seen by [J. Smith], MD today",
         "The player [Teresa Kreutzmann] was detained",
         "My name is [Siiri] and",
+        "My name is [Aantje Mourik].",
+        "her maiden name is [nyberg]",
+        "people call me [Piusz]",
+        "a son named [Tom]",
         "They had 6: Gaetane, [Hannah], [Derek]",
         "Dr. [Gomez] saw her. Later [Gomez] called",
         "[Varón] de 53 años, su [madre] refiere",
@@ -432,6 +447,8 @@ NAME_FINDER = Finder(
         "MR mild, TR moderate",
         "her son reported fever",
         "Dose: 5 mg",
+        "my name is not important",
+        "she called Back later",
     ),
     guarded=False,
 )

@@ -71,7 +71,9 @@ _HOUSE_NUMBER = (
 _WORD = r"\p{Lu}[\p{L}\p{M}'\u2019\-]*"  # a capitalised word, no abbreviation dot
 _CAP = rf"(?:(?:Dr|Dra|Dña|St|Sta|Sto|Sant|Mt|Ft|Pº|Gral|Av)\.|{_WORD})"
 """A capitalised word of a street's or an institution's name, or a title's abbreviation."""
-_PARTICLE = r"(?:de|del|la|las|los|el|du|des|le|di|da|do|dos|das|van|von|der|y|i)"
+_PARTICLE = (
+    r"(?:de|del|la|las|los|el|du|des|le|di|dei|della|degli|delle|da|do|dos|das|van|von|der|y|i|z)"
+)
 _NAME_PART = (
     rf"(?:{_CAP}|\d{{1,2}}[ \t]+de[ \t]+{_CAP}|"
     rf"{_PARTICLE}(?=(?:[ \t]+{_PARTICLE})*[ \t]+(?:\p{{Lu}}|\d)))"
@@ -97,6 +99,14 @@ def _street_prefixed(language: str | None) -> Cues | None:
     return cues(words, tail=rf"[ \t]*(?:{_NAME_PART}[ \t]+){{0,5}}{_CAP}{_HOUSE_NUMBER}?")
 
 
+_STREET_NUMBERED_ANY = cues(
+    {w for words in _STREET_BEFORE.values() for w in words.split() if len(w.rstrip(".")) > 1}
+    | {"ul.", "ulica", "al.", "aleja", "rua", "strada", "calea", "utca"},
+    tail=rf"[ \t]*(?:{_NAME_PART}[ \t]+){{0,4}}{_CAP}[ \t]+\d{{1,5}}[ \t]?[a-zA-Z]?(?![\p{{L}}\d])",
+)
+"""A street written the way of any language, with its house number ("Via Roma 131",
+"ul. Biskupa Bogedaina 118", "Rua João Pessoa 1636") — in a narrative of another language
+too: the house number makes it an address."""
 _STREET_US = regex.compile(
     rf"(?<![\p{{L}}\d])\d{{1,6}}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?(?:{_CAP}[ \t]+){{1,3}}"
     rf"(?i:{alternation(_STREET_AFTER_EN)})\b\.?"
@@ -105,7 +115,7 @@ _STREET_US = regex.compile(
 )
 _UNIT = cues(
     [
-        *"apt apartment suite ste unit box postfach apartado piso puerta wohnung".split(),
+        *"apt apartment suite ste unit box postbox postfach apartado piso puerta wohnung".split(),
         *("po box", "p.o. box", "boîte postale"),
     ],
     tail=r"(?i:\.?[ \t]*(?:box[ \t]*)?(?:n[º°o]\.?|#)?[ \t]*)\d{1,6}"
@@ -118,13 +128,38 @@ _MILITARY = regex.compile(
 )
 _LEGAL_FORMS = (
     "inc|inc.|llc|ltd|ltd.|corp|corp.|co.|company|group|gmbh|ag|s.a.|sa|s.l.|sl|plc|llp|"
-    "holdings|partners|associates|& sons|s.p.a.|spa|b.v.|bv|n.v.|sarl|s.a.r.l.|kg|ohg"
+    "holdings|partners|associates|& sons|s.p.a.|spa|b.v.|bv|n.v.|sarl|s.a.r.l.|kg|ohg|"
+    "corporation|technologies|solutions|systems|software|consulting|capital|investments|"
+    "labs|networks|analytics|insights|agency|markets|enterprises|industries|ventures"
 ).split("|")
+"""Legal forms and the words that end a company's name ("Rapid Cycle Solutions"); the name
+must hold a word that is no common word ("Emergency Medical Services" is none)."""
+_EMPLOYER_CUES: Mapping[str, str] = {
+    "en": "work for|works for|worked for|working for|work at|works at|worked at|working at|"
+    "employed by|employed at|employee of|job at|a year at|intern at|internship at",
+    "es": "trabaja en|trabaja para|trabajaba en|trabajaba para|empleado de|empleada de|"
+    "empleado en|empleada en",
+    "fr": "travaille chez|travaille pour|travaillait chez|employé chez|employée chez|"
+    "salarié de|salariée de",
+    "de": "arbeitet bei|arbeitete bei|beschäftigt bei|angestellt bei|tätig bei",
+}
+"""Phrases after which capitalised words name the employer ("I work for Wolters Kluwer")."""
 _ORGANISATION = regex.compile(
     rf"(?<![\p{{L}}\p{{M}}])(?:{_WORD}[ \t]+(?:(?:&|and|of|de)[ \t]+)?){{1,4}}"
     rf"(?i:{alternation(_LEGAL_FORMS)})(?![\p{{L}}\p{{M}}])",
     regex.UNICODE,
 )
+_EMPLOYER = cues(
+    [w for phrases in _EMPLOYER_CUES.values() for w in phrases.split("|")],
+    tail=rf"[ \t]+(?:the[ \t]+)?(?P<name>{_CAP}(?:(?:[ \t]+|,[ \t]+|[ \t]+(?:&|and|of)[ \t]+)"
+    rf"{_CAP}){{0,4}})",
+)
+_SURNAMES_FIRM = regex.compile(
+    rf"(?<![\p{{L}}\p{{M}}])({_WORD}),[ \t]+({_WORD}),?[ \t]+(?:and|&)[ \t]+({_WORD})"
+    rf"(?![\p{{L}}\p{{M}}])",
+    regex.UNICODE,
+)
+"""Three surnames as a firm's name ("Glover, Ruiz and Armstrong")."""
 _PLACE_PHRASES = (
     "lives in|lives at|living in|lived in|grew up in|moved to|moved here from|moved from|"
     "arrived at|arrived in|flew to|born in|raised in|resides in|resident of|located in|"
@@ -243,6 +278,8 @@ RULES: Mapping[str, float] = {
     "unit_number": 0.95,
     "military_address": 0.95,
     "organisation": 0.9,
+    "employer": 0.9,
+    "surnames_firm": 0.9,
     "address_continued": 0.7,
     "town_after_phrase": 0.9,
     "street_between_numbers": 0.75,
@@ -324,7 +361,12 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
             if size == 1 and (
                 entry[0] in _GENERIC
                 or entry[0] in MONTH_WORDS
-                or (not cued and entry not in known.large and zipf(first, language) >= COMMON)
+                or (
+                    not cued
+                    and entry not in known.large
+                    and entry not in known.countries
+                    and zipf(first, language) >= COMMON
+                )
                 or (entry[0] in medical and (not cued or text[end : end + 1] in "'\u2019-"))
                 or (entry[0] in known.ambiguous and (not cued or match.group().isupper()))
                 or (match.group().isupper() and len(match.group()) <= 4 and not cued)
@@ -355,6 +397,11 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
         if words and all(w in english for w in words):
             continue  # "via Email" in an English narrative
         yield RuleHit(*_numbered(text, *_trim(text, *match.span())), "STREET", "street_prefixed")
+    for match in _STREET_NUMBERED_ANY.finditer(text, index):
+        cue, *words = _TOKEN.findall(match.group())
+        if cue == "via" or all(w.isupper() and len(w) <= 3 for w in words if not w.isdigit()):
+            continue  # "given via IM 2 doses"
+        yield RuleHit(*_numbered(text, *match.span()), "STREET", "street_prefixed")
     lower = text.lower()
     if any(ending in lower for ending in _ENDINGS):
         for match in _STREET_SUFFIXED.finditer(text):
@@ -362,7 +409,7 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
             yield RuleHit(*span, "STREET", "street_suffixed")
     if language in (None, "en"):
         for match in _STREET_US.finditer(text):
-            yield RuleHit(*_trim(text, *match.span()), "STREET", "street_us")
+            yield RuleHit(*_numbered(text, *_trim(text, *match.span())), "STREET", "street_us")
     common = lexicon().common
     for candidate in _NUMBER_THEN_WORD.finditer(text):
         match = _NUMBER_STREET_NUMBER.match(text, candidate.start())
@@ -484,6 +531,17 @@ def _institutions(text: str, index: dict[str, list[int]], lex: Lexicon) -> Itera
         start, end = match.span()
         if _named(text, start, end, lex):
             yield RuleHit(start, end, "INSTITUTION", "organisation")
+    for match in _EMPLOYER.finditer(text, index):
+        start, end = _trim(text, *match.span("name"))
+        words = [fold(w) for w in _TOKEN.findall(text, start, end)]
+        if any(w not in lex.stop and w not in _INSTITUTION_WORDS for w in words):
+            yield RuleHit(start, end, "INSTITUTION", "employer")
+    if " and " in text or "&" in text:
+        for match in _SURNAMES_FIRM.finditer(text):
+            if all(fold(match.group(i)) in lex.last_names for i in (1, 2, 3)) and not any(
+                fold(match.group(i)) in lex.common for i in (1, 2, 3)
+            ):
+                yield RuleHit(*match.span(), "INSTITUTION", "surnames_firm")
     for match in _GENERIC_HOSPITAL.finditer(text, index):
         yield RuleHit(*match.span(), "INSTITUTION", "institution_generic")
     for match in _ROOM.finditer(text, index):
@@ -501,6 +559,8 @@ def _triggers(language: str | None) -> frozenset[str]:
         _GENERIC_HOSPITAL,
         _ROOM,
         _UNIT,
+        _STREET_NUMBERED_ANY,
+        _EMPLOYER,
         _PLACE_PHRASE,
         *(f for _, _, f in _FIELDS),
     ]
@@ -511,7 +571,11 @@ def _triggers(language: str | None) -> frozenset[str]:
     return frozenset(words | _SUFFIX_TRIGGERS | _LEGAL_TRIGGERS)
 
 
-_SEPARATOR = regex.compile(r"[ \t]*(?:,|>|\||\n|[ \t]{2,}|;|-)[ \t]*|[ \t]+")
+_SEPARATOR = regex.compile(
+    r"[ \t]*(?:(?:,|>|\||\n|;|-|[•·\u2013\u2014]|\?{2,3})[ \t]*){1,3}|[ \t]{2,}|[ \t]+"
+)
+"""Between an address's parts: commas, line breaks (a blank line too, a quoted "> "),
+bars, bullets, runs of blanks."""
 _SEGMENT = regex.compile(
     rf"(?:{_WORD}(?:[ \t](?:(?:de|del|la|am|an|der|sur|en)[ \t])?{_WORD}){{0,3}}"
     r"|\d{3,6}(?:[ -]\d{2,4})?|[A-Z]{1,2}[ -]?\d{4,5})(?![\p{L}\d])",
@@ -519,29 +583,51 @@ _SEGMENT = regex.compile(
 )
 
 
+_ADDRESS_PART = regex.compile(
+    rf"(?P<code>\p{{Lu}}{{2,3}}(?:[ \t]+\d{{4,6}})?)(?![\p{{L}}\d])"
+    rf"|(?P<words>{_WORD}(?:[ \t](?:(?:de|del|la|am|an|der|sur|en)[ \t])?{_WORD}){{0,3}})"
+    r"(?:[ \t]+\([^()\n]{1,30}\))?(?![\p{L}\d])"
+    r"|(?P<lower>\p{Ll}[\p{L}\p{M}]+(?:[ \t]\p{Ll}[\p{L}\p{M}]+){0,3})(?![\p{L}\d])"
+    r"|\d{3,6}(?:[ -]\d{2,4})?(?![\p{L}\d])|[A-Z]{1,2}[ -]?\d{4,5}(?![\p{L}\d])",
+    regex.UNICODE,
+)
+"""One part of an address after its street: a town or country (its words, or lower-case
+when the gazetteer knows it, an aside in brackets: "Cyprus (Greek)"), a region's code with
+or without the postcode ("NO 14908", "MQ"), a postcode."""
+
+
 def _continued(
     text: str, found: list[RuleHit], lex: Lexicon, language: str | None
 ) -> Iterator[RuleHit]:
-    """The rest of an address after its street line: up to three segments that are
-    capitalised words or postcodes ("228 Ringvej 144 > Apt. 902 > TRONDHEIM > Norway
+    """The rest of an address after its street line: up to four parts that are capitalised
+    words, region codes or postcodes ("228 Ringvej 144 > Apt. 902 > TRONDHEIM > Norway
     64389"), each a known place or no common word."""
     known = places(language)
     for hit in list(found):
         if hit.kind != "STREET":
             continue
         position = hit.end
-        for _ in range(3):
+        for _ in range(4):
             separator = _SEPARATOR.match(text, position)
             if separator is None:
                 break
-            segment = _SEGMENT.match(text, separator.end())
-            if segment is None:
+            part = _ADDRESS_PART.match(text, separator.end())
+            if part is None:
                 break
-            words = tuple(fold(w) for w in _TOKEN.findall(segment.group()))
-            if known.match(words) is None and any(w in lex.common or w in lex.stop for w in words):
+            words = tuple(fold(w) for w in _TOKEN.findall(part.group()))
+            if part.group("lower") is not None:
+                if known.match(words) is None:
+                    break
+            elif part.group("code") is not None:
+                code = part.group("code")
+                if not any(c.isdigit() for c in code) and fold(code) in lex.stop:
+                    break  # "IN", "THE": a sentence in capitals goes on
+            elif known.match(words) is None and any(
+                w in lex.common or w in lex.stop for w in words if len(w) > 1
+            ):
                 break
-            yield RuleHit(*segment.span(), "CITY", "address_continued")
-            position = segment.end()
+            yield RuleHit(*part.span(), "CITY", "address_continued")
+            position = part.end()
 
 
 def find_places(text: str, language: str | None) -> list[RuleHit]:
@@ -571,7 +657,7 @@ PLACE_FINDER = Finder(
         "[Avda. de França, s/n]",
         "wohnhaft in der [Hauptstraße 12a], [01188] [Dresden]",
         "[Hammarvägen 15]",
-        "lives at [12 Elm Street], [Baltimore], [MD] 21201",
+        "lives at [12 Elm Street], [Baltimore], [MD 21201]",
         "[Hospital Universitario 12 de Octubre]. [Madrid]",
         "en el [Hospital Ramón y Cajal] de",
         "[Centro de Salud Las Calesas]",
@@ -589,6 +675,17 @@ PLACE_FINDER = Finder(
         "[Sludevej 13], [Aalborg]",
         "he grew up in [Remniku] and",
         "lives at [92597 Jahu 80], [Liiva]",
+        "lives on [Via dei Fiorentini 17] now",
+        "drops you off at [643 ul. Biskupa Bogedaina 118]",
+        "at [526 Rua Cyro Schmutzer Franco 1213]",
+        "[3378 217 Lovers Lane]",
+        "[3037 ul. Północna 73]\n [Apt. 946]\n [Suwałki]\n\n [Poland] [11248]",
+        "> [91215 Harjukuja 54]\n> [Suite 318]\n> [SEINÄJOKI]\n> [Finland] [38524]",
+        "orchestra serving Southern [Italy].",
+        "I work for [Rapid Cycle Solutions]",
+        "she works at the [Walmart] pharmacy",
+        "The address of [Glover, Ruiz and Armstrong] is",
+        "[Russell Investments] is a design agency",
     ),
     (
         "Mobile phone",
@@ -602,6 +699,11 @@ PLACE_FINDER = Finder(
         "received 50000 IU daily",
         "sent via Email to",
         "took 2 Tylenol 500 mg",
+        "given via IM 2 doses",
+        "sent via Route 66",
+        "she works at a hospital",
+        "Emergency Medical Services arrived",
+        "seen by Smith, Jones and the nurse",
     ),
     guarded=False,
 )
