@@ -153,6 +153,7 @@ RULES: Mapping[str, float] = {
     "name_after_relative": 0.9,
     "name_before_credential": 0.85,
     "name_pair": 0.9,
+    "name_list": 0.9,
     "name_introduced": 0.9,
     "first_name": 0.5,
     "name_repeated": 0.9,
@@ -214,7 +215,7 @@ def _triggers(language: str | None) -> frozenset[str]:
 
 
 _LOWERCASE_WORD = regex.compile(r"(?<![\p{L}\p{M}])\p{Ll}[\p{L}\p{M}]*")
-_INITIAL_GAP = regex.compile(r" \p{Lu}\. ")  # "Vanessa P. Hertzog"
+_INITIAL_GAP = regex.compile(r" \p{Lu}\.? ")  # "Vanessa P. Hertzog", "Ryan P Costa"
 _LAST_WORD = regex.compile(r"\w+\Z")
 _CREDENTIAL = regex.compile(
     rf"(?:,[ \t]*(?i:{alternation(w.lower() for w in _CREDENTIALS)})"
@@ -381,6 +382,37 @@ def _repeated(
             yield RuleHit(match.start(), match.end(), kind, "name_repeated")
 
 
+_LIST_ITEM = r"[\p{L}][\p{L}\p{M}'\u2019-]+"
+_NAME_LIST = regex.compile(
+    rf"(?<![\p{{L}}\p{{M}}])(?:{_LIST_ITEM},[ \t]+){{2,}}{_LIST_ITEM}"
+    rf"(?:,?[ \t]+(?:and|&|y|e|et|und|och|en)[ \t]+{_LIST_ITEM})?(?![\p{{L}}\p{{M}}])",
+    regex.UNICODE,
+)
+_LIST_WORD = regex.compile(_LIST_ITEM)
+
+
+def _name_lists(text: str, lex: Lexicon) -> Iterator[RuleHit]:
+    """A list of first names ("They had 6: Romi, Erik, Amy and Sam", lower-case too): when
+    most items are known first names that are no common word, every item that could be a
+    name is one."""
+    if text.count(",") < 2:
+        return
+    for match in _NAME_LIST.finditer(text):
+        items = [
+            w for w in _LIST_WORD.finditer(match.group())
+            if fold(w.group()) not in ("and", "y", "e", "et", "und", "och", "en")
+        ]  # fmt: skip
+        folded = [fold(w.group()) for w in items]
+        names = sum(w in lex.first_names and w not in lex.common for w in folded)
+        if names < 2 or names < 0.6 * len(items):
+            continue
+        for word, f in zip(items, folded, strict=True):
+            if f in lex.stop or (f in lex.common and f not in lex.first_names):
+                continue
+            start = match.start() + word.start()
+            yield RuleHit(start, start + len(word.group()), "PERSON", "name_list")
+
+
 def find_names(text: str, language: str | None) -> list[RuleHit]:
     """Every name (and MEDDOCAN kinship and sex word) the context rules find in ``text``."""
     lex = lexicon()
@@ -390,6 +422,7 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     found += _signatures(text, language, lex, shouting)
     capitalised = list(_CAPITALISED.finditer(text))
     found += _pairs(text, capitalised, lex)
+    found += _name_lists(text, lex)
     lowercase = _lowercase_words(text)
     found += _repeated(text, found, capitalised, lex, lowercase)
     if not shouting and language not in _NOUNS_CAPITALISED:
@@ -435,7 +468,9 @@ NAME_FINDER = Finder(
         "her maiden name is [nyberg]",
         "people call me [Piusz]",
         "a son named [Tom]",
-        "They had 6: Gaetane, [Hannah], [Derek]",
+        "They had 6: [Gaetane], [Hannah], [Derek]",
+        "they had 6: [silvana], [adam], [christopher] and [caleb].",
+        "add [Ryan P Costa] as guardian",
         "Dr. [Gomez] saw her. Later [Gomez] called",
         "[Varón] de 53 años, su [madre] refiere",
         "Edad: 53 años Sexo: [H].",
@@ -449,6 +484,8 @@ NAME_FINDER = Finder(
         "Dose: 5 mg",
         "my name is not important",
         "she called Back later",
+        "pain, fever, chills and headache",
+        "Hepatitis B Vaccine given",
     ),
     guarded=False,
 )

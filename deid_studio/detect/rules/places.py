@@ -123,9 +123,22 @@ _UNIT = cues(
 )
 """Apartment, suite, unit and post-office box numbers ("Suite 501", "PO Box 12")."""
 _MILITARY = regex.compile(
-    r"(?<![\p{L}])(?:PSC|CMR|Unit)[ \t]+\d{3,5}.{0,12}?\n?[ \t]*(?:APO|FPO|DPO)[ \t]+A[AEP]"
-    r"[ \t]+\d{5}"
+    r"(?<![\p{L}])(?:(?:PSC|CMR|Unit)[ \t]+\d{3,5}.{0,12}?|(?:USNS|USNV|USS|USCGC)[ \t]+"
+    r"\p{Lu}[\p{L}\p{M}]+)\n?[ \t]*(?:APO|FPO|DPO)[ \t]+A[AEP][ \t]+\d{5}",
+    regex.IGNORECASE,
 )
+"""US military mail: a unit and box or a ship, then APO/FPO/DPO, AA/AE/AP and the ZIP."""
+_STREET_WORDS = frozenset(
+    fold(w.rstrip("."))
+    for w in " ".join(_STREET_BEFORE.values()).split() + _STREET_AFTER_EN + _STREET_AFTER
+)
+_CORNER = regex.compile(
+    r"(?<![\p{L}])(?i:(?:the[ \t]+)?corner[ \t]+of)[ \t]+(?P<a>[^\n.,;:?!]{3,60}?)[ \t]+"
+    r"(?i:and|&)[ \t]+(?P<b>[\p{L}\d][\p{L}\p{M}\d'-]*(?:[ \t]+[\p{L}\d][\p{L}\p{M}\d'-]*){0,3})"
+    r"(?=[ \t]*(?:[\n.,;:?!]|\Z))",
+    regex.UNICODE,
+)
+"""A street corner ("the corner of 35 Pentelis Str. and Waechter Turnpike"): both streets."""
 _LEGAL_FORMS = (
     "inc|inc.|llc|ltd|ltd.|corp|corp.|co.|company|group|gmbh|ag|s.a.|sa|s.l.|sl|plc|llp|"
     "holdings|partners|associates|& sons|s.p.a.|spa|b.v.|bv|n.v.|sarl|s.a.r.l.|kg|ohg|"
@@ -277,6 +290,7 @@ RULES: Mapping[str, float] = {
     "room": 0.8,
     "unit_number": 0.95,
     "military_address": 0.95,
+    "street_corner": 0.9,
     "organisation": 0.9,
     "employer": 0.9,
     "surnames_firm": 0.9,
@@ -420,9 +434,14 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
             yield RuleHit(*match.span(), "STREET", "street_between_numbers")
     for match in _UNIT.finditer(text, index):
         yield RuleHit(*match.span(), "STREET", "unit_number")
-    if "PO " in text:
+    if "po " in text.lower():
         for match in _MILITARY.finditer(text):
             yield RuleHit(*match.span(), "STREET", "military_address")
+    if "corner" in text.lower():
+        for match in _CORNER.finditer(text):
+            words = {fold(w) for w in _TOKEN.findall(match.group("a") + " " + match.group("b"))}
+            if any(c.isdigit() for c in match.group()) or words & _STREET_WORDS:
+                yield RuleHit(*match.span(), "STREET", "street_corner")
 
 
 _ABBREVIATION_END = regex.compile(
@@ -510,7 +529,9 @@ def _named(text: str, start: int, end: int, lex: Lexicon) -> bool:
     return False
 
 
-def _institutions(text: str, index: dict[str, list[int]], lex: Lexicon) -> Iterator[RuleHit]:
+def _institutions(
+    text: str, language: str | None, index: dict[str, list[int]], lex: Lexicon
+) -> Iterator[RuleHit]:
     for match in _INSTITUTION_PREFIXED.finditer(text, index):
         start, end = _trim(text, *match.span())
         if _named(text, start, end, lex):
@@ -537,9 +558,13 @@ def _institutions(text: str, index: dict[str, list[int]], lex: Lexicon) -> Itera
         if any(w not in lex.stop and w not in _INSTITUTION_WORDS for w in words):
             yield RuleHit(start, end, "INSTITUTION", "employer")
     if " and " in text or "&" in text:
+        known = places(language)
         for match in _SURNAMES_FIRM.finditer(text):
-            if all(fold(match.group(i)) in lex.last_names for i in (1, 2, 3)) and not any(
-                fold(match.group(i)) in lex.common for i in (1, 2, 3)
+            words = [fold(match.group(i)) for i in (1, 2, 3)]
+            if (
+                all(w in lex.last_names for w in words)
+                and not any(w in lex.common for w in words)
+                and not all(known.match((w,)) for w in words)  # "Rome, Madrid and Berlin"
             ):
                 yield RuleHit(*match.span(), "INSTITUTION", "surnames_firm")
     for match in _GENERIC_HOSPITAL.finditer(text, index):
@@ -616,7 +641,7 @@ def _continued(
                 break
             words = tuple(fold(w) for w in _TOKEN.findall(part.group()))
             if part.group("lower") is not None:
-                if known.match(words) is None:
+                if known.match(words) is None or (len(words) == 1 and words[0] in known.ambiguous):
                     break
             elif part.group("code") is not None:
                 code = part.group("code")
@@ -639,7 +664,7 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
     found += _continued(text, found, lex, language)
     found += _towns(text, language, lex)
     found += _after_phrases(text, index, lex)
-    found += _institutions(text, index, lex)
+    found += _institutions(text, language, index, lex)
     found += _gazetteer(text, language, lex)
     return found
 
@@ -686,6 +711,9 @@ PLACE_FINDER = Finder(
         "she works at the [Walmart] pharmacy",
         "The address of [Glover, Ruiz and Armstrong] is",
         "[Russell Investments] is a design agency",
+        "send it to [the corner of Dalbraut 99 and Frederikke Coves]?",
+        "at [USNS Saibara FPO AP 12428]. It",
+        "[psc 5420, box 2708\napo aa 33879]",
     ),
     (
         "Mobile phone",
@@ -700,6 +728,7 @@ PLACE_FINDER = Finder(
         "sent via Email to",
         "took 2 Tylenol 500 mg",
         "given via IM 2 doses",
+        "in the corner of the eye and the",
         "sent via Route 66",
         "she works at a hospital",
         "Emergency Medical Services arrived",
