@@ -22,6 +22,7 @@ import bz2
 import importlib.util
 import pickle
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -46,6 +47,8 @@ class SafeTerms:
     """Words also in the first- or last-name lists: a term only in a term's context."""
     starts: frozenset[str]
     """Every word a term can start with (for a quick first look at each word)."""
+    phrase_sizes: Mapping[str, tuple[int, ...]]
+    """First word of a phrase -> the word counts of the phrases it starts, longest first."""
 
     def kind(self, word: str) -> str | None:
         """``"vaccine"``, ``"drug"``, ``"eponym"`` or None for a folded word."""
@@ -77,7 +80,15 @@ def safe_terms() -> SafeTerms:
         frozenset(phrases),
         frozenset(ambiguous - vaccines),
         frozenset(starts),
+        _sizes(phrases),
     )
+
+
+def _sizes(phrases: set[tuple[str, ...]]) -> dict[str, tuple[int, ...]]:
+    sizes: dict[str, set[int]] = {}
+    for phrase in phrases:
+        sizes.setdefault(phrase[0], set()).add(len(phrase))
+    return {word: tuple(sorted(found, reverse=True)) for word, found in sizes.items()}
 
 
 

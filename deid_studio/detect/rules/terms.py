@@ -91,7 +91,8 @@ def find_terms(text: str, language: str | None) -> list[RuleHit]:
         if key not in starts and key[:-1] not in starts and "-" not in key:
             i += 1  # the common case: no dictionary word starts here
             continue
-        run = _eponym_run(words, i, known)
+        eponym = "-" in key or key in known.eponyms or key[:-1] in known.eponyms
+        run = _eponym_run(words, i, known) if eponym else 0
         if run:
             start, end = match.start(), words[i + run - 1].end()
             tail = _TAIL_AFTER.match(text, end)
@@ -102,7 +103,7 @@ def find_terms(text: str, language: str | None) -> list[RuleHit]:
                 hits.append(RuleHit(first, tail.end() if tail else end, "TERM", "eponym_term"))
                 i += run
                 continue
-        phrase = _phrase(words, i, known)
+        phrase = _phrase(words, i, known, folded)
         if phrase:
             hits.append(RuleHit(match.start(), words[i + phrase - 1].end(), "TERM", "vaccine_name"))
             i += phrase
@@ -120,14 +121,15 @@ def find_terms(text: str, language: str | None) -> list[RuleHit]:
     return hits
 
 
-def _phrase(words: list[regex.Match[str]], i: int, known: SafeTerms) -> int:
-    """How many words from ``i`` form a multi-word vaccine or drug name (0: none)."""
-    for size in (4, 3, 2):
+def _phrase(words: list[regex.Match[str]], i: int, known: SafeTerms, first: str) -> int:
+    """How many words from ``i`` (``first``, folded) form a multi-word vaccine or drug name
+    (0: none)."""
+    for size in known.phrase_sizes.get(first, ()):
         if i + size > len(words):
             continue
         if any(words[k + 1].start() - words[k].end() != 1 for k in range(i, i + size - 1)):
             continue
-        key = tuple(fold(words[k].group()) for k in range(i, i + size))
+        key = (first, *(fold(words[k].group()) for k in range(i + 1, i + size)))
         if key in known.phrases:
             return size
     return 0
