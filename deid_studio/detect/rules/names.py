@@ -279,6 +279,7 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
     """A known first name followed by a capitalised word, neither a common word nor a
     stopword nor an eponym ("Teresa Kreutzmann", not "Stevens Johnson"), no cue needed."""
     medical = eponyms()
+    known = places(None)
     for first, second in itertools.pairwise(capitalised):
         gap = text[first.end() : second.start()]
         if gap not in (" ", "\u00a0") and not _INITIAL_GAP.fullmatch(gap):
@@ -288,12 +289,22 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
             a not in medical
             and b not in medical
             and a not in PARTICLES
-            and a in lex.first_names
             and a not in lex.common
             and a not in lex.stop
             and len(b) >= 3
             and b not in lex.common
             and b not in lex.stop
+            and (
+                a in lex.first_names
+                or (  # "Shintarou Hamaguchi": an unknown word before a known surname
+                    len(a) >= 3
+                    and b in lex.last_names
+                    and b not in lex.first_names
+                    and a not in _NOT_NAMES
+                    and known.match((a,)) is None
+                    and known.match((b,)) is None
+                )
+            )
         ):
             yield RuleHit(first.start(), second.end(), "PERSON", "name_pair")
 
@@ -492,6 +503,7 @@ NAME_FINDER = Finder(
         "They had 6: [Gaetane], [Hannah], [Derek]",
         "they had 6: [silvana], [adam], [christopher] and [caleb].",
         "add [Ryan P Costa] as guardian",
+        "What's your name? [Shintarou Hamaguchi]",
         "Dr. [Gomez] saw her. Later [Gomez] called",
         "[Varón] de 53 años, su [madre] refiere",
         "Edad: 53 años Sexo: [H].",
@@ -507,6 +519,7 @@ NAME_FINDER = Finder(
         "she called Back later",
         "pain, fever, chills and headache",
         "Hepatitis B Vaccine given",
+        "she moved to Upper Austria",
     ),
     guarded=False,
 )
