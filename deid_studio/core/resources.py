@@ -67,6 +67,11 @@ def make_private(folder: Path) -> None:
             continue
 
 
+def cache_root() -> Path:
+    """The user's cache folder of derived word lists (rebuilt when missing)."""
+    return Path(platformdirs.user_cache_dir("deid-studio", appauthor=False))
+
+
 def cached_word_lists(
     name: str, sources: Sequence[Path], read: Callable[[], Mapping[str, Iterable[str]]]
 ) -> dict[str, list[str]]:
@@ -81,8 +86,7 @@ def cached_word_lists(
     for path in sources:
         info = path.stat()
         key.update(f"{path.name}:{info.st_size}:{info.st_mtime_ns};".encode())
-    cache_root = Path(platformdirs.user_cache_dir("deid-studio", appauthor=False))
-    cache_file = cache_root / f"{name}-{key.hexdigest()[:16]}.json"
+    cache_file = cache_root() / f"{name}-{key.hexdigest()[:16]}.json"
     try:
         cached = json.loads(cache_file.read_text("utf-8"))
         if isinstance(cached, dict):
