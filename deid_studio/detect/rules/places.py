@@ -101,7 +101,7 @@ def _street_prefixed(language: str | None) -> Cues | None:
 
 _STREET_NUMBERED_ANY = cues(
     {w for words in _STREET_BEFORE.values() for w in words.split() if len(w.rstrip(".")) > 1}
-    | {"ul.", "ulica", "al.", "aleja", "rua", "strada", "calea", "utca"},
+    | {"ul.", "ulica", "rua", "strada", "calea", "utca"},
     tail=rf"[ \t]*(?:{_NAME_PART}[ \t]+){{0,4}}{_CAP}[ \t]+\d{{1,5}}[ \t]?[a-zA-Z]?(?![\p{{L}}\d])",
 )
 """A street written the way of any language, with its house number ("Via Roma 131",
