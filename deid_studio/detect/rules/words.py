@@ -178,16 +178,14 @@ def _bare_initial(text: str, start: int, end: int) -> bool:
     return end - start == 1 and text[start].isupper()
 
 
-_UPPER = regex.compile(r"\p{Lu}")
-_LETTER = regex.compile(r"\p{L}")
 
 
 def uncased(text: str) -> bool:
     """Whether a narrative is written in capitals (VAERS has many): then a capital says
     nothing about a name."""
     sample = text[:2000]
-    letters = len(_LETTER.findall(sample))
-    return letters > 20 and len(_UPPER.findall(sample)) > 0.7 * letters
+    letters = sum(map(str.isalpha, sample))  # a third of two regex findall's time
+    return letters > 20 and sum(map(str.isupper, sample)) > 0.7 * letters
 
 
 def _strip_dot(text: str, start: int, end: int) -> int:
