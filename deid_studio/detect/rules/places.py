@@ -79,7 +79,6 @@ _NAME_PART = (
     rf"{_PARTICLE}(?=(?:[ \t]+{_PARTICLE})*[ \t]+(?:\p{{Lu}}|\d)))"
 )
 _SUFFIX_BODY = r"(?<![\p{L}\p{M}])(?:\p{Lu}[\p{L}\p{M}\-]*[ \t])?\p{Lu}[\p{L}\p{M}\-]*"
-_ENDINGS = tuple(e.rstrip(".") for e in _STREET_AFTER + _STREET_AFTER_NUMBERED)
 _STREET_SUFFIXED = regex.compile(
     rf"{_SUFFIX_BODY}(?i:{alternation(_STREET_AFTER)})(?![\p{{L}}\p{{M}}]){_HOUSE_NUMBER}?"
     rf"|{_SUFFIX_BODY}(?i:{alternation(_STREET_AFTER_NUMBERED)})(?![\p{{L}}\p{{M}}])"
@@ -416,8 +415,7 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
         if cue == "via" or all(w.isupper() and len(w) <= 3 for w in words if not w.isdigit()):
             continue  # "given via IM 2 doses"
         yield RuleHit(*_numbered(text, *match.span()), "STREET", "street_prefixed")
-    lower = text.lower()
-    if any(ending in lower for ending in _ENDINGS):
+    if _may_hold_suffixed_street(text.lower()):
         for match in _STREET_SUFFIXED.finditer(text):
             span = _numbered(text, *_trim(text, *match.span()))
             yield RuleHit(*span, "STREET", "street_suffixed")
@@ -442,6 +440,28 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
             words = {fold(w) for w in _TOKEN.findall(match.group("a") + " " + match.group("b"))}
             if any(c.isdigit() for c in match.group()) or words & _STREET_WORDS:
                 yield RuleHit(*match.span(), "STREET", "street_corner")
+
+
+_ENDINGS_ALONE = tuple(_STREET_AFTER)  # "str." with its dot: "muestra" is no street
+_ENDINGS_NUMBERED = tuple(_STREET_AFTER_NUMBERED)
+_DIGIT_AFTER = re.compile(
+    r"[ \t]*,?[ \t]*(?:n[º°o]\.?[ \t]*|no\.[ \t]*|nr\.[ \t]*|#[ \t]*)?(?:\d|s/n)"
+)
+
+
+def _may_hold_suffixed_street(lower: str) -> bool:
+    """Whether :data:`_STREET_SUFFIXED` can match: an ending that makes a street alone
+    occurs, or one that needs a house number has a digit after it ("during" is no street;
+    scanning the whole text with the pattern cost ten times more)."""
+    if any(ending in lower for ending in _ENDINGS_ALONE):
+        return True
+    for ending in _ENDINGS_NUMBERED:
+        at = lower.find(ending)
+        while at >= 0:
+            if _DIGIT_AFTER.match(lower, at + len(ending)):
+                return True
+            at = lower.find(ending, at + 1)
+    return False
 
 
 _ABBREVIATION_END = regex.compile(
