@@ -67,12 +67,12 @@ class RoundTrips:
         if self.current is not None:
             self._trips += 1
 
-    def measure(self, kind: str, call: Callable[[], Any]) -> Any:
-        """``call()``, counting what it sends as one ``kind`` action."""
+    def measure(self, kind: str, call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """``call(*args, **kwargs)``, counting what it sends as one ``kind`` action."""
         self.current, self._statements, self._trips = kind, 0, 0
         self.seen[kind].clear()
         try:
-            return call()
+            return call(*args, **kwargs)
         finally:
             self.statements[kind].append(self._statements)
             self.trips[kind].append(self._trips)
@@ -90,18 +90,17 @@ def work(annotator: RoundTrips, reviewer: RoundTrips, projects: tuple, actors: t
 
     project, review_project = projects
     actor, review_actor = actors
+    m, r = annotator.measure, reviewer.measure
     for _ in range(documents):
-        m = annotator.measure
-        doc = m("claim", lambda: next_document(project, actor=actor))
+        doc = m("claim", next_document, project, actor=actor)
         assert doc is not None, "the queue ran dry"
-        state = m("open", lambda d=doc: svc.open_for_annotation(project, d, actor=actor))
+        state = m("open", svc.open_for_annotation, project, doc, actor=actor)
         tokens = svc.TokenIndex(state.info.text)
-        state = m("load", lambda d=doc: svc.load_document(project, d, actor=actor))
+        state = m("load", svc.load_document, project, doc, actor=actor)
         if state.suggestions:
-            s = state.suggestions[0]
-            v = state.info.version
-            m("accept", lambda: svc.accept_suggestion(project, s.id, actor=actor, expected_version=v))  # noqa: E501
-            state = m("load", lambda d=doc: svc.load_document(project, d, actor=actor))
+            s, v = state.suggestions[0], state.info.version
+            m("accept", svc.accept_suggestion, project, s.id, actor=actor, expected_version=v)
+            state = m("load", svc.load_document, project, doc, actor=actor)
         taken = {(a.start, a.end) for a in state.gold} | {
             (x.start, x.end) for x in state.suggestions
         }
@@ -110,32 +109,27 @@ def work(annotator: RoundTrips, reviewer: RoundTrips, projects: tuple, actors: t
         )
         span = Span(tokens.starts[free], tokens.ends[free], "OTHER")
         v = state.info.version
-        m("add", lambda: svc.add_span(project, doc, span, actor=actor, expected_version=v))
-        state = m("load", lambda d=doc: svc.load_document(project, d, actor=actor))
+        m("add", svc.add_span, project, doc, span, actor=actor, expected_version=v)
+        state = m("load", svc.load_document, project, doc, actor=actor)
         a = state.gold[0]
         changed = Span(a.start, a.end, "PROFESSION" if a.category != "PROFESSION" else "OTHER")
         v = state.info.version
         edit = m(
-            "change",
-            lambda: svc.change_span(
-                project, a.id, changed, actor=actor, expected_version=v, document_id=doc
-            ),
-        )
-        state = m("load", lambda d=doc: svc.load_document(project, d, actor=actor))
+            "change", svc.change_span, project, a.id, changed, actor=actor, expected_version=v,
+            document_id=doc,
+        )  # fmt: skip
+        state = m("load", svc.load_document, project, doc, actor=actor)
         v = state.info.version
-        m("undo", lambda: svc.revert(project, edit, actor=actor, expected_version=v))
-        state = m("load", lambda d=doc: svc.load_document(project, d, actor=actor))
+        m("undo", svc.revert, project, edit, actor=actor, expected_version=v)
+        state = m("load", svc.load_document, project, doc, actor=actor)
         v = state.info.version
         m(
-            "submit",
-            lambda: submitting.submit(
-                project, doc, actor=actor, expected_version=v, resolve="reject_rest"
-            ),
-        )
-        r = reviewer.measure
-        found = r("next_for_review", lambda: next_for_review(review_project, actor=review_actor))
+            "submit", submitting.submit, project, doc, actor=actor, expected_version=v,
+            resolve="reject_rest",
+        )  # fmt: skip
+        found = r("next_for_review", next_for_review, review_project, actor=review_actor)
         assert found == doc, f"the reviewer took {found}, not {doc}"
-        r("sign_off", lambda: sign_off(review_project, doc, actor=review_actor))
+        r("sign_off", sign_off, review_project, doc, actor=review_actor)
 
 
 def measure(target: str, server: bool, documents: int, login: Callable[[str], str]) -> dict:
