@@ -343,6 +343,7 @@ class EditingQueries(TransactionBase):
 
         Corrections a reviewer makes while reviewing do not make them an annotator.
         """
+        self._flush_audit()
         e = m.AuditEventRow
         query = select(e.actor, e.action, e.after).where(
             e.document_id == document_id,
@@ -356,6 +357,7 @@ class EditingQueries(TransactionBase):
 
     def count_events(self, action: str, *, after: datetime | None = None) -> int:
         """How many audit events of one action there are (later than ``after``, if given)."""
+        self._flush_audit()
         e = m.AuditEventRow
         query = select(func.count()).select_from(e).where(e.action == action)
         if after is not None:
