@@ -237,6 +237,11 @@ def check_editable(
     """The document, once the actor may change it and nobody changed it since they read
     version ``expected_version``; its version goes up by one (and its row stays locked to
     this transaction, so concurrent writers of one document queue)."""
+    info = tx.take_for_edit(document_id, EDITABLE, expected_version)
+    if info is not None:  # the common case, in one statement; otherwise find out why not
+        tx.memo[("version", document_id)] = info.version + 1
+        tx.memo[("assignments", document_id)] = []  # none in progress: the statement saw to it
+        return info
     info = _info(tx, document_id)
     problem = edit_problem(info, tx.actor)
     if problem is not None:

@@ -7,15 +7,16 @@ below (never ORM objects).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import func, select, update
+from sqlalchemy import exists, func, or_, select, update
 
 from deid_studio.core.document import Span, Suggestion
 from deid_studio.store import models as m
+from deid_studio.store.queue import CLAIM_TIMEOUT
 from deid_studio.store.transaction import AuditEvent, TransactionBase
 
 
@@ -103,7 +104,11 @@ class ModelSummary:
     metrics: Mapping[str, Any]
 
 
-_a, _s = m.AnnotationRow, m.SuggestionRow
+_d, _a, _s = m.DocumentRow, m.AnnotationRow, m.SuggestionRow
+_INFO_COLUMNS = (
+    _d.id, _d.external_id, _d.case_id, _d.source, _d.text, _d.meta, _d.language, _d.status,
+    _d.claimed_by, _d.claimed_at, _d.version, _d.resolved_on_submit,
+)  # fmt: skip
 _ANNOTATION_COLUMNS = (
     _a.id, _a.document_id, _a.start, _a.end, _a.category, _a.author, _a.origin,
     _a.model_version_id, _a.group,
@@ -162,6 +167,38 @@ class EditingQueries(TransactionBase):
             query.values(version=d.version + 1).returning(d.version)
         ).scalar()
         return None if found is None else int(found)
+
+    def take_for_edit(
+        self, document_id: int, statuses: Sequence[str], expected: int | None
+    ) -> DocumentInfo | None:
+        """The common case of an edit in one statement: add one to the version of a document
+        the actor may change now — in one of ``statuses``, held by nobody else (or their
+        claim lapsed), under no double annotation in progress, still at version ``expected``
+        (when given) — and read it. The document as it was before (its row stays locked
+        until the transaction ends), or None when any condition fails and nothing changed:
+        the caller then finds out which, as :meth:`bump_version` and
+        :meth:`document_info` let it."""
+        if self._read_only:
+            raise RuntimeError("write attempted in a read-only transaction")
+        d, a = m.DocumentRow, m.AssignmentRow
+        lapsed = m.utcnow() - CLAIM_TIMEOUT
+        query = update(d).where(
+            d.id == document_id,
+            d.status.in_(statuses),
+            or_(
+                d.claimed_by.is_(None), d.claimed_by == "", d.claimed_by == self.actor,
+                d.claimed_at.is_(None), d.claimed_at <= lapsed,
+            ),
+            ~exists().where(a.document_id == d.id, a.adjudicated_at.is_(None)),
+        )  # fmt: skip
+        if expected is not None:
+            query = query.where(d.version == expected)
+        row = self._session.execute(
+            query.values(version=d.version + 1).returning(*_INFO_COLUMNS)
+        ).first()
+        if row is None:
+            return None
+        return DocumentInfo(*row[:10], row[10] - 1, row[11])
 
     def set_resolved_on_submit(self, document_id: int, value: Mapping[str, Any] | None) -> None:
         """Record how a submission resolved undecided suggestions (None: all were decided)."""
