@@ -7,7 +7,8 @@ accept a suggestion, add a span, change one, undo the change, submit (a read of 
 document, ``load``, before each edit) — and a reviewer takes each submitted document and
 signs it off. Every statement the driver executes is counted per action (SQLAlchemy's
 ``before_cursor_execute``), and on PostgreSQL also what else costs a round trip: the pool's
-liveness ping on checkout, the driver's ``BEGIN``, the ``COMMIT`` or ``ROLLBACK``. On
+liveness ping on checkout (when it pings), the driver's ``BEGIN``, the ``COMMIT`` or
+``ROLLBACK``. On
 SQLite only statements are counted (no network). The figures are the median over the
 documents (and the largest). Prints a table and one JSON line.
 
