@@ -315,10 +315,8 @@ def _supersede(tx: Transaction, spans: GoldSpans, span: Span) -> list[StoredSugg
     if spans.blind:
         return []
     document_id = spans.document_id
-    inside = tx.suggestions_within(document_id, span.start, span.end)
-    gone = [s for s in map(tx.delete_suggestion, (s.id for s in inside)) if s is not None]
-    for s in gone:
-        tx.audit("supersede_suggestion", document_id=document_id, before=audit_span(s))
+    gone = tx.delete_suggestions(document_id, within=(span.start, span.end))
+    tx.audit_many("supersede_suggestion", [(document_id, audit_span(s), None) for s in gone])
     return gone
 
 
@@ -506,19 +504,13 @@ def accept_all(
         info = check_editable(tx, document_id, expected_version)
         _gold_only(tx, document_id)
         chosen = acceptable(tx, document_id, tx.suggestions(document_id), threshold)
-        added: list[StoredAnnotation] = []
-        used: list[StoredSuggestion] = []
-        for s in chosen:
-            taken = tx.delete_suggestion(s.id)
-            if taken is None:  # replaced by a re-suggestion since it was read
-                continue
-            used.append(taken)
-            added.append(
-                tx.add_annotation(
-                    document_id, Span(s.start, s.end, s.category), origin="accepted",
-                    model_version_id=s.model_version_id,
-                )
-            )  # fmt: skip
+        # one replaced by a re-suggestion since it was read is not taken
+        used = tx.delete_suggestions(document_id, ids=[s.id for s in chosen]) if chosen else []
+        added = tx.add_annotations(
+            document_id,
+            [(Span(s.start, s.end, s.category), s.model_version_id) for s in used],
+            origin="accepted",
+        )
         if added:
             tx.audit(
                 "accept_all",
@@ -537,12 +529,14 @@ def acceptable(
     document_id: int,
     suggestions: Sequence[StoredSuggestion],
     threshold: float,
+    gold: Sequence[StoredAnnotation] | None = None,
 ) -> list[StoredSuggestion]:
     """Of ``suggestions``, those "accept all" makes gold: at or above ``threshold``, of a
-    category of the scheme, overlapping no gold span; the most confident first, so one that
-    overlaps a more confident one stays. In reading order."""
+    category of the scheme, overlapping no gold span (``gold``, when the caller read it
+    already); the most confident first, so one that overlaps a more confident one stays. In
+    reading order."""
     scheme = tx.scheme()
-    taken = [a.span for a in tx.annotations(document_id)]
+    taken = [a.span for a in (tx.annotations(document_id) if gold is None else gold)]
     chosen: list[StoredSuggestion] = []
     candidates = [s for s in suggestions if s.confidence >= threshold]
     for s in sorted(candidates, key=lambda s: (-s.confidence, s.start)):
@@ -553,11 +547,15 @@ def acceptable(
     return sorted(chosen, key=lambda s: (s.start, s.end))
 
 
-def undecided(tx: Transaction, document_id: int) -> list[StoredSuggestion]:
+def undecided(
+    tx: Transaction, document_id: int, gold: Sequence[StoredAnnotation] | None = None
+) -> list[StoredSuggestion]:
     """The document's suggestions nobody accepted or rejected yet (a suggestion with exactly
-    the offsets of a gold span is decided: the editor shows the gold)."""
-    gold = {(a.start, a.end) for a in tx.annotations(document_id)}
-    return [s for s in tx.suggestions(document_id) if (s.start, s.end) not in gold]
+    the offsets of a gold span is decided: the editor shows the gold). ``gold``: the
+    document's gold spans, when the caller read them already."""
+    spans = tx.annotations(document_id) if gold is None else gold
+    decided = {(a.start, a.end) for a in spans}
+    return [s for s in tx.suggestions(document_id) if (s.start, s.end) not in decided]
 
 
 def revert(

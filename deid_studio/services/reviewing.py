@@ -182,8 +182,7 @@ def sign_off(
         single = actor in annotators
         check_version(tx, document_id, expected_version)
         tx.add_reviews([document_id], "signed_off", comment)
-        tx.release(document_id)  # before the status: an edit of a signed-off one is refused
-        tx.set_status(document_id, "signed_off")
+        tx.set_status(document_id, "signed_off", release=True)
         tx.audit(
             "sign_off",
             document_id=document_id,
@@ -225,8 +224,7 @@ def send_back(
             raise EditRefused(f"cannot send it back: {state.read_only_reason}")
         check_version(tx, document_id, expected_version)
         tx.add_reviews([document_id], "sent_back", comment)
-        tx.set_status(document_id, "in_progress")
-        tx.release(document_id)
+        tx.set_status(document_id, "in_progress", release=True)
         tx.audit(
             "send_back",
             document_id=document_id,

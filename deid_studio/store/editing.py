@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import exists, func, or_, select, update
+from sqlalchemy import case, delete, exists, func, insert, or_, select, update
 
 from deid_studio.core.document import Span, Suggestion
 from deid_studio.store import models as m
@@ -208,11 +208,36 @@ class EditingQueries(TransactionBase):
             .values(resolved_on_submit=None if value is None else dict(value))
         )
 
-    def set_status(self, document_id: int, status: str) -> None:
-        """Move a document to another workflow status (the caller checks and audits it)."""
+    def set_status(self, document_id: int, status: str, *, release: bool = False) -> None:
+        """Move a document to another workflow status (the caller checks and audits it); with
+        ``release``, let go of it in the same statement if the actor holds it."""
         self._write().execute(
-            update(m.DocumentRow).where(m.DocumentRow.id == document_id).values(status=status)
+            update(m.DocumentRow)
+            .where(m.DocumentRow.id == document_id)
+            .values(status=status, **(self._released() if release else {}))
         )
+
+    def mark_submitted(
+        self, document_id: int, resolved_on_submit: Mapping[str, Any] | None
+    ) -> None:
+        """A submission in one statement: the document waits for review, keeps how it resolved
+        undecided suggestions (None: all were decided), and the actor lets go of it (the
+        caller checks and audits it)."""
+        resolution = None if resolved_on_submit is None else dict(resolved_on_submit)
+        self._write().execute(
+            update(m.DocumentRow)
+            .where(m.DocumentRow.id == document_id)
+            .values(status="submitted", resolved_on_submit=resolution, **self._released())
+        )
+
+    def _released(self) -> dict[str, Any]:
+        """The values of an UPDATE that lets go of a document if the actor holds it."""
+        d = m.DocumentRow
+        mine = d.claimed_by == self.actor
+        return {
+            "claimed_by": case((mine, None), else_=d.claimed_by),
+            "claimed_at": case((mine, None), else_=d.claimed_at),
+        }
 
     # -- gold spans ------------------------------------------------------------------------
 
@@ -266,6 +291,32 @@ class EditingQueries(TransactionBase):
         session.add(row)
         session.flush()
         return _annotation(row)
+
+    def add_annotations(
+        self,
+        document_id: int,
+        spans: Sequence[tuple[Span, int | None]],
+        *,
+        origin: str = "human",
+    ) -> list[StoredAnnotation]:
+        """Store gold spans authored by the actor, each with the model version it came from,
+        in one statement; the stored annotations, in the order given."""
+        if not spans:
+            return []
+        now = m.utcnow()
+        rows = [
+            {
+                "document_id": document_id, "start": span.start, "end": span.end,
+                "category": span.category, "group": span.group, "author": self.actor,
+                "origin": origin, "model_version_id": version, "created_at": now,
+                "updated_at": now,
+            }
+            for span, version in spans
+        ]  # fmt: skip
+        query = insert(m.AnnotationRow).returning(
+            *_ANNOTATION_COLUMNS, sort_by_parameter_order=True
+        )
+        return [StoredAnnotation(*row) for row in self._write().execute(query, rows)]
 
     def update_annotation(
         self, annotation_id: int, span: Span, *, author: str | None = None
@@ -334,6 +385,28 @@ class EditingQueries(TransactionBase):
             return self._delete(m.SuggestionRow, suggestion_id, _suggestion)
         except KeyError:
             return None
+
+    def delete_suggestions(
+        self,
+        document_id: int,
+        *,
+        within: tuple[int, int] | None = None,
+        ids: Sequence[int] | None = None,
+    ) -> list[StoredSuggestion]:
+        """Remove the document's suggestions — all, those lying wholly inside ``within``
+        (start, end), or those of ``ids`` — in one statement; what they were, in reading
+        order (one a re-suggestion replaced meanwhile is not among them)."""
+        s = m.SuggestionRow
+        query = delete(s).where(s.document_id == document_id)
+        if within is not None:
+            query = query.where(s.start >= within[0], s.end <= within[1])
+        if ids is not None:
+            query = query.where(s.id.in_(list(ids)))
+        gone = [
+            StoredSuggestion(*row)
+            for row in self._write().execute(query.returning(*_SUGGESTION_COLUMNS))
+        ]
+        return sorted(gone, key=lambda x: (x.start, x.end, x.id))
 
     def _delete(self, kind: type[_Row], row_id: int, stored: Callable[[_Row], _Stored]) -> _Stored:
         """Remove a row by id (KeyError when there is none); what it was."""

@@ -21,7 +21,7 @@ from deid_studio.services.annotating import (
 )
 from deid_studio.services.importing import import_documents
 from deid_studio.services.queue import keep_claim, next_document
-from deid_studio.services.reviewing import sign_off
+from deid_studio.services.reviewing import open_for_review, sign_off
 from deid_studio.services.submitting import submit
 from deid_studio.services.suggesting import resuggest
 from deid_studio.services.watching import change_marker, watch
@@ -130,8 +130,12 @@ def test_an_edit_waits_for_a_lapsed_claim_and_a_refused_one_changes_nothing(
     with pytest.raises(StaleEdit, match="changed meanwhile by ann"):
         add_span(project, doc, Span(20, 22, "AGE"), actor="cat", expected_version=version)
     submitted = submit(project, doc, actor="ann", expected_version=edit.version)
+    assert load_document(project, doc).info.claimed_by == "cat"  # lapsed, not ann's to drop
+    assert open_for_review(project, doc, actor="rev").document.info.claimed_by == "rev"
     sign_off(project, doc, actor="rev", expected_version=submitted.version)
-    signed = load_document(project, doc).info.version
+    signed = load_document(project, doc).info
+    assert signed.status == "signed_off" and signed.claimed_by is None
+    signed = signed.version
     with pytest.raises(EditRefused, match="signed off"):
         add_span(project, doc, Span(20, 22, "AGE"), actor="ann", expected_version=signed)
     after = load_document(project, doc)
