@@ -378,6 +378,11 @@ def run(
         "p50_ms": round(statistics.median(latencies), 1) if latencies else None,
         "p99_ms": round(latencies[int(len(latencies) * 0.99) - 1], 1) if latencies else None,
         "retrain_seconds": round(retrain.get("seconds", 0.0), 1),
+        "p99_ms_by_kind": {
+            kind: round(times[max(int(len(times) * 0.99) - 1, 0)], 1)
+            for kind in sorted({e["kind"] for e in entries})
+            if (times := sorted(e["ms"] for e in entries if e["kind"] == kind))
+        },
         "first_errors": [e["error"] for e in errors[:3]],
     }
 

@@ -40,6 +40,8 @@ __all__ = [
     "change_span",
     "check_editable",
     "delete_span",
+    "editing_problem",
+    "info_of",
     "load_document",
     "open_for_annotation",
     "reject_suggestion",
@@ -170,12 +172,14 @@ def open_for_annotation(project: Project, document_id: int, *, actor: str) -> Do
     """
     with project.transaction(actor) as tx:
         actor = tx.actor
-        info = _info(tx, document_id)
+        info = info_of(tx, document_id)
         mine, problem = open_assignment(tx, document_id)
+        now: DocumentInfo | None = info  # the document as it is now, when known without a read
         if problem is None and edit_problem(info, actor) is None:
             if info.claimed_by != actor and mine is None:
                 if tx.claim(document_id):
                     tx.audit("claim", document_id=document_id)
+                    now = None
             if info.status == "new":
                 tx.set_status(document_id, "in_progress")
                 tx.audit(
@@ -184,12 +188,16 @@ def open_for_annotation(project: Project, document_id: int, *, actor: str) -> Do
                     before={"status": "new"},
                     after={"status": "in_progress"},
                 )
-        return document_state(tx, document_id, actor)
+                now = now and replace(now, status="in_progress")
+        return document_state(tx, document_id, actor, now)
 
 
-def document_state(tx: Transaction, document_id: int, actor: str) -> DocumentState:
-    """The document as ``actor`` sees it inside an open transaction."""
-    info = _info(tx, document_id)
+def document_state(
+    tx: Transaction, document_id: int, actor: str, info: DocumentInfo | None = None
+) -> DocumentState:
+    """The document as ``actor`` sees it inside an open transaction (``info``: the document
+    row as it is now, when the caller knows it)."""
+    info = info or info_of(tx, document_id)
     mine, problem = open_assignment(tx, document_id) if actor else (None, None)
     if mine is not None:  # the actor's blind copy: their spans, no suggestions
         return DocumentState(
@@ -210,11 +218,20 @@ def document_state(tx: Transaction, document_id: int, actor: str) -> DocumentSta
     )
 
 
-def _info(tx: Transaction, document_id: int) -> DocumentInfo:
+def info_of(tx: Transaction, document_id: int) -> DocumentInfo:
+    """The document inside an open transaction; a one-line error when there is no such id."""
     info = tx.document_info(document_id)
     if info is None:
         raise DeidError(f"document {document_id} is not in the project")
     return info
+
+
+def editing_problem(tx: Transaction, info: DocumentInfo, actor: str) -> str | None:
+    """Why ``actor`` may not change the document now — a double annotation in progress, its
+    status, someone else's claim — or None; what :func:`document_state` says, without
+    reading the spans."""
+    _, problem = open_assignment(tx, info.id)
+    return problem or edit_problem(info, actor)
 
 
 def edit_problem(info: DocumentInfo, actor: str) -> str | None:
@@ -242,7 +259,7 @@ def check_editable(
         tx.memo[("version", document_id)] = info.version + 1
         tx.memo[("assignments", document_id)] = []  # none in progress: the statement saw to it
         return info
-    info = _info(tx, document_id)
+    info = info_of(tx, document_id)
     problem = edit_problem(info, tx.actor)
     if problem is not None:
         raise EditRefused(f"document {info.external_id or info.id} is {problem}")

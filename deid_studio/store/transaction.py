@@ -171,12 +171,15 @@ class TransactionBase:
             row.value = value
 
     def scheme(self) -> Scheme:
-        """The project's category scheme."""
-        rows = self._session.scalars(select(m.CategoryRow).order_by(m.CategoryRow.position))
-        categories = tuple(
-            Category(r.name, r.colour, r.key, r.hipaa, r.parent, r.description) for r in rows
-        )
-        return Scheme(self.setting("scheme", "custom"), categories)
+        """The project's category scheme (one statement: its name comes with each category)."""
+        c, s = m.CategoryRow, m.SettingRow
+        name = select(s.value).where(s.key == "scheme").scalar_subquery()
+        columns = (c.name, c.colour, c.key, c.hipaa, c.parent, c.description)
+        rows = self._session.execute(select(*columns, name).order_by(c.position)).all()
+        if not rows:
+            return Scheme(self.setting("scheme", "custom"), ())
+        named = rows[0][-1]
+        return Scheme("custom" if named is None else named, tuple(Category(*r[:-1]) for r in rows))
 
     def set_scheme(self, scheme: Scheme) -> None:
         """Replace the project's categories by ``scheme`` (the caller audits it)."""
