@@ -7,7 +7,7 @@ below (never ORM objects).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
@@ -134,7 +134,6 @@ def _suggestion(r: m.SuggestionRow) -> StoredSuggestion:
 
 
 _Row = TypeVar("_Row", m.AnnotationRow, m.SuggestionRow)
-_Stored = TypeVar("_Stored")
 
 
 class EditingQueries(TransactionBase):
@@ -323,20 +322,31 @@ class EditingQueries(TransactionBase):
     ) -> StoredAnnotation:
         """Give a gold span new offsets or category; it becomes the actor's (or ``author``'s).
 
-        Returns the new value.
+        Returns the new value (KeyError when there is no such span); one statement.
         """
-        session = self._write()
-        row = session.get(m.AnnotationRow, annotation_id)
-        if row is None:
+        a = m.AnnotationRow
+        found = self._write().execute(
+            update(a)
+            .where(a.id == annotation_id)
+            .values(start=span.start, end=span.end, category=span.category,
+                    author=author or self.actor)
+            .returning(*_ANNOTATION_COLUMNS)
+        ).first()  # fmt: skip
+        if found is None:
             raise KeyError(annotation_id)
-        row.start, row.end, row.category = span.start, span.end, span.category
-        row.author = author or self.actor
-        session.flush()
-        return _annotation(row)
+        return StoredAnnotation(*found)
 
     def delete_annotation(self, annotation_id: int) -> StoredAnnotation:
-        """Remove a gold span; what it was."""
-        return self._delete(m.AnnotationRow, annotation_id, _annotation)
+        """Remove a gold span; what it was (KeyError when there is none)."""
+        found = self._delete_row(m.AnnotationRow, annotation_id, _ANNOTATION_COLUMNS)
+        if found is None:
+            raise KeyError(annotation_id)
+        return StoredAnnotation(*found)
+
+    def _delete_row(self, kind: type[_Row], row_id: int, columns: tuple) -> Any:
+        """Remove a row by id in one statement; its ``columns``, or None when there is none."""
+        query = delete(kind).where(kind.id == row_id).returning(*columns)
+        return self._write().execute(query).first()
 
     # -- suggestions -----------------------------------------------------------------------
 
@@ -381,10 +391,8 @@ class EditingQueries(TransactionBase):
     def delete_suggestion(self, suggestion_id: int) -> StoredSuggestion | None:
         """Remove a suggestion (accepted or rejected); what it was, or None when it is gone
         already (a re-suggestion replaced it since it was read: it takes no document lock)."""
-        try:
-            return self._delete(m.SuggestionRow, suggestion_id, _suggestion)
-        except KeyError:
-            return None
+        found = self._delete_row(m.SuggestionRow, suggestion_id, _SUGGESTION_COLUMNS)
+        return None if found is None else StoredSuggestion(*found)
 
     def delete_suggestions(
         self,
@@ -407,17 +415,6 @@ class EditingQueries(TransactionBase):
             for row in self._write().execute(query.returning(*_SUGGESTION_COLUMNS))
         ]
         return sorted(gone, key=lambda x: (x.start, x.end, x.id))
-
-    def _delete(self, kind: type[_Row], row_id: int, stored: Callable[[_Row], _Stored]) -> _Stored:
-        """Remove a row by id (KeyError when there is none); what it was."""
-        session = self._write()
-        row = session.get(kind, row_id)
-        if row is None:
-            raise KeyError(row_id)
-        gone = stored(row)
-        session.delete(row)
-        session.flush()
-        return gone
 
     def restore_suggestion(self, like: StoredSuggestion) -> StoredSuggestion:
         """Put a removed suggestion back (undo); its model version is kept if it still exists."""
