@@ -51,9 +51,11 @@ def url(folder: Path, database: str, user: str = "postgres", password: str | Non
     return f"postgresql+psycopg://{user}{secret}@/{database}?host={quote(str(folder), safe='')}"
 
 
-def prepare(target: str, annotators: list[str], reviewers: list[str], server: bool) -> None:
-    """A project of synthetic narratives: 80 signed-off gold ones (to train on), the rest new
-    with suggestions from the rules."""
+def prepare(
+    target: str, annotators: list[str], reviewers: list[str], server: bool, documents: int = 1200
+) -> None:
+    """A project of ``documents`` synthetic narratives: 80 signed-off gold ones (to train on),
+    the rest new with suggestions from the rules."""
     from deid_studio.services.importing import import_documents
     from deid_studio.services.project import init_project
     from deid_studio.services.settings import update_settings
@@ -61,13 +63,13 @@ def prepare(target: str, annotators: list[str], reviewers: list[str], server: bo
     from deid_studio.services.team import add_member
     from deid_studio.synth import generate
 
-    documents = generate(1200, seed=7)
+    narratives = generate(documents, seed=7)
     actor = "" if server else "steward"
     with init_project(target, scheme="pv", actor=actor) as project:
         import_documents(
-            project, documents[:80], origin="gold", actor=actor, gold=True, signed_off=True
+            project, narratives[:80], origin="gold", actor=actor, gold=True, signed_off=True
         )
-        import_documents(project, documents[80:], origin="new", actor=actor)
+        import_documents(project, narratives[80:], origin="new", actor=actor)
         update_settings(project, actor=actor, retrain_every=0)
         resuggest(project, actor=actor)
         if server:
@@ -376,6 +378,11 @@ def run(
         "p50_ms": round(statistics.median(latencies), 1) if latencies else None,
         "p99_ms": round(latencies[int(len(latencies) * 0.99) - 1], 1) if latencies else None,
         "retrain_seconds": round(retrain.get("seconds", 0.0), 1),
+        "p99_ms_by_kind": {
+            kind: round(times[max(int(len(times) * 0.99) - 1, 0)], 1)
+            for kind in sorted({e["kind"] for e in entries})
+            if (times := sorted(e["ms"] for e in entries if e["kind"] == kind))
+        },
         "first_errors": [e["error"] for e in errors[:3]],
     }
 

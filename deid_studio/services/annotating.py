@@ -40,6 +40,8 @@ __all__ = [
     "change_span",
     "check_editable",
     "delete_span",
+    "editing_problem",
+    "info_of",
     "load_document",
     "open_for_annotation",
     "reject_suggestion",
@@ -170,12 +172,14 @@ def open_for_annotation(project: Project, document_id: int, *, actor: str) -> Do
     """
     with project.transaction(actor) as tx:
         actor = tx.actor
-        info = _info(tx, document_id)
+        info = info_of(tx, document_id)
         mine, problem = open_assignment(tx, document_id)
+        now: DocumentInfo | None = info  # the document as it is now, when known without a read
         if problem is None and edit_problem(info, actor) is None:
             if info.claimed_by != actor and mine is None:
                 if tx.claim(document_id):
                     tx.audit("claim", document_id=document_id)
+                    now = None
             if info.status == "new":
                 tx.set_status(document_id, "in_progress")
                 tx.audit(
@@ -184,12 +188,16 @@ def open_for_annotation(project: Project, document_id: int, *, actor: str) -> Do
                     before={"status": "new"},
                     after={"status": "in_progress"},
                 )
-        return document_state(tx, document_id, actor)
+                now = now and replace(now, status="in_progress")
+        return document_state(tx, document_id, actor, now)
 
 
-def document_state(tx: Transaction, document_id: int, actor: str) -> DocumentState:
-    """The document as ``actor`` sees it inside an open transaction."""
-    info = _info(tx, document_id)
+def document_state(
+    tx: Transaction, document_id: int, actor: str, info: DocumentInfo | None = None
+) -> DocumentState:
+    """The document as ``actor`` sees it inside an open transaction (``info``: the document
+    row as it is now, when the caller knows it)."""
+    info = info or info_of(tx, document_id)
     mine, problem = open_assignment(tx, document_id) if actor else (None, None)
     if mine is not None:  # the actor's blind copy: their spans, no suggestions
         return DocumentState(
@@ -210,11 +218,20 @@ def document_state(tx: Transaction, document_id: int, actor: str) -> DocumentSta
     )
 
 
-def _info(tx: Transaction, document_id: int) -> DocumentInfo:
+def info_of(tx: Transaction, document_id: int) -> DocumentInfo:
+    """The document inside an open transaction; a one-line error when there is no such id."""
     info = tx.document_info(document_id)
     if info is None:
         raise DeidError(f"document {document_id} is not in the project")
     return info
+
+
+def editing_problem(tx: Transaction, info: DocumentInfo, actor: str) -> str | None:
+    """Why ``actor`` may not change the document now — a double annotation in progress, its
+    status, someone else's claim — or None; what :func:`document_state` says, without
+    reading the spans."""
+    _, problem = open_assignment(tx, info.id)
+    return problem or edit_problem(info, actor)
 
 
 def edit_problem(info: DocumentInfo, actor: str) -> str | None:
@@ -237,7 +254,12 @@ def check_editable(
     """The document, once the actor may change it and nobody changed it since they read
     version ``expected_version``; its version goes up by one (and its row stays locked to
     this transaction, so concurrent writers of one document queue)."""
-    info = _info(tx, document_id)
+    info = tx.take_for_edit(document_id, EDITABLE, expected_version)
+    if info is not None:  # the common case, in one statement; otherwise find out why not
+        tx.memo[("version", document_id)] = info.version + 1
+        tx.memo[("assignments", document_id)] = []  # none in progress: the statement saw to it
+        return info
+    info = info_of(tx, document_id)
     problem = edit_problem(info, tx.actor)
     if problem is not None:
         raise EditRefused(f"document {info.external_id or info.id} is {problem}")
@@ -310,10 +332,8 @@ def _supersede(tx: Transaction, spans: GoldSpans, span: Span) -> list[StoredSugg
     if spans.blind:
         return []
     document_id = spans.document_id
-    inside = tx.suggestions_within(document_id, span.start, span.end)
-    gone = [s for s in map(tx.delete_suggestion, (s.id for s in inside)) if s is not None]
-    for s in gone:
-        tx.audit("supersede_suggestion", document_id=document_id, before=audit_span(s))
+    gone = tx.delete_suggestions(document_id, within=(span.start, span.end))
+    tx.audit_many("supersede_suggestion", [(document_id, audit_span(s), None) for s in gone])
     return gone
 
 
@@ -501,19 +521,13 @@ def accept_all(
         info = check_editable(tx, document_id, expected_version)
         _gold_only(tx, document_id)
         chosen = acceptable(tx, document_id, tx.suggestions(document_id), threshold)
-        added: list[StoredAnnotation] = []
-        used: list[StoredSuggestion] = []
-        for s in chosen:
-            taken = tx.delete_suggestion(s.id)
-            if taken is None:  # replaced by a re-suggestion since it was read
-                continue
-            used.append(taken)
-            added.append(
-                tx.add_annotation(
-                    document_id, Span(s.start, s.end, s.category), origin="accepted",
-                    model_version_id=s.model_version_id,
-                )
-            )  # fmt: skip
+        # one replaced by a re-suggestion since it was read is not taken
+        used = tx.delete_suggestions(document_id, ids=[s.id for s in chosen]) if chosen else []
+        added = tx.add_annotations(
+            document_id,
+            [(Span(s.start, s.end, s.category), s.model_version_id) for s in used],
+            origin="accepted",
+        )
         if added:
             tx.audit(
                 "accept_all",
@@ -532,12 +546,14 @@ def acceptable(
     document_id: int,
     suggestions: Sequence[StoredSuggestion],
     threshold: float,
+    gold: Sequence[StoredAnnotation] | None = None,
 ) -> list[StoredSuggestion]:
     """Of ``suggestions``, those "accept all" makes gold: at or above ``threshold``, of a
-    category of the scheme, overlapping no gold span; the most confident first, so one that
-    overlaps a more confident one stays. In reading order."""
+    category of the scheme, overlapping no gold span (``gold``, when the caller read it
+    already); the most confident first, so one that overlaps a more confident one stays. In
+    reading order."""
     scheme = tx.scheme()
-    taken = [a.span for a in tx.annotations(document_id)]
+    taken = [a.span for a in (tx.annotations(document_id) if gold is None else gold)]
     chosen: list[StoredSuggestion] = []
     candidates = [s for s in suggestions if s.confidence >= threshold]
     for s in sorted(candidates, key=lambda s: (-s.confidence, s.start)):
@@ -548,11 +564,15 @@ def acceptable(
     return sorted(chosen, key=lambda s: (s.start, s.end))
 
 
-def undecided(tx: Transaction, document_id: int) -> list[StoredSuggestion]:
+def undecided(
+    tx: Transaction, document_id: int, gold: Sequence[StoredAnnotation] | None = None
+) -> list[StoredSuggestion]:
     """The document's suggestions nobody accepted or rejected yet (a suggestion with exactly
-    the offsets of a gold span is decided: the editor shows the gold)."""
-    gold = {(a.start, a.end) for a in tx.annotations(document_id)}
-    return [s for s in tx.suggestions(document_id) if (s.start, s.end) not in gold]
+    the offsets of a gold span is decided: the editor shows the gold). ``gold``: the
+    document's gold spans, when the caller read them already."""
+    spans = tx.annotations(document_id) if gold is None else gold
+    decided = {(a.start, a.end) for a in spans}
+    return [s for s in tx.suggestions(document_id) if (s.start, s.end) not in decided]
 
 
 def revert(

@@ -208,8 +208,7 @@ def adjudicate(
         for span in sorted(set(spans), key=lambda s: (s.start, s.end)):
             tx.add_annotation(document_id, span)
         tx.mark_adjudicated(document_id)
-        tx.set_status(document_id, "submitted")
-        tx.release(document_id)
+        tx.set_status(document_id, "submitted", release=True)
 
         def listed(items: Sequence[StoredAnnotation] | Sequence[Span]) -> list[list]:
             return [[s.start, s.end, s.category] for s in items]

@@ -20,8 +20,10 @@ from deid_studio.services.annotating import (
     check_version,
     document_state,
     edit_problem,
+    editing_problem,
+    info_of,
 )
-from deid_studio.store.editing import Review, StoredAnnotation, StoredSuggestion
+from deid_studio.store.editing import DocumentInfo, Review, StoredAnnotation, StoredSuggestion
 from deid_studio.store.project import AuditEvent, Project, Transaction
 
 REVIEWABLE = ("submitted",)
@@ -78,13 +80,15 @@ class ReviewState:
         return self.sign_off_refusal is None
 
 
-def _refusal(tx: Transaction, document: DocumentState, annotators: set[str]) -> str | None:
+def _refusal(
+    tx: Transaction, info: DocumentInfo, read_only_reason: str | None, annotators: set[str]
+) -> str | None:
     if "reviewer" not in tx.roles():
         return f"{tx.actor} is not a reviewer of this project"
-    if document.info.status not in REVIEWABLE:
-        return f"it is {document.info.status.replace('_', ' ')}, not submitted"
-    if document.read_only_reason is not None:
-        return document.read_only_reason
+    if info.status not in REVIEWABLE:
+        return f"it is {info.status.replace('_', ' ')}, not submitted"
+    if read_only_reason is not None:
+        return read_only_reason
     if tx.actor in annotators and bool(tx.setting("four_eyes", True)):
         return (
             f"{tx.actor} annotated it; the project requires another person to sign off (four eyes)"
@@ -127,7 +131,7 @@ def open_for_review(project: Project, document_id: int, *, actor: str) -> Review
             annotators=frozenset(annotators),
             reviews=tuple(tx.reviews(document_id)),
             four_eyes=bool(tx.setting("four_eyes", True)),
-            sign_off_refusal=_refusal(tx, state, annotators),
+            sign_off_refusal=_refusal(tx, state.info, state.read_only_reason, annotators),
         )
 
 
@@ -172,22 +176,21 @@ def sign_off(
     with project.transaction(actor) as tx:
         tx.require("reviewer", "sign off")
         actor = tx.actor
-        state = document_state(tx, document_id, actor)
+        info = info_of(tx, document_id)
         annotators = tx.annotators(document_id)
-        refusal = _refusal(tx, state, annotators)
+        refusal = _refusal(tx, info, editing_problem(tx, info, actor), annotators)
         if refusal is not None:
-            name = state.info.external_id or document_id
+            name = info.external_id or document_id
             error = FourEyesError if actor in annotators else EditRefused
             raise error(f"cannot sign off document {name}: {refusal}")
         single = actor in annotators
         check_version(tx, document_id, expected_version)
         tx.add_reviews([document_id], "signed_off", comment)
-        tx.release(document_id)  # before the status: an edit of a signed-off one is refused
-        tx.set_status(document_id, "signed_off")
+        tx.set_status(document_id, "signed_off", release=True)
         tx.audit(
             "sign_off",
             document_id=document_id,
-            before={"status": state.info.status},
+            before={"status": info.status},
             after={
                 "status": "signed_off",
                 "comment": comment,
@@ -215,22 +218,22 @@ def send_back(
     with project.transaction(actor) as tx:
         tx.require("reviewer", "send documents back")
         actor = tx.actor
-        state = document_state(tx, document_id, actor)
-        if state.info.status not in REVIEWABLE:
+        info = info_of(tx, document_id)
+        if info.status not in REVIEWABLE:
             raise EditRefused(
-                f"cannot send back document {state.info.external_id or document_id}: it is "
-                f"{state.info.status.replace('_', ' ')}"
+                f"cannot send back document {info.external_id or document_id}: it is "
+                f"{info.status.replace('_', ' ')}"
             )
-        if state.read_only_reason is not None:
-            raise EditRefused(f"cannot send it back: {state.read_only_reason}")
+        problem = editing_problem(tx, info, actor)
+        if problem is not None:
+            raise EditRefused(f"cannot send it back: {problem}")
         check_version(tx, document_id, expected_version)
         tx.add_reviews([document_id], "sent_back", comment)
-        tx.set_status(document_id, "in_progress")
-        tx.release(document_id)
+        tx.set_status(document_id, "in_progress", release=True)
         tx.audit(
             "send_back",
             document_id=document_id,
-            before={"status": state.info.status},
+            before={"status": info.status},
             after={"status": "in_progress", "comment": comment},
             reason=comment,
         )

@@ -93,7 +93,8 @@ def submit(
             tx.release(document_id)
             tx.audit("release", document_id=document_id)
             return with_version(tx, Edit(document_id, "submit", notes=("already submitted",)))
-        left = undecided(tx, document_id)
+        gold = tx.annotations(document_id)
+        left = undecided(tx, document_id, gold)
         if left and resolve is None:
             raise UndecidedSuggestions(info.external_id or str(info.id), len(left))
         added: list[StoredAnnotation] = []
@@ -101,21 +102,17 @@ def submit(
         resolution: dict[str, Any] | None = None
         if left:
             accepted = (
-                acceptable(tx, document_id, left, threshold or 0.0)
+                acceptable(tx, document_id, left, threshold or 0.0, gold)
                 if resolve == "accept_above"
                 else []
             )
             chosen = {s.id for s in accepted}
-            for s in tx.suggestions(document_id):
-                if (taken := tx.delete_suggestion(s.id)) is not None:
-                    used.append(taken)
-            for s in accepted:
-                added.append(
-                    tx.add_annotation(
-                        document_id, Span(s.start, s.end, s.category), origin="accepted",
-                        model_version_id=s.model_version_id,
-                    )
-                )  # fmt: skip
+            used = tx.delete_suggestions(document_id)  # one replaced meanwhile is not among them
+            added = tx.add_annotations(
+                document_id,
+                [(Span(s.start, s.end, s.category), s.model_version_id) for s in accepted],
+                origin="accepted",
+            )
             resolution = {
                 "choice": resolve,
                 "threshold": threshold if resolve == "accept_above" else None,
@@ -134,16 +131,14 @@ def submit(
                 },
                 reason=describe_resolution(resolution),
             )
-        tx.set_resolved_on_submit(document_id, resolution)
-        tx.set_status(document_id, "submitted")
-        tx.release(document_id)
+        tx.mark_submitted(document_id, resolution)
         tx.audit(
             "submit",
             document_id=document_id,
             before={"status": info.status},
             after={
                 "status": "submitted",
-                "gold": len(tx.annotations(document_id)),
+                "gold": len(gold) + len(added),
                 "resolved_on_submit": resolution,
             },
         )

@@ -7,15 +7,16 @@ below (never ORM objects).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import func, select, update
+from sqlalchemy import case, delete, exists, func, insert, or_, select, update
 
 from deid_studio.core.document import Span, Suggestion
 from deid_studio.store import models as m
+from deid_studio.store.queue import CLAIM_TIMEOUT
 from deid_studio.store.transaction import AuditEvent, TransactionBase
 
 
@@ -103,7 +104,11 @@ class ModelSummary:
     metrics: Mapping[str, Any]
 
 
-_a, _s = m.AnnotationRow, m.SuggestionRow
+_d, _a, _s = m.DocumentRow, m.AnnotationRow, m.SuggestionRow
+_INFO_COLUMNS = (
+    _d.id, _d.external_id, _d.case_id, _d.source, _d.text, _d.meta, _d.language, _d.status,
+    _d.claimed_by, _d.claimed_at, _d.version, _d.resolved_on_submit,
+)  # fmt: skip
 _ANNOTATION_COLUMNS = (
     _a.id, _a.document_id, _a.start, _a.end, _a.category, _a.author, _a.origin,
     _a.model_version_id, _a.group,
@@ -129,7 +134,6 @@ def _suggestion(r: m.SuggestionRow) -> StoredSuggestion:
 
 
 _Row = TypeVar("_Row", m.AnnotationRow, m.SuggestionRow)
-_Stored = TypeVar("_Stored")
 
 
 class EditingQueries(TransactionBase):
@@ -163,6 +167,38 @@ class EditingQueries(TransactionBase):
         ).scalar()
         return None if found is None else int(found)
 
+    def take_for_edit(
+        self, document_id: int, statuses: Sequence[str], expected: int | None
+    ) -> DocumentInfo | None:
+        """The common case of an edit in one statement: add one to the version of a document
+        the actor may change now — in one of ``statuses``, held by nobody else (or their
+        claim lapsed), under no double annotation in progress, still at version ``expected``
+        (when given) — and read it. The document as it was before (its row stays locked
+        until the transaction ends), or None when any condition fails and nothing changed:
+        the caller then finds out which, as :meth:`bump_version` and
+        :meth:`document_info` let it."""
+        if self._read_only:
+            raise RuntimeError("write attempted in a read-only transaction")
+        d, a = m.DocumentRow, m.AssignmentRow
+        lapsed = m.utcnow() - CLAIM_TIMEOUT
+        query = update(d).where(
+            d.id == document_id,
+            d.status.in_(statuses),
+            or_(
+                d.claimed_by.is_(None), d.claimed_by == "", d.claimed_by == self.actor,
+                d.claimed_at.is_(None), d.claimed_at <= lapsed,
+            ),
+            ~exists().where(a.document_id == d.id, a.adjudicated_at.is_(None)),
+        )  # fmt: skip
+        if expected is not None:
+            query = query.where(d.version == expected)
+        row = self._session.execute(
+            query.values(version=d.version + 1).returning(*_INFO_COLUMNS)
+        ).first()
+        if row is None:
+            return None
+        return DocumentInfo(*row[:10], row[10] - 1, row[11])
+
     def set_resolved_on_submit(self, document_id: int, value: Mapping[str, Any] | None) -> None:
         """Record how a submission resolved undecided suggestions (None: all were decided)."""
         self._write().execute(
@@ -171,11 +207,36 @@ class EditingQueries(TransactionBase):
             .values(resolved_on_submit=None if value is None else dict(value))
         )
 
-    def set_status(self, document_id: int, status: str) -> None:
-        """Move a document to another workflow status (the caller checks and audits it)."""
+    def set_status(self, document_id: int, status: str, *, release: bool = False) -> None:
+        """Move a document to another workflow status (the caller checks and audits it); with
+        ``release``, let go of it in the same statement if the actor holds it."""
         self._write().execute(
-            update(m.DocumentRow).where(m.DocumentRow.id == document_id).values(status=status)
+            update(m.DocumentRow)
+            .where(m.DocumentRow.id == document_id)
+            .values(status=status, **(self._released() if release else {}))
         )
+
+    def mark_submitted(
+        self, document_id: int, resolved_on_submit: Mapping[str, Any] | None
+    ) -> None:
+        """A submission in one statement: the document waits for review, keeps how it resolved
+        undecided suggestions (None: all were decided), and the actor lets go of it (the
+        caller checks and audits it)."""
+        resolution = None if resolved_on_submit is None else dict(resolved_on_submit)
+        self._write().execute(
+            update(m.DocumentRow)
+            .where(m.DocumentRow.id == document_id)
+            .values(status="submitted", resolved_on_submit=resolution, **self._released())
+        )
+
+    def _released(self) -> dict[str, Any]:
+        """The values of an UPDATE that lets go of a document if the actor holds it."""
+        d = m.DocumentRow
+        mine = d.claimed_by == self.actor
+        return {
+            "claimed_by": case((mine, None), else_=d.claimed_by),
+            "claimed_at": case((mine, None), else_=d.claimed_at),
+        }
 
     # -- gold spans ------------------------------------------------------------------------
 
@@ -230,25 +291,62 @@ class EditingQueries(TransactionBase):
         session.flush()
         return _annotation(row)
 
+    def add_annotations(
+        self,
+        document_id: int,
+        spans: Sequence[tuple[Span, int | None]],
+        *,
+        origin: str = "human",
+    ) -> list[StoredAnnotation]:
+        """Store gold spans authored by the actor, each with the model version it came from,
+        in one statement; the stored annotations, in the order given."""
+        if not spans:
+            return []
+        now = m.utcnow()
+        rows = [
+            {
+                "document_id": document_id, "start": span.start, "end": span.end,
+                "category": span.category, "group": span.group, "author": self.actor,
+                "origin": origin, "model_version_id": version, "created_at": now,
+                "updated_at": now,
+            }
+            for span, version in spans
+        ]  # fmt: skip
+        query = insert(m.AnnotationRow).returning(
+            *_ANNOTATION_COLUMNS, sort_by_parameter_order=True
+        )
+        return [StoredAnnotation(*row) for row in self._write().execute(query, rows)]
+
     def update_annotation(
         self, annotation_id: int, span: Span, *, author: str | None = None
     ) -> StoredAnnotation:
         """Give a gold span new offsets or category; it becomes the actor's (or ``author``'s).
 
-        Returns the new value.
+        Returns the new value (KeyError when there is no such span); one statement.
         """
-        session = self._write()
-        row = session.get(m.AnnotationRow, annotation_id)
-        if row is None:
+        a = m.AnnotationRow
+        found = self._write().execute(
+            update(a)
+            .where(a.id == annotation_id)
+            .values(start=span.start, end=span.end, category=span.category,
+                    author=author or self.actor)
+            .returning(*_ANNOTATION_COLUMNS)
+        ).first()  # fmt: skip
+        if found is None:
             raise KeyError(annotation_id)
-        row.start, row.end, row.category = span.start, span.end, span.category
-        row.author = author or self.actor
-        session.flush()
-        return _annotation(row)
+        return StoredAnnotation(*found)
 
     def delete_annotation(self, annotation_id: int) -> StoredAnnotation:
-        """Remove a gold span; what it was."""
-        return self._delete(m.AnnotationRow, annotation_id, _annotation)
+        """Remove a gold span; what it was (KeyError when there is none)."""
+        found = self._delete_row(m.AnnotationRow, annotation_id, _ANNOTATION_COLUMNS)
+        if found is None:
+            raise KeyError(annotation_id)
+        return StoredAnnotation(*found)
+
+    def _delete_row(self, kind: type[_Row], row_id: int, columns: tuple) -> Any:
+        """Remove a row by id in one statement; its ``columns``, or None when there is none."""
+        query = delete(kind).where(kind.id == row_id).returning(*columns)
+        return self._write().execute(query).first()
 
     # -- suggestions -----------------------------------------------------------------------
 
@@ -293,21 +391,30 @@ class EditingQueries(TransactionBase):
     def delete_suggestion(self, suggestion_id: int) -> StoredSuggestion | None:
         """Remove a suggestion (accepted or rejected); what it was, or None when it is gone
         already (a re-suggestion replaced it since it was read: it takes no document lock)."""
-        try:
-            return self._delete(m.SuggestionRow, suggestion_id, _suggestion)
-        except KeyError:
-            return None
+        found = self._delete_row(m.SuggestionRow, suggestion_id, _SUGGESTION_COLUMNS)
+        return None if found is None else StoredSuggestion(*found)
 
-    def _delete(self, kind: type[_Row], row_id: int, stored: Callable[[_Row], _Stored]) -> _Stored:
-        """Remove a row by id (KeyError when there is none); what it was."""
-        session = self._write()
-        row = session.get(kind, row_id)
-        if row is None:
-            raise KeyError(row_id)
-        gone = stored(row)
-        session.delete(row)
-        session.flush()
-        return gone
+    def delete_suggestions(
+        self,
+        document_id: int,
+        *,
+        within: tuple[int, int] | None = None,
+        ids: Sequence[int] | None = None,
+    ) -> list[StoredSuggestion]:
+        """Remove the document's suggestions — all, those lying wholly inside ``within``
+        (start, end), or those of ``ids`` — in one statement; what they were, in reading
+        order (one a re-suggestion replaced meanwhile is not among them)."""
+        s = m.SuggestionRow
+        query = delete(s).where(s.document_id == document_id)
+        if within is not None:
+            query = query.where(s.start >= within[0], s.end <= within[1])
+        if ids is not None:
+            query = query.where(s.id.in_(list(ids)))
+        gone = [
+            StoredSuggestion(*row)
+            for row in self._write().execute(query.returning(*_SUGGESTION_COLUMNS))
+        ]
+        return sorted(gone, key=lambda x: (x.start, x.end, x.id))
 
     def restore_suggestion(self, like: StoredSuggestion) -> StoredSuggestion:
         """Put a removed suggestion back (undo); its model version is kept if it still exists."""
@@ -343,6 +450,7 @@ class EditingQueries(TransactionBase):
 
         Corrections a reviewer makes while reviewing do not make them an annotator.
         """
+        self._flush_audit()
         e = m.AuditEventRow
         query = select(e.actor, e.action, e.after).where(
             e.document_id == document_id,
@@ -356,6 +464,7 @@ class EditingQueries(TransactionBase):
 
     def count_events(self, action: str, *, after: datetime | None = None) -> int:
         """How many audit events of one action there are (later than ``after``, if given)."""
+        self._flush_audit()
         e = m.AuditEventRow
         query = select(func.count()).select_from(e).where(e.action == action)
         if after is not None:

@@ -155,7 +155,7 @@ class Project:
                 tx = Transaction(session, self._act_as(session, actor))
                 tx.server = self.server
                 yield tx
-                tx._check_audited()
+                tx.finish()
 
     @contextmanager
     def reading(self, actor: str = "") -> Iterator[Transaction]:

@@ -199,42 +199,42 @@ def login(connection: Connection) -> str:
     return str(connection.execute(text("SELECT session_user")).scalar_one())
 
 
+_OWNER = (
+    "r.rolsuper OR pg_has_role(current_user, COALESCE("
+    "(SELECT tableowner FROM pg_tables WHERE schemaname = current_schema() "
+    "AND tablename = 'alembic_version'), pg_get_userbyid(d.datdba)), 'USAGE')"
+)
+_OF_CURRENT_USER = (
+    "FROM pg_roles r, pg_database d WHERE r.rolname = current_user "
+    "AND d.datname = current_database()"
+)
+
+
 def may_migrate(connection: Connection) -> bool:
     """True for a superuser, the owner of the project's tables, or (for an empty database)
     the database's owner."""
-    row = connection.execute(
-        text(
-            "SELECT r.rolsuper, "
-            "(SELECT tableowner FROM pg_tables WHERE schemaname = current_schema() "
-            " AND tablename = 'alembic_version'), "
-            "pg_get_userbyid(d.datdba) "
-            "FROM pg_roles r, pg_database d "
-            "WHERE r.rolname = current_user AND d.datname = current_database()"
-        )
-    ).one()
-    superuser, table_owner, database_owner = row
-    owner = table_owner or database_owner
-    if superuser:
-        return True
-    held = connection.execute(
-        text("SELECT pg_has_role(current_user, :owner, 'USAGE')"), {"owner": owner}
-    ).scalar()
-    return bool(held)
+    return bool(connection.execute(text(f"SELECT {_OWNER} {_OF_CURRENT_USER}")).scalar())
 
 
 def roles_of(connection: Connection) -> frozenset[str]:
-    """The project roles of ``current_user`` (every role for the owner or a superuser)."""
-    names = role_names(connection)
-    if not names or may_migrate(connection):
-        return frozenset(ROLES)
-    held = connection.execute(
+    """The project roles of ``current_user`` (every role for the owner or a superuser, and
+    before the owner set the project up for a team); one statement."""
+    set_up, owner, held = connection.execute(
         text(
-            "SELECT r.role FROM unnest(CAST(:roles AS text[]), CAST(:names AS text[])) "
-            "AS r(role, name) WHERE EXISTS (SELECT 1 FROM pg_roles WHERE rolname = r.name) "
-            "AND pg_has_role(current_user, r.name, 'USAGE')"
+            "SELECT EXISTS (SELECT 1 FROM settings WHERE key = :key "
+            "AND json_typeof(value) = 'object'), "
+            f"{_OWNER}, "
+            "ARRAY(SELECT j.key FROM settings s, json_each_text(s.value) AS j(key, value) "
+            "WHERE s.key = :key AND json_typeof(s.value) = 'object' "
+            "AND j.key = ANY(CAST(:roles AS text[])) "
+            "AND CASE WHEN EXISTS (SELECT 1 FROM pg_roles WHERE rolname = j.value) "
+            "THEN pg_has_role(current_user, j.value, 'USAGE') ELSE false END) "
+            f"{_OF_CURRENT_USER}"
         ),
-        {"roles": list(names), "names": list(names.values())},
-    ).scalars()
+        {"key": ROLES_SETTING, "roles": list(ROLES)},
+    ).one()
+    if not set_up or owner:
+        return frozenset(ROLES)
     return frozenset(held)
 
 

@@ -216,6 +216,29 @@ def test_submit_refuses_undecided_suggestions_unless_told_how_to_resolve(
         [event] = [e for e in tx.document_audit(doc) if e.action == "resolve_on_submit"]
     assert event.actor == "ann" and "1 accepted (≥ 0.70), 2 rejected" in event.reason
     assert [s["start"] for s in event.after["rejected_spans"]] == [8, 20]
+    with project.reading() as tx:
+        [submitted] = [e for e in tx.document_audit(doc) if e.action == "submit"]
+    assert submitted.after["gold"] == 2 and submitted.after["resolved_on_submit"]["accepted"] == 1
+
+
+def test_a_new_span_uses_up_the_suggestions_inside_it_each_in_the_audit(
+    project: Project,
+) -> None:
+    doc = seed(project)
+    suggest(project, doc, (8, 12, "PATIENT", 0.6), (13, 18, "PATIENT", 0.6), (20, 22, "AGE", 0.5))
+    open_for_annotation(project, doc, actor="ann")
+    edit = add_span(project, doc, Span(8, 18, "PATIENT"), actor="ann")
+    assert [(s.start, s.end) for s in edit.suggestions_removed] == [(8, 12), (13, 18)]
+    assert [(s.start, s.end) for s in load_document(project, doc).suggestions] == [(20, 22)]
+    with project.reading() as tx:
+        events = tx.document_audit(doc)
+    trail = [(e.action, (e.before or e.after or {}).get("start")) for e in events]
+    assert trail[-3:] == [
+        ("add_annotation", 8), ("supersede_suggestion", 8), ("supersede_suggestion", 13),
+    ]  # fmt: skip
+    revert(project, edit, actor="ann")
+    assert gold(project, doc) == []
+    assert len(load_document(project, doc).suggestions) == 3
 
 
 def test_reject_the_rest_and_a_later_full_decision_clears_the_mark(project: Project) -> None:
@@ -238,17 +261,24 @@ def _suggestion_at(project: Project, doc: int, start: int) -> int:
     return next(s.id for s in load_document(project, doc).suggestions if s.start == start)
 
 
-def _raced(monkeypatch: pytest.MonkeyPatch, method: str, doc: int) -> None:
+def _raced(monkeypatch: pytest.MonkeyPatch, method: str, doc: int, *, before: bool = False) -> None:
     """Make ``Transaction.method`` behave as if a re-suggestion (which takes no document
-    lock) replaced the document's suggestions right after the read."""
+    lock) replaced the document's suggestions right after the read (or, ``before``, just
+    before the call)."""
     real = getattr(Transaction, method)
 
-    def read_then_replaced(self: Transaction, *args: object) -> object:
-        found = real(self, *args)
+    def replace(self: Transaction) -> None:
         self._session.execute(delete(m.SuggestionRow).where(m.SuggestionRow.document_id == doc))
+
+    def raced(self: Transaction, *args: object, **kwargs: object) -> object:
+        if before:
+            replace(self)
+        found = real(self, *args, **kwargs)
+        if not before:
+            replace(self)
         return found
 
-    monkeypatch.setattr(Transaction, method, read_then_replaced)
+    monkeypatch.setattr(Transaction, method, raced)
 
 
 def test_a_suggestion_replaced_after_it_was_read_is_refused_in_one_line(
@@ -272,7 +302,7 @@ def test_a_new_span_over_suggestions_replaced_meanwhile_is_saved(
     doc = seed(project)
     suggest(project, doc, (8, 12, "PATIENT", 0.6), (13, 18, "PATIENT", 0.6))
     open_for_annotation(project, doc, actor="ann")
-    _raced(monkeypatch, "suggestions_within", doc)
+    _raced(monkeypatch, "delete_suggestions", doc, before=True)
     edit = add_span(project, doc, Span(8, 18, "PATIENT"), actor="ann")
     assert edit.suggestions_removed == ()
     assert gold(project, doc) == [(8, 18, "PATIENT", "human")]

@@ -12,6 +12,7 @@ from sqlalchemy import text, update
 
 from deid_studio.core.document import Document, Span
 from deid_studio.services.annotating import (
+    EditRefused,
     StaleEdit,
     add_span,
     change_span,
@@ -20,7 +21,7 @@ from deid_studio.services.annotating import (
 )
 from deid_studio.services.importing import import_documents
 from deid_studio.services.queue import keep_claim, next_document
-from deid_studio.services.reviewing import sign_off
+from deid_studio.services.reviewing import open_for_review, sign_off
 from deid_studio.services.submitting import submit
 from deid_studio.services.suggesting import resuggest
 from deid_studio.services.watching import change_marker, watch
@@ -108,6 +109,38 @@ def test_claims_lapse_without_a_heartbeat(project: Project) -> None:
     assert next_document(project, actor="cat") == doc
     assert not keep_claim(project, doc, actor="ann")
     assert open_for_annotation(project, doc, actor="ann").read_only_reason.startswith("held by cat")
+
+
+def test_an_edit_waits_for_a_lapsed_claim_and_a_refused_one_changes_nothing(
+    project: Project,
+) -> None:
+    [doc] = seed(project)
+    version = open_for_annotation(project, doc, actor="cat").info.version  # cat holds it
+    with pytest.raises(EditRefused, match="held by cat"):
+        add_span(project, doc, Span(8, 18, "PATIENT"), actor="ann", expected_version=version)
+    assert load_document(project, doc).info.version == version
+    with project.engine.begin() as c:  # cat's window stopped heart-beating
+        c.execute(
+            update(m.DocumentRow)
+            .where(m.DocumentRow.id == doc)
+            .values(claimed_at=m.utcnow() - timedelta(minutes=6))
+        )
+    edit = add_span(project, doc, Span(8, 18, "PATIENT"), actor="ann", expected_version=version)
+    assert edit.version == version + 1
+    with pytest.raises(StaleEdit, match="changed meanwhile by ann"):
+        add_span(project, doc, Span(20, 22, "AGE"), actor="cat", expected_version=version)
+    submitted = submit(project, doc, actor="ann", expected_version=edit.version)
+    assert load_document(project, doc).info.claimed_by == "cat"  # lapsed, not ann's to drop
+    assert open_for_review(project, doc, actor="rev").document.info.claimed_by == "rev"
+    sign_off(project, doc, actor="rev", expected_version=submitted.version)
+    signed = load_document(project, doc).info
+    assert signed.status == "signed_off" and signed.claimed_by is None
+    signed = signed.version
+    with pytest.raises(EditRefused, match="signed off"):
+        add_span(project, doc, Span(20, 22, "AGE"), actor="ann", expected_version=signed)
+    after = load_document(project, doc)
+    assert after.info.version == signed
+    assert [(a.start, a.category) for a in after.gold] == [(8, "PATIENT")]
 
 
 def test_a_new_model_version_is_announced_to_every_watcher(project: Project) -> None:

@@ -319,3 +319,22 @@ def test_a_lost_connection_mid_edit_is_one_line_and_the_retry_saves_it(
         assert again.version == first.version + 1
         gold = annotating.load_document(project, 1).gold
     assert [(a.start, a.category) for a in gold] == [(8, "PATIENT"), (25, "DATE")]
+
+
+def test_connections_the_server_ended_meanwhile_cost_no_error(team: tuple[PgServer, str]) -> None:
+    server, name = team
+    with as_login(team, "anna") as project:
+        annotating.open_for_annotation(project, 1, actor="")
+        first = annotating.add_span(project, 1, Span(8, 15, "PATIENT"), actor="")
+        for _ in range(2):  # the pooled connection ends (a restart, an administrator)
+            server.sql(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                f"WHERE datname = '{name}' AND pid <> pg_backend_pid()"
+            )
+            time.sleep(0.2)  # the server's goodbye reaches the client
+            state = annotating.load_document(project, 1, actor="")
+            assert state.info.version == first.version
+        again = annotating.add_span(
+            project, 1, Span(25, 33, "DATE"), actor="", expected_version=first.version
+        )
+        assert again.version == first.version + 1
