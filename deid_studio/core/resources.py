@@ -67,11 +67,6 @@ def make_private(folder: Path) -> None:
             continue
 
 
-def cache_root() -> Path:
-    """The user's cache folder of derived word lists (rebuilt when missing)."""
-    return Path(platformdirs.user_cache_dir("deid-studio", appauthor=False))
-
-
 def cached_word_lists(
     name: str, sources: Sequence[Path], read: Callable[[], Mapping[str, Iterable[str]]]
 ) -> dict[str, list[str]]:
@@ -82,23 +77,37 @@ def cached_word_lists(
     ``name`` and the sources' sizes and times (an edited source invalidates it) and reused by
     later processes. An unwritable cache only costs time.
     """
-    key = hashlib.sha256()
-    for path in sources:
-        info = path.stat()
-        key.update(f"{path.name}:{info.st_size}:{info.st_mtime_ns};".encode())
-    cache_file = cache_root() / f"{name}-{key.hexdigest()[:16]}.json"
+    path = cache_file(name, sources, ".json")
     try:
-        cached = json.loads(cache_file.read_text("utf-8"))
+        cached = json.loads(path.read_text("utf-8"))
         if isinstance(cached, dict):
             return {k: list(v) for k, v in cached.items()}
     except (OSError, ValueError, TypeError):
         pass
     lists = {k: sorted(set(v)) for k, v in read().items()}
-    try:
-        cache_file.parent.mkdir(parents=True, exist_ok=True)
-        staged = cache_file.with_suffix(f".{os.getpid()}.tmp")
-        staged.write_text(json.dumps(lists), "utf-8")
-        os.replace(staged, cache_file)
-    except OSError:
-        pass
+    save_to_cache(path, lambda staged: staged.write_text(json.dumps(lists), "utf-8"))
     return lists
+
+
+def cache_file(name: str, sources: Sequence[Path], suffix: str) -> Path:
+    """Where something derived from ``sources`` is kept in the user's cache: a name made of
+    ``name`` and the sources' sizes and times, so that an edited source invalidates it."""
+    key = hashlib.sha256()
+    for path in sources:
+        info = path.stat()
+        key.update(f"{path.name}:{info.st_size}:{info.st_mtime_ns};".encode())
+    folder = Path(platformdirs.user_cache_dir("deid-studio", appauthor=False))
+    return folder / f"{name}-{key.hexdigest()[:16]}{suffix}"
+
+
+def save_to_cache(path: Path, write: Callable[[Path], object]) -> bool:
+    """``write`` a cache file beside ``path`` and rename it into place (readers never see
+    half a file); False when the cache is unwritable, which only costs time."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        staged = path.with_suffix(f".{os.getpid()}.tmp")
+        write(staged)
+        os.replace(staged, path)
+    except OSError:
+        return False
+    return True

@@ -91,7 +91,6 @@ def _sizes(phrases: set[tuple[str, ...]]) -> dict[str, tuple[int, ...]]:
     return {word: tuple(sorted(found, reverse=True)) for word, found in sizes.items()}
 
 
-
 def is_drug_or_vaccine(word: str) -> bool:
     """Whether a word is a drug, a vaccine or a maker of the dictionaries and no first or
     last name too ("Zofran", "Moderna"; not "Camila"): what the queue's contradiction check
@@ -99,6 +98,7 @@ def is_drug_or_vaccine(word: str) -> bool:
     terms = safe_terms()
     folded = fold(word)
     return folded not in terms.ambiguous and terms.kind(folded) in ("drug", "vaccine")
+
 
 def _lines(path: Path) -> list[str]:
     lines = path.read_text("utf-8").splitlines()

@@ -18,15 +18,13 @@ trie instead of the dict.
 
 from __future__ import annotations
 
-import hashlib
 import math
-import os
 from functools import cache, lru_cache
 from pathlib import Path
 
 import marisa_trie
 
-from deid_studio.core.resources import cache_root
+from deid_studio.core.resources import cache_file, save_to_cache
 
 _SUPPORTED = frozenset(
     "ar bn bs bg ca zh hr cs da nl en fi fr de el he hi hu is id it ja ko lv lt mk ms nb fa "
@@ -86,21 +84,16 @@ def _buckets(code: str) -> marisa_trie.RecordTrie:
     memory)."""
     from wordfreq import available_languages
 
-    source = Path(available_languages("best")[code])
-    info = source.stat()
-    key = hashlib.sha256(f"{source.name}:{info.st_size}:{info.st_mtime_ns}".encode())
-    path = cache_root() / f"wordfreq-{code}-{key.hexdigest()[:16]}.marisa"
+    path = cache_file(f"wordfreq-{code}", [Path(available_languages("best")[code])], ".marisa")
     if path.is_file():
         try:
             return marisa_trie.RecordTrie("<H").mmap(str(path))
         except (OSError, RuntimeError):  # unreadable or damaged: built again below
             pass
     built = _build(code)
+    if not save_to_cache(path, lambda staged: built.save(str(staged))):
+        return built
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        staged = path.with_suffix(f".{os.getpid()}.tmp")
-        built.save(str(staged))
-        os.replace(staged, path)
         return marisa_trie.RecordTrie("<H").mmap(str(path))
     except (OSError, RuntimeError):
         return built

@@ -394,9 +394,11 @@ def _repeated(
 
 
 _LIST_ITEM = r"[\p{L}][\p{L}\p{M}'\u2019-]+"
+_LIST_AND = ("and", "y", "e", "et", "und", "och", "en")
+"""The word before a list's last item, per language."""
 _NAME_LIST = regex.compile(
     rf"(?<![\p{{L}}\p{{M}}])(?:{_LIST_ITEM},[ \t]+){{2,}}{_LIST_ITEM}"
-    rf"(?:,?[ \t]+(?:and|&|y|e|et|und|och|en)[ \t]+{_LIST_ITEM})?(?![\p{{L}}\p{{M}}])",
+    rf"(?:,?[ \t]+(?:&|{'|'.join(_LIST_AND)})[ \t]+{_LIST_ITEM})?(?![\p{{L}}\p{{M}}])",
     regex.UNICODE,
 )
 _LIST_WORD = regex.compile(_LIST_ITEM)
@@ -430,10 +432,7 @@ def _name_lists(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     most items are known first names that are no common word, every item that could be a
     name is one."""
     for match in _list_matches(text):
-        items = [
-            w for w in _LIST_WORD.finditer(match.group())
-            if fold(w.group()) not in ("and", "y", "e", "et", "und", "och", "en")
-        ]  # fmt: skip
+        items = [w for w in _LIST_WORD.finditer(match.group()) if fold(w.group()) not in _LIST_AND]
         folded = [fold(w.group()) for w in items]
         names = sum(w in lex.first_names and w not in lex.common for w in folded)
         if names < 2 or names < 0.6 * len(items):

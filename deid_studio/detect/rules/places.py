@@ -415,7 +415,8 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
         if cue == "via" or all(w.isupper() and len(w) <= 3 for w in words if not w.isdigit()):
             continue  # "given via IM 2 doses"
         yield RuleHit(*_numbered(text, *match.span()), "STREET", "street_prefixed")
-    if _may_hold_suffixed_street(text.lower()):
+    lower = text.lower()
+    if _may_hold_suffixed_street(lower):
         for match in _STREET_SUFFIXED.finditer(text):
             span = _numbered(text, *_trim(text, *match.span()))
             yield RuleHit(*span, "STREET", "street_suffixed")
@@ -432,10 +433,10 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
             yield RuleHit(*match.span(), "STREET", "street_between_numbers")
     for match in _UNIT.finditer(text, index):
         yield RuleHit(*match.span(), "STREET", "unit_number")
-    if "po " in text.lower():
+    if "po " in lower:
         for match in _MILITARY.finditer(text):
             yield RuleHit(*match.span(), "STREET", "military_address")
-    if "corner" in text.lower():
+    if "corner" in lower:
         for match in _CORNER.finditer(text):
             words = {fold(w) for w in _TOKEN.findall(match.group("a") + " " + match.group("b"))}
             if any(c.isdigit() for c in match.group()) or words & _STREET_WORDS:
@@ -621,19 +622,17 @@ _SEPARATOR = regex.compile(
 )
 """Between an address's parts: commas, line breaks (a blank line too, a quoted "> "),
 bars, bullets, runs of blanks."""
-_SEGMENT = regex.compile(
-    rf"(?:{_WORD}(?:[ \t](?:(?:de|del|la|am|an|der|sur|en)[ \t])?{_WORD}){{0,3}}"
-    r"|\d{3,6}(?:[ -]\d{2,4})?|[A-Z]{1,2}[ -]?\d{4,5})(?![\p{L}\d])",
-    regex.UNICODE,
-)
+_TOWN_WORDS = rf"{_WORD}(?:[ \t](?:(?:de|del|la|am|an|der|sur|en)[ \t])?{_WORD}){{0,3}}"
+"""A town's capitalised words ("Alcalá de Henares", "Frankfurt am Main")."""
+_POSTCODE = r"\d{3,6}(?:[ -]\d{2,4})?|[A-Z]{1,2}[ -]?\d{4,5}"
+_SEGMENT = regex.compile(rf"(?:{_TOWN_WORDS}|{_POSTCODE})(?![\p{{L}}\d])", regex.UNICODE)
 
 
 _ADDRESS_PART = regex.compile(
     rf"(?P<code>\p{{Lu}}{{2,3}}(?:[ \t]+\d{{4,6}})?)(?![\p{{L}}\d])"
-    rf"|(?P<words>{_WORD}(?:[ \t](?:(?:de|del|la|am|an|der|sur|en)[ \t])?{_WORD}){{0,3}})"
-    r"(?:[ \t]+\([^()\n]{1,30}\))?(?![\p{L}\d])"
+    rf"|(?P<words>{_TOWN_WORDS})(?:[ \t]+\([^()\n]{{1,30}}\))?(?![\p{{L}}\d])"
     r"|(?P<lower>\p{Ll}[\p{L}\p{M}]+(?:[ \t]\p{Ll}[\p{L}\p{M}]+){0,3})(?![\p{L}\d])"
-    r"|\d{3,6}(?:[ -]\d{2,4})?(?![\p{L}\d])|[A-Z]{1,2}[ -]?\d{4,5}(?![\p{L}\d])",
+    rf"|(?:{_POSTCODE})(?![\p{{L}}\d])",
     regex.UNICODE,
 )
 """One part of an address after its street: a town or country (its words, or lower-case

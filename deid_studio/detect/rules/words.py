@@ -178,8 +178,6 @@ def _bare_initial(text: str, start: int, end: int) -> bool:
     return end - start == 1 and text[start].isupper()
 
 
-
-
 def uncased(text: str) -> bool:
     """Whether a narrative is written in capitals (VAERS has many): then a capital says
     nothing about a name."""
