@@ -177,26 +177,19 @@ def main() -> int:
     args = parser.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     sys.path.insert(0, str(Path(__file__).parent))
-    from team_load import PASSWORD, start_server, url
+    from team_load import PASSWORD, database, url
 
     results: dict[str, dict] = {}
     with tempfile.TemporaryDirectory(prefix="deidtrips") as tmp:
         folder = Path(tmp)
         if not args.skip_postgres:
-            data = folder / "pg"
-            data.mkdir()
-            server = start_server(data)
-            try:
-                server.psql("CREATE DATABASE trips;")
-                target = url(data, "trips")
+            with database(folder, "trips") as data:
                 results["postgresql"] = measure(
-                    target,
+                    url(data, "trips"),
                     True,
                     args.documents,
                     lambda name: url(data, "trips", name, PASSWORD),
                 )
-            finally:
-                server.cleanup()
         if not args.skip_sqlite:
             target = str(folder / "trips.sqlite")
             results["sqlite"] = measure(target, False, args.documents, lambda _name: target)

@@ -27,6 +27,8 @@ import threading
 import time
 import traceback
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
@@ -44,6 +46,20 @@ def start_server(folder: Path):
     server.psql("SELECT pg_reload_conf();")
     server.psql("ALTER SYSTEM SET max_connections = 100;")
     return server
+
+
+@contextmanager
+def database(folder: Path, name: str) -> Iterator[Path]:
+    """A PostgreSQL server in ``folder``/pg holding an empty database ``name``; its socket
+    folder (for :func:`url`). The server stops when the block ends."""
+    data = folder / "pg"
+    data.mkdir()
+    server = start_server(data)
+    try:
+        server.psql(f"CREATE DATABASE {name};")
+        yield data
+    finally:
+        server.cleanup()
 
 
 def url(folder: Path, database: str, user: str = "postgres", password: str | None = None) -> str:
@@ -407,11 +423,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="deidload") as tmp:
         folder = Path(tmp)
         if not args.skip_postgres:
-            data = folder / "pg"
-            data.mkdir()
-            server = start_server(data)
-            try:
-                server.psql("CREATE DATABASE load;")
+            with database(folder, "load") as data:
                 names = [f"annotator{i + 1}" for i in range(args.annotators)]
                 results.append(
                     run(
@@ -426,8 +438,6 @@ def main() -> int:
                         True,
                     )
                 )
-            finally:
-                server.cleanup()
         if not args.skip_sqlite:
             target = str(folder / "load.sqlite")
             results.append(
