@@ -8,7 +8,7 @@ below (never ORM objects).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -197,15 +197,8 @@ class EditingQueries(TransactionBase):
         ).first()
         if row is None:
             return None
-        return DocumentInfo(*row[:10], row[10] - 1, row[11])
-
-    def set_resolved_on_submit(self, document_id: int, value: Mapping[str, Any] | None) -> None:
-        """Record how a submission resolved undecided suggestions (None: all were decided)."""
-        self._write().execute(
-            update(m.DocumentRow)
-            .where(m.DocumentRow.id == document_id)
-            .values(resolved_on_submit=None if value is None else dict(value))
-        )
+        bumped = DocumentInfo(*row)
+        return replace(bumped, version=bumped.version - 1)
 
     def set_status(self, document_id: int, status: str, *, release: bool = False) -> None:
         """Move a document to another workflow status (the caller checks and audits it); with
