@@ -171,8 +171,14 @@ def _time_pieces(pieces: list[str]) -> set[int]:
     for i in range(len(pieces) - 2):
         if pieces[i].isdigit() and pieces[i + 1] in (":", "h") and pieces[i + 2].isdigit():
             found.update((i, i + 1, i + 2))
+            if i >= 1 and pieces[i - 1] == "T":  # ISO 8601: "2021-01-15T10:00"
+                found.add(i - 1)
     for i, piece in enumerate(pieces):
-        if piece.casefold() in ("am", "pm", "uhr") and i >= 2 and pieces[i - 2].isdigit():
+        if piece.casefold() not in ("am", "pm", "uhr"):
+            continue
+        if i >= 1 and pieces[i - 1].isdigit():  # "01:51pm"
+            found.update((i - 1, i))
+        elif i >= 2 and pieces[i - 2].isdigit():  # "10 am"
             found.update((i - 2, i))
     return found
 

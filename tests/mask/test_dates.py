@@ -106,6 +106,10 @@ def test_the_document_decides_an_ambiguous_date(mask) -> None:
         ("mes de abril", -100, "mes de enero"),
         ("febrero y abril de 2002", 40, "marzo y mayo de 2002"),
         ("12/01/2021 10:30", -1, "11/01/2021 10:30"),  # the time is kept
+        ("2000-04-16 11:34:35", 40, "2000-05-26 11:34:35"),
+        ("2021-01-15T10:00", 40, "2021-02-24T10:00"),
+        ("24/12/2020 01:51pm", 40, "02/02/2021 01:51pm"),
+        ("24/12/2020 07:02 AM", 40, "02/02/2021 07:02 AM"),
     ],
 )
 def test_a_shifted_date_reads_like_the_original(text: str, days: int, expected: str) -> None:

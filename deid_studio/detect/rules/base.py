@@ -140,6 +140,10 @@ class Finder:
     guarded: bool = True
     """Whether guards veto its hits (numbers: yes; names and places: no guard is about
     words, and checking costs time)."""
+    fallback: bool = False
+    """Whether its hits only fill what no other rule covers (a last resort: where another
+    rule's hit overlaps one of its hits, that hit wins whatever the lengths, so its kind,
+    which the CRF's features see, stays the better-informed rule's)."""
 
     def __post_init__(self) -> None:
         if not self.positives:

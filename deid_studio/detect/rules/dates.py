@@ -25,6 +25,9 @@ _AFTER = r"(?![\d/])(?![.,-]\d)"
 _SEP = r"\s*[-/.,]?\s*"  # "12Jan2014", "19-Jul- 2011", "Jan 3, 2021"
 _OF = r"(?:\s+(?:de|del|of)\s+|" + _SEP + ")"
 _JOIN = r"\s*(?:-|\u2013|/|to|a|al|au|bis|till|until|y|and|et|und|e|och|&)\s*"
+_TIME = r"(?:(?:[ T]|,[ ])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:[ ]?(?:am|pm)\b)?(?![\d:]))?"
+"""A time of day right after a numeric date belongs to its span ("2000-04-16 11:34:35",
+"12/24/2020 01:51pm"): the masking shifts the date and keeps the time as written."""
 
 
 def _numeric(order: str) -> str:
@@ -37,7 +40,7 @@ def _numeric(order: str) -> str:
             parts.append(rf"{Y4}{s}{M}{s}{D}")
         else:
             parts.append(rf"(?:{D}{s}{M}|{M}{s}{D}){s}{Y}")
-    return _BEFORE + "(?:" + "|".join(parts) + ")" + _AFTER
+    return _BEFORE + "(?:" + "|".join(parts) + ")" + _AFTER + _TIME
 
 
 _DATE_CONTEXT_WORDS = words(
@@ -62,6 +65,8 @@ DATE_RULES: tuple[Rule, ...] = (
             "on [12/24/20]. Transferred",
             "Yeasterday[1/12/21] the Rx",
             "(ver informe con fechas [16/10/2016] y [09/12/2016])",
+            "received [12/24/2020 01:51pm] in",
+            "on [12/30/2020 07:02 AM] she",
         ),
         ("13/13/2020", "5/325 mg", "BP 120/80/60", "1.2.3.4", "32/01/2020", "v1.10.2020.3"),
         anchor="numeric",
@@ -70,7 +75,7 @@ DATE_RULES: tuple[Rule, ...] = (
         "date_iso",
         "DATE",
         _numeric("ymd"),
-        ("2014-01-15", "2021/1/5", "2020.12.31", "on [2021-01-15]T10:00"),
+        ("2014-01-15", "2021/1/5", "2020.12.31", "on [2021-01-15T10:00]", "[2000-04-16 11:34:35]"),
         ("2014-13-01", "12014-01-15"),
         anchor="iso",
     ),

@@ -18,6 +18,7 @@ from deid_studio.detect.rules.names import NAME_FINDER
 from deid_studio.detect.rules.phones import PHONE_FINDER
 from deid_studio.detect.rules.places import PLACE_FINDER
 from deid_studio.detect.rules.terms import TERM_FINDER
+from deid_studio.detect.rules.unknown import UNKNOWN_FINDER
 
 _ALL = (*CONTACT_RULES, *CODE_RULES, *DATE_RULES, *AGE_RULES, *YEAR_RULES)
 RULES: tuple[Rule, ...] = tuple(r for r in _ALL if r.after) + tuple(r for r in _ALL if not r.after)
@@ -31,7 +32,8 @@ FINDERS: tuple[Finder, ...] = (
     PHONE_FINDER,
     PLACE_FINDER,
     NAME_FINDER,
-    TERM_FINDER,  # last: a term as long as a cue's name loses ("Dr. Parkinson")
+    TERM_FINDER,  # a term as long as a cue's name loses ("Dr. Parkinson")
+    UNKNOWN_FINDER,  # a fallback: only where nothing else found anything
 )
 """Rule families that find their hits by other means than a regex at anchors (see
 :class:`~.base.Finder`); their hits rank after every regex rule's of the same length."""
@@ -146,15 +148,20 @@ def find(text: str, language: str | None = None) -> list[RuleHit]:
                 candidates.append((pos - found.end(), order, pos, found.end()))
     found_by: list[RuleHit] = []  # finder hits, indexed by order - len(rules)
     unguarded: list[tuple[int, int, int, int]] = []  # words, not numbers: no guard applies
+    fallback: list[RuleHit] = []
     for finder in finders:
         for hit in finder.find(text, language):
-            if 0 <= hit.start < hit.end <= len(text):
-                order = len(rules) + len(found_by)
-                found_by.append(hit)
-                into = candidates if finder.guarded else unguarded
-                into.append((hit.start - hit.end, order, hit.start, hit.end))
+            if not 0 <= hit.start < hit.end <= len(text):
+                continue
+            if finder.fallback:
+                fallback.append(hit)
+                continue
+            order = len(rules) + len(found_by)
+            found_by.append(hit)
+            into = candidates if finder.guarded else unguarded
+            into.append((hit.start - hit.end, order, hit.start, hit.end))
     if not candidates and not unguarded:
-        return []
+        return sorted(fallback)
     blocked = _Intervals(_union(_guard_spans(guards, text, anchors, candidates)))
     free = {order for _, order, _, _ in unguarded}
     hits = [
@@ -164,7 +171,34 @@ def find(text: str, language: str | None = None) -> list[RuleHit]:
         for start, end, order in _longest_first(candidates + unguarded, blocked, free)
     ]
     hits.sort()
-    return hits
+    return _with_fallback(hits, fallback) if fallback else hits
+
+
+def _with_fallback(hits: list[RuleHit], fallback: list[RuleHit]) -> list[RuleHit]:
+    """``hits`` (sorted, disjoint) with each fallback hit that overlaps none of them, or
+    only hits of its own kind inside it, which it then replaces ("[Maika] van de Noort", a
+    first name, becomes the whole name)."""
+    starts = [h.start for h in hits]
+    replaced: set[int] = set()
+    added: list[RuleHit] = []
+    for extra in fallback:
+        i = bisect_right(starts, extra.start)
+        if i and hits[i - 1].end > extra.start:
+            i -= 1
+        inside = []
+        while i < len(hits) and hits[i].start < extra.end:
+            inside.append(i)
+            i += 1
+        if all(
+            hits[j].kind == extra.kind and extra.start <= hits[j].start and hits[j].end <= extra.end
+            for j in inside
+        ):
+            replaced.update(inside)
+            added.append(extra)
+    if not added:
+        return hits
+    kept = [h for j, h in enumerate(hits) if j not in replaced]
+    return sorted(kept + added)
 
 
 def _longest_first(

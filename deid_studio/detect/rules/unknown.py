@@ -1,0 +1,231 @@
+"""Capitalised words no list knows: the last resort for names and places without a cue.
+
+A name the gazetteers have never seen ("Szöllösy", "Opencounter", "Berggrenton"), written
+where no cue stands before it, is what every other rule misses. What still gives it away is
+that no dictionary knows it: it is capitalised in mid-sentence, wordfreq has (almost) never
+seen it in the narrative's language or in English, and it is none of the words a medical
+narrative capitalises — a drug, a vaccine, a maker, an eponym, a medical term or a word with
+a medical ending ("Labyrinthitis", "Echocardiogram"), a word the same narrative also writes in
+lower case. Philter masks every word outside its allow list; this is the narrower version.
+
+Rules: ``unknown_word`` (kind ``PERSON``) and ``unknown_place`` (``CITY``, after a place cue:
+"in", "from", "nach", "residente en"). A run of such words, with known names, initials and
+particles between them, is one hit ("Mijail C Adomo", "Maika van de Noort"). Low confidence:
+in a project without a model they are suggestions to confirm; once a model is trained they
+are its features only (below the detector's rule floor).
+
+English narratives only (and those whose language is unknown): in Spanish and French clinical
+text the words wordfreq does not know are mostly medical ("Adenomectomía", "Ziehl-Nielsen";
+7 right of 115 on MEDDOCAN dev), in German every noun is capitalised; nor on narratives in
+capitals, where a capital says nothing.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import regex
+
+from deid_studio.detect.dictionaries import safe_terms
+from deid_studio.detect.frequency import zipf
+from deid_studio.detect.gazetteers import eponyms, fold
+from deid_studio.detect.medical import shipped_terms
+from deid_studio.detect.rules.base import MONTH_WORDS, Finder, RuleHit
+from deid_studio.detect.rules.words import PARTICLES, Lexicon, lexicon, uncased
+
+RARE = 2.0
+"""The Zipf frequency below which a word is unknown: about once in 100 million words
+(``benchmarks/cold_start.py``: 2.5 and 3.0 catch no more names on the English set and flag
+more medical words in VAERS)."""
+_CANDIDATE = regex.compile(
+    r"(?<![\p{L}\p{M}\d'\u2019.\-@/])\p{Lu}[\p{Ll}\p{M}]+(?:['\u2019]s)?"
+    r"(?:-\p{Lu}?[\p{Ll}\p{M}]+)*(?![\p{L}\p{M}\d@/]|\.\p{L})"
+)
+_JOINED = regex.compile(
+    r"[ \t]+(?:(?P<initial>\p{Lu}\.?)|(?P<word>\p{Lu}[\p{Ll}\p{M}]+(?:-\p{Lu}?[\p{Ll}\p{M}]+)*)"
+    r"|(?P<particle>\p{Ll}{1,3}))(?![\p{L}\p{M}\d])"
+)
+"""What may follow a word of a name on the same line: an initial, a capitalised word, a
+particle ("van", "de")."""
+_WORD_BEFORE = regex.compile(
+    r"(?r)(?<![\p{L}\p{M}\d'\u2019.\-])"
+    r"(?P<word>(?P<initial>\p{Lu}\.?)|\p{Lu}[\p{Ll}\p{M}]+)[ \t]+\Z"
+)
+"""What may stand before it: an initial or a capitalised word."""
+_SENTENCE_START = regex.compile(r"(?r)(?:\A|[.!?:;|>\n\"\u201c(\[•*-])[ \t\"\u201c'(\[]*\Z")
+_MEDICAL_ENDING = regex.compile(
+    r"(?:itis|osis|oses|emia|aemia|ectomy|otomy|ostomy|ology|ologist|iatrist|iatry|gram|"
+    r"graph|graphy|pathy|algia|plasty|scopy|ness|ema|oma|uria|rrhea|rrhoea|penia|plegia|"
+    r"phagia|pnea|pnoea|trophy|megaly|lysis|genic|mab|nib|zole|pril|sartan|statin|olol|"
+    r"cillin|mycin|cycline|floxacin|azepam|oxetine|valent|dermal|venous|muscular|cardial|"
+    r"vascular|thyroid|cyte|cytes|tomy|ase|ases)\Z"
+)
+"""Endings of medical words and drug stems: no name ends like this often enough to matter."""
+_PLACE_CUE = regex.compile(r"(?r)(?<![\p{L}\p{M}])(?i:in|from|to|near|at)[ \t]+\Z")
+RULES = {"unknown_word": 0.5, "unknown_place": 0.5}
+"""Each rule's confidence: its precision on the corpora of ``benchmarks/cold_start.py``,
+rounded down."""
+
+
+@cache
+def _known_words() -> frozenset[str]:
+    """Folded words that are no name whatever wordfreq says: medical terms, month names."""
+    return shipped_terms() | MONTH_WORDS
+
+
+def _unknown(word: str, language: str | None, lex: Lexicon, lowercase: frozenset[str]) -> bool:
+    """Whether a capitalised word is one no list knows (see the module's docstring)."""
+    folded = fold(word)
+    for ending in ("'s", "\u2019s"):
+        folded = folded.removesuffix(ending)
+    if len(folded) < 3 or folded in lowercase:
+        return False
+    if folded in lex.common or folded in lex.stop or folded in _known_words():
+        return False
+    if folded in eponyms() or _MEDICAL_ENDING.search(folded):
+        return False
+    pieces = folded.split("-")
+    terms = safe_terms()
+    if any(terms.kind(p) or p in terms.starts for p in pieces):
+        return False
+    if zipf(word, language) >= RARE or (language != "en" and zipf(word, "en") >= RARE):
+        return False
+    named = any(p in lex.first_names or p in lex.last_names for p in pieces)
+    return named or not any(_misspelt(p, language) for p in pieces)
+
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+COMMON_TYPO = 3.5
+"""A word one typing slip away from a word at least this frequent is taken for that word
+misspelt ("Thurday", "Dishcarged"), unless a name list knows it."""
+
+
+@cache
+def _misspelt(folded: str, language: str | None) -> bool:
+    """Whether one slip (a letter left out, added, changed, or two swapped) turns ``folded``
+    into a medical term, a drug, a vaccine, an eponym or a common word ("Benedryl",
+    "Tyelnol", "Guardasil", "Nasuea"): misspelt words are what wordfreq does not know in
+    a medical narrative, far more often than names."""
+    if len(folded) < 5:
+        return False
+    terms = safe_terms()
+    medical = _known_words()
+    for candidate in _edits(folded):
+        if candidate in medical or terms.kind(candidate) or candidate in eponyms():
+            return True
+        if len(candidate) >= 4 and zipf(candidate, language) >= COMMON_TYPO:
+            return True
+    return False
+
+
+def _edits(word: str) -> set[str]:
+    """Every string one slip away from ``word`` (Norvig's spelling corrector)."""
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    deletes = [a + b[1:] for a, b in splits if b]
+    swaps = [a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1]
+    changes = [a + c + b[1:] for a, b in splits if b for c in _LETTERS]
+    inserts = [a + c + b for a, b in splits for c in _LETTERS]
+    return set(deletes + swaps + changes + inserts)
+
+
+def _name_word(word: str, lex: Lexicon) -> bool:
+    """A word that may stand inside a run beside an unknown one: a known name, no common
+    word."""
+    folded = fold(word)
+    return (folded in lex.first_names or folded in lex.last_names) and folded not in lex.common
+
+
+def find_unknown(text: str, language: str | None) -> list[RuleHit]:
+    """Runs of capitalised words, at least one unknown, outside a sentence's first word."""
+    if uncased(text):
+        return []
+    lex = lexicon()
+    lowercase = frozenset(fold(w) for w in regex.findall(r"(?<![\p{L}\p{M}])\p{Ll}+", text))
+    found: list[RuleHit] = []
+    done = 0
+    for match in _CANDIDATE.finditer(text):
+        if match.start() < done:
+            continue
+        word = match.group()
+        if not _unknown(word, language, lex, lowercase):
+            continue
+        if _SENTENCE_START.search(text, max(0, match.start() - 4), match.start()):
+            continue
+        start, end = _run(text, match.start(), match.end(), lex, language, lowercase)
+        kind, rule = "PERSON", "unknown_word"
+        if _PLACE_CUE.search(text, max(0, start - 12), start):
+            kind, rule = "CITY", "unknown_place"
+        found.append(RuleHit(start, end, kind, rule))
+        done = end
+    return found
+
+
+def _run(
+    text: str,
+    start: int,
+    end: int,
+    lex: Lexicon,
+    language: str | None,
+    lowercase: frozenset[str],
+) -> tuple[int, int]:
+    """The run of name words around the unknown word at ``[start, end)``."""
+    for _ in range(3):  # forward: "Mijail [C] [Adomo]", "Maika [van de] [Noort]"
+        joined = _JOINED.match(text, end)
+        if joined is None:
+            break
+        for _ in range(3):  # initials and particles only before a name word
+            if joined is None or joined.group("word"):
+                break
+            if joined.group("particle") and fold(joined.group("particle")) not in PARTICLES:
+                joined = None
+                break
+            joined = _JOINED.match(text, joined.end())
+        if joined is None:
+            break
+        word = joined.group("word")
+        if not word or not (_name_word(word, lex) or _unknown(word, language, lex, lowercase)):
+            break
+        end = joined.end()
+    for _ in range(2):  # back: "[Sigrid] Nyström", "[Ella H.] Snider"
+        before = _WORD_BEFORE.search(text, max(0, start - 40), start)
+        if before is None:
+            break
+        word = before.group("word")
+        if not (before.group("initial") or _name_word(word, lex)):
+            break
+        if _SENTENCE_START.search(text, max(0, before.start() - 4), before.start()) and not (
+            _name_word(word, lex)
+        ):
+            break
+        start = before.start()
+    return start, end
+
+
+UNKNOWN_FINDER = Finder(
+    "unknown words",
+    find_unknown,
+    RULES,
+    (
+        "I'm so jealous, said Carla to [Szöllösy] later",
+        "according to [Rubija Liberšar] the",
+        "follow up with [Mijail C Adomo] in a couple of months",
+        "the true gender of [Vehbija] has been under debate",
+        "support for [Opencounter] in",
+        "I am in [Berggrenton] for a business trip",
+        "directed by [Maika van de Noort] and",
+    ),
+    (
+        "she was given Tylenol and Benadryl at home",
+        "diagnosed with Labyrinthitis and Neuritis",
+        "Echocardiogram was normal, Troponin negative",
+        "History of Hashimoto's and Crohn's disease",
+        "Rintanen began writing",
+        "the Moderna vaccine in the left arm",
+        "she said Quadrivalent but the vaccine was not",
+        "seen in the Emergency Department",
+        "Patient went to the ER in January",
+    ),
+    languages=frozenset({"en"}),
+    guarded=False,
+    fallback=True,
+)
