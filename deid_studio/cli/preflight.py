@@ -252,9 +252,7 @@ def missing_libraries(files: Iterable[Path], ldd: Ldd | None = None) -> list[str
     return missing
 
 
-def libraries_problem(
-    platform: str, missing: list[str], distro: Distribution
-) -> str | None:
+def libraries_problem(platform: str, missing: list[str], distro: Distribution) -> str | None:
     """One line naming the missing libraries and the command that installs them."""
     if not missing:
         return None
@@ -271,8 +269,7 @@ def libraries_problem(
         )
     if unknown:
         line += (
-            f" (find the package of {', '.join(unknown)} with `apt-file search` or "
-            "`dnf provides`)"
+            f" (find the package of {', '.join(unknown)} with `apt-file search` or `dnf provides`)"
         )
     return line
 

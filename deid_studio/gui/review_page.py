@@ -107,9 +107,7 @@ class ReviewPage(QWidget):
         self.model_suggestions: list[StoredSuggestion] | None = None
         self._model_job: Job | None = None
         self.session = DocumentSession(project, actor, undo_group, self)
-        self.queue = QueuePanel(
-            project, actor, review=True, holding=lambda: self.session.held
-        )
+        self.queue = QueuePanel(project, actor, review=True, holding=lambda: self.session.held)
         self.view = NarrativeView()
         self.painter = SpanPainter(self.session, self.view)
         self.preview = MaskedPreview(self.session)

@@ -30,13 +30,13 @@ def test_the_shipped_list_and_the_seam_for_dictionaries() -> None:
     assert not known("Adelia") and not known("Madrid")
 
 
-
 def test_the_drug_and_vaccine_dictionaries_plug_into_the_seam() -> None:
     known = medical_terms(also=[is_drug_or_vaccine])
     assert "fioricet" not in shipped_terms() and known("Fioricet")  # a drug of the dictionary
     assert known("Comirnaty") and known("JANSSEN")
     # an eponym is a surname too, and a drug that is a first name is no contradiction alone
     assert not known("Johnson") and not known("Camila") and not known("Madrid")
+
 
 def test_novelty_is_the_share_of_words_the_gold_never_had() -> None:
     tokens = tokenize("The patient had a fever; Pepcid given at 10:00 by EMS.")

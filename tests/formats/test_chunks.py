@@ -80,9 +80,7 @@ def test_a_parquet_row_that_is_not_utf8_is_refused_with_its_row(tmp_path: Path) 
     texts = ["first report", "QQQQ second report", "third report"]
     table = pa.table({"id": ["a", "b", "c"], "text": texts})
     path = tmp_path / "r.parquet"
-    pq.write_table(
-        table, path, compression="NONE", use_dictionary=False, write_statistics=False
-    )
+    pq.write_table(table, path, compression="NONE", use_dictionary=False, write_statistics=False)
     raw = path.read_bytes()
     assert raw.count(b"QQQQ") == 1
     path.write_bytes(raw.replace(b"QQQQ", b"\x8fQQQ"))  # the bytes of row 2 are not UTF-8

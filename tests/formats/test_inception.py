@@ -97,10 +97,7 @@ def xmi(text: str, annotations: list[tuple[str, int, int, dict[str, str]]]) -> s
 def phi_xmi(text: str, spans: tuple[Span, ...]) -> str:
     return xmi(
         text,
-        [
-            ("PHI", utf16(text, s.start), utf16(text, s.end), {"kind": s.category})
-            for s in spans
-        ],
+        [("PHI", utf16(text, s.start), utf16(text, s.end), {"kind": s.category}) for s in spans],
     )
 
 
@@ -154,7 +151,9 @@ def test_the_export_has_the_layers_inception_expects(tmp_path: Path) -> None:
     starts, ends = {b for b, _ in tokens}, {e for _, e in tokens}
     for phi in root.findall("custom:PHI", XMI_NS):  # every span starts and ends on a token
         assert int(phi.get("begin")) in starts and int(phi.get("end")) in ends
-    meta = root.find("{http:///de/tudarmstadt/ukp/dkpro/core/api/metadata/type.ecore}DocumentMetaData")
+    meta = root.find(
+        "{http:///de/tudarmstadt/ukp/dkpro/core/api/metadata/type.ecore}DocumentMetaData"
+    )
     assert meta is not None and meta.get("documentId") == "R1" and meta.get("language") == "es"
     assert any("span layer PHI" in n and "'kind'" in n for n in notes)
 
@@ -234,11 +233,15 @@ def test_the_layer_and_feature_are_detected_or_asked_for(write) -> None:
 def test_an_export_without_a_custom_layer_reads_named_entities(write) -> None:
     ne = "de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity"
     write("TypeSystem.xml", typesystem_xml((ne, ["value", "identifier"])))
-    content = xmi(TEXT, []).replace(
-        "<cas:Sofa",
-        '<type:NamedEntity xmlns:type="http:///de/tudarmstadt/ukp/dkpro/core/api/ner/type.ecore"'
-        ' xmi:id="9" sofa="1" begin="12" end="21" value="PER"/><cas:Sofa',
-    ).replace('members=""', 'members="9"')
+    content = (
+        xmi(TEXT, [])
+        .replace(
+            "<cas:Sofa",
+            '<type:NamedEntity xmlns:type="http:///de/tudarmstadt/ukp/dkpro/core/api/ner/type.ecore"'
+            ' xmi:id="9" sofa="1" begin="12" end="21" value="PER"/><cas:Sofa',
+        )
+        .replace('members=""', 'members="9"')
+    )
     (document,) = read_inception(write("ne.xmi", content))
     assert [(s.text(TEXT), s.category) for s in document.spans] == [("Ana Núñez", "PER")]
 

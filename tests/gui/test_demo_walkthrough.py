@@ -71,8 +71,10 @@ def test_the_readme_walkthrough_from_the_demo_to_the_export(qtbot, demo_window, 
     assert review.session.state is not None and review.sign_off_button.isEnabled()
     reviewed = review.session.state.info.external_id
     assert reviewed != first  # four eyes: not the one you submitted
-    assert "amira.haddad" in review.who.text() or "bruno.keller" in review.who.text() or (
-        "chen.li" in review.who.text()
+    assert (
+        "amira.haddad" in review.who.text()
+        or "bruno.keller" in review.who.text()
+        or ("chen.li" in review.who.text())
     )
     qtbot.keyClick(review.view, Qt.Key.Key_Return, CTRL_SHIFT)
     assert _status(path, reviewed) == "signed_off"

@@ -59,9 +59,7 @@ def test_a_click_or_enter_opens_a_queue_row_and_the_menu_has_both(qtbot, window)
     table.setCurrentIndex(page.queue.model.index(page.queue.model.row_of(_id(window, "R3")), 0))
     qtbot.keyClick(table, Qt.Key.Key_Return)
     assert opened(page) == "R3"  # Enter
-    document_menu = next(
-        a.menu() for a in window.menuBar().actions() if a.text() == "&Document"
-    )
+    document_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Document")
     texts = [a.text() for a in document_menu.actions()]
     assert any(t.startswith("&Next document") for t in texts)
     assert any(t.startswith("&Open the queue's selected row") for t in texts)

@@ -42,9 +42,7 @@ def test_a_dictionary_word_the_case_annotates_as_phi_is_not_spared() -> None:
     """A patient who works at Pfizer: the case's gold marks it, so no suggestion of it is
     spared; a term read from its context ("Bell's palsy") is spared all the same."""
     suggestions = [_at(TEXT, "Pfizer", "ORGANIZATION"), _at(TEXT, "Bell's", "PATIENT")]
-    masked, spared = spare(
-        TEXT, suggestions, terms=_terms(TEXT), gold_strings=["Pfizer", "Bell"]
-    )
+    masked, spared = spare(TEXT, suggestions, terms=_terms(TEXT), gold_strings=["Pfizer", "Bell"])
     assert [TEXT[s.start : s.end] for s in masked] == ["Pfizer"]
     assert [s.reason for s in spared] == ["kept: eponym in its term"]
 
@@ -68,8 +66,7 @@ def test_a_patient_called_bell_is_masked_and_his_palsy_is_kept() -> None:
     """The issue's test: the annotated name goes wherever it stands, the eponym stays, and
     no leak is reported for the "Bell" of "Bell's palsy"."""
     document = marked(
-        "[Mr Bell|PATIENT] got the Pfizer vaccine and developed Bell's palsy. Bell was "
-        "seen again."
+        "[Mr Bell|PATIENT] got the Pfizer vaccine and developed Bell's palsy. Bell was seen again."
     )
     terms = _terms(document.text)
     policy = MaskingPolicy()

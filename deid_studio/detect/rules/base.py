@@ -39,6 +39,7 @@ KINDS: tuple[str, ...] = (
     "COUNTRY",
     "INSTITUTION",
     "ROOM",
+    "PROFESSION",
     "KIN",
     "SEX",
     "TERM",
@@ -46,9 +47,10 @@ KINDS: tuple[str, ...] = (
 """What a rule can find, whatever the project's scheme. ``YEAR`` is a year standing alone
 ("en 2004"): PHI for MEDDOCAN and i2b2, not for ``pv`` (a date must be more precise).
 ``PERSON`` is a patient's (or anyone's) name, ``STAFF`` a professional's, ``RELATIVE`` a
-relative's; ``KIN`` (the kinship word, "su madre") and ``SEX`` ("varón") are PHI only under
-MEDDOCAN's guidelines. ``TERM`` (a drug, a vaccine, an eponym in its context) is no PHI
-anywhere: a feature of the CRF and a veto of shorter hits (see :mod:`.terms`)."""
+relative's, ``PROFESSION`` a person's occupation; ``KIN`` (the kinship word, "su madre") and
+``SEX`` ("varón") are PHI only under MEDDOCAN's guidelines. ``TERM`` (a drug, a vaccine, an
+eponym in its context) is no PHI anywhere: a feature of the CRF and a veto of shorter hits
+(see :mod:`.terms`)."""
 
 GUARD = "NOT_PHI"
 """The kind of a guard: a pattern for something that looks like PHI and is not (a dose, a lot

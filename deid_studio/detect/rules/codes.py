@@ -157,12 +157,22 @@ CODE_RULES: tuple[Rule, ...] = (
         "postcode_after_key",
         "POSTCODE",
         r"(?<=\b(?:c\.\s?p\.|cp|c[óo]digo\s+postal|cod\.\s*postal|post\s?code|postal\s+code|zip"
-        r"(?:\s+code)?|plz|code\s+postal|postnummer)\s*[:.]?\s*)"
-        r"(?:\d{4,5}(?:-\d{3,4})?|(?-i:[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}))\b",
-        ("CP: [33001].", "C.P. [28029]", "ZIP code [90210-1234]", "Postcode: [SW1A 1AA]"),
-        ("CP: no", "zip it"),
+        r"(?:\s+code)?|plz|code\s+postal|postnummer)(?:\s+is)?\s*[:.]?\s*)"
+        r"(?:\d{3,6}(?:[- ]\d{2,4})?(?:\s(?-i:[A-Z]{2}))?|(?-i:[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})"
+        r"|(?-i:[A-Z]\d[A-Z]\s?\d[A-Z]\d))\b",
+        (
+            "CP: [33001].",
+            "C.P. [28029]",
+            "ZIP code [90210-1234]",
+            "Postcode: [SW1A 1AA]",
+            "My zip code is [3910]",
+            "ZIP: [394 13]",
+            "ZIP: [7412 SL]",
+            "postal code [B0J 2H0].",
+        ),
+        ("CP: no", "zip it", "the zip code is unknown"),
         anchor="code",
-        after=words("cp c.p postal code postcode zip plz postnummer"),
+        after=words("cp c.p postal code postcode zip plz postnummer is"),
     ),
     Rule(
         "postcode_before_town",

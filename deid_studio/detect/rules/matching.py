@@ -17,6 +17,7 @@ from deid_studio.detect.rules.guards import GUARDS
 from deid_studio.detect.rules.names import NAME_FINDER
 from deid_studio.detect.rules.phones import PHONE_FINDER
 from deid_studio.detect.rules.places import PLACE_FINDER
+from deid_studio.detect.rules.professions import PROFESSION_FINDER
 from deid_studio.detect.rules.terms import TERM_FINDER
 from deid_studio.detect.rules.unknown import UNKNOWN_FINDER
 
@@ -32,6 +33,7 @@ FINDERS: tuple[Finder, ...] = (
     PHONE_FINDER,
     PLACE_FINDER,
     NAME_FINDER,
+    PROFESSION_FINDER,
     TERM_FINDER,  # a term as long as a cue's name loses ("Dr. Parkinson")
     UNKNOWN_FINDER,  # a fallback: only where nothing else found anything
 )

@@ -155,6 +155,7 @@ RULES: Mapping[str, float] = {
     "name_pair": 0.9,
     "name_list": 0.9,
     "name_introduced": 0.9,
+    "initials": 0.8,
     "first_name": 0.5,
     "name_repeated": 0.9,
     "kin_word": 0.65,
@@ -444,6 +445,34 @@ def _name_lists(text: str, lex: Lexicon) -> Iterator[RuleHit]:
             yield RuleHit(start, start + len(word.group()), "PERSON", "name_list")
 
 
+_INITIALS = regex.compile(
+    r"(?<![\p{L}\p{M}\d.'\u2019-])(?:\p{Lu}\.){2,3}(?![\p{L}\p{M}\d]|\.\p{L})"
+)
+_ABBREVIATIONS = frozenset(
+    "am pm iv im sc sq po pr bp er or icu us usa uk eu un md do rn np pa lpn ms ma ba bs ok "
+    "qd bid tid qid prn hs qhs npo cna rad na nb ps dc id ad bc eg ie vs cv gp ae rip sa sl "
+    "sc ee uu dni nhc cp ss ue rx dx hx tx fx sx ct mri ecg ekg eeg cns ent gi ot pt "
+    "pdf usb tv ny la dc nyc rtu inr ui fc fr fm fcf pcr ta tac rmn ir iu".split()
+)
+"""Dotted abbreviations of two or three capitals that are no one's initials ("I.V.", "E.R.",
+"U.S.", "B.I.D.", "S.A.", "F.C.", "R.T.U.")."""
+_NUMBER_NEAR = regex.compile(r"[ \t]?\d")
+
+
+def _initials(text: str) -> Iterator[RuleHit]:
+    """A person's initials, dotted ("J.R.", "E.O.", "A.M.G.": how spontaneous reports name a
+    patient), unless they spell a common abbreviation."""
+    if "." not in text:
+        return
+    for match in _INITIALS.finditer(text):
+        start, end = match.span()
+        if match.group().replace(".", "").lower() in _ABBREVIATIONS:
+            continue
+        if _NUMBER_NEAR.match(text, end) or _NUMBER_NEAR.match(text[max(0, start - 2) : start]):
+            continue  # a measure's unit or name: "10.000 U.I.", "F.C. 100"
+        yield RuleHit(start, end, "PERSON", "initials")
+
+
 def find_names(text: str, language: str | None) -> list[RuleHit]:
     """Every name (and MEDDOCAN kinship and sex word) the context rules find in ``text``."""
     lex = lexicon()
@@ -454,6 +483,7 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     capitalised = list(_CAPITALISED.finditer(text))
     found += _pairs(text, capitalised, lex)
     found += _name_lists(text, lex)
+    found += _initials(text)
     lowercase = _lowercase_words(text)
     found += _repeated(text, found, capitalised, lex, lowercase)
     if not shouting and language not in _NOUNS_CAPITALISED:
@@ -506,6 +536,8 @@ NAME_FINDER = Finder(
         "Dr. [Gomez] saw her. Later [Gomez] called",
         "[Varón] de 53 años, su [madre] refiere",
         "Edad: 53 años Sexo: [H].",
+        "The patient, [Jennifer Taylor] ([J.T.]), is",
+        "Le 01/05/2021, [G.B.] a reçu la première dose",
     ),
     (
         "the patient was seen",
@@ -519,6 +551,9 @@ NAME_FINDER = Finder(
         "pain, fever, chills and headache",
         "Hepatitis B Vaccine given",
         "she moved to Upper Austria",
+        "given I.V. in the E.R. at 3 P.M. in the U.S.",
+        "Pfizer S.A. reported",
+        "F.C. 100 latidos/minuto, 10.000 U.I. al día",
     ),
     guarded=False,
 )

@@ -28,6 +28,7 @@ _BY_SCHEME: Mapping[str, Mapping[str, str | None]] = {
         "COUNTRY": "LOCATION",
         "INSTITUTION": "ORGANIZATION",
         "ROOM": "LOCATION",
+        "PROFESSION": "PROFESSION",
     },
     "meddocan": {
         "DATE": "FECHAS",
@@ -49,6 +50,7 @@ _BY_SCHEME: Mapping[str, Mapping[str, str | None]] = {
         "CITY": "TERRITORIO",
         "COUNTRY": "PAIS",
         "INSTITUTION": "HOSPITAL",
+        "PROFESSION": "PROFESION",
         # finer, by rule
         "id_insurance": "ID_ASEGURAMIENTO",
         "id_licence": "ID_TITULACION_PERSONAL_SANITARIO",
@@ -74,6 +76,7 @@ _BY_SCHEME: Mapping[str, Mapping[str, str | None]] = {
         "COUNTRY": "COUNTRY",
         "INSTITUTION": "HOSPITAL",
         "ROOM": "ROOM",
+        "PROFESSION": "PROFESSION",
         "state_zip": "STATE",
         "id_record": "MEDICALRECORD",
         "id_insurance": "HEALTHPLAN",
@@ -102,6 +105,7 @@ _FALLBACK: Mapping[str, tuple[str, ...]] = {
     "COUNTRY": ("COUNTRY", "GPE", "LOCATION"),
     "INSTITUTION": ("HOSPITAL", "ORGANIZATION", "ORGANISATION"),
     "ROOM": ("ROOM", "LOCATION"),
+    "PROFESSION": ("PROFESSION", "PROFESION", "OCCUPATION"),
     "KIN": ("FAMILIARES_SUJETO_ASISTENCIA",),
     "SEX": ("SEXO_SUJETO_ASISTENCIA", "SEX"),
 }

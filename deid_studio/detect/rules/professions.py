@@ -1,0 +1,164 @@
+"""A person's profession, after the words that introduce one.
+
+"She works as a [lorry driver] at…", "Occupation: [teacher]", "trabaja como [camarera]",
+"arbeitet als [Lehrerin]", "travaille comme [boulangère]", and before the words that close
+one: "He is a [retired postman] by occupation", "ist [Lehrerin] von Beruf". A profession is
+PHI in the ``pv`` and MEDDOCAN schemes (with an age, a town and a date it narrows a patient
+down to a few people); a professional's own role ("the nurse gave the vaccine") is not, and
+no cue stands before it. Kind ``PROFESSION``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from functools import cache
+
+import regex
+
+from deid_studio.detect.rules.base import Finder, RuleHit
+from deid_studio.detect.rules.words import Cues, cues, register_triggers, word_index
+
+_BEFORE: Mapping[str, str] = {
+    "en": "works as|worked as|working as|work as a|work as an|employed as|job as|career as",
+    "es": "trabaja como|trabajaba como|trabajó como|empleado como|empleada como|"
+    "de profesión|de profesion",
+    "fr": "travaille comme|travaillait comme|exerce comme|employé comme|employée comme|"
+    "exerce la profession de",
+    "de": "arbeitet als|arbeitete als|tätig als|beschäftigt als",
+}
+"""Phrases after which a profession follows (an article may come between; "work as" only
+with one: "went to work as the cough started")."""
+_KEYS: Mapping[str, str] = {
+    "en": "occupation|profession|job|job title",
+    "es": "profesión|profesion|ocupación|ocupacion",
+    "fr": "profession|métier",
+    "de": "beruf|tätigkeit",
+}
+"""Form keys whose value is a profession ("Occupation: teacher")."""
+_ARTICLES = r"(?:(?i:a|an|un|una|une|ein|eine|el|la|le)[ \t]+)?"
+_STOP = frozenset(
+    "at in for and with since who which that until from on of to by but "
+    "en y con desde hasta que por para a al del "
+    "à et avec depuis chez pour dans qui au aux de des du "
+    "bei und mit seit im in für als von der die das "
+    "expected intended usual needed well before always normal directed prescribed instructed "
+    "when where while because after during so soon the this that his her their my our your "
+    "she he they it we you i other others "
+    "unknown none unemployed n/a na nil not desconocido desconocida ninguno ninguna inconnu "
+    "inconnue aucun aucune unbekannt keine kein".split()
+)
+"""Words that end the profession's words ("works as a cashier [at] Tesco"), or say there is
+none ("works as expected", "Occupation: unknown")."""
+_WORD = regex.compile(r"[ \t]*([\p{L}][\p{L}\p{M}'\u2019\-]*)")
+_CLOSED_BY = regex.compile(
+    r"(?r)(?<![\p{L}\p{M}])(?i:is|was|est|es|ist|war)[ \t]+"
+    r"(?:(?i:a|an|un|una|une|ein|eine)[ \t]+)?"
+    r"(?P<job>(?!(?i:a|an|un|una|une|ein|eine)[ \t])"
+    r"[\p{L}][\p{L}\p{M}'\u2019\-]*(?:[ \t]+[\p{L}][\p{L}\p{M}'\u2019\-]*){0,2})"
+    r"[ \t]+(?i:by|de|von)[ \t]+\Z"
+)
+_CLOSING = frozenset({"occupation", "profession", "trade", "profesión", "profesion", "beruf"})
+"""The last word of what closes a profession: "by occupation", "de profession", "von
+Beruf"."""
+_WORK_FOR = regex.compile(
+    r"(?<![\p{L}\p{M}])(?i:work(?:s|ed|ing)?)[ \t]+(?i:for|at)[ \t]+[^\n,.;:]{1,40}?"
+    rf"[ \t]+(?i:as)[ \t]+{_ARTICLES}"
+)
+"""A profession after an employer: "I used to work for Acme as [Dairy scientist]"."""
+RULES = {
+    "profession_after_cue": 0.9,
+    "profession_field": 0.9,
+    "profession_closed": 0.9,
+    "profession_at_employer": 0.9,
+}
+"""Each rule's confidence: its precision on the corpora of ``benchmarks/cold_start.py``,
+rounded down."""
+
+
+def _languages(language: str | None, table: Mapping[str, str]) -> list[str]:
+    if language is None or language not in table:
+        return list(table)
+    return [language, "en"] if language != "en" else ["en"]
+
+
+@cache
+def _families(language: str | None) -> tuple[Cues, Cues]:
+    before = {p for lang in _languages(language, _BEFORE) for p in _BEFORE[lang].split("|")}
+    keys = {k for lang in _languages(language, _KEYS) for k in _KEYS[lang].split("|")}
+    return cues(before, tail=rf"[ \t]+{_ARTICLES}"), cues(keys, colon=True)
+
+
+@register_triggers
+def _triggers(language: str | None) -> frozenset[str]:
+    before, keys = _families(language)
+    return before.triggers | keys.triggers | _CLOSING | {"work", "works", "worked", "working"}
+
+
+def _words(text: str, position: int, limit: int = 4) -> tuple[int, int] | None:
+    """(start, end) of up to ``limit`` words from ``position`` on the line, ending before a
+    stopword, a punctuation mark or a capitalised word after the first (a place, an
+    employer's name)."""
+    start = end = -1
+    for taken in range(limit):
+        word = _WORD.match(text, end if end >= 0 else position)
+        if word is None:
+            break
+        token = word.group(1)
+        if token.lower() in _STOP or (taken and token[:1].isupper()):
+            break
+        if start < 0:
+            start = word.start(1)
+        end = word.end(1)
+    return (start, end) if start >= 0 else None
+
+
+def find_professions(text: str, language: str | None) -> list[RuleHit]:
+    """Professions after a cue, in a keyed field, or before "by occupation"."""
+    return list(_professions(text, language))
+
+
+def _professions(text: str, language: str | None) -> Iterator[RuleHit]:
+    index = word_index(text, language)
+    before, keys = _families(language)
+    for family, rule in ((before, "profession_after_cue"), (keys, "profession_field")):
+        for match in family.finditer(text, index):
+            span = _words(text, match.end())
+            if span is not None:
+                yield RuleHit(*span, "PROFESSION", rule)
+    for word in _CLOSING:
+        for position in index.get(word, ()):
+            match = _CLOSED_BY.search(text, max(0, position - 80), position)
+            if match is not None:
+                yield RuleHit(*match.span("job"), "PROFESSION", "profession_closed")
+    for word in ("work", "works", "worked", "working"):
+        for position in index.get(word, ()):
+            match = _WORK_FOR.match(text, position, position + 120)
+            span = _words(text, match.end()) if match is not None else None
+            if span is not None:
+                yield RuleHit(*span, "PROFESSION", "profession_at_employer")
+
+
+PROFESSION_FINDER = Finder(
+    "professions",
+    find_professions,
+    RULES,
+    (
+        "She works as a [lorry driver] at Tesco.",
+        "Occupation: [teacher]",
+        "He is a [retired postman] by occupation.",
+        "trabaja como [camarera] en un bar",
+        "Sie arbeitet als [Lehrerin] in Dresden.",
+        "Elle travaille comme [boulangère] à Lyon.",
+        "I used to work for Acme as [Dairy scientist], but quit",
+    ),
+    (
+        "the nurse gave the vaccine",
+        "works as expected",
+        "Occupation: unknown",
+        "the pharmacist reported",
+        "she went back to work as the cough started",
+        "went to work as she was feeling better",
+        "Occupation: Other",
+    ),
+    guarded=False,
+)
