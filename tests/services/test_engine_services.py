@@ -246,8 +246,9 @@ def test_a_forced_export_masks_unreviewed_documents_in_recall_mode(
 def test_narratives_unlike_the_gold_rise_in_the_queue_and_say_why(trained: Project) -> None:
     from deid_studio.core.document import Document
 
-    foreign = (
-        "Regulatory Authorities: Ethics Committees notified. Pt took Pepcid and Benadryl "
+    foreign = (  # the keyed lines look like the gold's headers: the model takes a name there
+        "Regulatory Authorities: Ethics Committees notified.\nHospital: Ethics Committees.\n"
+        "Pt took Pepcid and Benadryl "
         "after the Moderna dose; Bells Palsy suspected, neurology consult requested, "
         "lot EH9899 recorded by the pharmacist on duty."
     )
