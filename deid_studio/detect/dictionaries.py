@@ -49,6 +49,8 @@ class SafeTerms:
     """Every word a term can start with (for a quick first look at each word)."""
     phrase_sizes: Mapping[str, tuple[int, ...]]
     """First word of a phrase -> the word counts of the phrases it starts, longest first."""
+    phrase_pairs: frozenset[tuple[str, str]]
+    """The first two words of every phrase."""
 
     def kind(self, word: str) -> str | None:
         """``"vaccine"``, ``"drug"``, ``"eponym"`` or None for a folded word."""
@@ -81,6 +83,7 @@ def safe_terms() -> SafeTerms:
         frozenset(ambiguous - vaccines),
         frozenset(starts),
         _sizes(phrases),
+        frozenset(p[:2] for p in phrases),
     )
 
 

@@ -24,6 +24,7 @@ Rules:
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 import regex
 
@@ -77,21 +78,51 @@ def _eponym_run(words: list[regex.Match[str]], i: int, known: SafeTerms) -> int:
     return count
 
 
+class _Candidate(NamedTuple):
+    """What a word as written may start: its folded form, the eponym test, its kind."""
+
+    folded: str
+    key: str
+    eponym: bool
+    kind: str | None
+
+
+_CANDIDATES: dict[str, _Candidate | None] = {}
+"""Per process, what :func:`_candidate` said of each word as written: a narrative's words are
+mostly the words of the narratives before it, and most words start no term."""
+_CANDIDATES_SIZE = 100_000
+
+
+def _candidate(word: str, known: SafeTerms) -> _Candidate | None:
+    """What may start at ``word``: None when no term can (no eponym, phrase or term word)."""
+    if word in _CANDIDATES:
+        return _CANDIDATES[word]
+    folded = fold(word)
+    key = folded.removesuffix("'s").removesuffix("\u2019s")
+    eponym = "-" in key or key in known.eponyms or key[:-1] in known.eponyms
+    kind = known.kind(folded) or known.kind(key) or known.kind(key.removesuffix("s"))
+    found = None
+    if eponym or folded in known.phrase_sizes or kind in ("vaccine", "drug"):
+        found = _Candidate(folded, key, eponym, kind)
+    if len(_CANDIDATES) >= _CANDIDATES_SIZE:
+        _CANDIDATES.clear()
+    _CANDIDATES[word] = found
+    return found
+
+
 def find_terms(text: str, language: str | None) -> list[RuleHit]:
     """Every safe term of ``text`` (kind ``TERM``; see the module text)."""
     known = safe_terms()
-    starts = known.starts
     words = list(_WORD.finditer(text))
     hits: list[RuleHit] = []
     i = 0
     while i < len(words):
         match = words[i]
-        folded = fold(match.group())
-        key = folded.removesuffix("'s").removesuffix("\u2019s")
-        if key not in starts and key[:-1] not in starts and "-" not in key:
+        candidate = _candidate(match.group(), known)
+        if candidate is None:
             i += 1  # the common case: no dictionary word starts here
             continue
-        eponym = "-" in key or key in known.eponyms or key[:-1] in known.eponyms
+        folded, key, eponym, kind = candidate
         run = _eponym_run(words, i, known) if eponym else 0
         if run:
             start, end = match.start(), words[i + run - 1].end()
@@ -108,7 +139,6 @@ def find_terms(text: str, language: str | None) -> list[RuleHit]:
             hits.append(RuleHit(match.start(), words[i + phrase - 1].end(), "TERM", "vaccine_name"))
             i += phrase
             continue
-        kind = known.kind(folded) or known.kind(key) or known.kind(key.removesuffix("s"))
         if kind in ("vaccine", "drug"):
             rule = "vaccine_name" if kind == "vaccine" else "drug_name"
             if key not in known.ambiguous:
@@ -124,7 +154,12 @@ def find_terms(text: str, language: str | None) -> list[RuleHit]:
 def _phrase(words: list[regex.Match[str]], i: int, known: SafeTerms, first: str) -> int:
     """How many words from ``i`` (``first``, folded) form a multi-word vaccine or drug name
     (0: none)."""
-    for size in known.phrase_sizes.get(first, ()):
+    sizes = known.phrase_sizes.get(first, ())
+    if not sizes or i + 1 >= len(words):
+        return 0
+    if (first, fold(words[i + 1].group())) not in known.phrase_pairs:
+        return 0  # most phrase starts ("de", "no") are ruled out by the next word
+    for size in sizes:
         if i + size > len(words):
             continue
         if any(words[k + 1].start() - words[k].end() != 1 for k in range(i, i + size - 1)):
