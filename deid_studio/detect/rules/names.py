@@ -42,6 +42,7 @@ from deid_studio.detect.rules.words import (
     Lexicon,
     cues,
     lexicon,
+    lowercase_words,
     register_triggers,
     take_name,
     uncased,
@@ -215,7 +216,6 @@ def _triggers(language: str | None) -> frozenset[str]:
     return frozenset(words | _SEX_CUES.triggers | _SEX_AFTER.triggers | _KIN_CUES.triggers)
 
 
-_LOWERCASE_WORD = regex.compile(r"(?<![\p{L}\p{M}])\p{Ll}[\p{L}\p{M}]*")
 _INITIAL_GAP = regex.compile(r" \p{Lu}\.? ")  # "Vanessa P. Hertzog", "Ryan P Costa"
 _LAST_WORD = regex.compile(r"\w+\Z")
 _CREDENTIAL = regex.compile(
@@ -325,12 +325,6 @@ _NOT_NAMES = (
 _NOUNS_CAPITALISED = frozenset({"de"})
 """Languages whose nouns are capitalised ("Tagen", "Mann", "Gabe" are also first names):
 there a first name alone is no hint."""
-
-
-def _lowercase_words(text: str) -> frozenset[str]:
-    """The words the narrative writes in lower case, folded: a capitalised word that is also
-    among them is a word of the narrative's language ("Imagen", "Salud"), not a name."""
-    return frozenset(fold(w) for w in _LOWERCASE_WORD.findall(text))
 
 
 def _first_names(
@@ -484,7 +478,7 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     found += _pairs(text, capitalised, lex)
     found += _name_lists(text, lex)
     found += _initials(text)
-    lowercase = _lowercase_words(text)
+    lowercase = lowercase_words(text)
     found += _repeated(text, found, capitalised, lex, lowercase)
     if not shouting and language not in _NOUNS_CAPITALISED:
         found += _first_names(text, capitalised, lex, language, lowercase)

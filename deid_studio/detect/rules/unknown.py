@@ -31,7 +31,13 @@ from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import eponyms, fold
 from deid_studio.detect.medical import shipped_terms
 from deid_studio.detect.rules.base import MONTH_WORDS, Finder, RuleHit
-from deid_studio.detect.rules.words import PARTICLES, Lexicon, lexicon, uncased
+from deid_studio.detect.rules.words import (
+    PARTICLES,
+    Lexicon,
+    lexicon,
+    lowercase_words,
+    uncased,
+)
 
 RARE = 2.0
 """The Zipf frequency below which a word is unknown: about once in 100 million words
@@ -140,7 +146,7 @@ def find_unknown(text: str, language: str | None) -> list[RuleHit]:
     if uncased(text):
         return []
     lex = lexicon()
-    lowercase = frozenset(fold(w) for w in regex.findall(r"(?<![\p{L}\p{M}])\p{Ll}+", text))
+    lowercase = lowercase_words(text)
     found: list[RuleHit] = []
     done = 0
     for match in _CANDIDATE.finditer(text):

@@ -196,6 +196,23 @@ def _strip_dot(text: str, start: int, end: int) -> int:
 _TOKEN = re.compile(r"\w+")
 
 
+_LOWERCASE_WORD = regex.compile(r"(?<![\p{L}\p{M}])\p{Ll}[\p{L}\p{M}]*")
+_LAST_LOWERCASE: tuple[str, frozenset[str]] | None = None
+
+
+def lowercase_words(text: str) -> frozenset[str]:
+    """The words the narrative writes in lower case, folded: a capitalised word that is also
+    among them is a word of the narrative's language ("Imagen", "Salud"), not a name. The
+    last narrative's are kept, so the name rules and the unknown-word rule share one pass."""
+    global _LAST_LOWERCASE
+    last = _LAST_LOWERCASE
+    if last is not None and last[0] is text:
+        return last[1]
+    words = frozenset(map(fold, set(_LOWERCASE_WORD.findall(text))))
+    _LAST_LOWERCASE = (text, words)
+    return words
+
+
 _TRIGGER_SOURCES: list[Callable[[str | None], frozenset[str]]] = []
 _LAST_INDEX: tuple[str, str | None, dict[str, list[int]]] | None = None
 
