@@ -348,13 +348,14 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
     known = places(language)
     medical = eponyms()
     position = 0
+    starting = {w for w in set(_CAPITALISED_WORD.findall(text)) if fold(w) in known.longest}
+    if not starting:
+        return  # most narratives: one scan, no place starts anywhere
     for match in _CAPITALISED_WORD.finditer(text):
-        if match.start() < position:
+        if match.start() < position or match.group() not in starting:
             continue
         first = fold(match.group())
-        reach = known.longest.get(first)
-        if reach is None:
-            continue
+        reach = known.longest[first]
         tokens = [(match.start(), match.end(), first)]
         at = match.end()
         while len(tokens) < reach:
