@@ -32,7 +32,6 @@ from smoke import (  # noqa: E402
 
 SOURCES = ("deid_studio", "packaging", "resources", "migrations", "pyproject.toml")
 
-pytestmark = pytest.mark.slow
 
 
 def _unavailable(reason: str) -> None:

@@ -32,7 +32,6 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built
 
 
-@pytest.mark.slow
 def test_the_wheel_carries_migrations_and_resources(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "deid_studio/_migrations/env.py" in names
@@ -45,7 +44,6 @@ def test_the_wheel_carries_migrations_and_resources(wheel: Path) -> None:
     assert "deid-studio = deid_studio.cli:main" in points
 
 
-@pytest.mark.slow
 def test_the_wheel_stands_alone_in_a_fresh_environment(
     wheel: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:

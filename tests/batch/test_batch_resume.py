@@ -47,7 +47,6 @@ def reference(cli, tmp_path: Path) -> tuple[Path, dict[str, bytes]]:
     return source, files
 
 
-@pytest.mark.slow
 def test_kill_the_client_then_resume(cli, tmp_path: Path, reference) -> None:
     source, expected = reference
     out = tmp_path / "out"
@@ -69,7 +68,6 @@ def test_kill_the_client_then_resume(cli, tmp_path: Path, reference) -> None:
     assert tree(out) == expected
 
 
-@pytest.mark.slow
 def test_kill_a_worker_and_the_run_finishes_the_same(cli, tmp_path: Path, reference) -> None:
     source, expected = reference
     out = tmp_path / "out"

@@ -14,7 +14,7 @@ from deid_studio.services.project import init_project
 from deid_studio.synth import generate
 from tests.gui.conftest import submit_by_keys
 
-pytestmark = [pytest.mark.gui, pytest.mark.slow]
+pytestmark = pytest.mark.gui
 
 GENEROUS_STALL_MS = 1_000  # a shared 2-core machine; the real figure is in the benchmark
 FAST = {"folds": 2, "params": CrfParams(iterations=15)}
