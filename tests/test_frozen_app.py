@@ -33,7 +33,6 @@ from smoke import (  # noqa: E402
 SOURCES = ("deid_studio", "packaging", "resources", "migrations", "pyproject.toml")
 
 
-
 def _unavailable(reason: str) -> None:
     if os.environ.get("DEID_REQUIRE_FROZEN") == "1":
         pytest.fail(f"{reason} (DEID_REQUIRE_FROZEN=1)")

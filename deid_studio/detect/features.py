@@ -280,11 +280,19 @@ def _bigrams(tokens: Sequence[Token], found: Context) -> None:
         found.append((i - 1, b"b+=" + pair))
 
 
+_OWN_KIND = {"unknown_word": "UNKNOWN", "unknown_place": "UNKNOWN"}
+"""Rules the CRF sees under a kind of their own rather than the kind their suggestions get:
+a capitalised word no list knows is a guess (an organisation as often as a person), and
+weighed as one it serves better (``benchmarks/presidio.py``: strict F1 0.836 -> 0.839, token
+recall 0.976 -> 0.979)."""
+
+
 def _kind_by_char(text: str, hits: Iterable[Hit]) -> dict[int, str]:
     """Rule kind at each token start a hit covers (only starts are looked up)."""
     kinds: dict[int, str] = {}
     for hit in hits:
+        kind = _OWN_KIND.get(getattr(hit, "rule", ""), hit.kind)
         for position in range(hit.start, min(hit.end, len(text))):
-            kinds.setdefault(position, hit.kind)
-        kinds.setdefault(-hit.start - 1, hit.kind)  # marks where a hit begins
+            kinds.setdefault(position, kind)
+        kinds.setdefault(-hit.start - 1, kind)  # marks where a hit begins
     return kinds

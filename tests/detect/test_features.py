@@ -57,3 +57,21 @@ def test_lines_are_separate_sequences_whatever_the_line_ending() -> None:
 def test_config_round_trips_through_json() -> None:
     config = FeatureConfig(window=3, rules=False)
     assert FeatureConfig.from_dict({**config.to_dict(), "unknown": 1}) == config
+
+
+def test_a_word_no_list_knows_is_a_kind_of_its_own_for_the_crf() -> None:
+    """The unknown-word rules suggest a PERSON, but the CRF weighs their guess apart from the
+    names a cue found."""
+    from deid_studio.detect.rules import find
+
+    text = "follow up with Szöllösy in a couple of months"
+    hits = find(text, "en")
+    assert [(text[h.start : h.end], h.kind, h.rule) for h in hits] == [
+        ("Szöllösy", "PERSON", "unknown_word")
+    ]
+    [line] = Featurizer(FeatureConfig(), "en").lines(text, hits)
+    by_token = dict(
+        zip((t.text for t in line.tokens), (feature_set(f) for f in line.features), strict=False)
+    )
+    assert "r=UNKNOWN:b" in by_token["Szöllösy"] and "+1:r=UNKNOWN" in by_token["with"]
+    assert not any("PERSON" in f for f in by_token["Szöllösy"])
