@@ -35,11 +35,11 @@ DETECT_BATCH = 128
 """Narratives the detector tags at once (its numpy paths work on batches)."""
 
 WORD_CACHE = 30_000
-"""Distinct words a worker's tagger may keep cached between partitions (about 1.5 KB each):
-beyond it the cache starts over, so a worker's memory does not grow with the input. A
-partition of 2,000 multilingual reports alone caches about 17,000; five such partitions in
-one process peaked at 490 MB with this bound against 524 MB with 60,000 (and growing), for
-the same CPU time (70.6 against 72.0 s)."""
+"""Distinct words a worker's tagger may keep cached between partitions (their summed weights,
+under 1 KB each): beyond it the cache starts over, so a worker's memory does not grow with
+the input. A partition of 2,000 multilingual reports alone caches about 17,000. Three such
+partitions tagged in one process peak at 357 MB since the tagger keeps only the weights
+(501 MB when each word's feature strings were kept beside them)."""
 
 _DETECTORS: dict[str, Detector] = {}
 """The detector of the job this worker process last ran (one per worker, never shared)."""

@@ -150,7 +150,7 @@ class Featurizer:
         """The features that depend on the word alone (cached)."""
         entry = self._cache.get(text)
         if entry is None:
-            entry = self._cache[text] = self._describe(text)
+            entry = self._cache[text] = self.describe(text)
         return entry
 
     def features(
@@ -188,7 +188,9 @@ class Featurizer:
             _bigrams(tokens, found)
         return found
 
-    def _describe(self, word: str) -> WordFeatures:
+    def describe(self, word: str) -> WordFeatures:
+        """The features that depend on the word alone, not cached (the tagger keeps their
+        summed weights instead: a few hundred bytes a word rather than a few kilobytes)."""
         lower = word.lower()
         full = shape(word)
         short = short_shape(word, full)

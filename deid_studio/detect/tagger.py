@@ -100,7 +100,7 @@ class _Vocabulary:
             near = np.zeros((self.near.shape[0], size, self.own.shape[1]), dtype=np.float32)
             near[:, :first] = self.near[:, :first]
             self.own, self.near = own, near
-        described = [self.featurizer.word(w) for w in words]
+        described = [self.featurizer.describe(w) for w in words]
         rows = slice(first, needed)
         self.own[rows] = self._tagger.sum_weights([own for own, _ in described])
         for j in range(self.near.shape[0]):
