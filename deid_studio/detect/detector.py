@@ -51,8 +51,18 @@ class DetectorSettings:
     (model version 0) suggest all of theirs."""
     quiet_rules: frozenset[str] = frozenset()
     """Rules whose suggestions, in default mode, do not join where the CRF has nothing:
-    out of fold, beside this model, they were wrong more often than right there (learnt by
-    training, stored with the model version). Recall mode still takes them."""
+    out of fold, beside this model, their word tokens there were PHI less than half the time
+    (learnt by training, stored with the model version; see :mod:`.hearing`). Recall mode
+    still takes those above the floor."""
+    heard_rules: frozenset[str] = frozenset()
+    """Rules whose suggestions join where the CRF has nothing whatever their confidence
+    (below the floor too): out of fold, their word tokens there were PHI at least half the
+    time."""
+    extending_rules: frozenset[str] = frozenset()
+    """Name and place rules whose suggestions join beside CRF spans they overlap, for the
+    part the CRF left out (out of fold, that part was PHI at least half the time); a CRF
+    span of the same category inside one gives way to it ("Alcalá" to the rule's "Alcalá de
+    Guadaira")."""
     offsets: Mapping[str, float] = field(default_factory=dict)
     """Recall mode's per-category threshold offsets (log-odds; see :mod:`.recall`)."""
     joins: Mapping[str, float] = field(default_factory=dict)
@@ -88,7 +98,9 @@ class DetectorSettings:
             joins={str(k): float(v) for k, v in joins.items()}
             if isinstance(joins, Mapping)
             else {},
-            quiet_rules=frozenset(str(r) for r in metrics.get("quiet_rules") or ()),
+            quiet_rules=_names(metrics.get("quiet_rules")),
+            heard_rules=_names(metrics.get("heard_rules")),
+            extending_rules=_names(metrics.get("extending_rules")),
             offsets={str(k): float(v) for k, v in offsets.items()}
             if isinstance(offsets, Mapping)
             else {},
@@ -106,6 +118,9 @@ class Detection:
     uncertainty: Uncertainty | None = None
     terms: list[RuleHit] = field(default_factory=list)
     """The safe terms the suggestions were kept out of (drugs, vaccines, eponyms)."""
+    candidates: list[Suggestion] = field(default_factory=list)
+    """Every rule suggestion, before the floor and the CRF decided which join (what
+    training learns the quiet, heard and extending rules from)."""
 
 
 class Detector:
@@ -143,34 +158,44 @@ class Detector:
         hits = [rule_hits(t, lang) if features.rules else None for t, lang in narratives]
         tagged_all = self.tagger.tag_many(narratives, marginals=marginals, hits=hits)
         out = []
+        settings = self.settings
         for (text, language), tagged, found_hits in zip(narratives, tagged_all, hits, strict=True):
-            floor = self.settings.rule_floor
-            rules = (
-                [
-                    s
-                    for s in rule_suggestions(text, self.scheme, language, hits=found_hits)
-                    if s.confidence >= floor
-                ]
-                if self.settings.rules
+            candidates = (
+                rule_suggestions(text, self.scheme, language, hits=found_hits)
+                if settings.rules
                 else []
             )
             terms = _terms(text, language, found_hits)
-            best = join_lines(text, crf_suggestions(tagged), self.settings.joins)
-            kept = _beside(rules, best, text, self.settings.priority)
+            best = join_lines(text, crf_suggestions(tagged), settings.joins)
+            rules = [r for r in candidates if self._admitted(r, best)]
+            kept = _beside(rules, best, text, settings.priority, settings.extending_rules)
             if mode == "recall":
-                crf = recall_suggestions(tagged, self.settings.tau, kept, self.settings.offsets)
-                merged = combine([*kept, *crf], self.settings.priority, text=text)
+                crf = recall_suggestions(tagged, settings.tau, kept, settings.offsets)
+                merged = combine([*kept, *crf], settings.priority, text=text)
             else:
                 crf = best
-                quiet = self.settings.quiet_rules
+                quiet = settings.quiet_rules
                 heard = [r for r in kept if r.rule not in quiet or _overlaps(r, best)]
-                merged = combine([*heard, *crf], self.settings.priority, text=text)
+                merged = combine(
+                    [*heard, *_outside_widened(best, heard, settings.extending_rules)],
+                    settings.priority,
+                    text=text,
+                )
             merged = outside_terms(merged, terms, text)
             score = None
             if marginals:
-                score = uncertainty(tagged, self.settings.tau, rules=rules, crf=best)
-            out.append(Detection(merged, crf, kept, tagged, score, terms))
+                score = uncertainty(tagged, settings.tau, rules=rules, crf=best)
+            out.append(Detection(merged, crf, kept, tagged, score, terms, candidates))
         return out
+
+    def _admitted(self, rule: Suggestion, best: Sequence[Suggestion]) -> bool:
+        """Whether a rule suggestion may join the CRF's at all: its confidence reaches the
+        floor, or its rule was heard out of fold, or it is of an extending rule and
+        overlaps the CRF (:func:`_beside` decides what of it joins)."""
+        settings = self.settings
+        if rule.confidence >= settings.rule_floor or rule.rule in settings.heard_rules:
+            return True
+        return rule.rule in settings.extending_rules and _overlaps(rule, best)
 
     def _rules_alone(self, text: str, language: str | None) -> Detection:
         hits = rule_hits(text, language)
@@ -179,7 +204,7 @@ class Detector:
         merged = outside_terms(combine(rules, self.settings.priority, text=text), terms, text)
         tokens = tokenize(text)
         tagged = TaggedDocument(tokens, ["O"] * len(tokens), [(0, len(tokens))])
-        return Detection(merged, [], rules, tagged, rule_density(tokens, rules), terms)
+        return Detection(merged, [], rules, tagged, rule_density(tokens, rules), terms, rules)
 
 
 def _terms(text: str, language: str | None, hits: Sequence[RuleHit] | None) -> list[RuleHit]:
@@ -229,22 +254,24 @@ def _beside(
     crf: list[Suggestion],
     text: str,
     priority: Mapping[str, str],
+    extending: frozenset[str] = frozenset(),
 ) -> list[Suggestion]:
     """The rule suggestions to merge with the CRF's: those of the word rules (names,
     places; see :func:`~.rules.is_word_rule`) that the CRF has nothing for, and those of the
-    other rules (a date, a phone number, an ID) that cover a letter or digit the CRF does not
-    — unless the project prefers the rules for the category. Where the CRF marks what a rule
-    marked too, its boundaries win: it learnt them from the rule hits and the gold, and two
-    overlapping spans of one entity would be masked in pieces ("C/ Esquerdo, 46" and a
-    phone-like "46 28009" across the street and its postcode). Nothing the rules cover is
-    lost: every letter and digit of a rule suggestion left out is inside a CRF span."""
+    other rules (a date, a phone number, an ID) — and of the ``extending`` word rules — that
+    cover a letter or digit the CRF does not; all of them when the project prefers the rules
+    for the category. Where the CRF marks what another word rule marked too, its boundaries
+    win: it learnt them from the rule hits and the gold, and two overlapping spans of one
+    entity would be masked in pieces ("C/ Esquerdo, 46" and a phone-like "46 28009" across
+    the street and its postcode). Nothing the rules cover is lost: every letter and digit of
+    a rule suggestion left out is inside a CRF span."""
     starts = sorted((c.start, c.end) for c in crf)
     kept = []
     for rule in rules:
         i = bisect_left(starts, (rule.end, -1))
         near = [(a, b) for a, b in starts[max(0, i - 8) : i] if a < rule.end and rule.start < b]
         if near and priority.get(rule.category) != "rule":
-            if rule.rule is not None and is_word_rule(rule.rule):
+            if rule.rule is not None and is_word_rule(rule.rule) and rule.rule not in extending:
                 continue
             if _covered(rule, near, text):
                 continue
@@ -259,8 +286,37 @@ def _covered(rule: Suggestion, spans: list[tuple[int, int]], text: str) -> bool:
     )
 
 
-def _overlaps(rule: Suggestion, crf: list[Suggestion]) -> bool:
+def _overlaps(rule: Suggestion, crf: Sequence[Suggestion]) -> bool:
     return any(c.start < rule.end and rule.start < c.end for c in crf)
+
+
+def _outside_widened(
+    crf: list[Suggestion], rules: Sequence[Suggestion], extending: frozenset[str]
+) -> list[Suggestion]:
+    """The CRF's suggestions less those that an extending rule's suggestion of the same
+    category contains, where every CRF span it overlaps is such a one: the rule's span
+    stands for them whole ("Alcalá de Guadaira", not "Alcalá" and "de Guadaira")."""
+    if not extending:
+        return crf
+    swallowed: set[int] = set()
+    for rule in rules:
+        if rule.rule not in extending:
+            continue
+        near = [i for i, c in enumerate(crf) if c.start < rule.end and rule.start < c.end]
+        inside = all(
+            rule.start <= crf[i].start
+            and crf[i].end <= rule.end
+            and crf[i].category == rule.category
+            for i in near
+        )
+        if near and inside:
+            swallowed.update(near)
+    return [c for i, c in enumerate(crf) if i not in swallowed]
+
+
+def _names(values: Any) -> frozenset[str]:
+    """Rule names from a model version's metrics (absent in older ones: none)."""
+    return frozenset(str(v) for v in values or ())
 
 
 def crf_suggestions(tagged: TaggedDocument) -> list[Suggestion]:

@@ -6,7 +6,8 @@ marginals, the final model trains on everything. With ``workers`` > 1 they run s
 in a pool of processes (the final model, the longest, first). From the out-of-fold results
 come the cross-validated metrics (``evaluate``'s report of the detector's out-of-fold
 suggestions), the score scale, the recall-mode threshold τ that reaches the target token
-recall, and its curve. Progress is reported as (stage, done, total).
+recall, and its curve, and which rules join the CRF in default mode (``detect.hearing``).
+Progress is reported as (stage, done, total).
 
 The score scale (a temperature: the default learner's scores are not log-probabilities) is
 first fitted per fold for the likelihood of the held-out labels (``loss_scale``). Recall mode
@@ -32,8 +33,15 @@ from deid_studio.core.progress import Cancelled, Progress, check, never_cancelle
 from deid_studio.core.tokenize import tokenize
 from deid_studio.detect.clusters import GROWTH, WordClusters, learn_clusters
 from deid_studio.detect.crf import CrfModel, CrfParams, documents_tokens, train_crf
-from deid_studio.detect.detector import Detector, DetectorSettings
+from deid_studio.detect.detector import Detection, Detector, DetectorSettings
 from deid_studio.detect.features import Featurizer
+from deid_studio.detect.hearing import (
+    RuleRecord,
+    hearing,
+    merge_records,
+    rule_confidences,
+    rule_record,
+)
 from deid_studio.detect.joins import line_joins
 from deid_studio.detect.labels import encode
 from deid_studio.detect.recall import (
@@ -45,6 +53,7 @@ from deid_studio.detect.recall import (
     curve,
     curve_json,
     floored,
+    is_word,
 )
 from deid_studio.detect.tagger import CrfTagger, TaggedDocument
 from deid_studio.evaluate import evaluate, folds, groups_of, report_of
@@ -87,7 +96,7 @@ class _Done:
     evidence: list[list[TokenEvidence]]  # per SCALE_STEPS step, per held-out document
     scale: float
     fit_seconds: float
-    lone_rules: dict[str, tuple[int, int]]  # rule -> (right, suggested) where the CRF had nothing
+    record: dict[str, RuleRecord]  # per rule, its word tokens alone / beyond the CRF
 
 
 def project_clusters(
@@ -173,7 +182,8 @@ def learn(
         evidence = by_scale[scale].shifted(offsets)
         reached = calibrate(evidence, target_recall)
         tau = floored(evidence, reached)
-        quiet = quiet_rules(done)
+        record = merge_records(d.record for d in done)
+        heard = hearing(record, rule_confidences())
         pooled = EMPTY
         fold_f1 = []
         for d in done:
@@ -193,8 +203,10 @@ def learn(
             tau_common=common_tau,
             tau_offsets=offsets,
             tau_floored=tau < reached,
-            quiet_rules=sorted(quiet),
-            lone_rules={rule: list(counts) for rule, counts in sorted(_lone_totals(done).items())},
+            quiet_rules=sorted(heard.quiet),
+            heard_rules=sorted(heard.heard),
+            extending_rules=sorted(heard.extending),
+            rule_record={rule: counts.to_list() for rule, counts in sorted(record.items())},
             tau_curve=curve_json(curve(evidence, sorted({*_CURVE, tau}))),
             fold_scales=[d.scale for d in done],
             loss_scale=loss_scale,
@@ -358,7 +370,9 @@ def _work(
     )
     predicted = [[s.span for s in detection.suggestions] for detection in found]
     rules = [detection.rules for detection in found]
-    lone = _lone_rules(found, held)
+    record = merge_records(
+        _rule_record(detection, document) for detection, document in zip(found, held, strict=True)
+    )
     evidence = [_evidence([f.tagged for f in found], held, rules)]
     del found  # one tagger's weights and tagged narratives in memory at a time
     for step, factor in enumerate(SCALE_STEPS[1:], start=1):
@@ -372,49 +386,21 @@ def _work(
     progress(f"{job.name}: tagging", len(SCALE_STEPS), len(SCALE_STEPS))
     # a fold's model is not needed once it has tagged: its bytes stay here
     return _Done(
-        job.name, job.test, replace(model, data=b""), predicted, evidence, scale, fit_seconds, lone
+        job.name,
+        job.test,
+        replace(model, data=b""),
+        predicted,
+        evidence,
+        scale,
+        fit_seconds,
+        record,
     )
 
 
-QUIET_PRECISION = 0.5
-"""A rule whose suggestions where the CRF has nothing were right less often than this, out
-of fold, stays quiet there in default mode (adding a span right with probability p raises
-strict F1 only when p is above about half the F1)."""
-QUIET_EVIDENCE = 3
-
-
-def _lone_rules(found: Sequence[Any], held: Sequence[Document]) -> dict[str, tuple[int, int]]:
-    """Per rule: of its suggestions the detector kept where the CRF's best path had nothing,
-    how many are exactly a gold span, and how many there were."""
-    counts: dict[str, tuple[int, int]] = {}
-    for detection, document in zip(found, held, strict=True):
-        gold = {(s.start, s.end, s.category) for s in document.spans}
-        for rule in detection.rules:
-            if rule.rule is None or any(
-                c.start < rule.end and rule.start < c.end for c in detection.crf
-            ):
-                continue
-            right, total = counts.get(rule.rule, (0, 0))
-            counts[rule.rule] = (right + ((rule.start, rule.end, rule.category) in gold), total + 1)
-    return counts
-
-
-def _lone_totals(done: Sequence[_Done]) -> dict[str, tuple[int, int]]:
-    totals: dict[str, tuple[int, int]] = {}
-    for d in done:
-        for rule, (right, total) in d.lone_rules.items():
-            r, t = totals.get(rule, (0, 0))
-            totals[rule] = (r + right, t + total)
-    return totals
-
-
-def quiet_rules(done: Sequence[_Done]) -> set[str]:
-    """The rules that stay quiet where the CRF has nothing (:data:`QUIET_PRECISION`)."""
-    return {
-        rule
-        for rule, (right, total) in _lone_totals(done).items()
-        if total >= QUIET_EVIDENCE and right < QUIET_PRECISION * total
-    }
+def _rule_record(detection: Detection, document: Document) -> dict[str, RuleRecord]:
+    """What one held-out document says of each rule beside the fold's CRF."""
+    words = [t for t in detection.tagged.tokens if is_word(t)]
+    return rule_record(detection.candidates, detection.crf, words, document.spans)
 
 
 def _evidence(

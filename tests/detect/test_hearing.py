@@ -1,0 +1,117 @@
+"""Which rule suggestions join the CRF's in default mode, learnt per rule out of fold."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from deid_studio.core.categories import preset
+from deid_studio.core.document import Span, Suggestion
+from deid_studio.core.tokenize import tokenize
+from deid_studio.detect.detector import Detector, DetectorSettings, _beside, _outside_widened
+from deid_studio.detect.hearing import (
+    RuleRecord,
+    hearing,
+    merge_records,
+    rule_confidences,
+    rule_record,
+)
+from deid_studio.detect.recall import is_word
+
+
+def rule(start: int, end: int, category: str, name: str, confidence: float = 0.9) -> Suggestion:
+    return Suggestion(start, end, category, confidence, "rule", name)
+
+
+def crf(start: int, end: int, category: str) -> Suggestion:
+    return Suggestion(start, end, category, 1.0, "crf")
+
+
+TEXT = "Vive en 41500 Alcalá de Guadaira con su familia y su hija."
+#       0123456789012345678901234567890123456789012345678901234567
+TOWN = rule(14, 32, "TERRITORIO", "town_after_postcode")  # "Alcalá de Guadaira"
+FAMILY = rule(40, 47, "FAMILIARES", "kin_word", 0.65)  # "familia", not PHI here
+DAUGHTER = rule(53, 57, "FAMILIARES", "kin_word", 0.65)  # "hija", PHI
+
+
+def words(text: str) -> list:
+    return [t for t in tokenize(text) if is_word(t)]
+
+
+def test_the_record_counts_word_tokens_alone_and_beyond_the_crf() -> None:
+    gold = [Span(14, 32, "TERRITORIO"), Span(53, 57, "FAMILIARES")]
+    found = rule_record([TOWN, FAMILY, DAUGHTER], [crf(14, 20, "TERRITORIO")], words(TEXT), gold)
+    # "de Guadaira" lies beyond the CRF's "Alcalá": two tokens, both PHI
+    assert found["town_after_postcode"] == RuleRecord(0, 0, 2, 2)
+    # "familia" alone and wrong, "hija" alone and right
+    assert found["kin_word"] == RuleRecord(1, 2, 0, 0)
+    # a rule the CRF covers whole says nothing about either situation
+    assert rule_record([TOWN], [crf(14, 32, "TERRITORIO")], words(TEXT), gold) == {}
+    assert merge_records([found, found])["kin_word"] == RuleRecord(2, 4, 0, 0)
+
+
+def test_a_rule_right_often_enough_out_of_fold_is_heard_whatever_its_confidence() -> None:
+    prior = {"kin_word": 0.65, "first_name": 0.5, "place_gazetteer": 0.95}
+    record = {
+        "kin_word": RuleRecord(12, 20),  # right 60% of the time where the CRF had nothing
+        "first_name": RuleRecord(1, 11),  # right once in eleven
+        "place_gazetteer": RuleRecord(2, 20),  # a confident rule often wrong: quiet
+    }
+    decided = hearing(record, prior)
+    assert decided.heard == {"kin_word"}
+    assert decided.quiet == {"first_name", "place_gazetteer"}
+
+
+def test_little_evidence_leans_on_the_rules_confidence() -> None:
+    prior = {"town_after_postcode": 0.95, "institution_suffixed": 0.95, "first_name": 0.5}
+    # never seen beside the CRF: the confidence decides (a town after a postcode extends)
+    assert "town_after_postcode" in hearing({}, prior).extending
+    assert "town_after_postcode" in hearing({}, prior).heard
+    # one wrong token does not outweigh a confident rule; twenty do
+    assert (
+        "town_after_postcode"
+        in hearing({"town_after_postcode": RuleRecord(0, 0, 0, 1)}, prior).extending
+    )
+    wrong = {"institution_suffixed": RuleRecord(0, 0, 1, 22)}
+    assert "institution_suffixed" not in hearing(wrong, prior).extending
+    # only name and place rules extend: the others join beyond the CRF anyway
+    assert "date_numeric" not in hearing({}, {"date_numeric": 1.0}).extending
+
+
+def test_every_rule_has_a_prior() -> None:
+    prior = rule_confidences()
+    assert prior["first_name"] == 0.5 and prior["town_after_postcode"] > 0.8
+    assert all(0.0 < value <= 1.0 for value in prior.values())
+
+
+def test_an_extending_rule_adds_what_the_crf_left_out_and_stands_for_its_span() -> None:
+    alcala = crf(14, 20, "TERRITORIO")
+    # by default a place rule that overlaps the CRF is left out: the CRF's boundaries win
+    assert _beside([TOWN], [alcala], TEXT, {}) == []
+    extending = frozenset({"town_after_postcode"})
+    assert _beside([TOWN], [alcala], TEXT, {}, extending) == [TOWN]
+    # the CRF's "Alcalá" gives way to the rule's whole town, of the same category
+    assert _outside_widened([alcala], [TOWN], extending) == []
+    # not when the CRF says something else there, or reaches beyond the rule
+    other = crf(14, 20, "NOMBRE")
+    assert _outside_widened([other], [TOWN], extending) == [other]
+    longer = crf(8, 20, "TERRITORIO")
+    assert _outside_widened([longer], [TOWN], extending) == [longer]
+
+
+def test_learnt_decisions_reach_the_detector(toy_model) -> None:
+    text = "Llamar al 612 345 678 mañana."
+    loud = Detector(toy_model, preset("pv"), DetectorSettings())
+    [phone] = [s for s in loud.detect([(text, "es")])[0].suggestions if s.source == "rule"]
+    assert phone.rule is not None
+    # below the floor, a rule's suggestions are the CRF's features only...
+    floored = DetectorSettings(rule_floor=1.01)
+    assert not Detector(toy_model, preset("pv"), floored).detect([(text, "es")])[0].suggestions
+    # ...unless training heard it out of fold
+    heard = replace(floored, heard_rules=frozenset({phone.rule}))
+    found = Detector(toy_model, preset("pv"), heard).detect([(text, "es")])[0]
+    assert [s.rule for s in found.suggestions] == [phone.rule]
+    assert phone.rule in {c.rule for c in found.candidates}
+    metrics = {"heard_rules": ["kin_word"], "extending_rules": ["field_city"], "quiet_rules": []}
+    settings = DetectorSettings.of_model(None, metrics)
+    assert settings.heard_rules == {"kin_word"} and settings.extending_rules == {"field_city"}
+    assert DetectorSettings.of_model(None, {}).heard_rules == frozenset()  # older versions
