@@ -58,15 +58,21 @@ class AlgorithmDefaults:
     c: float = 1.0
     delta: float = 1e-5
     period: int = 10
+    token_passes: int = 0
+    """On a small corpus an online learner takes more epochs, until it has seen this many
+    tokens in all (at most :data:`EPOCHS_GROWTH` times its iterations; 0: never)."""
     purpose: str = ""
 
 
 ALGORITHM_DEFAULTS: dict[str, AlgorithmDefaults] = {
     # passive-aggressive PA-II with averaging: 10 epochs are within 0.1 point of 15 or 20
-    # (benchmarks/crf_defaults.py); the fast model of the annotation loop
+    # (benchmarks/crf_defaults.py); the fast model of the annotation loop. On fifty MEDDOCAN
+    # documents (27,000 tokens) 30 epochs catch 0.2 point more PHI tokens than 10 (six
+    # draws, benchmarks/cold_start.py --train): epochs grow until 800,000 tokens are seen
     "pa": AlgorithmDefaults(
         iterations=10,
         c=1.0,
+        token_passes=800_000,
         purpose="passive-aggressive (default): seconds per retrain, the annotation loop's model",
     ),
     # L-BFGS at c1 = c2 = 0.05 stops when the log-likelihood improved by less than 1% over 5
@@ -97,7 +103,9 @@ ALGORITHM_DEFAULTS: dict[str, AlgorithmDefaults] = {
     ),
 }
 ALGORITHMS = tuple(ALGORITHM_DEFAULTS)
-_TUNED = ("iterations", "c1", "c2", "c", "delta", "period")
+_TUNED = ("iterations", "c1", "c2", "c", "delta", "period", "token_passes")
+EPOCHS_GROWTH = 5
+"""A small corpus takes at most this many times an algorithm's iterations."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +115,9 @@ class CrfParams:
     ``c1``/``c2`` are L1/L2 regularisation (L-BFGS; ``c2`` also l2sgd); ``c`` is the
     aggressiveness of passive-aggressive training; ``delta``/``period`` stop L-BFGS and l2sgd
     early when the loss improved by less than ``delta`` (relative) over ``period`` iterations.
-    A setting left None takes the algorithm's default (:data:`ALGORITHM_DEFAULTS`).
+    ``token_passes``: on a small corpus, the epochs grow until the learner has seen that
+    many tokens (see :meth:`epochs_for`); none when ``iterations`` are given. A setting left
+    None takes the algorithm's default (:data:`ALGORITHM_DEFAULTS`).
     """
 
     algorithm: str = "pa"
@@ -117,6 +127,7 @@ class CrfParams:
     delta: float = None  # type: ignore[assignment]
     period: int = None  # type: ignore[assignment]
     c: float = None  # type: ignore[assignment]
+    token_passes: int = None  # type: ignore[assignment]
     labels: str = "bio"
     seed: int = 0  # the online algorithms' shuffling: the same seed, the same model
     features: FeatureConfig = field(default_factory=FeatureConfig)
@@ -127,6 +138,8 @@ class CrfParams:
                 f"unknown algorithm {self.algorithm!r}; choose one of {', '.join(ALGORITHMS)}"
             )
         defaults = ALGORITHM_DEFAULTS[self.algorithm]
+        if self.iterations is not None and self.token_passes is None:
+            object.__setattr__(self, "token_passes", 0)  # iterations asked for are trained
         for name in _TUNED:
             if getattr(self, name) is None:
                 object.__setattr__(self, name, getattr(defaults, name))
@@ -137,9 +150,18 @@ class CrfParams:
         if min(self.c1, self.c2, self.c) < 0:
             raise ValueError("regularisation must not be negative")
 
-    def trainer_params(self) -> dict[str, Any]:
-        """The settings crfsuite takes for this algorithm."""
-        params: dict[str, Any] = {"max_iterations": self.iterations}
+    def epochs_for(self, tokens: int) -> int:
+        """The iterations to train a corpus of ``tokens`` tokens with: :attr:`iterations`,
+        or more on a small corpus until :attr:`token_passes` tokens are seen (at most
+        :data:`EPOCHS_GROWTH` times as many)."""
+        if not self.token_passes or tokens <= 0:
+            return self.iterations
+        wanted = -(-self.token_passes // tokens)  # ceiling
+        return max(self.iterations, min(wanted, EPOCHS_GROWTH * self.iterations))
+
+    def trainer_params(self, tokens: int = 0) -> dict[str, Any]:
+        """The settings crfsuite takes for this algorithm (on a corpus of ``tokens``)."""
+        params: dict[str, Any] = {"max_iterations": self.epochs_for(tokens)}
         if self.algorithm == "lbfgs":
             params.update(c1=self.c1, c2=self.c2, delta=self.delta, period=self.period)
         elif self.algorithm == "l2sgd":
@@ -166,6 +188,8 @@ class CrfParams:
         """A copy with the given (non-None) settings changed. Another algorithm starts from
         its own defaults: ``--algorithm lbfgs`` alone must not inherit pa's 10 epochs."""
         given = {k: v for k, v in overrides.items() if v is not None}
+        if "iterations" in given:
+            given.setdefault("token_passes", 0)  # iterations asked for are iterations trained
         algorithm = given.get("algorithm", self.algorithm)
         if algorithm != self.algorithm:
             base = replace(self, algorithm=algorithm, **dict.fromkeys(_TUNED))
@@ -191,14 +215,14 @@ class _Trainer(pycrfsuite.Trainer):  # type: ignore[misc]
 
     def __init__(self, total: int, progress: Progress, cancelled: Cancelled) -> None:
         super().__init__(verbose=True)  # the log parser only reports events when verbose
-        self._total = total
+        self.total = total
         self._progress = progress
         self._cancelled = cancelled
         self.iterations = 0
 
     def on_iteration(self, log: str, info: Mapping[str, Any]) -> None:
         self.iterations = int(info.get("num", self.iterations + 1))
-        self._progress(min(self.iterations, self._total), self._total)
+        self._progress(min(self.iterations, self.total), self.total)
         check(self._cancelled)
 
     def on_start(self, log: str) -> None:
@@ -245,14 +269,15 @@ def train_crf(
     started = time.perf_counter()
     trainer = _Trainer(params.iterations, progress, cancelled)
     trainer.select(params.algorithm, "crf1d")
-    trainer.set_params(params.trainer_params())
     stage("features")
     with gc_paused():
-        sequences = _append_all(
+        sequences, tokens = _append_all(
             trainer, documents, params, progress, cancelled, total_documents, clusters
         )
     if sequences == 0:
         raise ValueError("no text to learn from: the training documents have no tokens")
+    trainer.set_params(params.trainer_params(tokens))
+    trainer.total = params.epochs_for(tokens)
     stage("training")
     _seed_crfsuite(params.seed)
     handle, path = tempfile.mkstemp(suffix=".crfsuite")
@@ -291,10 +316,11 @@ def _append_all(
     cancelled: Cancelled,
     total_documents: int,
     clusters: WordClusters | None,
-) -> int:
-    """Append every line of every document to the trainer as it is built; how many lines."""
+) -> tuple[int, int]:
+    """Append every line of every document to the trainer as it is built; how many lines
+    and tokens."""
     featurizers: dict[str | None, Featurizer] = {}
-    sequences = 0
+    sequences = tokens = 0
     for done, document in enumerate(documents, start=1):
         check(cancelled)
         featurizer = featurizers.get(document.language)
@@ -306,8 +332,9 @@ def _append_all(
         for line in featurizer.lines(document.text, hits):
             trainer.append(line.features, encode(line.tokens, document.spans, params.labels))
             sequences += 1
+            tokens += len(line.tokens)
         progress(done, total_documents)
-    return sequences
+    return sequences, tokens
 
 
 def _seed_crfsuite(seed: int) -> None:

@@ -67,6 +67,7 @@ class FeatureConfig:
     clusters: bool = True  # the word's clusters (learnt from the project's narratives)
     document: bool = True  # what the rest of the narrative says about the word
     glue: bool = True  # whether a token touches its neighbours (run-in tokens)
+    reach: int = 4  # tokens after / before a rule hit on its line that carry its kind (0: off)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able form, for a model version's params."""
@@ -82,9 +83,9 @@ class FeatureConfig:
         return cls(**known)
 
 
-ADDED_FAMILIES = ("frequency", "clusters", "document", "glue")
-"""Feature families added after the first stored models (issue 9): off when a stored
-configuration does not name them."""
+ADDED_FAMILIES = ("frequency", "clusters", "document", "glue", "reach")
+"""Feature families added after the first stored models (issue 9 and after): off when a
+stored configuration does not name them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +183,8 @@ class Featurizer:
         found: Context = [(0, b"first")]
         if kinds:
             _rule_kinds(tokens, kinds, found)
+            if self.config.reach:
+                _reach_kinds(tokens, kinds, self.config.reach, found)
         if self.config.line_keys:
             _keys(tokens, self.config.key_reach, found)
         if self.config.bigrams:
@@ -258,6 +261,27 @@ def _rule_kinds(tokens: Sequence[Token], kinds: Mapping[int, str], found: Contex
             found.append((i - 1, b"+1:r=" + tag))
         if i + 1 < n:
             found.append((i + 1, b"-1:r=" + tag))
+
+
+def _reach_kinds(
+    tokens: Sequence[Token], kinds: Mapping[int, str], reach: int, found: Context
+) -> None:
+    """On a token no rule hit covers, ``ak=KIND`` when a hit of that kind ended at most
+    ``reach`` tokens before it on its line, and ``bk=KIND`` when one starts at most ``reach``
+    tokens after it: what lies between a street and its postcode ("3 - 5º 2ª") is most often
+    the address still, and a rule seldom knows where an address ends."""
+    own = [kinds.get(token.start) for token in tokens]
+    for order in (range(len(tokens)), range(len(tokens) - 1, -1, -1)):
+        prefix = b"ak=" if order.step == 1 else b"bk="
+        last: str | None = None
+        distance = 0
+        for i in order:
+            if own[i] is not None:
+                last, distance = own[i], 0
+                continue
+            distance += 1
+            if last is not None and distance <= reach:
+                found.append((i, prefix + last.encode()))
 
 
 def _keys(tokens: Sequence[Token], reach: int, found: Context) -> None:

@@ -254,8 +254,8 @@ class _Tally:
 
     def report(self, name: str, done: int, total: int) -> None:
         job, _, phase = name.partition(": ")
-        if phase == "training":
-            self.done[job] = done
+        if phase == "training":  # a small corpus may take more epochs than the iterations
+            self.done[job] = round(done * self.iterations / total) if total else done
         elif phase == "tagging" or phase == "finished":
             self.done[job] = self.iterations
         else:

@@ -55,3 +55,21 @@ def test_the_other_algorithms_train_with_their_defaults(algorithm: str) -> None:
     model = train_crf(toy_corpus(6), CrfParams(algorithm=algorithm))
     assert model.iterations <= ALGORITHM_DEFAULTS[algorithm].iterations
     assert model.labels
+
+
+def test_a_small_corpus_takes_more_epochs_of_the_online_learner() -> None:
+    pa = CrfParams()
+    assert pa.epochs_for(270_000) == pa.iterations == 10  # MEDDOCAN train: as before
+    assert pa.epochs_for(27_000) == 30  # fifty documents: until 800,000 tokens are seen
+    assert pa.epochs_for(100) == 50  # at most five times the iterations
+    assert pa.trainer_params(27_000)["max_iterations"] == 30
+    # iterations asked for are the iterations trained, whatever the corpus
+    assert pa.with_overrides(iterations=10).epochs_for(27_000) == 10
+    assert CrfParams(algorithm="lbfgs").epochs_for(100) == ALGORITHM_DEFAULTS["lbfgs"].iterations
+
+
+def test_a_toy_corpus_trains_its_grown_epochs() -> None:
+    from toycorpus import toy_corpus
+
+    model = train_crf(toy_corpus(6), CrfParams(token_passes=20_000))
+    assert model.iterations > CrfParams().iterations

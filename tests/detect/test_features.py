@@ -75,3 +75,24 @@ def test_a_word_no_list_knows_is_a_kind_of_its_own_for_the_crf() -> None:
     )
     assert "r=UNKNOWN:b" in by_token["Szöllösy"] and "+1:r=UNKNOWN" in by_token["with"]
     assert not any("PERSON" in f for f in by_token["Szöllösy"])
+
+
+def test_tokens_between_a_street_and_its_postcode_carry_both_kinds() -> None:
+    class Hit:
+        def __init__(self, start: int, end: int, kind: str) -> None:
+            self.start, self.end, self.kind = start, end, kind
+
+    text = "C/ Mayor, 3 - 5º 2ª 08022 Barcelona y mucho texto más allá de todo"
+    street, postcode = Hit(0, 11, "STREET"), Hit(20, 25, "POSTCODE")
+    [line] = Featurizer(FeatureConfig(), "es").lines(text, [street, postcode])
+    by_token = {t.text: feature_set(f) for t, f in zip(line.tokens, line.features, strict=True)}
+    # "- 5º 2ª" lies within reach after the street and before the postcode
+    assert {"ak=STREET", "bk=POSTCODE"} <= by_token["º"]
+    assert "ak=POSTCODE" in by_token["Barcelona"]
+    # beyond the reach (4 tokens), and on the hits themselves, nothing
+    assert not {f for f in by_token["allá"] if f.startswith(("ak=", "bk="))}
+    assert not {f for f in by_token["Mayor"] if f.startswith(("ak=", "bk="))}
+    # a model stored before the family knew nothing of it: off
+    assert FeatureConfig.from_dict({"window": 2}).reach == 0
+    [old] = Featurizer(FeatureConfig(reach=0), "es").lines(text, [street, postcode])
+    assert not any(f.startswith((b"ak=", b"bk=")) for fs in old.features for f in fs)
