@@ -11,8 +11,9 @@ Part 1 runs the detector with no CRF — regex rules, cue words, gazetteers — 
 and prints PHI word-token recall and precision, overall and per gold category (a token is PHI
 when a gold span covers it; it is caught when any suggestion covers it, whatever its
 category). Part 2 (``--train``) trains the default CRF, rules as features, on 50 random
-MEDDOCAN train documents (3 draws) and tags dev: token recall, and recall mode's recall and
-share of other word tokens masked.
+MEDDOCAN train documents (3 draws) and tags dev: token recall, precision and share of other
+word tokens flagged in default mode, and recall mode's recall and share of other word tokens
+masked.
 
     python benchmarks/cold_start.py [--train] [--draws 3] [--size 50]
 """
@@ -150,7 +151,7 @@ def few_documents(size: int, draws: int, corpus: str = "meddocan") -> dict:
         texts = [d for d in generate(5000, seed=11) if d.language == language]
         train, dev, scheme = texts[:100], texts[100:], preset("pv")
     clusters = learn_clusters([d.text for d in train])
-    results, recall, masked, floored = [], [], [], []
+    results, precision, flagged_share, recall, masked, floored = [], [], [], [], [], []
     for draw in range(draws):
         sample = random.Random(draw).sample(train, size)
         learned = learn(
@@ -162,6 +163,8 @@ def few_documents(size: int, draws: int, corpus: str = "meddocan") -> dict:
         found = detector.detect(narratives)
         default = token_figures(dev, [[s.span for s in f.suggestions] for f in found])
         results.append(default["recall"])
+        precision.append(default["precision"])
+        flagged_share.append(default["other_flagged"])
         flagged = detector.detect(narratives, mode="recall")
         mode = token_figures(dev, [[s.span for s in f.suggestions] for f in flagged])
         recall.append(mode["recall"])
@@ -170,6 +173,8 @@ def few_documents(size: int, draws: int, corpus: str = "meddocan") -> dict:
     return {
         "token_recall": results,
         "mean": statistics.fmean(results),
+        "precision": precision,
+        "other_flagged": flagged_share,
         "recall_mode_recall": recall,
         "recall_mode_other_masked": masked,
         "tau_floored": floored,
@@ -229,7 +234,13 @@ def main() -> None:
         rows.append(
             (
                 f"{corpus}: {args.size} train docs -> test",
-                "token recall " + ", ".join(f"{r:.3f}" for r in few["token_recall"]),
+                "token recall "
+                + ", ".join(
+                    f"{r:.3f} (P {p:.3f}, {o:.2%} of other words)"
+                    for r, p, o in zip(
+                        few["token_recall"], few["precision"], few["other_flagged"], strict=True
+                    )
+                ),
             )
         )
         rows.append(

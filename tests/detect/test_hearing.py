@@ -40,13 +40,17 @@ def words(text: str) -> list:
 def test_the_record_counts_word_tokens_alone_and_beyond_the_crf() -> None:
     gold = [Span(14, 32, "TERRITORIO"), Span(53, 57, "FAMILIARES")]
     found = rule_record([TOWN, FAMILY, DAUGHTER], [crf(14, 20, "TERRITORIO")], words(TEXT), gold)
-    # "de Guadaira" lies beyond the CRF's "Alcalá": two tokens, both PHI
-    assert found["town_after_postcode"] == RuleRecord(0, 0, 2, 2)
+    # "de Guadaira" lies beyond the CRF's "Alcalá": two tokens, both PHI; the town is a span
+    town = found["town_after_postcode"]
+    assert (town.beyond_phi, town.beyond, town.beyond_exact, town.beyond_spans) == (2, 2, 1, 1)
+    assert town.alone == town.alone_spans == 0
     # "familia" alone and wrong, "hija" alone and right
-    assert found["kin_word"] == RuleRecord(1, 2, 0, 0)
+    kin = found["kin_word"]
+    assert (kin.alone_phi, kin.alone, kin.alone_exact, kin.alone_spans) == (1, 2, 1, 2)
     # a rule the CRF covers whole says nothing about either situation
     assert rule_record([TOWN], [crf(14, 32, "TERRITORIO")], words(TEXT), gold) == {}
-    assert merge_records([found, found])["kin_word"] == RuleRecord(2, 4, 0, 0)
+    assert merge_records([found, found])["kin_word"] == kin + kin
+    assert (kin + kin).to_list() == [2 * n for n in kin.to_list()]
 
 
 def test_a_rule_right_often_enough_out_of_fold_is_heard_whatever_its_confidence() -> None:
