@@ -148,6 +148,17 @@ def _rate(tokens: int, seconds: float, name: str) -> str:
     return f"{tokens / seconds:,.0f} tokens/s ({tokens / CPU_SECONDS[name]:,.0f} per CPU second)"
 
 
+def seen_extending(metrics: dict[str, Any]) -> list[str]:
+    """The extending rules (see ``detect.hearing``) that training saw reach beyond a CRF
+    span (the others extend on their confidence alone)."""
+    record = metrics.get("rule_record") or {}
+    return [
+        rule
+        for rule in metrics.get("extending_rules") or ()
+        if len(record.get(rule, ())) > 3 and record[rule][3]
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--folds", type=int, default=5)
@@ -234,6 +245,10 @@ def main() -> None:
         ),
         ("quiet rules (beside the CRF)", ", ".join(metrics.get("quiet_rules", [])) or "none"),
         (
+            "extending rules seen beside the CRF",
+            ", ".join(seen_extending(metrics)) or "none",
+        ),
+        (
             "recall mode, all tokens (evaluate)",
             f"PHI caught {token_all['recall']:.4f}, other masked {all_tokens_other_masked:.4f}",
         ),
@@ -273,6 +288,7 @@ def main() -> None:
         "recall_mode_common_tau_word_tokens": common_words,
         "tau_offsets": metrics["tau_offsets"],
         "quiet_rules": metrics.get("quiet_rules"),
+        "extending_rules_seen": seen_extending(metrics),
         "default_mode_word_tokens": default_words,
         "recall_mode_all_tokens": {
             "recall": token_all["recall"],

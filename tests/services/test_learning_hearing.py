@@ -1,0 +1,45 @@
+"""A training run learns, out of fold, which rules join the CRF in default mode."""
+
+from __future__ import annotations
+
+import random
+
+from deid_studio.core.categories import preset
+from deid_studio.core.document import Document, Span
+from deid_studio.detect.crf import CrfParams
+from deid_studio.detect.detector import DetectorSettings
+from deid_studio.detect.hearing import RuleRecord, hearing, rule_confidences
+from deid_studio.services._learning import learn
+
+FAST = CrfParams(algorithm="lbfgs", iterations=20, c1=0.01, c2=0.01)
+
+
+def document(rng: random.Random, number: int) -> Document:
+    """A patient's name after its key, and a town after a postcode the gold marks whole."""
+    name = rng.choice(("Ana Garcia", "Luis Lopez", "Marta Ruiz", "Pedro Romero"))
+    town = rng.choice(("Alcalá de Guadaira", "Miranda de Ebro", "Medina del Campo"))
+    text = f"Nombre: {name}.\nVive en 41500 {town} con su familia.\n"
+    start = text.index(name)
+    where = text.index(town)
+    spans = (
+        Span(start, start + len(name), "NOMBRE_SUJETO_ASISTENCIA"),
+        Span(where - 6, where - 1, "TERRITORIO"),
+        Span(where, where + len(town), "TERRITORIO"),
+    )
+    return Document(text, spans, external_id=f"d{number}", language="es")
+
+
+def test_the_decisions_and_their_record_are_stored_with_the_model() -> None:
+    rng = random.Random(0)
+    documents = [document(rng, i) for i in range(12)]
+    learned = learn(documents, preset("meddocan"), FAST, folds_wanted=3, progress=lambda *_: None)
+    metrics = learned.metrics
+    record = {rule: RuleRecord(*counts) for rule, counts in metrics["rule_record"].items()}
+    decided = hearing(record, rule_confidences())
+    assert metrics["heard_rules"] == sorted(decided.heard)
+    assert metrics["quiet_rules"] == sorted(decided.quiet)
+    assert metrics["extending_rules"] == sorted(decided.extending)
+    assert set(decided.heard) | set(decided.quiet) >= set(rule_confidences())
+    settings = DetectorSettings.of_model(None, metrics)
+    assert settings.heard_rules == decided.heard
+    assert settings.extending_rules == decided.extending
