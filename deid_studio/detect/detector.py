@@ -47,7 +47,9 @@ class DetectorSettings:
     tau: float = DEFAULT_TAU
     rule_floor: float = DEFAULT_RULE_FLOOR
     """With a trained CRF, rule suggestions less confident than this are the CRF's
-    features only, not suggestions (a first name alone, a kinship word); the rules alone
+    features only, not suggestions (a first name alone, a kinship word), unless training
+    heard their rule (``heard_rules``, ``extending_rules``: a model version that learnt them
+    decides every rule it knew, and the floor only rules it did not know); the rules alone
     (model version 0) suggest all of theirs."""
     quiet_rules: frozenset[str] = frozenset()
     """Rules whose suggestions, in default mode, do not join where the CRF has nothing:

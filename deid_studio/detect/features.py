@@ -269,7 +269,9 @@ def _reach_kinds(
     """On a token no rule hit covers, ``ak=KIND`` when a hit of that kind ended at most
     ``reach`` tokens before it on its line, and ``bk=KIND`` when one starts at most ``reach``
     tokens after it: what lies between a street and its postcode ("3 - 5º 2ª") is most often
-    the address still, and a rule seldom knows where an address ends."""
+    the address still, and a rule seldom knows where an address ends. On MEDDOCAN dev, the
+    CRF trained on all of train catches 0.12 and 0.26 point more PHI word tokens with them
+    (two seeds; CRF-alone strict F1 -0.09 and +0.14), on fifty documents 0.0-0.3 point."""
     own = [kinds.get(token.start) for token in tokens]
     for order in (range(len(tokens)), range(len(tokens) - 1, -1, -1)):
         prefix = b"ak=" if order.step == 1 else b"bk="

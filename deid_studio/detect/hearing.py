@@ -20,16 +20,20 @@ tokens beyond count only those no CRF span covers), and :func:`hearing` decides 
 Each share is smoothed towards the rule's confidence (its precision measured alone, the
 prior) by :data:`PRIOR_TOKENS` pseudo-tokens: fifty documents show a rule beside the CRF a
 few times at most, and a rule training never saw there keeps its confidence's answer (a
-town after a postcode extends, a first name alone does not...). Recall first: a token masked
+town after a postcode extends). Recall first: a token masked
 for nothing costs less than a name left in, and the share is of tokens, not of exact spans
 (the record keeps both).
 
-Measured (benchmarks/cold_start.py --train, MEDDOCAN): with fifty training documents the
-decisions catch 0.3-0.9 point more PHI tokens on dev than the fixed floor (kinship words,
-towns of several words); trained on all 500, strict F1 and token recall stay within 0.01
-point of the floor's — there the record is large and says what the floor said. A heavier
-prior (5 tokens) caught 0.15 point more with fifty documents and cost 0.05-0.07 point of
-strict F1 with 500; a lighter one (2) the reverse.
+Measured on MEDDOCAN dev, the same models deciding either way: with fifty training
+documents (benchmarks/cold_start.py --train, 3 draws) the decisions catch 0.66-0.81 point
+more PHI word tokens than the fixed floor with quiet rules by exact spans (0.17-0.25% of the
+other words flagged instead of 0.12-0.16%; strict F1 0.1-0.6 point lower: a kinship word
+alone is PHI but seldom the gold's whole span); trained on all 500, strict F1 and token
+recall stay within 0.03 point of the floor's (two seeds) — there the record is large and
+says what the floor said. A heavier prior (5 tokens) caught up to 0.15 point more with fifty
+documents and cost 0.04-0.06 point of strict F1 with 500; a lighter one (2) lost 0.2-0.3
+point of recall with fifty. Widening a CRF span into an extending rule's same-category span
+is worth 0.14-0.43 point of strict F1 with fifty documents, nothing in recall.
 """
 
 from __future__ import annotations
