@@ -15,7 +15,8 @@ MEDDOCAN train documents (3 draws) and tags dev: token recall, precision and sha
 word tokens flagged in default mode, and recall mode's recall and share of other word tokens
 masked.
 
-    python benchmarks/cold_start.py [--train] [--draws 3] [--size 50]
+    python benchmarks/cold_start.py [--train] [--draws 3] [--size 50] [--target-recall 0.995]
+                                    [--corpora meddocan,demo-de,demo-fr]
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from _common import report, shared
 from deid_studio.core import Document, LabelMap, Span, preset
 from deid_studio.core.tokenize import tokenize
 from deid_studio.detect.detector import Detector, DetectorSettings
-from deid_studio.detect.recall import is_word
+from deid_studio.detect.recall import TARGET_RECALL, is_word
 from deid_studio.formats.brat import read_brat
 from deid_studio.formats.presidio import read_presidio
 from deid_studio.synth.generator import generate
@@ -131,13 +132,16 @@ def corpora() -> dict[str, tuple[list[Document], str]]:
     }
 
 
-def few_documents(size: int, draws: int, corpus: str = "meddocan") -> dict:
+def few_documents(
+    size: int, draws: int, corpus: str = "meddocan", target_recall: float = TARGET_RECALL
+) -> dict:
     """``size`` annotated documents in a project that holds all the training texts (the
     rest unannotated, for the word clusters); trained as ``train`` does it (5-fold CV, τ
     calibrated out of fold), measured on the test texts in default and recall mode. The
     corpus: MEDDOCAN (train -> dev), or the demo generator's German or French narratives
     (``demo-de``, ``demo-fr``: of 5,000 generated narratives, the first 100 in the language to
-    train from, the others to test; scheme ``pv``)."""
+    train from, the others to test; scheme ``pv``). ``target_recall``: recall mode's target,
+    as the Quality page's slider sets it."""
     from deid_studio.detect.clusters import learn_clusters
     from deid_studio.services._learning import learn
     from deid_studio.services.training import default_params
@@ -155,7 +159,12 @@ def few_documents(size: int, draws: int, corpus: str = "meddocan") -> dict:
     for draw in range(draws):
         sample = random.Random(draw).sample(train, size)
         learned = learn(
-            sample, scheme, default_params(), progress=lambda *a: None, clusters=clusters
+            sample,
+            scheme,
+            default_params(),
+            progress=lambda *a: None,
+            clusters=clusters,
+            target_recall=target_recall,
         )
         settings = DetectorSettings.of_model({}, learned.metrics)
         detector = Detector(learned.model, scheme, settings)
@@ -186,6 +195,17 @@ def main() -> None:
     parser.add_argument("--train", action="store_true", help="also train on 50 documents")
     parser.add_argument("--draws", type=int, default=3)
     parser.add_argument("--size", type=int, default=50)
+    parser.add_argument(
+        "--target-recall",
+        type=float,
+        default=TARGET_RECALL,
+        help=f"recall mode's target when training (default {TARGET_RECALL})",
+    )
+    parser.add_argument(
+        "--corpora",
+        default="meddocan,demo-de,demo-fr",
+        help="the corpora --train draws from (comma-separated)",
+    )
     args = parser.parse_args()
     rows: list[tuple[str, str]] = []
     figures: dict[str, object] = {}
@@ -229,8 +249,8 @@ def main() -> None:
         )
     )
     figures["safe_terms"] = {"hits": terms, "inside_gold_phi": in_phi}
-    for corpus in ("meddocan", "demo-de", "demo-fr") if args.train else ():
-        few = few_documents(args.size, args.draws, corpus)
+    for corpus in args.corpora.split(",") if args.train else ():
+        few = few_documents(args.size, args.draws, corpus, args.target_recall)
         rows.append(
             (
                 f"{corpus}: {args.size} train docs -> test",
@@ -245,7 +265,7 @@ def main() -> None:
         )
         rows.append(
             (
-                f"{corpus}: {args.size} train docs, recall mode",
+                f"{corpus}: {args.size} train docs, recall mode {args.target_recall}",
                 ", ".join(
                     f"{r:.3f} at {m:.3f} masked{' (floored)' if f else ''}"
                     for r, m, f in zip(
@@ -257,7 +277,7 @@ def main() -> None:
                 ),
             )
         )
-        figures[f"few_documents_{corpus}"] = few
+        figures[f"few_documents_{corpus}"] = {**few, "target_recall": args.target_recall}
     report("cold_start", rows, figures)
 
 
