@@ -206,4 +206,12 @@ CODE_RULES: tuple[Rule, ...] = (
         ("sw1a 1aa", "CD4 count"),
         anchor="upper_code",
     ),
+    Rule(
+        "postcode_canada",
+        "POSTCODE",
+        r"(?-i:\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]\d[ABCEGHJ-NPRSTV-Z]\d\b)",
+        ("Mill Village NS [B0J 2H0]", "Toronto, ON [M5V 3L9]"),
+        ("A1B2C3", "b0j 2h0", "D0J 2H0", "lot number EW0182"),
+        anchor="upper_code",
+    ),
 )

@@ -310,6 +310,31 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
             yield RuleHit(first.start(), second.end(), "PERSON", "name_pair")
 
 
+_LOWER_INITIALLED = regex.compile(
+    r"(?<![\p{L}\p{M}'\u2019.@/-])(\p{Ll}{3,})[ \t](\p{Ll})\.?[ \t](\p{Ll}[\p{Ll}-]{2,})"
+    r"(?![\p{L}\p{M}@/])"
+)
+
+
+def _lowercase_initialled(text: str, lex: Lexicon) -> Iterator[RuleHit]:
+    """A name written in lower case with a middle initial ("follow up with benjamin a
+    seiler", "eric g. samoylova's"), English only: a known first name that is no common
+    word, a one-letter initial, and a word that is a known surname or no common word. The
+    initial is what tells a name from a phrase ("will a new"); without it a lower-case pair
+    is left to the cues."""
+    for match in _LOWER_INITIALLED.finditer(text):
+        first, surname = match.group(1), fold(match.group(3))
+        if (
+            first in lex.first_names
+            and first not in lex.common
+            and first not in lex.stop
+            and surname not in lex.stop
+            and (surname in lex.last_names or surname not in lex.common)
+            and surname not in eponyms()
+        ):
+            yield RuleHit(match.start(), match.end(), "PERSON", "name_pair")
+
+
 _NOT_NAMES = (
     frozenset(
         fold(w)
@@ -478,6 +503,8 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     found += _pairs(text, capitalised, lex)
     found += _name_lists(text, lex)
     found += _initials(text)
+    if language in (None, "en") and not shouting:
+        found += _lowercase_initialled(text, lex)
     lowercase = lowercase_words(text)
     found += _repeated(text, found, capitalised, lex, lowercase)
     if not shouting and language not in _NOUNS_CAPITALISED:
@@ -526,6 +553,8 @@ NAME_FINDER = Finder(
         "They had 6: [Gaetane], [Hannah], [Derek]",
         "they had 6: [silvana], [adam], [christopher] and [caleb].",
         "add [Ryan P Costa] as guardian",
+        "follow up with [benjamin a seiler] in a couple of months",
+        "verses from [eric g. samoylova]'s tales",
         "What's your name? [Shintarou Hamaguchi]",
         "Dr. [Gomez] saw her. Later [Gomez] called",
         "[Varón] de 53 años, su [madre] refiere",
@@ -542,6 +571,10 @@ NAME_FINDER = Finder(
         "Dose: 5 mg",
         "my name is not important",
         "she called Back later",
+        "we will a new dose give",
+        "received dose 2 of the vaccine",
+        "patient had a sore arm",
+        "she is a nurse at the clinic",
         "pain, fever, chills and headache",
         "Hepatitis B Vaccine given",
         "she moved to Upper Austria",
