@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 
 from deid_studio.core.resources import cached_word_lists, resources_dir
-from deid_studio.detect.gazetteers import eponyms, fold, gazetteer
+from deid_studio.detect.gazetteers import eponyms, fold, fold_word, gazetteer
 
 _DRUG_DATA = "drug_ner_dictionary.pkl.bz2"
 _WORDLIKE = re.compile(r"[a-z][a-z'-]*[a-z](?: [a-z][a-z'-]*[a-z]){0,3}")
@@ -105,7 +105,7 @@ def is_drug_or_vaccine(word: str) -> bool:
 
 def _lines(path: Path) -> list[str]:
     lines = path.read_text("utf-8").splitlines()
-    return [fold(w) for line in lines if (w := line.strip()) and not w.startswith("#")]
+    return [fold_word(w) for line in lines if (w := line.strip()) and not w.startswith("#")]
 
 
 def _drug_file() -> Path | None:
@@ -131,10 +131,10 @@ def _read_drugs(path: Path) -> dict[str, set[str]]:
     drugs: set[str] = set()
     phrases: set[str] = set()
     for variant in variants:
-        word = fold(str(variant)).replace("-", " ").strip()
+        word = fold_word(str(variant)).replace("-", " ").strip()
         if len(word) < 4 or not _WORDLIKE.fullmatch(word):
             continue
         (phrases if " " in word else drugs).add(word)
         if " " in word and "-" in str(variant):  # "solu-medrol" is also one word
-            drugs.add(fold(str(variant)))
+            drugs.add(fold_word(str(variant)))
     return {"drugs": drugs, "phrases": phrases}

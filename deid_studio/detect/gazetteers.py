@@ -45,14 +45,20 @@ class Gazetteer:
     nationalities: frozenset[str]
 
 
-@lru_cache(maxsize=1 << 17)
-def fold(word: str) -> str:
-    """Lowercase without accents: ``Cuéllar`` -> ``cuellar``."""
+def fold_word(word: str) -> str:
+    """Lowercase without accents: ``Cuéllar`` -> ``cuellar``. Uncached: for the big word
+    lists, whose words would only fill :func:`fold`'s cache."""
     lowered = word.lower()
-    if lowered.isascii():
-        return lowered
-    decomposed = unicodedata.normalize("NFKD", lowered)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    if not lowered.isascii():
+        decomposed = unicodedata.normalize("NFKD", lowered)
+        lowered = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return lowered
+
+
+fold = lru_cache(maxsize=1 << 17)(fold_word)
+""":func:`fold_word` with a cache for the words of narratives. Reading the shipped lists
+through it filled the cache with 131,072 list words, kept alive with their folded forms:
+about 50 MB of every process that ran the rules."""
 
 
 @cache
@@ -90,11 +96,11 @@ def eponyms() -> frozenset[str]:
 def _dictionary(name: str) -> set[str]:
     """A word list of ``resources/dictionaries`` (``#`` starts a comment line), folded."""
     lines = (resources_dir() / "dictionaries" / name).read_text("utf-8").splitlines()
-    return {fold(w) for line in lines if (w := line.strip()) and not w.startswith("#")}
+    return {fold_word(w) for line in lines if (w := line.strip()) and not w.startswith("#")}
 
 
 def _lines(path: Path) -> set[str]:
-    return {fold(w) for w in path.read_text("utf-8").split() if w}
+    return {fold_word(w) for w in path.read_text("utf-8").split() if w}
 
 
 def _faker_names() -> dict[str, list[str]]:
@@ -121,7 +127,7 @@ def _read_faker_names(folder: Path) -> dict[str, set[str]]:
         ):
             value = vars(provider).get(attribute, ())
             names = list(value) if isinstance(value, (dict, list, tuple)) else []
-            into.update(fold(n) for n in names if isinstance(n, str) and _is_latin(n))
+            into.update(fold_word(n) for n in names if isinstance(n, str) and _is_latin(n))
     return {"first": first, "last": last}
 
 
@@ -150,8 +156,8 @@ def _read_with_nltk() -> dict[str, set[str]]:
         str(corpora / "gazetteers"), list(_PLACE_FILES + _NATIONALITY_FILES), encoding="latin-1"
     )
     return {
-        "names": {fold(w) for w in names.words()},
+        "names": {fold_word(w) for w in names.words()},
         # single-word entries only: the CRF looks up one token at a time
-        "places": {fold(w) for f in _PLACE_FILES for w in places.words(f) if " " not in w},
-        "nationalities": {fold(w) for w in places.words(_NATIONALITY_FILES[0]) if " " not in w},
+        "places": {fold_word(w) for f in _PLACE_FILES for w in places.words(f) if " " not in w},
+        "nationalities": {fold_word(w) for w in places.words(_NATIONALITY_FILES[0]) if " " not in w},
     }
