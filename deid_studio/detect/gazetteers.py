@@ -159,5 +159,7 @@ def _read_with_nltk() -> dict[str, set[str]]:
         "names": {fold_word(w) for w in names.words()},
         # single-word entries only: the CRF looks up one token at a time
         "places": {fold_word(w) for f in _PLACE_FILES for w in places.words(f) if " " not in w},
-        "nationalities": {fold_word(w) for w in places.words(_NATIONALITY_FILES[0]) if " " not in w},
+        "nationalities": {
+            fold_word(w) for w in places.words(_NATIONALITY_FILES[0]) if " " not in w
+        },
     }
