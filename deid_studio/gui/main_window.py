@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -70,6 +70,20 @@ class Welcome(QWidget):
         layout.addStretch(2)
 
 
+FIRST_SIZE = QSize(1500, 900)
+"""The window's size the first time (later: as the user left it), within the screen."""
+
+
+def _first_size(window: QWidget) -> QSize:
+    """:data:`FIRST_SIZE`, shrunk to the screen's free area where that is smaller (a laptop
+    or a 1366x768 screen: the right-hand panel was cut off)."""
+    screen = window.screen()
+    if screen is None:
+        return FIRST_SIZE
+    free = screen.availableGeometry().size()
+    return FIRST_SIZE.boundedTo(QSize(max(free.width(), 800), max(free.height(), 600)))
+
+
 class MainWindow(QMainWindow):
     """DeID Studio's window."""
 
@@ -94,7 +108,7 @@ class MainWindow(QMainWindow):
         self.claims = ClaimsOnRename(self)
         self._preferences_changed()
         self.setCentralWidget(Welcome(self))
-        self.resize(1500, 900)
+        self.resize(_first_size(self))
         geometry = preferences.window_state("geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)

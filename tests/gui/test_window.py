@@ -312,3 +312,12 @@ def test_an_uncaught_error_in_the_window_is_one_line_without_data(
 
 
 SECRET_NAME = "Juana Pérez de Huelva"
+
+
+def test_the_first_window_fits_the_screen(qtbot, window) -> None:
+    """A screen smaller than the window's first size (offscreen: 800x600) gets a window
+    within its free area, or no larger than its contents need; preferences restore later."""
+    free = window.screen().availableGeometry()
+    needs = window.minimumSizeHint()
+    assert window.width() <= max(free.width(), needs.width())
+    assert window.height() <= max(free.height(), needs.height())
