@@ -56,8 +56,8 @@ class DocumentHeader(QLabel):
         """Describe the open document: what needs doing first, then what it is."""
         state = self.session.state
         if state is None:
-            self.setText("<i>No document open — press <b>Next</b> or pick one in the queue.</i>")
-            self.setToolTip("")
+            self.setText("<i>No document open: <b>Next</b> or pick one.</i>")
+            self.setToolTip("Press Next, or double-click a row of the queue (or Enter on it).")
             return
         info = state.info
         gold = sum(1 for i in self.session.items if i.kind == "gold")
