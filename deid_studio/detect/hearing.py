@@ -40,11 +40,11 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 
 from deid_studio.core.document import Span, Suggestion
 from deid_studio.core.tokenize import Token
-from deid_studio.detect.rules import FINDERS, RULES, confidence, is_word_rule
+from deid_studio.detect.rules import is_word_rule
 
 HEARD_SHARE = 0.5
 """The share of a rule's out-of-fold word tokens (alone, or beyond the CRF) that must be
@@ -72,7 +72,7 @@ class RuleRecord:
 
     def to_list(self) -> list[int]:
         """Plain JSON form (a model version's metrics)."""
-        return [getattr(self, name) for name in self.__slots__]  # type: ignore[attr-defined]
+        return list(astuple(self))
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,12 +82,6 @@ class Hearing:
     heard: frozenset[str] = frozenset()
     quiet: frozenset[str] = frozenset()
     extending: frozenset[str] = frozenset()
-
-
-def rule_confidences() -> dict[str, float]:
-    """Every rule and finder rule, with the confidence its suggestions carry (the prior)."""
-    names = [r.name for r in RULES] + [name for f in FINDERS for name in f.rules]
-    return {name: confidence(name) for name in names}
 
 
 def rule_record(

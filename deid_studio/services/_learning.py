@@ -39,7 +39,6 @@ from deid_studio.detect.hearing import (
     RuleRecord,
     hearing,
     merge_records,
-    rule_confidences,
     rule_record,
 )
 from deid_studio.detect.joins import line_joins
@@ -55,6 +54,7 @@ from deid_studio.detect.recall import (
     floored,
     is_word,
 )
+from deid_studio.detect.rules import confidences
 from deid_studio.detect.tagger import CrfTagger, TaggedDocument
 from deid_studio.evaluate import evaluate, folds, groups_of, report_of
 from deid_studio.evaluate.metrics import EMPTY
@@ -183,7 +183,7 @@ def learn(
         reached = calibrate(evidence, target_recall)
         tau = floored(evidence, reached)
         record = merge_records(d.record for d in done)
-        heard = hearing(record, rule_confidences())
+        heard = hearing(record, confidences())
         pooled = EMPTY
         fold_f1 = []
         for d in done:

@@ -12,10 +12,10 @@ from deid_studio.detect.hearing import (
     RuleRecord,
     hearing,
     merge_records,
-    rule_confidences,
     rule_record,
 )
 from deid_studio.detect.recall import is_word
+from deid_studio.detect.rules import confidences
 
 
 def rule(start: int, end: int, category: str, name: str, confidence: float = 0.9) -> Suggestion:
@@ -82,7 +82,7 @@ def test_little_evidence_leans_on_the_rules_confidence() -> None:
 
 
 def test_every_rule_has_a_prior() -> None:
-    prior = rule_confidences()
+    prior = confidences()
     assert prior["first_name"] == 0.5 and prior["town_after_postcode"] > 0.8
     assert all(0.0 < value <= 1.0 for value in prior.values())
 

@@ -8,7 +8,8 @@ from deid_studio.core.categories import preset
 from deid_studio.core.document import Document, Span
 from deid_studio.detect.crf import CrfParams
 from deid_studio.detect.detector import DetectorSettings
-from deid_studio.detect.hearing import RuleRecord, hearing, rule_confidences
+from deid_studio.detect.hearing import RuleRecord, hearing
+from deid_studio.detect.rules import confidences
 from deid_studio.services._learning import learn
 
 FAST = CrfParams(algorithm="lbfgs", iterations=20, c1=0.01, c2=0.01)
@@ -35,11 +36,11 @@ def test_the_decisions_and_their_record_are_stored_with_the_model() -> None:
     learned = learn(documents, preset("meddocan"), FAST, folds_wanted=3, progress=lambda *_: None)
     metrics = learned.metrics
     record = {rule: RuleRecord(*counts) for rule, counts in metrics["rule_record"].items()}
-    decided = hearing(record, rule_confidences())
+    decided = hearing(record, confidences())
     assert metrics["heard_rules"] == sorted(decided.heard)
     assert metrics["quiet_rules"] == sorted(decided.quiet)
     assert metrics["extending_rules"] == sorted(decided.extending)
-    assert set(decided.heard) | set(decided.quiet) >= set(rule_confidences())
+    assert set(decided.heard) | set(decided.quiet) >= set(confidences())
     settings = DetectorSettings.of_model(None, metrics)
     assert settings.heard_rules == decided.heard
     assert settings.extending_rules == decided.extending

@@ -59,6 +59,11 @@ def confidence(rule: str) -> float:
     return _CONFIDENCE.get(rule, 1.0)
 
 
+def confidences() -> dict[str, float]:
+    """Every rule and finder rule, with the confidence its suggestions carry."""
+    return dict(_CONFIDENCE)
+
+
 GUARD_REACH = 64
 """No guard match is longer: one starting further before a candidate cannot overlap it."""
 
