@@ -264,3 +264,13 @@ def test_number_part() -> None:
     assert number_part(text, 3, 16) == (3, 9)
     assert number_part(text, 27, 38) == (27, 29)
     assert number_part("Edad", 0, 4) == (0, 4)
+
+
+def test_a_stopword_of_another_language_does_not_cut_a_name_short() -> None:
+    """German "mir" is a stopword there and a Catalan surname in a Spanish narrative."""
+    text = "Nombre del paciente: Rosario Mir Alberdi (R.M.A.)"
+    spanish = [text[s.start : s.end] for s in rule_suggestions(text, preset("pv"), "es")]
+    assert "Rosario Mir Alberdi" in spanish
+    german = "Herrn Weber ging es mir gegenüber besser"
+    names = [german[s.start : s.end] for s in rule_suggestions(german, preset("pv"), "de")]
+    assert names == ["Weber"]

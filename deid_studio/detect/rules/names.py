@@ -494,7 +494,7 @@ def _initials(text: str) -> Iterator[RuleHit]:
 
 def find_names(text: str, language: str | None) -> list[RuleHit]:
     """Every name (and MEDDOCAN kinship and sex word) the context rules find in ``text``."""
-    lex = lexicon()
+    lex = lexicon(language)
     index = word_index(text, language)
     shouting = uncased(text)
     found = list(_after_cues(text, language, lex, index, shouting))

@@ -678,7 +678,7 @@ def _continued(
 def find_places(text: str, language: str | None) -> list[RuleHit]:
     """Every street, town, country, institution and room the place rules find."""
     index = word_index(text, language)
-    lex = lexicon()
+    lex = lexicon(language)
     found = list(_fields(text, index))
     found += _streets(text, language, index)
     found += _continued(text, found, lex, language)

@@ -145,7 +145,7 @@ def find_unknown(text: str, language: str | None) -> list[RuleHit]:
     """Runs of capitalised words, at least one unknown, outside a sentence's first word."""
     if uncased(text):
         return []
-    lex = lexicon()
+    lex = lexicon(language)
     lowercase = lowercase_words(text)
     found: list[RuleHit] = []
     done = 0

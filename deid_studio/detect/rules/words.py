@@ -123,11 +123,18 @@ class Lexicon:
 
 
 @cache
-def lexicon() -> Lexicon:
-    """The shipped word lists (read once per process)."""
+def lexicon(language: str | None = None) -> Lexicon:
+    """The shipped word lists (read once per process), with the stopwords of ``language``
+    and English — of every language when it is None or has no list: a word that is a
+    stopword elsewhere is a name here ("Rosario Mir Alberdi" in Spanish, where German's
+    "mir" would cut the name short)."""
     names = gazetteer()
-    stop = frozenset().union(*stopwords().values()) - PARTICLES
-    return Lexicon(names.first_names, names.last_names, common_words(), frozenset(stop))
+    lists = stopwords()
+    if language in lists:
+        stop = lists[language] | lists.get("en", frozenset())
+    else:
+        stop = frozenset().union(*lists.values())
+    return Lexicon(names.first_names, names.last_names, common_words(), stop - PARTICLES)
 
 
 def take_name(
