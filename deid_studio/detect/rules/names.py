@@ -35,6 +35,7 @@ from deid_studio.detect.rules.base import (
     alternation,
 )
 from deid_studio.detect.rules.words import (
+    FIELD,
     PARTICLES,
     STRONG,
     WEAK,
@@ -61,15 +62,27 @@ _PATIENT_TITLES: Mapping[str, str] = {
     "sv": "herr fru",
 }
 _PATIENT_KEYS: Mapping[str, str] = {
-    "en": "patient|patient name|pt name|name|full name|patient's name|re|surname|first name",
-    "es": "paciente|nombre|apellidos|nombre y apellidos|apellido|nombre del paciente",
-    "fr": "patient|patiente|nom|prénom|nom et prénom|nom du patient",
-    "de": "patient|patientin|name|vorname|nachname|betr|betreff|familienname",
+    "en": "patient|patient name|pt name|name|full name|patient's name|re|first name",
+    "es": "paciente|nombre|nombre del paciente",
+    "fr": "patient|patiente|nom|prénom|nom du patient",
+    "de": "patient|patientin|name|vorname|betr|betreff",
     "pt": "paciente|nome",
-    "it": "paziente|nome|cognome",
+    "it": "paziente|nome",
     "nl": "patiënt|naam",
     "sv": "patient|namn",
 }
+_SURNAME_KEYS: Mapping[str, str] = {
+    "en": "surname|last name|family name",
+    "es": "apellidos|apellido|primer apellido|segundo apellido|nombre y apellidos",
+    "fr": "nom de famille|nom et prénom",
+    "de": "nachname|familienname",
+    "pt": "sobrenome|apelido",
+    "it": "cognome",
+    "nl": "achternaam",
+    "sv": "efternamn",
+}
+"""Keys whose value is a surname (or the whole name), where common words are surnames
+too ("Apellidos: Vals Cardona", "Nombre y apellidos: Rosa Blanco Moreno")."""
 _PATIENT_WEAK: Mapping[str, str] = {
     "en": "patient pt",
     "es": "paciente",
@@ -178,6 +191,10 @@ def _split(value: str) -> list[str]:
 
 _ABBREVIATED = r"\.?(?:[ \t]*:)?[ \t]+"  # "Dr. ", "Sra ", "Herrn: "
 _WORD_CUE = r"(?:[ \t]*:)?[ \t]+"  # "son don", not "son. Brought"
+_RELATIVE_CUE = (  # "su hermana mayor Maite", "son fils aîné Paul"
+    r"(?:[ \t]+(?i:mayor|menor|mayores|pequeño|pequeña|gemelo|gemela|aîné|aînée|cadet|"
+    r"cadette|jumeau|jumelle|eldest|oldest|youngest))?" + _WORD_CUE
+)
 
 
 @cache
@@ -188,8 +205,9 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int], ...
         ("STAFF", "name_after_staff_key", _STAFF_KEYS, None, STRONG),
         ("PERSON", "name_after_patient_title", _PATIENT_TITLES, _ABBREVIATED, STRONG),
         ("PERSON", "name_after_patient_key", _PATIENT_KEYS, None, STRONG),
+        ("PERSON", "name_after_patient_key", _SURNAME_KEYS, None, FIELD),
         ("PERSON", "name_after_patient_word", _PATIENT_WEAK, _WORD_CUE, WEAK),
-        ("RELATIVE", "name_after_relative", _RELATIVES, _WORD_CUE, STRONG),
+        ("RELATIVE", "name_after_relative", _RELATIVES, _RELATIVE_CUE, STRONG),
         ("PERSON", "name_introduced", _INTRODUCTIONS, _WORD_CUE, STRONG),
         ("PERSON", "name_introduced", _NAMED, _WORD_CUE, WEAK),
     )
@@ -540,6 +558,10 @@ NAME_FINDER = Finder(
         "Notificador: [Leire Ruiz]\nTeléfono: 600",
         "his son [don] called",
         "su [hija] [Ana] llamó",
+        "Su [hermana] mayor [Maite] no es portadora",
+        "la fille aînée [Claire] est venue",
+        "Apellidos: [Vals Cardona].",
+        "Nombre y apellidos: [Rosa Blanco Moreno]\nEdad",
         "die Tochter [Maria] kam",
         "note by [irene snell], rn",
         "[Q. LANDER] RRT",
@@ -568,6 +590,7 @@ NAME_FINDER = Finder(
         "patient Severe pain",
         "MR mild, TR moderate",
         "her son reported fever",
+        "Apellidos: no constan",
         "Dose: 5 mg",
         "my name is not important",
         "she called Back later",

@@ -29,6 +29,7 @@ PARTICLES = frozenset(
 )
 """Words that may sit inside a name ("Ramón y Cajal", "de la Fuente", "van der Berg")."""
 STOPWORD_NAMES = frozenset({"don"})
+"""Names that are also stopwords ("his son don"), taken after a cue all the same."""
 NAME_ENDS = frozenset(
     "servicio service servizio serviço departamento department département dipartimento "
     "abteilung klinik station unidad unit unité sección seccion section hospital hôpital "
@@ -37,9 +38,9 @@ NAME_ENDS = frozenset(
 )
 """Words that end a name after a cue: "Remitido por: Miguel Martínez [Servicio de
 Urología]" names a department, not more of the physician."""
-WEAK, STRONG = 0, 1
-"""How much a cue says that a name follows (see :meth:`Lexicon.name_like`)."""
-"""Names that are also stopwords ("his son don"), taken after a cue all the same."""
+WEAK, STRONG, FIELD = 0, 1, 2
+"""How much a cue says that a name follows (see :meth:`Lexicon.name_like`): ``FIELD`` is a
+form's key whose value can only be a name ("Apellidos:", "Surname:")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +98,9 @@ class Lexicon:
     ) -> bool:
         """Whether ``word`` can be part of a person's name after a cue of ``strength``.
 
-        After a strong cue (:data:`STRONG`: a title, a relative, a signature, a "Name:"
-        key) a capitalised word that is a known name or no common word; after a weak one
+        After a form's key for a surname (:data:`FIELD`) any capitalised word that is no
+        stopword; after a strong cue (:data:`STRONG`: a title, a relative, a signature, a
+        "Name:" key) a capitalised word that is a known name or no common word; after a weak one
         (:data:`WEAK`: "patient") only a known name that is no common word. Initials
         always (:func:`take_name` wants more than an initial after a weak cue). A
         lower-case word only with ``lowercase`` (English notes write "son don", "irene
@@ -116,6 +118,8 @@ class Lexicon:
             return strength >= STRONG and folded in STOPWORD_NAMES and (lowercase or uncased)
         known = self.is_name(word)
         if word.capitalised and not uncased:
+            if strength >= FIELD:  # "Apellidos: Vals Cardona", "Surname: Brown"
+                return True
             if strength >= STRONG:
                 return known or folded not in self.common
             return known and folded not in self.common
