@@ -11,6 +11,7 @@ import argparse
 import getpass
 import os
 from collections.abc import Sequence
+from typing import Any
 
 from deid_studio import __version__
 from deid_studio.cli import batch, doctor, engine, masking, passphrase, project, team, transfer
@@ -79,25 +80,47 @@ def build_parser() -> argparse.ArgumentParser:
         "that trains the model. Without a command, opens the application.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    _global_options(parser, os.environ.get("DEID_STUDIO_DB") or None, None, False)
+    parser.set_defaults(run=project.open_gui)
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command")
+    for module in COMMAND_MODULES:
+        module.register(commands)
+    _after_commands(parser, set())
+    return parser
+
+
+def _global_options(parser: argparse.ArgumentParser, db: Any, user: Any, quiet: Any) -> None:
+    """--db, --user and -q, with these defaults."""
     parser.add_argument(
         "--db",
         metavar="PATH",
-        default=os.environ.get("DEID_STUDIO_DB") or None,
+        default=db,
         help="project file or SQLAlchemy URL, e.g. postgresql://ann@db-host/pv_team "
         f"(default: $DEID_STUDIO_DB, then {default_project()})",
     )
     parser.add_argument(
         "--user",
-        default=None,
+        default=user,
         help="your name in the audit trail of a SQLite project (default: $DEID_STUDIO_USER "
         "or your login); on a server you are your database login",
     )
-    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
-    parser.set_defaults(run=project.open_gui)
-    commands = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command")
-    for module in COMMAND_MODULES:
-        module.register(commands)
-    return parser
+    parser.add_argument(
+        "-q", "--quiet", action="store_true", default=quiet, help="no progress bars"
+    )
+
+
+def _after_commands(parser: argparse.ArgumentParser, seen: set[int]) -> None:
+    """The global options after any command too ("deid-studio train --db p.sqlite"), without
+    overriding those given before it when absent after it."""
+    for action in parser._actions:
+        if not isinstance(action, argparse._SubParsersAction):
+            continue
+        for command in action.choices.values():
+            if id(command) in seen:
+                continue
+            seen.add(id(command))
+            _global_options(command, argparse.SUPPRESS, argparse.SUPPRESS, argparse.SUPPRESS)
+            _after_commands(command, seen)
 
 
 def _resolve_user(args: argparse.Namespace) -> None:

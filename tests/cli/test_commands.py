@@ -222,3 +222,22 @@ def test_unexpected_errors_are_one_line_with_a_log(cli, tmp_path: Path, monkeypa
     assert code == 70
     assert "internal error: KeyError" in err and "errors.log" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_global_options_after_the_command_too(tmp_path: Path) -> None:
+    """`deid-studio train --db p.sqlite` as a user types it; after the command they win, and
+    absent there the ones before it stand."""
+    parser = build_parser()
+    after = parser.parse_args(["status", "--db", str(tmp_path / "a.sqlite"), "-q"])
+    assert after.db == str(tmp_path / "a.sqlite") and after.quiet
+    before = parser.parse_args(["--db", "b.sqlite", "--user", "ann", "status"])
+    assert (before.db, before.user, before.quiet) == ("b.sqlite", "ann", False)
+    both = parser.parse_args(["--db", "b.sqlite", "team", "list", "--db", "c.sqlite"])
+    assert both.db == "c.sqlite"
+
+
+def test_a_command_runs_on_the_project_named_after_it(cli, tmp_path: Path) -> None:
+    other = tmp_path / "other.sqlite"
+    assert main(["init", "--db", str(other)]) == 0
+    assert other.exists()
+    assert main(["status", "--db", str(other), "-q"]) == 0
