@@ -160,9 +160,17 @@ AGE_RULES: tuple[Rule, ...] = (
     Rule(
         "age_apposition",
         "AGE",
-        rf"(?<=\p{{L}},\s){N}\s*(?:ans|años|anos|jahre|år|years)\b(?=\s*[,)])",
-        ("Le patient, Joseph Robin, [58 ans], habite", "Paciente mujer, [44 años], derivada"),
-        ("en 2 ans, puis", "dose 2, 3 ans, 4"),
+        # after a word or a date of birth's year, before a comma, a bracket or a full stop
+        rf"(?<=(?:\p{{L}}|(?<!\d)(?:19|20)\d\d|\d{{4}}-\d\d-\d\d),\s){N}\s*"
+        r"(?:ans|años|anos|jahre|år|years)\b(?=\s*[,)]|\.(?:\s|\Z))",
+        (
+            "Le patient, Joseph Robin, [58 ans], habite",
+            "Paciente mujer, [44 años], derivada",
+            "Odette Rémy, née le 29/11/1966, [54 ans], habite",
+            "né le 1995-03-27, [25 ans], habite",
+            "Informations concernant Dorothée Bazin, [50 ans]. Elle a été",
+        ),
+        ("en 2 ans, puis", "dose 2, 3 ans, 4", "en 2020, 3 ans après", "en 2 ans. Puis"),
         anchor="age",
     ),
     Rule(

@@ -44,6 +44,7 @@ its numbers follow (a number with its "+" country code is read whatever the regi
 LENIENCY = phonenumbers.Leniency.POSSIBLE
 _CANDIDATE = regex.compile(r"\+?\(?\d[\d \t().\-/]{5,24}\d(?:[ \t]*(?:ext\.?|x|#)[ \t]*\d{1,5})?")
 _DIGIT = regex.compile(r"\d")
+_BLANK = regex.compile(r"[ \t]")
 _CONTEXT = 3  # characters of context the matcher sees around a candidate
 
 
@@ -59,10 +60,13 @@ _ID_KEY = regex.compile(
     r"[\s.:#-]{0,4}\Z"
 )
 """A number right after an identifier's key is an identifier, whatever its length."""
+_CODE_BEFORE = regex.compile(r"(?r)\b(?!TEL|FAX)[A-Z]{2,}(?:-[A-Z0-9]+)+[ \t]?\Z")
+"""Nor after a report's code: "linked to case GB-MHRA-ADR 02600748"."""
 _KEY = regex.compile(r"(?r)([\p{L}º°.]+)[ \t]*:[ \t]*\(?\+?\Z")
 _PHONE_KEY = regex.compile(
     r"(?i)tel|tlf|tfno|phone|fono|fax|m[oó]vil|mobil|cell|handy|portable|kontakt|contact|"
-    r"ruf|appel|llamar|call|n[uú]mero|number|nummer"
+    r"ruf|appel|llamar|call|n[uú]mero|number|nummer|d[ée]clarant|reporter|notificante|"
+    r"notificador|melder|contacto|kontaktdaten"
 )
 """A number after another key ("NHC:", "NASS:", "Nº Col:") is that key's, not a phone;
 the regex rules read numbers after phone keys."""
@@ -77,13 +81,23 @@ _NOT_A_NUMBER = regex.compile(
 
 
 def _candidates(text: str) -> Iterator[tuple[int, int]]:
-    for match in _CANDIDATE.finditer(text):
+    position = 0
+    while (match := _CANDIDATE.search(text, position)) is not None:
+        position = match.end()
         if len(_DIGIT.findall(match.group())) < 7:
             continue
         if _NOT_A_NUMBER.fullmatch(match.group().strip()):
+            # a date or a fraction before a number ("le 09/05/2021 (0134757843)"): look
+            # again after the blank that follows the last slash
+            slash = match.group().rfind("/")
+            after = _BLANK.search(text, match.start() + slash, match.end()) if slash >= 0 else None
+            if after is not None:
+                position = after.end()
             continue
         before = max(0, match.start() - 24)
-        if _ID_KEY.search(text, before, match.start()):
+        if _ID_KEY.search(text, before, match.start()) or _CODE_BEFORE.search(
+            text, before, match.start()
+        ):
             continue
         key = _KEY.search(text, before, match.start())
         if key is not None and not _PHONE_KEY.search(key.group(1)):
@@ -99,6 +113,8 @@ def find_phones(text: str, language: str | None) -> list[RuleHit]:
         offset = max(0, start - _CONTEXT)
         window = text[offset : min(len(text), end + _CONTEXT)]
         for match_start, match_end, rule in _numbers_in(window, regions):
+            if window[match_start] == "(" and ")" not in window[match_start:match_end]:
+                match_start += 1  # "(0134757843)": the bracket is the sentence's
             span = (offset + match_start, offset + match_end)
             found.setdefault(span, RuleHit(span[0], span[1], "PHONE", rule))
     return sorted(found.values())
@@ -109,7 +125,9 @@ def _numbers_in(window: str, regions: tuple[str, ...]) -> tuple[tuple[int, int, 
     """(start, end, rule) of the numbers the matcher finds in ``window``, for the first
     region that finds any: ``phone_number`` when the number is valid in its region's plan,
     ``phone_possible`` when it only has a possible length (kept: a text that repeats a
-    stretch costs one matcher run for it)."""
+    stretch costs one matcher run for it). The first region's verdict stands: reading a
+    number the first region rejects in the next ones found temperatures ("100.6- 100.5"),
+    batch numbers and UPC codes in VAERS narratives."""
     for region in regions:
         matches = list(phonenumbers.PhoneNumberMatcher(window, region, leniency=LENIENCY))
         if matches:
@@ -149,6 +167,8 @@ PHONE_FINDER = Finder(
         "chiamare il [06 6982 1234]",
         "contacto [11 4123-4567] en Buenos Aires",
         "ligar [21 123 4567] em Lisboa",
+        "Coordonnées du déclarant : [01 56 20 21 40], x@y.fr",
+        "par téléphone le 09/05/2021 ([01 34 75 78 43]). Le patient",
     ),
     (
         "dose 5 mg on 12/24/2020",
@@ -161,5 +181,7 @@ PHONE_FINDER = Finder(
         "on 01.03.2021 8 am",
         "NDC 65862-641-69",
         "shift 0630-1900",
+        "NHC: 0134757843",
+        "linked to case GB-MHRA-ADR 02600748 (same patient)",
     ),
 )
