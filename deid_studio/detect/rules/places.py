@@ -216,7 +216,10 @@ _INSTITUTION_BEFORE = (
     "uniklinik|spital|kantonsspital|landesklinikum|hôpital|hopital|centre hospitalier|"
     "centre hospitalier universitaire|chu|chr|clinique|polyclinique|ospedale|policlinico|"
     "azienda ospedaliera|centro hospitalar|university of|universität|université|"
-    "medical center of|clinic of"
+    "medical center of|clinic of|"
+    "impfzentrum|hausarztpraxis|arztpraxis|gemeinschaftspraxis|praxis|apotheke|pharmacie|"
+    "farmacia|centre de vaccination|centro de vacunación|centro de vacunacion|"
+    "cabinet médical|maison de santé|vaccination centre|vaccination center"
 ).split("|")
 _INSTITUTION_AFTER = (
     "hospital|medical center|medical centre|health center|health centre|clinic|infirmary|"
@@ -236,7 +239,8 @@ _INSTITUTION_SUFFIXED = regex.compile(
 )
 _INSTITUTION_COMPOUND = regex.compile(
     r"(?<![\p{L}\p{M}])\p{Lu}[\p{L}\p{M}]*-(?:[\p{Lu}][\p{L}\p{M}]*-)*"
-    r"(?:Spital|Krankenhaus|Klinik|Klinikum|Hospital|Stift)(?![\p{L}\p{M}])",
+    r"(?:Spital|Krankenhaus|Klinik|Klinikum|Hospital|Stift|Apotheke|Praxis|Impfzentrum)"
+    r"(?![\p{L}\p{M}])",
     regex.UNICODE,
 )
 _ROOM = cues(
@@ -551,12 +555,35 @@ def _named(text: str, start: int, end: int, lex: Lexicon) -> bool:
     return False
 
 
+_NOUN_CUES = frozenset({"praxis", "apotheke", "farmacia", "pharmacie"})
+"""Institution words that are everyday nouns too ("in der Praxis Anwendung findet",
+"comprado en farmacia Ayer"): the name after one must be a known place or a word its
+language seldom uses ("Praxis Dr. Köll", "Apotheke Wilms")."""
+
+
+def _named_after_noun(text: str, start: int, end: int, language: str | None) -> bool:
+    """Whether an institution that starts with one of :data:`_NOUN_CUES` names one."""
+    first, *rest = _TOKEN.findall(text, start, end) or [""]
+    if fold(first) not in _NOUN_CUES:
+        return True
+    known = places(language)
+    languages = (language,) if language else ("en", "de", "fr", "es", "it", "pt")
+    return any(
+        word[:1].isupper()
+        and (
+            max(zipf(word, code) for code in languages) < COMMON
+            or known.match((fold(word),)) is not None
+        )
+        for word in rest
+    )
+
+
 def _institutions(
     text: str, language: str | None, index: dict[str, list[int]], lex: Lexicon
 ) -> Iterator[RuleHit]:
     for match in _INSTITUTION_PREFIXED.finditer(text, index):
         start, end = _trim(text, *match.span())
-        if _named(text, start, end, lex):
+        if _named(text, start, end, lex) and _named_after_noun(text, start, end, language):
             yield RuleHit(start, end, "INSTITUTION", "institution_prefixed")
     suffixed = any(t in index for t in _SUFFIX_TRIGGERS)
     for match in _INSTITUTION_SUFFIXED.finditer(text) if suffixed else ():
@@ -711,6 +738,10 @@ PLACE_FINDER = Finder(
         "liegt auf [Station 4A] im [Klinikum Dresden]",
         "at the [University of Maryland] medical",
         "im [Sankt-Georg-Spital]",
+        "Impfstelle: [Impfzentrum Gelnhausen]. Am nächsten Tag",
+        "Krankenschwester ([Hausarztpraxis Wilms]), meldete",
+        "Apothekerin ([Franziskus-Apotheke]), meldete",
+        "vaccinée au [Centre de vaccination Lyon Gerland]",
         "she lives in [Mobile] now",
         "traveled to [Mexico] in",
         "[9 Allika 46]  [Suite 501]  [Riisa]   [Estonia]",
@@ -737,6 +768,8 @@ PLACE_FINDER = Finder(
     ),
     (
         "Mobile phone",
+        "in der Praxis Anwendung findet",
+        "comprado en farmacia Ayer por la tarde",
         "Reading the chart",
         "room air",
         "the hospital called",
