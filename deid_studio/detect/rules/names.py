@@ -166,6 +166,7 @@ RULES: Mapping[str, float] = {
     "name_after_staff_key": 0.95,
     "name_after_relative": 0.9,
     "name_before_credential": 0.85,
+    "name_before_relative": 0.9,
     "name_pair": 0.9,
     "name_list": 0.9,
     "name_introduced": 0.9,
@@ -273,6 +274,40 @@ def _after_cues(
                 yield RuleHit(span[0], span[1], kind, rule)
 
 
+_RELATIVE_IN_BRACKETS = regex.compile(
+    r"((?:\p{Lu}[\p{Ll}\p{M}'\u2019]+(?:-\p{Lu}[\p{Ll}\p{M}]+)?[ \t]+){1,3})"
+    r"\((?i:\L<relatives>)\)",
+    relatives=sorted({w for value in _RELATIVES.values() for w in value.split()}, key=len)[::-1],
+)
+"""A name with the relative it is in brackets after it: "durch Adolf (Vater)", "lebt mit
+Clara Anders (Ehefrau)", "Mary (daughter)"."""
+
+
+def _relatives_in_brackets(
+    text: str, lex: Lexicon, language: str | None, shouting: bool
+) -> Iterator[RuleHit]:
+    if "(" not in text:
+        return
+    for match in _RELATIVE_IN_BRACKETS.finditer(text):
+        start, end = match.span(1)
+        words = [w for w in words_from(text, start, 3) if w.end <= end]
+        taken = 0  # the name: the last words before the bracket that can be one
+        for word in reversed(words):
+            if word.folded in _NOT_NAMES or not (
+                lex.is_name(word) or lex.name_like(word, STRONG, uncased=shouting)
+            ):
+                break
+            taken += 1
+        if taken:
+            first, last = words[-taken], words[-1]
+            yield RuleHit(first.start, last.end, "RELATIVE", "name_before_relative")
+
+
+_NO_SIGNATURE = frozenset("per er ed icu or ems pacu ccu nicu picu ent via".split())
+"""Words before a credential that are no name: "Per RN", "ED MD note", "ER RN" (a
+department), though "Per" is a first name and "er" only a German stopword."""
+
+
 def _signatures(text: str, language: str | None, lex: Lexicon, shouting: bool) -> Iterator[RuleHit]:
     """Names right before a credential: walk back over name-like words on the line."""
     for match in _CREDENTIAL.finditer(text):
@@ -284,8 +319,12 @@ def _signatures(text: str, language: str | None, lex: Lexicon, shouting: bool) -
             if found is None:
                 break
             word = next(iter(words_from(text, found.start(1), 1)), None)
-            if word is None or not lex.name_like(
-                word, STRONG, lowercase=language in (None, "en"), uncased=shouting
+            if (
+                word is None
+                or word.folded in _NO_SIGNATURE
+                or not lex.name_like(
+                    word, STRONG, lowercase=language in (None, "en"), uncased=shouting
+                )
             ):
                 break
             start = position = found.start(1)
@@ -496,6 +535,19 @@ _ABBREVIATIONS = frozenset(
 _NUMBER_NEAR = regex.compile(r"[ \t]?\d")
 
 
+_NAME_BEFORE_BRACKET = regex.compile(r"(?r)((?:\p{Lu}[\p{L}\p{M}'\u2019-]*[ \t]+){2,3})\(\Z")
+
+
+def _spelt_before(text: str, start: int, letters: str) -> bool:
+    """Whether ``letters`` are the initials of the words right before their bracket
+    ("Heidelore Striebitz (H.S.)": initials, though "H.S." is also an abbreviation)."""
+    found = _NAME_BEFORE_BRACKET.search(text, max(0, start - 80), start)
+    if found is None:
+        return False
+    words = found.group(1).split()
+    return "".join(w[0] for w in words[-len(letters) :]) == letters
+
+
 def _initials(text: str) -> Iterator[RuleHit]:
     """A person's initials, dotted ("J.R.", "E.O.", "A.M.G.": how spontaneous reports name a
     patient), unless they spell a common abbreviation."""
@@ -503,7 +555,8 @@ def _initials(text: str) -> Iterator[RuleHit]:
         return
     for match in _INITIALS.finditer(text):
         start, end = match.span()
-        if match.group().replace(".", "").lower() in _ABBREVIATIONS:
+        letters = match.group().replace(".", "")
+        if letters.lower() in _ABBREVIATIONS and not _spelt_before(text, start, letters):
             continue
         if _NUMBER_NEAR.match(text, end) or _NUMBER_NEAR.match(text[max(0, start - 2) : start]):
             continue  # a measure's unit or name: "10.000 U.I.", "F.C. 100"
@@ -521,6 +574,7 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     found += _pairs(text, capitalised, lex)
     found += _name_lists(text, lex)
     found += _initials(text)
+    found += _relatives_in_brackets(text, lex, language, shouting)
     if language in (None, "en") and not shouting:
         found += _lowercase_initialled(text, lex)
     lowercase = lowercase_words(text)
@@ -563,6 +617,9 @@ NAME_FINDER = Finder(
         "Apellidos: [Vals Cardona].",
         "Nombre y apellidos: [Rosa Blanco Moreno]\nEdad",
         "die Tochter [Maria] kam",
+        "Die Meldung erfolgte durch [Clara Anders] (Ehefrau) über",
+        "reported by [Mary] (daughter) on",
+        "Es handelt sich um [Heidelore Striebitz] ([H.S.]), eine",
         "note by [irene snell], rn",
         "[Q. LANDER] RRT",
         "seen by [J. Smith], MD today",
@@ -590,6 +647,10 @@ NAME_FINDER = Finder(
         "patient Severe pain",
         "MR mild, TR moderate",
         "her son reported fever",
+        "Die Meldung erfolgte durch die Mutter (Vater) über",
+        "given at bedtime (H.S.) daily",
+        "Per RN, resident was",
+        "PER ED MD NOTE she",
         "Apellidos: no constan",
         "Dose: 5 mg",
         "my name is not important",

@@ -66,7 +66,7 @@ _STREET_AFTER_EN = (
 _HOUSE_NUMBER = (
     r"(?:,?[ \t]*(?:n[ \t]?[º°o]\.?[ \t]*|no\.[ \t]*|nr\.[ \t]*|#[ \t]*)?"
     r"(?:\d{1,5}[ \t]?[a-zA-Z]?(?![\p{L}\d])|s/n)"
-    r"(?:[ \t]*[,-][ \t]*\d{1,4}[ \t]?[º°ªa-zA-Z]{0,2}(?![\p{L}\d]))*)"
+    r"(?:[ \t]*[,/-][ \t]*\d{1,4}[ \t]?[º°ªa-zA-Z]{0,2}(?![\p{L}\d]))*)"
 )
 _WORD = r"\p{Lu}[\p{L}\p{M}'\u2019\-]*"  # a capitalised word, no abbreviation dot
 _CAP = rf"(?:(?:Dr|Dra|Dña|St|Sta|Sto|Sant|Mt|Ft|Pº|Gral|Av)\.|{_WORD})"
