@@ -344,26 +344,38 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
             continue
         a, b = fold(first.group()), fold(second.group())
         if (
-            a not in medical
-            and b not in medical
-            and a not in PARTICLES
-            and a not in lex.common
-            and a not in lex.stop
-            and len(b) >= 3
-            and b not in lex.common
-            and b not in lex.stop
-            and (
-                a in lex.first_names
-                or (  # "Shintarou Hamaguchi": an unknown word before a known surname
+            a in medical
+            or a in PARTICLES
+            or a in lex.stop
+            or a in _NOT_NAMES
+            or len(b) < 3
+            or b in lex.stop
+            or b in _NOT_NAMES
+        ):
+            continue
+        first_name = a in lex.first_names
+        if a not in lex.common:
+            if first_name:  # "Tracy Brown", "Stewart Bell": a surname may be a word too
+                named = b in lex.last_names or (b not in lex.common and b not in medical)
+            else:  # "Shintarou Hamaguchi": an unknown word before a known surname
+                named = (
                     len(a) >= 3
                     and b in lex.last_names
                     and b not in lex.first_names
-                    and a not in _NOT_NAMES
+                    and b not in lex.common
+                    and b not in medical
                     and known.match((a,)) is None
                     and known.match((b,)) is None
                 )
+        else:  # "Max Buckley", "Owen Dickinson": a first name that is a word too
+            named = (
+                first_name
+                and b in lex.last_names
+                and b not in lex.common
+                and b not in medical
+                and known.match((b,)) is None
             )
-        ):
+        if named:
             yield RuleHit(first.start(), second.end(), "PERSON", "name_pair")
 
 
@@ -392,6 +404,12 @@ def _lowercase_initialled(text: str, lex: Lexicon) -> Iterator[RuleHit]:
             yield RuleHit(match.start(), match.end(), "PERSON", "name_pair")
 
 
+_WEEKDAYS = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur "
+    "thurs fri sat sun lunes martes miercoles jueves viernes sabado domingo lundi mardi "
+    "mercredi jeudi vendredi samedi dimanche montag dienstag mittwoch donnerstag freitag "
+    "samstag sonnabend sonntag".split()
+)
 _NOT_NAMES = (
     frozenset(
         fold(w)
@@ -400,8 +418,10 @@ _NOT_NAMES = (
         for w in _split(value)
     )
     | MONTH_WORDS
+    | _WEEKDAYS
 )
-"""Titles, kinship words and month names: capitalised, in a name list, and no name."""
+"""Titles, kinship words, month and weekday names: capitalised, in a name list, and no
+name ("Sunday January 10")."""
 
 
 _NOUNS_CAPITALISED = frozenset({"de"})
@@ -624,6 +644,8 @@ NAME_FINDER = Finder(
         "[Q. LANDER] RRT",
         "seen by [J. Smith], MD today",
         "The player [Teresa Kreutzmann] was detained",
+        "The report concerns [Tracy Brown], a 86-year-old",
+        "As previously reported, [Mohamed Hussain], a 50-year-old",
         "My name is [Siiri] and",
         "My name is [Aantje Mourik].",
         "her maiden name is [nyberg]",
@@ -647,6 +669,7 @@ NAME_FINDER = Finder(
         "patient Severe pain",
         "MR mild, TR moderate",
         "her son reported fever",
+        "returned to ER Sunday January 10 at 1300",
         "Die Meldung erfolgte durch die Mutter (Vater) über",
         "given at bedtime (H.S.) daily",
         "Per RN, resident was",
