@@ -544,14 +544,23 @@ _INSTITUTION_WORDS = frozenset(
 )
 
 
+_SAINTS = frozenset("st saint sankt san santa sant sao são ste".split())
+"""Words before a saint's name: "St Mary's Hospital" is named by the saint."""
+_ARTICLES = frozenset({"the", "a", "an", "our", "his", "her"})
+
+
 def _named(text: str, start: int, end: int, lex: Lexicon) -> bool:
     """Whether an institution's words hold a name: one word that is no common word, no
     stopword and no institution word ("Hospital Ramón y Cajal", not "Hospital Course",
     "Other Healthcare", "WAS RELEASED FROM HOSPITAL")."""
+    after_saint = False
     for token in _TOKEN.findall(text, start, end):
         word = fold(token)
+        if after_saint and token[:1].isupper():
+            return True  # "St Mary's Hospital": the saint's name names it
         if word not in lex.common and word not in lex.stop and word not in _INSTITUTION_WORDS:
             return True
+        after_saint = word in _SAINTS
     return False
 
 
@@ -589,7 +598,8 @@ def _institutions(
     for match in _INSTITUTION_SUFFIXED.finditer(text) if suffixed else ():
         start, end = match.span()
         first = text[start : text.find(" ", start, end) if " " in text[start:end] else end]
-        if fold(first) in PARTICLES or fold(first) in ("the", "a", "an", "our", "his", "her"):
+        word = fold(first)
+        if (word in PARTICLES and word.rstrip(".") not in _SAINTS) or word in _ARTICLES:
             start += len(first) + 1
         if _named(text, start, end, lex):
             yield RuleHit(start, end, "INSTITUTION", "institution_suffixed")
@@ -734,6 +744,7 @@ PLACE_FINDER = Finder(
         "en el [Hospital Ramón y Cajal] de",
         "[Centro de Salud Las Calesas]",
         "transferred to [Johns Hopkins Hospital] on",
+        "an inpatient at [St Mary's Hospital]; the outcome",
         "seen at [general hospital] by",
         "liegt auf [Station 4A] im [Klinikum Dresden]",
         "at the [University of Maryland] medical",
