@@ -549,15 +549,27 @@ _SAINTS = frozenset("st saint sankt san santa sant sao são ste".split())
 _ARTICLES = frozenset({"the", "a", "an", "our", "his", "her"})
 
 
-def _named(text: str, start: int, end: int, lex: Lexicon) -> bool:
+def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None = None) -> bool:
     """Whether an institution's words hold a name: one word that is no common word, no
     stopword and no institution word ("Hospital Ramón y Cajal", not "Hospital Course",
-    "Other Healthcare", "WAS RELEASED FROM HOSPITAL")."""
+    "Other Healthcare", "WAS RELEASED FROM HOSPITAL"), or a capitalised town of the
+    gazetteer ("Maison de santé de Nantes", though "nantes" is in the common-word list)."""
     after_saint = False
+    known = places(language)
     for token in _TOKEN.findall(text, start, end):
         word = fold(token)
         if after_saint and token[:1].isupper():
             return True  # "St Mary's Hospital": the saint's name names it
+        if (
+            len(word) >= 4
+            and token[:1].isupper()
+            and not token.isupper()
+            and word not in _INSTITUTION_WORDS
+            and word not in lex.stop
+            and ((word,) in known.large or word not in known.ambiguous)
+            and known.match((word,)) is not None
+        ):
+            return True
         if word not in lex.common and word not in lex.stop and word not in _INSTITUTION_WORDS:
             return True
         after_saint = word in _SAINTS
@@ -592,7 +604,8 @@ def _institutions(
 ) -> Iterator[RuleHit]:
     for match in _INSTITUTION_PREFIXED.finditer(text, index):
         start, end = _trim(text, *match.span())
-        if _named(text, start, end, lex) and _named_after_noun(text, start, end, language):
+        named = _named(text, start, end, lex, language)
+        if named and _named_after_noun(text, start, end, language):
             yield RuleHit(start, end, "INSTITUTION", "institution_prefixed")
     suffixed = any(t in index for t in _SUFFIX_TRIGGERS)
     for match in _INSTITUTION_SUFFIXED.finditer(text) if suffixed else ():
@@ -601,7 +614,7 @@ def _institutions(
         word = fold(first)
         if (word in PARTICLES and word.rstrip(".") not in _SAINTS) or word in _ARTICLES:
             start += len(first) + 1
-        if _named(text, start, end, lex):
+        if _named(text, start, end, lex, language):
             yield RuleHit(start, end, "INSTITUTION", "institution_suffixed")
     if "-" in text:
         for match in _INSTITUTION_COMPOUND.finditer(text):
@@ -753,6 +766,7 @@ PLACE_FINDER = Finder(
         "Krankenschwester ([Hausarztpraxis Wilms]), meldete",
         "Apothekerin ([Franziskus-Apotheke]), meldete",
         "vaccinée au [Centre de vaccination Lyon Gerland]",
+        "suivi à [Maison de santé de Nantes].",
         "she lives in [Mobile] now",
         "traveled to [Mexico] in",
         "[9 Allika 46]  [Suite 501]  [Riisa]   [Estonia]",
