@@ -11,7 +11,6 @@ import argparse
 import getpass
 import os
 from collections.abc import Sequence
-from typing import Any
 
 from deid_studio import __version__
 from deid_studio.cli import batch, doctor, engine, masking, passphrase, project, team, transfer
@@ -80,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
         "that trains the model. Without a command, opens the application.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    _global_options(parser, os.environ.get("DEID_STUDIO_DB") or None, None, False)
+    _global_options(parser)
     parser.set_defaults(run=project.open_gui)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command")
     for module in COMMAND_MODULES:
@@ -89,23 +88,29 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _global_options(parser: argparse.ArgumentParser, db: Any, user: Any, quiet: Any) -> None:
-    """--db, --user and -q, with these defaults."""
+def _global_options(parser: argparse.ArgumentParser, *, after_command: bool = False) -> None:
+    """--db, --user and -q; after a command without defaults, so that those given before
+    the command stand when these are absent."""
+    unset = argparse.SUPPRESS
     parser.add_argument(
         "--db",
         metavar="PATH",
-        default=db,
+        default=unset if after_command else os.environ.get("DEID_STUDIO_DB") or None,
         help="project file or SQLAlchemy URL, e.g. postgresql://ann@db-host/pv_team "
         f"(default: $DEID_STUDIO_DB, then {default_project()})",
     )
     parser.add_argument(
         "--user",
-        default=user,
+        default=unset if after_command else None,
         help="your name in the audit trail of a SQLite project (default: $DEID_STUDIO_USER "
         "or your login); on a server you are your database login",
     )
     parser.add_argument(
-        "-q", "--quiet", action="store_true", default=quiet, help="no progress bars"
+        "-q",
+        "--quiet",
+        action="store_true",
+        default=unset if after_command else False,
+        help="no progress bars",
     )
 
 
@@ -119,7 +124,7 @@ def _after_commands(parser: argparse.ArgumentParser, seen: set[int]) -> None:
             if id(command) in seen:
                 continue
             seen.add(id(command))
-            _global_options(command, argparse.SUPPRESS, argparse.SUPPRESS, argparse.SUPPRESS)
+            _global_options(command, after_command=True)
             _after_commands(command, seen)
 
 

@@ -277,15 +277,13 @@ def _after_cues(
 _RELATIVE_IN_BRACKETS = regex.compile(
     r"((?:\p{Lu}[\p{Ll}\p{M}'\u2019]+(?:-\p{Lu}[\p{Ll}\p{M}]+)?[ \t]+){1,3})"
     r"\((?i:\L<relatives>)\)",
-    relatives=sorted({w for value in _RELATIVES.values() for w in value.split()}, key=len)[::-1],
+    relatives={w for value in _RELATIVES.values() for w in _split(value)},
 )
 """A name with the relative it is in brackets after it: "durch Adolf (Vater)", "lebt mit
 Clara Anders (Ehefrau)", "Mary (daughter)"."""
 
 
-def _relatives_in_brackets(
-    text: str, lex: Lexicon, language: str | None, shouting: bool
-) -> Iterator[RuleHit]:
+def _relatives_in_brackets(text: str, lex: Lexicon, shouting: bool) -> Iterator[RuleHit]:
     if "(" not in text:
         return
     for match in _RELATIVE_IN_BRACKETS.finditer(text):
@@ -594,7 +592,7 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     found += _pairs(text, capitalised, lex)
     found += _name_lists(text, lex)
     found += _initials(text)
-    found += _relatives_in_brackets(text, lex, language, shouting)
+    found += _relatives_in_brackets(text, lex, shouting)
     if language in (None, "en") and not shouting:
         found += _lowercase_initialled(text, lex)
     lowercase = lowercase_words(text)

@@ -95,9 +95,7 @@ def _candidates(text: str) -> Iterator[tuple[int, int]]:
                 position = after.end()
             continue
         before = max(0, match.start() - 24)
-        if _ID_KEY.search(text, before, match.start()) or _CODE_BEFORE.search(
-            text, before, match.start()
-        ):
+        if any(p.search(text, before, match.start()) for p in (_ID_KEY, _CODE_BEFORE)):
             continue
         key = _KEY.search(text, before, match.start())
         if key is not None and not _PHONE_KEY.search(key.group(1)):

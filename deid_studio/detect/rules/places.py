@@ -28,7 +28,7 @@ import regex
 
 from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import eponyms, fold
-from deid_studio.detect.geography import places
+from deid_studio.detect.geography import COUNTRIES_OF, Places, places
 from deid_studio.detect.rules.base import MONTH_WORDS, Finder, RuleHit, alternation
 from deid_studio.detect.rules.words import (
     PARTICLES,
@@ -549,7 +549,7 @@ _SAINTS = frozenset("st saint sankt san santa sant sao são ste".split())
 _ARTICLES = frozenset({"the", "a", "an", "our", "his", "her"})
 
 
-def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None = None) -> bool:
+def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) -> bool:
     """Whether an institution's words hold a name: one word that is no common word, no
     stopword and no institution word ("Hospital Ramón y Cajal", not "Hospital Course",
     "Other Healthcare", "WAS RELEASED FROM HOSPITAL"), or a capitalised town of the
@@ -560,20 +560,24 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None =
         word = fold(token)
         if after_saint and token[:1].isupper():
             return True  # "St Mary's Hospital": the saint's name names it
-        if (
-            len(word) >= 4
-            and token[:1].isupper()
-            and not token.isupper()
-            and word not in _INSTITUTION_WORDS
-            and word not in lex.stop
-            and ((word,) in known.large or word not in known.ambiguous)
-            and known.match((word,)) is not None
-        ):
-            return True
-        if word not in lex.common and word not in lex.stop and word not in _INSTITUTION_WORDS:
-            return True
         after_saint = word in _SAINTS
+        if word in _INSTITUTION_WORDS or word in lex.stop:
+            continue
+        if word not in lex.common or _a_town(token, word, known):
+            return True
     return False
+
+
+def _a_town(token: str, word: str, known: Places) -> bool:
+    """Whether ``token`` (``word`` folded) names a town of the gazetteer, written as a name
+    (not in capitals), of four letters or more and no common word unless a large town."""
+    return (
+        len(word) >= 4
+        and token[:1].isupper()
+        and not token.isupper()
+        and ((word,) in known.large or word not in known.ambiguous)
+        and known.match((word,)) is not None
+    )
 
 
 _NOUN_CUES = frozenset({"praxis", "apotheke", "farmacia", "pharmacie"})
@@ -588,7 +592,7 @@ def _named_after_noun(text: str, start: int, end: int, language: str | None) -> 
     if fold(first) not in _NOUN_CUES:
         return True
     known = places(language)
-    languages = (language,) if language else ("en", "de", "fr", "es", "it", "pt")
+    languages = (language,) if language else tuple(COUNTRIES_OF)
     return any(
         word[:1].isupper()
         and (
@@ -622,7 +626,7 @@ def _institutions(
     legal = any(t in index for t in _LEGAL_TRIGGERS)
     for match in _ORGANISATION.finditer(text) if legal else ():
         start, end = match.span()
-        if _named(text, start, end, lex):
+        if _named(text, start, end, lex, language):
             yield RuleHit(start, end, "INSTITUTION", "organisation")
     for match in _EMPLOYER.finditer(text, index):
         start, end = _trim(text, *match.span("name"))
