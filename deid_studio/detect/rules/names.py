@@ -232,7 +232,8 @@ _KIN_CUES = cues(_KIN, tail="(?![\\p{L}\\p{M}])")
 @register_triggers
 def _triggers(language: str | None) -> frozenset[str]:
     words = {t for _, _, family, _ in _cue_families(language) for t in family.triggers}
-    return frozenset(words | _SEX_CUES.triggers | _SEX_AFTER.triggers | _KIN_CUES.triggers)
+    cues = _SEX_CUES.triggers | _SEX_AFTER.triggers | _KIN_CUES.triggers
+    return frozenset(words | cues | _CREDENTIAL_TRIGGERS)
 
 
 _INITIAL_GAP = regex.compile(r" \p{Lu}\.? ")  # "Vanessa P. Hertzog", "Ryan P Costa"
@@ -241,6 +242,7 @@ _CREDENTIAL = regex.compile(
     rf"(?:,[ \t]*(?i:{alternation(w.lower() for w in _CREDENTIALS)})"
     rf"|[ \t]+{alternation(_CREDENTIALS)})(?![\p{{L}}\d])"
 )
+_CREDENTIAL_TRIGGERS = frozenset(c.lower().split("-")[0] for c in _CREDENTIALS)  # "PA-C": "pa"
 _WORD_BACK = regex.compile(r"(?r)([\p{L}][\p{L}\p{M}'\u2019\-]*\.?)[ \t]?\Z")
 
 
@@ -306,10 +308,30 @@ _NO_SIGNATURE = frozenset("per er ed icu or ems pacu ccu nicu picu ent via".spli
 department), though "Per" is a first name and "er" only a German stopword."""
 
 
-def _signatures(text: str, language: str | None, lex: Lexicon, shouting: bool) -> Iterator[RuleHit]:
+def _credentials(text: str, index: dict[str, list[int]]) -> Iterator[int]:
+    """Where each match of :data:`_CREDENTIAL` starts, as ``finditer`` finds them: tried
+    only before the credentials of the word index, at the comma or the first blank before
+    them (a tenth of the cost of trying it at every character)."""
+    done = 0
+    for at in sorted(p for t in _CREDENTIAL_TRIGGERS for p in index.get(t, ())):
+        blank = at
+        while blank > done and text[blank - 1] in " \t":
+            blank -= 1
+        starts = (blank - 1, blank) if blank > done and text[blank - 1] == "," else (blank,)
+        for start in starts:
+            match = _CREDENTIAL.match(text, start) if start < at or text[start] == "," else None
+            if match is not None:
+                done = match.end()
+                yield start
+                break
+
+
+def _signatures(
+    text: str, language: str | None, lex: Lexicon, shouting: bool, index: dict[str, list[int]]
+) -> Iterator[RuleHit]:
     """Names right before a credential: walk back over name-like words on the line."""
-    for match in _CREDENTIAL.finditer(text):
-        start = end = match.start()
+    for credential in _credentials(text, index):
+        start = end = credential
         position = end
         taken = 0
         while taken < 4:
@@ -381,6 +403,8 @@ _LOWER_INITIALLED = regex.compile(
     r"(?<![\p{L}\p{M}'\u2019.@/-])(\p{Ll}{3,})[ \t](\p{Ll})\.?[ \t](\p{Ll}[\p{Ll}-]{2,})"
     r"(?![\p{L}\p{M}@/])"
 )
+_MIDDLE_INITIAL = regex.compile(r"[ \t]\p{Ll}(?=\.?[ \t])")
+_LOWER_RUN_BEFORE = regex.compile(r"(?r)\p{Ll}+")  # match(): ends at endpos
 
 
 def _lowercase_initialled(text: str, lex: Lexicon) -> Iterator[RuleHit]:
@@ -388,8 +412,20 @@ def _lowercase_initialled(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     seiler", "eric g. samoylova's"), English only: a known first name that is no common
     word, a one-letter initial, and a word that is a known surname or no common word. The
     initial is what tells a name from a phrase ("will a new"); without it a lower-case pair
-    is left to the cues."""
-    for match in _LOWER_INITIALLED.finditer(text):
+    is left to the cues.
+
+    The pattern is tried only before its middle initials, where the lower-case word that
+    ends at the blank starts: what ``finditer`` finds, at a tenth of the cost of trying it
+    at every character."""
+    done = 0
+    for initial in _MIDDLE_INITIAL.finditer(text):
+        word = _LOWER_RUN_BEFORE.match(text, 0, initial.start())
+        if word is None or word.start() < done:
+            continue
+        match = _LOWER_INITIALLED.match(text, word.start())
+        if match is None:
+            continue
+        done = match.end()
         first, surname = match.group(1), fold(match.group(3))
         if (
             first in lex.first_names
@@ -587,7 +623,7 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     index = word_index(text, language)
     shouting = uncased(text)
     found = list(_after_cues(text, language, lex, index, shouting))
-    found += _signatures(text, language, lex, shouting)
+    found += _signatures(text, language, lex, shouting, index)
     capitalised = list(_CAPITALISED.finditer(text))
     found += _pairs(text, capitalised, lex)
     found += _name_lists(text, lex)
