@@ -93,6 +93,9 @@ class Places:
     it is also a frequent word ("Madrid", "Toledo")."""
     longest: Mapping[str, int]
     """First folded token -> the most tokens an entry starting with it has."""
+    prefixes: frozenset[tuple[str, ...]]
+    """The first words of every entry of two words or more, without its last: reading
+    stops at words that no longer entry starts with."""
 
     def match(self, tokens: tuple[str, ...]) -> str | None:
         """``"CITY"``, ``"COUNTRY"`` or None for a folded token tuple."""
@@ -129,10 +132,17 @@ def places(language: str | None) -> Places:
         and (entry[0] in stop or len(entry[0]) < 3 or entry[0] in AMBIGUOUS_COUNTRIES)
     }
     longest: dict[str, int] = {}
+    prefixes: set[tuple[str, ...]] = set()
     for entry in cities | countries:
         longest[entry[0]] = max(longest.get(entry[0], 0), len(entry))
+        prefixes.update(entry[:size] for size in range(1, len(entry)))
     return Places(
-        frozenset(cities), frozenset(countries), frozenset(ambiguous), frozenset(large), longest
+        frozenset(cities),
+        frozenset(countries),
+        frozenset(ambiguous),
+        frozenset(large),
+        longest,
+        frozenset(prefixes),
     )
 
 

@@ -359,22 +359,20 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
         if match.start() < position or match.group() not in starting:
             continue
         first = fold(match.group())
-        reach = known.longest[first]
-        tokens = [(match.start(), match.end(), first)]
-        at = match.end()
-        while len(tokens) < reach:
-            joiner = _JOINER.match(text, at)
+        words, spans = (first,), [match.span()]
+        while words in known.prefixes:  # a longer entry starts with these words
+            joiner = _JOINER.match(text, spans[-1][1])
             token = _TOKEN.match(text, joiner.end()) if joiner else None
             if token is None:
                 break
-            tokens.append((token.start(), token.end(), fold(token.group())))
-            at = token.end()
-        for size in range(len(tokens), 0, -1):
-            entry = tuple(t[2] for t in tokens[:size])
+            words += (fold(token.group()),)
+            spans.append(token.span())
+        for size in range(len(words), 0, -1):
+            entry = words[:size]
             kind = known.match(entry)
-            if kind is None or (size > 1 and not text[tokens[size - 1][0]].isupper()):
+            if kind is None or (size > 1 and not text[spans[size - 1][0]].isupper()):
                 continue
-            start, end = tokens[0][0], tokens[size - 1][1]
+            start, end = spans[0][0], spans[size - 1][1]
             cued = _PLACE_CUE_BEFORE.search(text, max(0, start - 24), start) is not None
             if size == 1 and (
                 entry[0] in _GENERIC

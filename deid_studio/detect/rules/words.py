@@ -208,8 +208,8 @@ def _bare_initial(text: str, start: int, end: int) -> bool:
     return end - start == 1 and text[start].isupper()
 
 
-_ASCII_LETTERS = bytes(range(65, 91)) + bytes(range(97, 123))
-_ASCII_UPPER = bytes(range(65, 91))
+_LATIN_LETTERS = bytes(c for c in range(256) if chr(c).isalpha())
+_LATIN_UPPER = bytes(c for c in range(256) if chr(c).isupper())
 
 
 @last_text
@@ -217,13 +217,14 @@ def uncased(text: str) -> bool:
     """Whether a narrative is written in capitals (VAERS has many): then a capital says
     nothing about a name."""
     sample = text[:2000]
-    if sample.isascii():  # counted in C: a tenth of the character-by-character count
-        raw = sample.encode("ascii")
-        letters = len(raw) - len(raw.translate(None, _ASCII_LETTERS))
-        upper = len(raw) - len(raw.translate(None, _ASCII_UPPER))
-    else:
+    try:  # counted in C: a tenth of the character-by-character count
+        raw = sample.encode("latin-1")
+    except UnicodeEncodeError:
         letters = sum(map(str.isalpha, sample))
         upper = sum(map(str.isupper, sample))
+    else:
+        letters = len(raw) - len(raw.translate(None, _LATIN_LETTERS))
+        upper = len(raw) - len(raw.translate(None, _LATIN_UPPER))
     return letters > 20 and upper > 0.7 * letters
 
 
@@ -254,10 +255,12 @@ class WordPattern:
     are 27,000 distinct chunks). For the distinct words of a narrative, where their places
     do not matter."""
 
-    def __init__(self, pattern: regex.Pattern[str], reading: Callable[[str], str]) -> None:
+    def __init__(
+        self, pattern: regex.Pattern[str], reading: Callable[[str], str] | None = None
+    ) -> None:
         self.pattern = pattern
         self.reading = reading
-        """What :meth:`words` gives of each match (e.g. :func:`fold`)."""
+        """What :meth:`words` gives of each match (e.g. :func:`fold`; None: the match)."""
         self._read: dict[str, frozenset[str]] = {}  # chunk -> its matches as read
 
     def words(self, text: str) -> set[str]:
@@ -268,8 +271,10 @@ class WordPattern:
             if len(self._read) + len(new) > _CHUNKS_KEPT:
                 self._read.clear()
                 new = present
+            reading, findall = self.reading, self.pattern.findall
             for chunk in new:
-                self._read[chunk] = frozenset(map(self.reading, self.pattern.findall(chunk)))
+                found = findall(chunk)
+                self._read[chunk] = frozenset(map(reading, found) if reading else found)
         return set().union(*map(self._read.__getitem__, present))
 
 
@@ -338,7 +343,8 @@ class Cues:
     def finditer(self, text: str, index: dict[str, list[int]]) -> Iterator[regex.Match[str]]:
         """The family's matches at the positions of ``index`` (from :func:`word_index` with
         at least this family's triggers), in order."""
-        positions = sorted(p for t in self.triggers for p in index.get(t, ()))
+        present = self.triggers.intersection(index)  # walks the index: a few words
+        positions = sorted(p for t in present for p in index[t])
         match, end = self.pattern.match, len(text)
         for position in positions:
             found = match(text, position, min(end, position + MAX_LENGTH))
