@@ -17,7 +17,7 @@ from functools import cache
 import regex
 
 from deid_studio.core.months import LANGUAGES, month_words
-from deid_studio.detect.rules.base import NUMBER_WORD, alternation
+from deid_studio.detect.rules.base import NUMBER_WORD, alternation, last_text
 
 _DIGITS = regex.compile(r"\d+")
 _NUMBER_BEFORE = regex.compile(rf"(?r)\b{NUMBER_WORD}[\s-]*\Z", regex.IGNORECASE)
@@ -79,7 +79,6 @@ class Anchors:
         self.text = text
         self.language = language
         self._lower: str | None = None
-        self._runs: list[tuple[int, int]] | None = None
         self._cache: dict[str, list[int]] = {}
         self._by_previous: dict[str, dict[str, list[int]]] = {}
         self._previous: dict[int, str] = {}
@@ -125,9 +124,7 @@ class Anchors:
     @property
     def runs(self) -> list[tuple[int, int]]:
         """(start, end) of every run of digits."""
-        if self._runs is None:
-            self._runs = [m.span() for m in _DIGITS.finditer(self.text)]
-        return self._runs
+        return digit_runs(self.text)
 
     @property
     def lower(self) -> str:
@@ -148,6 +145,12 @@ class Anchors:
                     found.add(at)
                 at = lower.find(needle, at + 1)
         return sorted(found)
+
+
+@last_text
+def digit_runs(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every run of digits of ``text`` (the place rules read them too)."""
+    return [m.span() for m in _DIGITS.finditer(text)]
 
 
 def _walk_back(text: str, at: int, allowed: str, limit: int = 40) -> int:

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import regex
 
 from deid_studio.core.months import LANGUAGES, full_names, month_words
+
+_T = TypeVar("_T")
 
 KINDS: tuple[str, ...] = (
     "DATE",
@@ -267,3 +269,20 @@ NUMBER_WORD = (
 )
 """A number written as a word ("eleven", "siete", "forty-two", "treinta y dos",
 "soixante-deux", "quatre-vingt-dix", "einundfünfzig")."""
+
+
+def last_text(function: Callable[[str], _T]) -> Callable[[str], _T]:
+    """``function`` of a narrative, kept for the last narrative it was given (by identity):
+    the rule families read the same narrative one after the other, and share what each of
+    them computes of it."""
+    last: list[tuple[str, _T]] = []
+
+    def cached(text: str) -> _T:
+        if last and last[0][0] is text:
+            return last[0][1]
+        result = function(text)
+        last[:] = [(text, result)]
+        return result
+
+    cached.__doc__ = function.__doc__
+    return cached

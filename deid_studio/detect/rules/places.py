@@ -29,6 +29,7 @@ import regex
 from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import eponyms, fold
 from deid_studio.detect.geography import COUNTRIES_OF, Places, places
+from deid_studio.detect.rules.anchors import digit_runs
 from deid_studio.detect.rules.base import MONTH_WORDS, Finder, RuleHit, alternation
 from deid_studio.detect.rules.words import (
     PARTICLES,
@@ -188,6 +189,20 @@ _NUMBER_STREET_NUMBER = regex.compile(
 )
 """A house number on either side of a street's name ("92597 Jahu 80")."""
 _NUMBER_THEN_WORD = re.compile(r"(?<![\w.,/-])\d{1,6}[ \t]+[^\W\d_][^\W\d_]*[ \t]+[^\W_]")
+
+
+def _numbers_then_words(text: str) -> Iterator[int]:
+    """Where :data:`_NUMBER_THEN_WORD` matches, as ``finditer`` finds it: tried only at
+    the runs of digits (of six digits or fewer, then a blank) where a match can start."""
+    done, size = 0, len(text)
+    for start, end in digit_runs(text):
+        if start >= done and end - start <= 6 and end < size and text[end] in " \t":
+            match = _NUMBER_THEN_WORD.match(text, start)
+            if match is not None:
+                done = match.end()
+                yield start
+
+
 _NUMBER_BEFORE = regex.compile(r"(?r)(?<![\w.,/-])\d{1,6}[ \t]+\Z")
 _POSTCODE_TOWN = regex.compile(
     rf"(?<![\p{{L}}\d-])(?P<prefix>[A-Z]{{1,2}}-)?(?P<code>\d{{4,5}})[ \t]+"
@@ -237,9 +252,14 @@ _INSTITUTION_SUFFIXED = regex.compile(
     rf"(?i:{alternation(_INSTITUTION_AFTER)})(?![\p{{L}}\p{{M}}])",
     regex.UNICODE,
 )
+_COMPOUND_ENDS = tuple(
+    "-" + w for w in "Spital Krankenhaus Klinik Hospital Stift Apotheke Praxis Impfzentrum".split()
+)
+"""What ends a compound institution's name ("Marien-Hospital", "Löwen-Apotheke"; "Klinik"
+also begins "Klinikum")."""
 _INSTITUTION_COMPOUND = regex.compile(
     r"(?<![\p{L}\p{M}])\p{Lu}[\p{L}\p{M}]*-(?:[\p{Lu}][\p{L}\p{M}]*-)*"
-    r"(?:Spital|Krankenhaus|Klinik|Klinikum|Hospital|Stift|Apotheke|Praxis|Impfzentrum)"
+    rf"(?:{alternation(end[1:] for end in _COMPOUND_ENDS)}|Klinikum)"
     r"(?![\p{L}\p{M}])",
     regex.UNICODE,
 )
@@ -427,8 +447,8 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
         for match in _STREET_US.finditer(text):
             yield RuleHit(*_numbered(text, *_trim(text, *match.span())), "STREET", "street_us")
     common = lexicon().common
-    for candidate in _NUMBER_THEN_WORD.finditer(text):
-        match = _NUMBER_STREET_NUMBER.match(text, candidate.start())
+    for start in _numbers_then_words(text):
+        match = _NUMBER_STREET_NUMBER.match(text, start)
         if match is None:
             continue
         words = [fold(w) for w in _TOKEN.findall(match.group())]
@@ -436,7 +456,7 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
             yield RuleHit(*match.span(), "STREET", "street_between_numbers")
     for match in _UNIT.finditer(text, index):
         yield RuleHit(*match.span(), "STREET", "unit_number")
-    if "po " in lower:
+    if "apo" in lower or "fpo" in lower or "dpo" in lower:
         for match in _MILITARY.finditer(text):
             yield RuleHit(*match.span(), "STREET", "military_address")
     if "corner" in lower:
@@ -618,7 +638,7 @@ def _institutions(
             start += len(first) + 1
         if _named(text, start, end, lex, language):
             yield RuleHit(start, end, "INSTITUTION", "institution_suffixed")
-    if "-" in text:
+    if any(end in text for end in _COMPOUND_ENDS):
         for match in _INSTITUTION_COMPOUND.finditer(text):
             yield RuleHit(*match.span(), "INSTITUTION", "institution_compound")
     legal = any(t in index for t in _LEGAL_TRIGGERS)

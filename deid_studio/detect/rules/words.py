@@ -14,31 +14,12 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import TypeVar
 
 import regex
 
 from deid_studio.core.language import stopwords
 from deid_studio.detect.gazetteers import common_words, fold, gazetteer
-from deid_studio.detect.rules.base import MAX_LENGTH, alternation
-
-_T = TypeVar("_T")
-def last_text(function: Callable[[str], _T]) -> Callable[[str], _T]:
-    """``function`` of a narrative, kept for the last narrative it was given (by identity):
-    the rule families read the same narrative one after the other, and share what each of
-    them computes of it."""
-    last: list[tuple[str, _T]] = []
-
-    def cached(text: str) -> _T:
-        if last and last[0][0] is text:
-            return last[0][1]
-        result = function(text)
-        last[:] = [(text, result)]
-        return result
-
-    cached.__doc__ = function.__doc__
-    return cached
-
+from deid_studio.detect.rules.base import MAX_LENGTH, alternation, last_text
 
 _WORD_AT = regex.compile(r"[ \t]?([\p{L}][\p{L}\p{M}'\u2019\-]*(?<![-'\u2019])\.?|\d+[A-Za-z]?)")
 
