@@ -19,9 +19,10 @@ Conventions the rest of the engine relies on:
 - a rule family that is not a regex at anchors (a phone-number library, names after cue
   words) is a :class:`Finder` in :data:`FINDERS`: its hits compete with the regex rules'.
 
-:func:`find` is the fast path the CRF features use (about 1.5 MB of narrative per second of
-CPU on MEDDOCAN and VAERS with the language given: each rule is tried only at its anchors,
-see :mod:`.anchors`); :func:`rule_suggestions` gives suggestions in a scheme's categories.
+:func:`find` is the fast path the CRF features use (each regex rule is tried only at its
+anchors, see :mod:`.anchors`; the word rules read a narrative's words once, through the
+word index, and share what they compute of it, see :func:`.base.last_text`; the speed is in
+``benchmarks/rules.py``); :func:`rule_suggestions` gives suggestions in a scheme's categories.
 """
 
 from __future__ import annotations
