@@ -239,7 +239,9 @@ _INSTITUTION_BEFORE = (
 _INSTITUTION_AFTER = (
     "hospital|medical center|medical centre|health center|health centre|clinic|infirmary|"
     "university|college|institute|hospice|nursing home|rehabilitation center|pharmacy|"
-    "health system|healthcare|medical group|children's hospital|cancer center"
+    "health system|healthcare|medical group|children's hospital|cancer center|"
+    "family practice|medical practice|group practice|primary care|urgent care|"
+    "vaccination center|vaccination centre|vaccination clinic|vaccination site"
 ).split("|")
 _GENERIC_HOSPITAL = cues(
     "general university community county memorial children's veterans regional district "
@@ -249,9 +251,11 @@ _GENERIC_HOSPITAL = cues(
 _INSTITUTION_PREFIXED = cues(_INSTITUTION_BEFORE, tail=rf"(?:[ \t]+{_NAME_PART}){{1,8}}")
 _INSTITUTION_SUFFIXED = regex.compile(
     rf"(?<![\p{{L}}\p{{M}}])(?:{_CAP}[ \t]+(?:(?:of|de|&|and)[ \t]+)?){{1,4}}"
-    rf"(?i:{alternation(_INSTITUTION_AFTER)})(?![\p{{L}}\p{{M}}])",
+    rf"(?:(?i:{alternation(_INSTITUTION_AFTER)})|Surgery)(?![\p{{L}}\p{{M}}])",
     regex.UNICODE,
 )
+"""Capitalised words, then an institution's word; "Surgery" only so written (a British
+practice, "The Nicholls Surgery", not "Whipple surgery")."""
 _COMPOUND_ENDS = tuple(
     "-" + w for w in "Spital Krankenhaus Klinik Hospital Stift Apotheke Praxis Impfzentrum".split()
 )
@@ -667,7 +671,7 @@ def _institutions(
         yield RuleHit(*match.span(), "ROOM", "room")
 
 
-_SUFFIX_TRIGGERS = frozenset(re.findall(r"\w+", " ".join(_INSTITUTION_AFTER).lower()))
+_SUFFIX_TRIGGERS = frozenset(re.findall(r"\w+", " ".join([*_INSTITUTION_AFTER, "surgery"]).lower()))
 _LEGAL_TRIGGERS = frozenset(re.findall(r"\w+", " ".join(_LEGAL_FORMS).lower())) - {"s", "a"}
 
 
@@ -780,6 +784,9 @@ PLACE_FINDER = Finder(
         "[Centro de Salud Las Calesas]",
         "transferred to [Johns Hopkins Hospital] on",
         "an inpatient at [St Mary's Hospital]; the outcome",
+        "registered at The [Nicholls Surgery]. The patient",
+        "a nurse at [Thomas Family Practice] through",
+        "observed at [Tulsa Community Vaccination Center] for",
         "seen at [general hospital] by",
         "liegt auf [Station 4A] im [Klinikum Dresden]",
         "at the [University of Maryland] medical",
@@ -833,6 +840,8 @@ PLACE_FINDER = Finder(
         "she works at a hospital",
         "Emergency Medical Services arrived",
         "seen by Smith, Jones and the nurse",
+        "she had Whipple surgery in 2019",
+        "after the Cardiac Surgery consult",
     ),
     guarded=False,
 )
