@@ -62,7 +62,9 @@ _STREET_AFTER_NUMBERED = (
 _STREET_AFTER_EN = (
     "street st avenue ave road rd drive dr lane ln boulevard blvd court ct way place pl "
     "terrace ter circle cir parkway pkwy highway hwy square sq trail trl crescent close row "
-    "alley pike turnpike"
+    "alley pike turnpike expressway expy freeway fwy plaza plz village vlg island islands "
+    "isle neck ridge heights hills crossing junction estates gardens meadows mews grove "
+    "bypass point park"
 ).split()
 _HOUSE_NUMBER = (
     r"(?:,?[ \t]*(?:n[ \t]?[º°o]\.?[ \t]*|no\.[ \t]*|nr\.[ \t]*|#[ \t]*)?"
@@ -779,6 +781,7 @@ PLACE_FINDER = Finder(
         "wohnhaft in der [Hauptstraße 12a], [01188] [Dresden]",
         "[Hammarvägen 15]",
         "lives at [12 Elm Street], [Baltimore], [MD 21201]",
+        "moved to [16005 Kelly Expressway] last year",
         "[Hospital Universitario 12 de Octubre]. [Madrid]",
         "en el [Hospital Ramón y Cajal] de",
         "[Centro de Salud Las Calesas]",
@@ -841,6 +844,7 @@ PLACE_FINDER = Finder(
         "Emergency Medical Services arrived",
         "seen by Smith, Jones and the nurse",
         "she had Whipple surgery in 2019",
+        "she took 2 Advil at the Park",
         "after the Cardiac Surgery consult",
     ),
     guarded=False,
