@@ -72,7 +72,7 @@ _HOUSE_NUMBER = (
     r"(?:[ \t]*[,/-][ \t]*\d{1,4}[ \t]?[º°ªa-zA-Z]{0,2}(?![\p{L}\d]))*)"
 )
 _WORD = r"\p{Lu}[\p{L}\p{M}'\u2019\-]*"  # a capitalised word, no abbreviation dot
-_CAP = rf"(?:(?:Dr|Dra|Dña|St|Sta|Sto|Sant|Mt|Ft|Pº|Gral|Av)\.|{_WORD})"
+_CAP = rf"(?:(?:Dr|Dra|Dña|Ldo|Lda|Lcdo|Lcda|Prof|St|Sta|Sto|Sant|Mt|Ft|Pº|Gral|Av)\.|{_WORD})"
 """A capitalised word of a street's or an institution's name, or a title's abbreviation."""
 _PARTICLE = (
     r"(?:de|del|la|las|los|el|du|des|le|di|dei|della|degli|delle|da|do|dos|das|van|von|der|y|i|z)"
@@ -796,6 +796,7 @@ PLACE_FINDER = Finder(
         "im [Sankt-Georg-Spital]",
         "Impfstelle: [Impfzentrum Gelnhausen]. Am nächsten Tag",
         "Krankenschwester ([Hausarztpraxis Wilms]), meldete",
+        "dispensado en la [Farmacia Ldo. Leon].",
         "Apothekerin ([Franziskus-Apotheke]), meldete",
         "vaccinée au [Centre de vaccination Lyon Gerland]",
         "suivi à [Maison de santé de Nantes].",
