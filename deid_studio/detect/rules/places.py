@@ -205,7 +205,8 @@ def _numbers_then_words(text: str) -> Iterator[int]:
                 yield start
 
 
-_NUMBER_BEFORE = regex.compile(r"(?r)(?<![\w.,/-])\d{1,6}[ \t]+\Z")
+_NUMBER_BEFORE = regex.compile(r"(?r)(?<![\w.,/-])(?:\d{1,6}|\d{1,3},)[ \t]+\Z")
+"""A house number before its street ("3247 Rue Dielhère", "54, rue Lefebvre")."""
 _POSTCODE_TOWN = regex.compile(
     rf"(?<![\p{{L}}\d-])(?P<prefix>[A-Z]{{1,2}}-)?(?P<code>\d{{4,5}})[ \t]+"
     rf"(?P<town>{_WORD}(?:[ \t]+(?:(?:de|del|la|am|an|der|im|sur|sous|en)[ \t]+)?{_WORD}){{0,2}})",
@@ -778,6 +779,7 @@ PLACE_FINDER = Finder(
         "en el [Paseo de la Castellana, 261]. 28046 [Madrid]",
         "[C/ Irunlarrea, 3]",
         "[Avda. de França, s/n]",
+        "il habite [54, rue Lefebvre] depuis",
         "wohnhaft in der [Hauptstraße 12a], [01188] [Dresden]",
         "[Hammarvägen 15]",
         "lives at [12 Elm Street], [Baltimore], [MD 21201]",
