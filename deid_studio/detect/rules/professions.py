@@ -10,11 +10,13 @@ no cue stands before it. Kind ``PROFESSION``.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator, Mapping
 from functools import cache
 
 import regex
 
+from deid_studio.detect.gazetteers import fold
 from deid_studio.detect.rules.base import Finder, RuleHit
 from deid_studio.detect.rules.words import Cues, cues, register_triggers, word_index
 
@@ -43,7 +45,7 @@ _STOP = frozenset(
     "bei und mit seit im in für als von der die das "
     "expected intended usual needed well before always normal directed prescribed instructed "
     "when where while because after during so soon the this that his her their my our your "
-    "she he they it we you i other others "
+    "she he they it we you i other others herself himself themselves "
     "unknown none unemployed n/a na nil not desconocido desconocida ninguno ninguna inconnu "
     "inconnue aucun aucune unbekannt keine kein".split()
 )
@@ -65,11 +67,28 @@ _WORK_FOR = regex.compile(
     rf"[ \t]+(?i:as)[ \t]+{_ARTICLES}"
 )
 """A profession after an employer: "I used to work for Acme as [Dairy scientist]"."""
+_IS: Mapping[str, str] = {
+    "en": "he is a|she is a|he is an|she is an|he was a|she was a|he was an|she was an",
+    "es": "es|era",
+    "fr": "il est|elle est|il était|elle était",
+    "de": "er ist|sie ist|er war|sie war",
+}
+"""What says who the patient is, before a profession the job lists know ("Elle est
+[boulangère] et vit…", "Er ist [Bäcker]", "she is a [teacher]")."""
+_JOB_LOCALES: Mapping[str, str] = {"en": "en_US", "es": "es_ES", "fr": "fr_FR", "de": "de_DE"}
+_FEMININE: Mapping[str, tuple[tuple[str, str], ...]] = {
+    "fr": (("ère", "er"), ("euse", "eur"), ("trice", "teur"), ("ienne", "ien"), ("e", "")),
+    "es": (("ora", "or"), ("a", "o"), ("a", "")),
+    "de": (("in", ""),),
+}
+"""Feminine endings and their masculine forms, which the job lists hold ("boulangère",
+"camarera", "Lehrerin")."""
 RULES = {
     "profession_after_cue": 0.9,
     "profession_field": 0.9,
     "profession_closed": 0.9,
     "profession_at_employer": 0.9,
+    "profession_known": 0.9,
 }
 """Each rule's confidence: its precision on the corpora of ``benchmarks/cold_start.py``,
 rounded down."""
@@ -82,16 +101,61 @@ def _languages(language: str | None, table: Mapping[str, str]) -> list[str]:
 
 
 @cache
-def _families(language: str | None) -> tuple[Cues, Cues]:
+def _families(language: str | None) -> tuple[Cues, Cues, Cues]:
     before = {p for lang in _languages(language, _BEFORE) for p in _BEFORE[lang].split("|")}
     keys = {k for lang in _languages(language, _KEYS) for k in _KEYS[lang].split("|")}
-    return cues(before, tail=rf"[ \t]+{_ARTICLES}"), cues(keys, colon=True)
+    being = {p for lang in _own_languages(language) for p in _IS[lang].split("|")}
+    return (
+        cues(before, tail=rf"[ \t]+{_ARTICLES}"),
+        cues(keys, colon=True),
+        cues(being, tail=r"[ \t]+"),
+    )
+
+
+def _own_languages(language: str | None) -> list[str]:
+    """The narrative's language alone (every one when unknown): "es" is a verb in Spanish
+    only."""
+    return list(_IS) if language is None or language not in _IS else [language]
+
+
+@cache
+def _jobs(language: str) -> frozenset[str]:
+    """The head words of Faker's job titles in ``language``, folded: the last word before
+    a comma in English ("Accountant, chartered", "Academic librarian"), the first elsewhere
+    ("chauffeur de taxi", "Agente de aduanas")."""
+    try:
+        module = importlib.import_module(f"faker.providers.job.{_JOB_LOCALES[language]}")
+    except (KeyError, ImportError):  # pragma: no cover - Faker ships all four
+        return frozenset()
+    heads: set[str] = set()
+    for title in module.Provider.jobs:
+        words = title.split(",")[0].split()
+        if words:
+            heads.add(fold(words[-1] if language == "en" else words[0]))
+    return frozenset(h for h in heads if len(h) > 2)
+
+
+def _is_job(word: str, language: str) -> bool:
+    """Whether ``word`` (folded) is a head word of the job lists, or its feminine form."""
+    jobs = _jobs(language)
+    if word in jobs:
+        return True
+    return any(
+        word.endswith(ending) and word[: len(word) - len(ending)] + masculine in jobs
+        for ending, masculine in _FEMININE.get(language, ())
+    )
 
 
 @register_triggers
 def _triggers(language: str | None) -> frozenset[str]:
-    before, keys = _families(language)
-    return before.triggers | keys.triggers | _CLOSING | {"work", "works", "worked", "working"}
+    before, keys, being = _families(language)
+    return (
+        before.triggers
+        | keys.triggers
+        | being.triggers
+        | _CLOSING
+        | {"work", "works", "worked", "working"}
+    )
 
 
 def _words(text: str, position: int, limit: int = 4) -> tuple[int, int] | None:
@@ -119,12 +183,20 @@ def find_professions(text: str, language: str | None) -> list[RuleHit]:
 
 def _professions(text: str, language: str | None) -> Iterator[RuleHit]:
     index = word_index(text, language)
-    before, keys = _families(language)
+    before, keys, being = _families(language)
     for family, rule in ((before, "profession_after_cue"), (keys, "profession_field")):
         for match in family.finditer(text, index):
             span = _words(text, match.end())
             if span is not None:
                 yield RuleHit(*span, "PROFESSION", rule)
+    for match in being.finditer(text, index):
+        span = _words(text, match.end())
+        if span is None:
+            continue
+        first = _WORD.match(text, span[0])
+        head = fold(first.group(1)) if first is not None else ""
+        if any(_is_job(head, lang) for lang in _own_languages(language)):
+            yield RuleHit(*span, "PROFESSION", "profession_known")
     for word in _CLOSING:
         for position in index.get(word, ()):
             match = _CLOSED_BY.search(text, max(0, position - 80), position)
@@ -150,6 +222,10 @@ PROFESSION_FINDER = Finder(
         "Sie arbeitet als [Lehrerin] in Dresden.",
         "Elle travaille comme [boulangère] à Lyon.",
         "I used to work for Acme as [Dairy scientist], but quit",
+        "Elle est [boulangère] et vit avec son mari",
+        "Er ist [Bäcker] und lebt in Jena",
+        "Es [camarera] y vive con su hija",
+        "She is a [teacher] and lives with her son",
     ),
     (
         "the nurse gave the vaccine",
@@ -159,6 +235,9 @@ PROFESSION_FINDER = Finder(
         "she went back to work as the cough started",
         "went to work as she was feeling better",
         "Occupation: Other",
+        "Il est fatigué et reste au lit",
+        "Es importante vigilar la fiebre",
+        "She is a patient of Dr. Smith",
     ),
     guarded=False,
 )
