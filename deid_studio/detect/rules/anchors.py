@@ -242,8 +242,10 @@ def _year_lead(a: Anchors) -> list[int]:
 
 def _phone(a: Anchors) -> list[int]:
     text, seven, starts = a.text, _SEVEN_DIGITS.match, []
-    for start, _ in a.runs:
-        if seven(text, start, start + _PHONE_REACH):
+    for start, end in a.runs:
+        if seven(text, start, start + _PHONE_REACH) or (
+            3 <= end - start <= 5 and text[start] == "0" and text[end : end + 1] == "/"
+        ):  # "0221/4710000": an area code and its slash
             starts.append(start)
             if start and text[start - 1] in "(+":
                 starts.append(start - 1)
@@ -365,7 +367,7 @@ ANCHORS: dict[str, Callable[[Anchors], list[int]]] = {
     "year_month": _year_month,  # four digits and a month word right after ("2014 oct")
     "day_month": _day_month,  # one or two digits with a month word shortly after ("25 de mayo")
     "year_lead": _year_lead,  # four digits, or "año" before them ("año 2004")
-    "phone": _phone,  # digits (or a "(" or "+" before) starting 7 digits in phone characters
+    "phone": _phone,  # digits (or "(", "+" before) starting 7 digits, or "0221/" (German)
     "dni": _dni,  # seven or eight digits, or an X, Y, Z before them (Spanish DNI and NIE)
     "upper_code": _upper_code,  # a code anchor on a capital letter ("SW1A 1AA")
     "hex_colon": _hex_colon,  # up to four hex digits before a ":" (an IPv6 address)

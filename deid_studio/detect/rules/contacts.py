@@ -17,13 +17,17 @@ NUMBER = (
     r"\+?(?=(?:[\s().-]{0,3}\d){7})(?:\(\d{1,5}\)\s?|\d{1,5}+)"
     rf"(?:[ .-]?(?:\(\d{{1,5}}\)|\d{{1,5}}+)){{1,6}}(?!\d){EXTENSION}"
 )
+SLASHED = r"0\d{2,4}/\d{3,9}(?:[ -]\d{1,5}){0,2}(?![\d/])"
+"""A German area code and number joined by a slash ("0221/4710000"; a date has no leading
+zero and three digits before its slash)."""
 _SEP = r"\.?s?\s*(?:n[º°o]\.?|number|num\.?|#)?\s*[:.]?\s*\(?"
 # earlier numbers of a list after one key: "918823884 / 918823984", "917277336 - 606409021"
 _MORE = rf"(?:(?>{NUMBER})(?:\s*[/,]\s*|\s+-\s+)){{0,3}}"
 _PHONE_KEY = (
     r"(?:tel\.?\s*(?:y|and|/|et|und)\s*fax|tel|telf|tlf|tlfn|tlfno|tfno|tfn|telfs|teléfono|"
     r"telefono|telephone|téléphone|phone|ph|tél|telefon|mobile|móvil|movil|mobil|cell|"
-    r"celular|portable|handy|mob|fono|call|contacted\s+(?:on|at)|reached\s+(?:on|at)|kontakt)"
+    r"celular|portable|handy|mob|fono|call|contacted\s+(?:on|at)|reached\s+(?:on|at)|kontakt|"
+    r"kontakt\s+des\s+melders)"
 )
 _FAX_KEY = r"(?:fax|telefax|télécopie|facsimile)"
 _START = r"(?<![\d+])"
@@ -31,7 +35,7 @@ _GENERIC = "0 number no nº n° num"
 _PHONE_AFTER = words(
     "tel telf tlf tlfn tlfno tfno tfn telfs teléfono telefono telephone téléphone phone ph tél "
     "telefon mobile móvil movil mobil cell celular portable handy mob fono call fax on at "
-    "kontakt " + _GENERIC
+    "kontakt melders " + _GENERIC
 )
 _FAX_AFTER = words("fax telefax télécopie facsimile " + _GENERIC)
 
@@ -39,9 +43,11 @@ CONTACT_RULES: tuple[Rule, ...] = (
     Rule(
         "phone_after_key",
         "PHONE",
-        rf"(?<=\b{_PHONE_KEY}{_SEP}{_MORE}){_START}{NUMBER}",
+        rf"(?<=\b{_PHONE_KEY}{_SEP}{_MORE}){_START}(?:{SLASHED}|{NUMBER})",
         (
             "Tel.: [963 862 600] E-mail",
+            "Telefon: [0221/4710000], E-Mail",
+            "Kontakt des Melders: [02784/88939223], nora@example.org",
             "Tlf: [967 596 685]. Fax",
             "Tfno.[+34679802102] E-mail",
             "Telfs.: [918823884] / [918823984] / [619128686]. Correo",
@@ -51,7 +57,7 @@ CONTACT_RULES: tuple[Rule, ...] = (
             "Tlf. [917277336] - [606409021] E-mail",
             "can be reached on [(0306) 9990954]. The",
         ),
-        ("Tel.: 12 34", "phone call at 10:30"),
+        ("Tel.: 12 34", "phone call at 10:30", "Tel.: 12/03/2020"),
         anchor="phone",
         after=_PHONE_AFTER,
     ),

@@ -236,6 +236,7 @@ _INSTITUTION_BEFORE = (
     "azienda ospedaliera|centro hospitalar|university of|universität|université|"
     "medical center of|clinic of|"
     "impfzentrum|hausarztpraxis|arztpraxis|gemeinschaftspraxis|praxis|apotheke|pharmacie|"
+    "mvz|städtisches klinikum|städtisches krankenhaus|kreiskrankenhaus|kreisklinikum|"
     "farmacia|centre de vaccination|centro de vacunación|centro de vacunacion|"
     "cabinet médical|maison de santé|vaccination centre|vaccination center"
 ).split("|")
@@ -265,7 +266,7 @@ _COMPOUND_ENDS = tuple(
 """What ends a compound institution's name ("Marien-Hospital", "Löwen-Apotheke"; "Klinik"
 also begins "Klinikum")."""
 _INSTITUTION_COMPOUND = regex.compile(
-    r"(?<![\p{L}\p{M}])\p{Lu}[\p{L}\p{M}]*-(?:[\p{Lu}][\p{L}\p{M}]*-)*"
+    r"(?<![\p{L}\p{M}])(?:St\.-|Sankt-)?\p{Lu}[\p{L}\p{M}]*-(?:[\p{Lu}][\p{L}\p{M}]*-)*"
     rf"(?:{alternation(end[1:] for end in _COMPOUND_ENDS)}|Klinikum)"
     r"(?![\p{L}\p{M}])",
     regex.UNICODE,
@@ -588,21 +589,33 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
         after_saint = word in _SAINTS
         if word in _INSTITUTION_WORDS or word in lex.stop:
             continue
-        if word not in lex.common or _a_town(token, word, known):
+        if word not in lex.common or _a_town(token, word, known, language):
             return True
     return False
 
 
-def _a_town(token: str, word: str, known: Places) -> bool:
+def _a_town(token: str, word: str, known: Places, language: str | None) -> bool:
     """Whether ``token`` (``word`` folded) names a town of the gazetteer, written as a name
-    (not in capitals), of four letters or more and no common word unless a large town."""
+    (not in capitals), of four letters or more and no common word unless a large town —
+    or a word English seldom uses, in a narrative of another language (the common-word
+    list is English and holds "Güssing", "Amiens": no words of a German or French
+    narrative)."""
     return (
         len(word) >= 4
         and token[:1].isupper()
         and not token.isupper()
-        and ((word,) in known.large or word not in known.ambiguous)
+        and (
+            (word,) in known.large
+            or word not in known.ambiguous
+            or (language not in (None, "en") and zipf(word, "en") < _SELDOM_IN_ENGLISH)
+        )
         and known.match((word,)) is not None
     )
+
+
+_SELDOM_IN_ENGLISH = 3.0
+"""Zipf frequency under which a town's name is no English word ("gussing" 1.5, "amiens"
+2.5; "bath" 4.4, "mobile" 4.9)."""
 
 
 _NOUN_CUES = frozenset({"praxis", "apotheke", "farmacia", "pharmacie"})
@@ -796,6 +809,9 @@ PLACE_FINDER = Finder(
         "liegt auf [Station 4A] im [Klinikum Dresden]",
         "at the [University of Maryland] medical",
         "im [Sankt-Georg-Spital]",
+        "in der Notaufnahme von [St.-Marien-Krankenhaus] vor",
+        "in hausärztlicher Betreuung bei [MVZ Demmin]. Keine",
+        "stellte sich im [Städtisches Klinikum Jüterbog] vor",
         "Impfstelle: [Impfzentrum Gelnhausen]. Am nächsten Tag",
         "Krankenschwester ([Hausarztpraxis Wilms]), meldete",
         "dispensado en la [Farmacia Ldo. Leon].",

@@ -189,14 +189,6 @@ def _professions(text: str, language: str | None) -> Iterator[RuleHit]:
             span = _words(text, match.end())
             if span is not None:
                 yield RuleHit(*span, "PROFESSION", rule)
-    for match in being.finditer(text, index):
-        span = _words(text, match.end())
-        if span is None:
-            continue
-        first = _WORD.match(text, span[0])
-        head = fold(first.group(1)) if first is not None else ""
-        if any(_is_job(head, lang) for lang in _own_languages(language)):
-            yield RuleHit(*span, "PROFESSION", "profession_known")
     for word in _CLOSING:
         for position in index.get(word, ()):
             match = _CLOSED_BY.search(text, max(0, position - 80), position)
@@ -208,6 +200,14 @@ def _professions(text: str, language: str | None) -> Iterator[RuleHit]:
             span = _words(text, match.end()) if match is not None else None
             if span is not None:
                 yield RuleHit(*span, "PROFESSION", "profession_at_employer")
+    for match in being.finditer(text, index):  # last: the rules above win a tie
+        span = _words(text, match.end())
+        if span is None:
+            continue
+        first = _WORD.match(text, span[0])
+        head = fold(first.group(1)) if first is not None else ""
+        if any(_is_job(head, lang) for lang in _own_languages(language)):
+            yield RuleHit(*span, "PROFESSION", "profession_known")
 
 
 PROFESSION_FINDER = Finder(
