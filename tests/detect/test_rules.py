@@ -274,3 +274,20 @@ def test_a_stopword_of_another_language_does_not_cut_a_name_short() -> None:
     german = "Herrn Weber ging es mir gegenüber besser"
     names = [german[s.start : s.end] for s in rule_suggestions(german, preset("pv"), "de")]
     assert names == ["Weber"]
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Reporter: Alice Sullivan (wife)\nTelephone: 542-766-6662", "en"),
+        ("Notificador: Salomé Pino Nogués (esposa)\nTeléfono: 912 345 678", "es"),
+    ],
+)
+def test_a_name_with_its_relative_in_brackets_is_a_relative_whatever_the_key(
+    text: str, language: str
+) -> None:
+    """A reporter who is the patient's wife is no professional: the masked narrative says
+    "[RELATIVE] (wife)", not "[PROFESSIONAL] (wife)"."""
+    name = text[text.index(":") + 2 : text.index(" (")]
+    kinds = [h.kind for h in find(text, language) if text[h.start : h.end] == name]
+    assert kinds == ["RELATIVE"]

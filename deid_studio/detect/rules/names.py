@@ -622,13 +622,15 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     lex = lexicon(language)
     index = word_index(text, language)
     shouting = uncased(text)
-    found = list(_after_cues(text, language, lex, index, shouting))
+    # first: a name with its relative in brackets is the relative's, whatever cue stood
+    # before it ("Reporter: Alice Sullivan (wife)"; hits of one length: the first wins)
+    found = list(_relatives_in_brackets(text, lex, shouting))
+    found += _after_cues(text, language, lex, index, shouting)
     found += _signatures(text, language, lex, shouting, index)
     capitalised = list(_CAPITALISED.finditer(text))
     found += _pairs(text, capitalised, lex)
     found += _name_lists(text, lex)
     found += _initials(text)
-    found += _relatives_in_brackets(text, lex, shouting)
     if language in (None, "en") and not shouting:
         found += _lowercase_initialled(text, lex)
     lowercase = lowercase_words(text)
