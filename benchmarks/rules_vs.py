@@ -14,7 +14,6 @@ Corpora: the 2,946 VAERS narratives (English) and MEDDOCAN train (Spanish).
 from __future__ import annotations
 
 import argparse
-import csv
 import importlib
 import subprocess
 import sys
@@ -28,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import report, shared
 
 from deid_studio.detect.rules import find
-from deid_studio.formats.brat import read_brat
+from deid_studio.formats import read_brat, read_vaers
 
 _ROOT = Path(__file__).resolve().parent.parent
 _STEP = 100
@@ -52,19 +51,13 @@ def _older(commit: str, into: Path) -> object:
     return importlib.import_module("deid_older.detect.rules").find
 
 
-def _vaers() -> list[str]:
-    csv.field_size_limit(10**8)
-    with open(shared("vaers") / "2021VAERSDATA.csv", encoding="latin-1") as f:
-        return [r["SYMPTOM_TEXT"] for r in csv.DictReader(f) if r["SYMPTOM_TEXT"].strip()]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("commit", help="the older commit (a hash, a tag, HEAD~3)")
     parser.add_argument("--rounds", type=int, default=2, help="passes over each corpus")
     args = parser.parse_args()
     corpora = {
-        "vaers": (_vaers(), "en"),
+        "vaers": ([d.text for d in read_vaers(shared("vaers", "2021VAERSDATA.csv"))], "en"),
         "meddocan": ([d.text for d in read_brat(shared("meddocan", "train"))], "es"),
     }
     rows: list[tuple[str, str]] = []

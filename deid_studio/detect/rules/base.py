@@ -14,13 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple, TypeVar
+from functools import wraps
+from typing import Concatenate, NamedTuple, ParamSpec, TypeVar
 
 import regex
 
 from deid_studio.core.months import LANGUAGES, full_names, month_words
 
 _T = TypeVar("_T")
+_P = ParamSpec("_P")
 
 KINDS: tuple[str, ...] = (
     "DATE",
@@ -271,18 +273,19 @@ NUMBER_WORD = (
 "soixante-deux", "quatre-vingt-dix", "einundfünfzig")."""
 
 
-def last_text(function: Callable[[str], _T]) -> Callable[[str], _T]:
-    """``function`` of a narrative, kept for the last narrative it was given (by identity):
-    the rule families read the same narrative one after the other, and share what each of
-    them computes of it."""
-    last: list[tuple[str, _T]] = []
+def last_text(function: Callable[Concatenate[str, _P], _T]) -> Callable[Concatenate[str, _P], _T]:
+    """``function`` of a narrative (and further arguments), kept for the last narrative it
+    was given (by identity) with the same arguments: the rule families read the same
+    narrative one after the other, and share what each of them computes of it."""
+    last: list[tuple[str, object, _T]] = []
 
-    def cached(text: str) -> _T:
-        if last and last[0][0] is text:
-            return last[0][1]
-        result = function(text)
-        last[:] = [(text, result)]
+    @wraps(function)
+    def cached(text: str, *args: _P.args, **kwargs: _P.kwargs) -> _T:
+        key = (args, kwargs)
+        if last and last[0][0] is text and last[0][1] == key:
+            return last[0][2]
+        result = function(text, *args, **kwargs)
+        last[:] = [(text, key, result)]
         return result
 
-    cached.__doc__ = function.__doc__
     return cached

@@ -26,8 +26,8 @@ _MORE = rf"(?:(?>{NUMBER})(?:\s*[/,]\s*|\s+-\s+)){{0,3}}"
 _PHONE_KEY = (
     r"(?:tel\.?\s*(?:y|and|/|et|und)\s*fax|tel|telf|tlf|tlfn|tlfno|tfno|tfn|telfs|teléfono|"
     r"telefono|telephone|téléphone|phone|ph|tél|telefon|mobile|móvil|movil|mobil|cell|"
-    r"celular|portable|handy|mob|fono|call|contacted\s+(?:on|at)|reached\s+(?:on|at)|kontakt|"
-    r"kontakt\s+des\s+melders)"
+    r"celular|portable|handy|mob|fono|call|contacted\s+(?:on|at)|reached\s+(?:on|at)|"
+    r"kontakt(?:\s+des\s+melders)?)"
 )
 _FAX_KEY = r"(?:fax|telefax|télécopie|facsimile)"
 _START = r"(?<![\d+])"

@@ -232,8 +232,8 @@ _KIN_CUES = cues(_KIN, tail="(?![\\p{L}\\p{M}])")
 @register_triggers
 def _triggers(language: str | None) -> frozenset[str]:
     words = {t for _, _, family, _ in _cue_families(language) for t in family.triggers}
-    cues = _SEX_CUES.triggers | _SEX_AFTER.triggers | _KIN_CUES.triggers
-    return frozenset(words | cues | _CREDENTIAL_TRIGGERS)
+    sex_and_kin = _SEX_CUES.triggers | _SEX_AFTER.triggers | _KIN_CUES.triggers
+    return frozenset(words | sex_and_kin | _CREDENTIAL_TRIGGERS)
 
 
 _INITIAL_GAP = regex.compile(r" \p{Lu}\.? ")  # "Vanessa P. Hertzog", "Ryan P Costa"
@@ -317,9 +317,11 @@ def _credentials(text: str, index: dict[str, list[int]]) -> Iterator[int]:
         blank = at
         while blank > done and text[blank - 1] in " \t":
             blank -= 1
-        starts = (blank - 1, blank) if blank > done and text[blank - 1] == "," else (blank,)
+        starts = [blank - 1] if blank > done and text[blank - 1] == "," else []
+        if blank < at:  # without a comma, a blank at least
+            starts.append(blank)
         for start in starts:
-            match = _CREDENTIAL.match(text, start) if start < at or text[start] == "," else None
+            match = _CREDENTIAL.match(text, start)
             if match is not None:
                 done = match.end()
                 yield start

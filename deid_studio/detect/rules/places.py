@@ -247,6 +247,9 @@ _INSTITUTION_AFTER = (
     "family practice|medical practice|group practice|primary care|urgent care|"
     "vaccination center|vaccination centre|vaccination clinic|vaccination site"
 ).split("|")
+_INSTITUTION_AFTER_CAPITALISED = "Surgery"
+"""An institution's word only when capitalised: a British practice ("The Nicholls Surgery"),
+not an operation ("Whipple surgery")."""
 _GENERIC_HOSPITAL = cues(
     "general university community county memorial children's veterans regional district "
     "city state".split(),
@@ -255,11 +258,11 @@ _GENERIC_HOSPITAL = cues(
 _INSTITUTION_PREFIXED = cues(_INSTITUTION_BEFORE, tail=rf"(?:[ \t]+{_NAME_PART}){{1,8}}")
 _INSTITUTION_SUFFIXED = regex.compile(
     rf"(?<![\p{{L}}\p{{M}}])(?:{_CAP}[ \t]+(?:(?:of|de|&|and)[ \t]+)?){{1,4}}"
-    rf"(?:(?i:{alternation(_INSTITUTION_AFTER)})|Surgery)(?![\p{{L}}\p{{M}}])",
+    rf"(?:(?i:{alternation(_INSTITUTION_AFTER)})|{_INSTITUTION_AFTER_CAPITALISED})"
+    r"(?![\p{L}\p{M}])",
     regex.UNICODE,
 )
-"""Capitalised words, then an institution's word; "Surgery" only so written (a British
-practice, "The Nicholls Surgery", not "Whipple surgery")."""
+"""Capitalised words, then an institution's word."""
 _COMPOUND_ENDS = tuple(
     "-" + w for w in "Spital Krankenhaus Klinik Hospital Stift Apotheke Praxis Impfzentrum".split()
 )
@@ -594,6 +597,11 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
     return False
 
 
+_SELDOM_IN_ENGLISH = 3.0
+"""Zipf frequency under which a town's name is no English word ("gussing" 1.5, "amiens"
+2.5; "bath" 4.4, "mobile" 4.9)."""
+
+
 def _a_town(token: str, word: str, known: Places, language: str | None) -> bool:
     """Whether ``token`` (``word`` folded) names a town of the gazetteer, written as a name
     (not in capitals), of four letters or more and no common word unless a large town —
@@ -611,11 +619,6 @@ def _a_town(token: str, word: str, known: Places, language: str | None) -> bool:
         )
         and known.match((word,)) is not None
     )
-
-
-_SELDOM_IN_ENGLISH = 3.0
-"""Zipf frequency under which a town's name is no English word ("gussing" 1.5, "amiens"
-2.5; "bath" 4.4, "mobile" 4.9)."""
 
 
 _NOUN_CUES = frozenset({"praxis", "apotheke", "farmacia", "pharmacie"})
@@ -687,7 +690,9 @@ def _institutions(
         yield RuleHit(*match.span(), "ROOM", "room")
 
 
-_SUFFIX_TRIGGERS = frozenset(re.findall(r"\w+", " ".join([*_INSTITUTION_AFTER, "surgery"]).lower()))
+_SUFFIX_TRIGGERS = frozenset(
+    re.findall(r"\w+", " ".join([*_INSTITUTION_AFTER, _INSTITUTION_AFTER_CAPITALISED]).lower())
+)
 _LEGAL_TRIGGERS = frozenset(re.findall(r"\w+", " ".join(_LEGAL_FORMS).lower())) - {"s", "a"}
 
 

@@ -219,47 +219,12 @@ def _strip_dot(text: str, start: int, end: int) -> int:
 _TOKEN = re.compile(r"\w+")
 
 
-@last_text
-def chunks(text: str) -> frozenset[str]:
-    """The distinct runs of non-blank characters of ``text`` (``str.split``: about a tenth
-    of one regex pass over it)."""
-    return frozenset(text.split())
-
-
+_LOWERCASE_WORD = regex.compile(r"(?<![\p{L}\p{M}])\p{Ll}[\p{L}\p{M}]*")
+_LOWERCASE_IN: dict[str, frozenset[str]] = {}
+"""A chunk of text between blanks -> the lower-case words it holds, folded. Chunks repeat
+across narratives (the 2,946 VAERS narratives hold 27,000 distinct ones): each is matched
+once per process, not the whole narrative each time."""
 _CHUNKS_KEPT = 50_000
-
-
-class WordPattern:
-    """A regex for words (no match holds a blank, no lookaround tests one), read from the
-    narrative's distinct chunks instead of the whole text: the chunks repeat across
-    narratives, and each is matched once per process (the words of 2,946 VAERS narratives
-    are 27,000 distinct chunks). For the distinct words of a narrative, where their places
-    do not matter."""
-
-    def __init__(
-        self, pattern: regex.Pattern[str], reading: Callable[[str], str] | None = None
-    ) -> None:
-        self.pattern = pattern
-        self.reading = reading
-        """What :meth:`words` gives of each match (e.g. :func:`fold`; None: the match)."""
-        self._read: dict[str, frozenset[str]] = {}  # chunk -> its matches as read
-
-    def words(self, text: str) -> set[str]:
-        """The distinct matches in ``text``, as :attr:`reading` gives them."""
-        present = chunks(text)
-        new = present.difference(self._read)  # a dict: looked up per chunk of ``present``
-        if new:
-            if len(self._read) + len(new) > _CHUNKS_KEPT:
-                self._read.clear()
-                new = present
-            reading, findall = self.reading, self.pattern.findall
-            for chunk in new:
-                found = findall(chunk)
-                self._read[chunk] = frozenset(map(reading, found) if reading else found)
-        return set().union(*map(self._read.__getitem__, present))
-
-
-_LOWERCASE_WORD = WordPattern(regex.compile(r"(?<![\p{L}\p{M}])\p{Ll}[\p{L}\p{M}]*"), fold)
 
 
 @last_text
@@ -267,11 +232,18 @@ def lowercase_words(text: str) -> frozenset[str]:
     """The words the narrative writes in lower case, folded: a capitalised word that is also
     among them is a word of the narrative's language ("Imagen", "Salud"), not a name. The
     last narrative's are kept, so the name rules and the unknown-word rule share one pass."""
-    return frozenset(_LOWERCASE_WORD.words(text))
+    present = set(text.split())
+    new = present.difference(_LOWERCASE_IN)  # a dict: looked up per chunk of ``present``
+    if new:
+        if len(_LOWERCASE_IN) + len(new) > _CHUNKS_KEPT:
+            _LOWERCASE_IN.clear()
+            new = present
+        for chunk in new:
+            _LOWERCASE_IN[chunk] = frozenset(map(fold, _LOWERCASE_WORD.findall(chunk)))
+    return frozenset().union(*map(_LOWERCASE_IN.__getitem__, present))
 
 
 _TRIGGER_SOURCES: list[Callable[[str | None], frozenset[str]]] = []
-_LAST_INDEX: tuple[str, str | None, dict[str, list[int]]] | None = None
 
 
 def register_triggers(
@@ -289,6 +261,7 @@ def triggers(language: str | None) -> frozenset[str]:
     return frozenset().union(*(source(language) for source in _TRIGGER_SOURCES))
 
 
+@last_text
 def word_index(text: str, language: str | None) -> dict[str, list[int]]:
     """Where each cue word (:func:`triggers`) starts in ``text``, as a word.
 
@@ -297,10 +270,6 @@ def word_index(text: str, language: str | None) -> dict[str, list[int]]:
     cue family over the whole text cost 15-60 ms each: the context rules try their
     patterns only at these positions. The index of the last narrative is kept, so the
     name and place rules share one pass."""
-    global _LAST_INDEX
-    last = _LAST_INDEX
-    if last is not None and last[0] is text and last[1] == language:
-        return last[2]
     wanted = triggers(language)
     lower = text.lower()
     if len(lower) != len(text):  # a rare script whose case changes length
@@ -310,7 +279,6 @@ def word_index(text: str, language: str | None) -> dict[str, list[int]]:
         word = match.group()
         if word in wanted:
             found.setdefault(word, []).append(match.start())
-    _LAST_INDEX = (text, language, found)
     return found
 
 
