@@ -291,3 +291,20 @@ def test_a_name_with_its_relative_in_brackets_is_a_relative_whatever_the_key(
     name = text[text.index(":") + 2 : text.index(" (")]
     kinds = [h.kind for h in find(text, language) if text[h.start : h.end] == name]
     assert kinds == ["RELATIVE"]
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "name", "kind"),
+    [
+        ("Mme Dupont, soixante ans, hospitalisée", "fr", "Dupont", "PERSON"),
+        ("la Sra. Pérez acudió a urgencias", "es", "Pérez", "PERSON"),
+        ("his daughter Ann at the bedside", "en", "Ann", "RELATIVE"),
+    ],
+)
+def test_a_name_after_its_cue_beats_a_town_of_the_same_name(
+    text: str, language: str, name: str, kind: str
+) -> None:
+    """A word the place gazetteer knows (Dupont, Pérez, Ann) is a person's name after a
+    title or a relative: the suggestion's category, and the surrogate, are a person's."""
+    kinds = [h.kind for h in find(text, language) if text[h.start : h.end] == name]
+    assert kinds == [kind]

@@ -146,6 +146,10 @@ class Finder:
     guarded: bool = True
     """Whether guards veto its hits (numbers: yes; names and places: no guard is about
     words, and checking costs time)."""
+    prevails: frozenset[str] = frozenset()
+    """Its rules whose hits win over another rule's hit of exactly the same stretch: what a
+    cue said ("Mme [Dupont]" is a name after its title, not the French town of Dupont,
+    which the place gazetteer finds first)."""
     fallback: bool = False
     """Whether its hits only fill what no other rule covers (a last resort: where another
     rule's hit overlaps one of its hits, that hit wins whatever the lengths, so its kind,

@@ -153,9 +153,9 @@ def find(text: str, language: str | None = None) -> list[RuleHit]:
             found = match(text, pos, pos + MAX_LENGTH)
             if found is not None and found.end() > pos:
                 candidates.append((pos - found.end(), order, pos, found.end()))
-    found_by: list[RuleHit] = []  # finder hits, indexed by order - len(rules)
-    unguarded: list[tuple[int, int, int, int]] = []  # words, not numbers: no guard applies
+    found: list[tuple[RuleHit, bool, bool]] = []  # (hit, guarded, prevails)
     fallback: list[RuleHit] = []
+    cued: set[tuple[int, int]] = set()  # stretches a cue said what they are (``prevails``)
     for finder in finders:
         for hit in finder.find(text, language):
             if not 0 <= hit.start < hit.end <= len(text):
@@ -163,10 +163,19 @@ def find(text: str, language: str | None = None) -> list[RuleHit]:
             if finder.fallback:
                 fallback.append(hit)
                 continue
-            order = len(rules) + len(found_by)
-            found_by.append(hit)
-            into = candidates if finder.guarded else unguarded
-            into.append((hit.start - hit.end, order, hit.start, hit.end))
+            prevails = hit.rule in finder.prevails
+            found.append((hit, finder.guarded, prevails))
+            if prevails:
+                cued.add((hit.start, hit.end))
+    found_by: list[RuleHit] = []  # finder hits, indexed by order - len(rules)
+    unguarded: list[tuple[int, int, int, int]] = []  # words, not numbers: no guard applies
+    for hit, guarded, prevails in found:
+        if not prevails and (hit.start, hit.end) in cued:
+            continue
+        order = len(rules) + len(found_by)
+        found_by.append(hit)
+        into = candidates if guarded else unguarded
+        into.append((hit.start - hit.end, order, hit.start, hit.end))
     if not candidates and not unguarded:
         return sorted(fallback)
     blocked = _Intervals(_union(_guard_spans(guards, text, anchors, candidates)))

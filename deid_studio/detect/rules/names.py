@@ -728,4 +728,15 @@ NAME_FINDER = Finder(
         "F.C. 100 latidos/minuto, 10.000 U.I. al día",
     ),
     guarded=False,
+    prevails=frozenset(
+        {
+            "name_after_patient_title",
+            "name_after_patient_key",
+            "name_after_staff_title",
+            "name_after_staff_key",
+            "name_after_relative",
+            "name_before_relative",
+            "name_introduced",
+        }
+    ),
 )
