@@ -86,6 +86,26 @@ def common_words() -> frozenset[str]:
     return frozenset(words | _dictionary("vocabulary.txt"))
 
 
+_EVERYDAY = 5.1
+"""Zipf frequency from which a first name is first of all an English word ("june",
+"summer" 5.2; "mark" 5.0, "mary" 4.8)."""
+
+
+@cache
+def familiar_first_names() -> frozenset[str]:
+    """First names of Faker's American and British lists that are English words too, and
+    in the common-word list for that ("mary", "frank", "rose", "faith"), folded: after a
+    relative's word a lower-case one is a name all the same ("his wife mary"). Not those
+    English uses more as words than as names (:data:`_EVERYDAY`)."""
+    from faker.providers.person.en_GB import Provider as British
+    from faker.providers.person.en_US import Provider as American
+
+    from deid_studio.detect.frequency import zipf
+
+    names = {fold_word(w) for p in (American, British) for w in p.first_names}
+    return frozenset(w for w in names & common_words() if zipf(w, "en") < _EVERYDAY)
+
+
 @cache
 def eponyms() -> frozenset[str]:
     """Surnames that name a disease, sign or test ("bell", "barre", "hashimoto"), folded

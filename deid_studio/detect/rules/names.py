@@ -269,7 +269,15 @@ def _after_cues(
             if cue in _MEDICAL_CAPITALS:
                 continue
             position = _skip_titles(text, match.end())
-            span = take_name(text, position, lex, strength, lowercase=lowercase, uncased=shouting)
+            span = take_name(
+                text,
+                position,
+                lex,
+                strength,
+                lowercase=lowercase,
+                uncased=shouting,
+                kin=kind == "RELATIVE",
+            )
             if span is not None and not (
                 strength < STRONG and fold(text[span[0] : span[1]]) in eponyms()
             ):
@@ -669,6 +677,8 @@ NAME_FINDER = Finder(
         "Médico: [Estefanía Romero Selas]  NºCol: 28",
         "Notificador: [Leire Ruiz]\nTeléfono: 600",
         "his son [don] called",
+        "his wife [mary] visited, son [frank] at the bedside",
+        "PATIENT'S WIFE [ROSE] STATED THAT HE HAD A FEVER AFTER THE VACCINE",
         "su [hija] [Ana] llamó",
         "Su [hermana] mayor [Maite] no es portadora",
         "la fille aînée [Claire] est venue",
@@ -707,6 +717,8 @@ NAME_FINDER = Finder(
         "patient Severe pain",
         "MR mild, TR moderate",
         "her son reported fever",
+        "her son may visit tomorrow",
+        "his daughter june 5 visited",
         "returned to ER Sunday January 10 at 1300",
         "Die Meldung erfolgte durch die Mutter (Vater) über",
         "given at bedtime (H.S.) daily",

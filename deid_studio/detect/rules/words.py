@@ -18,7 +18,7 @@ from functools import cache
 import regex
 
 from deid_studio.core.language import stopwords
-from deid_studio.detect.gazetteers import common_words, fold, gazetteer
+from deid_studio.detect.gazetteers import common_words, familiar_first_names, fold, gazetteer
 from deid_studio.detect.rules.base import MAX_LENGTH, alternation, last_text
 
 _WORD_AT = regex.compile(r"[ \t]?([\p{L}][\p{L}\p{M}'\u2019\-]*(?<![-'\u2019])\.?|\d+[A-Za-z]?)")
@@ -88,13 +88,21 @@ class Lexicon:
     last_names: frozenset[str]
     common: frozenset[str]
     stop: frozenset[str]
+    familiar: frozenset[str] = frozenset()
+    """First names that are common words too ("mary", "frank"): names after a relative."""
 
     def is_name(self, word: Word) -> bool:
         """In a first- or last-name list."""
         return word.folded in self.first_names or word.folded in self.last_names
 
     def name_like(
-        self, word: Word, strength: int, *, lowercase: bool = False, uncased: bool = False
+        self,
+        word: Word,
+        strength: int,
+        *,
+        lowercase: bool = False,
+        uncased: bool = False,
+        kin: bool = False,
     ) -> bool:
         """Whether ``word`` can be part of a person's name after a cue of ``strength``.
 
@@ -105,8 +113,10 @@ class Lexicon:
         always (:func:`take_name` wants more than an initial after a weak cue). A
         lower-case word only with ``lowercase`` (English notes write "son don", "irene
         snell, rn") and after a strong cue, when it is a known name and no common word, or
-        one of :data:`STOPWORD_NAMES`. In an ``uncased`` narrative (written in capitals)
-        capitals say nothing: every word is judged as a lower-case one."""
+        one of :data:`STOPWORD_NAMES` — or, after a relative's word (``kin``), a first name
+        that is a common word too (``familiar``: "his wife mary"). In an ``uncased``
+        narrative (written in capitals) capitals say nothing: every word is judged as a
+        lower-case one."""
         if word.text[:1].isdigit():
             return False
         if word.initial:
@@ -123,7 +133,9 @@ class Lexicon:
             if strength >= STRONG:
                 return known or folded not in self.common
             return known and folded not in self.common
-        return (lowercase or uncased) and strength >= STRONG and known and folded not in self.common
+        if not ((lowercase or uncased) and strength >= STRONG and known):
+            return False
+        return folded not in self.common or (kin and folded in self.familiar)
 
 
 @cache
@@ -138,7 +150,13 @@ def lexicon(language: str | None = None) -> Lexicon:
         stop = lists[language] | lists.get("en", frozenset())
     else:
         stop = frozenset().union(*lists.values())
-    return Lexicon(names.first_names, names.last_names, common_words(), stop - PARTICLES)
+    return Lexicon(
+        names.first_names,
+        names.last_names,
+        common_words(),
+        stop - PARTICLES,
+        familiar_first_names(),
+    )
 
 
 def take_name(
@@ -149,6 +167,7 @@ def take_name(
     *,
     lowercase: bool = False,
     uncased: bool = False,
+    kin: bool = False,
     limit: int = 6,
 ) -> tuple[int, int] | None:
     """(start, end) of the name that starts at ``position`` (after a cue), or None.
@@ -169,7 +188,7 @@ def take_name(
             break
         if word.folded in NAME_ENDS:
             break
-        if not lex.name_like(word, strength, lowercase=lowercase, uncased=uncased):
+        if not lex.name_like(word, strength, lowercase=lowercase, uncased=uncased, kin=kin):
             break
         if start < 0:
             start = pending if pending >= 0 else word.start
