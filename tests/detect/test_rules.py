@@ -308,3 +308,24 @@ def test_a_name_after_its_cue_beats_a_town_of_the_same_name(
     title or a relative: the suggestion's category, and the surrogate, are a person's."""
     kinds = [h.kind for h in find(text, language) if text[h.start : h.end] == name]
     assert kinds == [kind]
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "names"),
+    [
+        ("Sehr geehrter Herr Kollege, wir berichten über Herrn Weber", "de", ["Weber"]),
+        (
+            "Remitido por: Igor Azurmendi Arin Apartado de Correos 20134",
+            "es",
+            ["Igor Azurmendi Arin"],
+        ),
+        ("Médico: Carmen Blanco-Rivera  NºCol: 36", "es", ["Carmen Blanco-Rivera"]),
+    ],
+)
+def test_an_everyday_word_of_the_narratives_language_is_no_name_after_a_cue(
+    text: str, language: str, names: list[str]
+) -> None:
+    """The common-word list is English: "Kollege" and "Apartado" are told by their
+    frequency in German and Spanish; a name list's surname stays ("Weber", "Blanco")."""
+    found = [text[h.start : h.end] for h in find(text, language) if h.kind in ("PERSON", "STAFF")]
+    assert found == names

@@ -18,6 +18,7 @@ from functools import cache
 import regex
 
 from deid_studio.core.language import stopwords
+from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import common_words, familiar_first_names, fold, gazetteer
 from deid_studio.detect.rules.base import MAX_LENGTH, alternation, last_text
 
@@ -38,6 +39,12 @@ NAME_ENDS = frozenset(
 )
 """Words that end a name after a cue: "Remitido por: Miguel Martínez [Servicio de
 Urología]" names a department, not more of the physician."""
+_EVERYDAY = 4.0
+"""Zipf frequency from which a word of the narrative's language (not English: the common-word
+list is English) is an everyday word there, no name after a cue ("kollege" 4.3 in German,
+"apartado" in Spanish; "grueso", 3.9, is a surname too). Surnames that are everyday words
+are in the name lists ("weber", "blanco")."""
+
 WEAK, STRONG, FIELD = 0, 1, 2
 """How much a cue says that a name follows (see :meth:`Lexicon.name_like`): ``FIELD`` is a
 form's key whose value can only be a name ("Apellidos:", "Surname:")."""
@@ -90,6 +97,16 @@ class Lexicon:
     stop: frozenset[str]
     familiar: frozenset[str] = frozenset()
     """First names that are common words too ("mary", "frank"): names after a relative."""
+    language: str | None = None
+
+    def everyday(self, folded: str) -> bool:
+        """A frequent word of the narrative's language other than English, which the
+        common-word list (English) does not know: "Herr [Kollege]" is no name."""
+        return (
+            self.language not in (None, "en")
+            and "-" not in folded  # "Blanco-Rivera": wordfreq reads two words
+            and zipf(folded, self.language) >= _EVERYDAY
+        )
 
     def is_name(self, word: Word) -> bool:
         """In a first- or last-name list."""
@@ -131,7 +148,7 @@ class Lexicon:
             if strength >= FIELD:  # "Apellidos: Vals Cardona", "Surname: Brown"
                 return True
             if strength >= STRONG:
-                return known or folded not in self.common
+                return known or (folded not in self.common and not self.everyday(folded))
             return known and folded not in self.common
         if not ((lowercase or uncased) and strength >= STRONG and known):
             return False
@@ -156,6 +173,7 @@ def lexicon(language: str | None = None) -> Lexicon:
         common_words(),
         stop - PARTICLES,
         familiar_first_names(),
+        language,
     )
 
 
