@@ -321,6 +321,7 @@ RULES: Mapping[str, float] = {
     "institution_suffixed": 0.95,
     "institution_compound": 0.9,
     "institution_generic": 0.7,
+    "institution_lowercase": 0.8,
     "room": 0.8,
     "unit_number": 0.95,
     "military_address": 0.95,
@@ -686,8 +687,65 @@ def _institutions(
                 yield RuleHit(*match.span(), "INSTITUTION", "surnames_firm")
     for match in _GENERIC_HOSPITAL.finditer(text, index):
         yield RuleHit(*match.span(), "INSTITUTION", "institution_generic")
+    if language in (None, "en"):
+        yield from _lowercase_institutions(text, language, index, lex)
     for match in _ROOM.finditer(text, index):
         yield RuleHit(*match.span(), "ROOM", "room")
+
+
+_LOWER_WORD = r"\p{Ll}[\p{Ll}\p{M}'\u2019\-]*"
+_LOWERCASE_SUFFIX = regex.compile(
+    rf"(?<![\p{{L}}\p{{M}}])(?:{alternation(_INSTITUTION_AFTER)})(?![\p{{L}}\p{{M}}])"
+)
+_LOWER_WORDS_BEFORE = regex.compile(rf"(?r)(?<![\p{{L}}\p{{M}}])(?:{_LOWER_WORD}[ \t]+){{1,5}}\Z")
+_LOWERCASE_UNIVERSITY = regex.compile(
+    rf"(?<![\p{{L}}\p{{M}}])university of((?:[ \t]+{_LOWER_WORD}){{1,3}})"
+)
+_JOINERS = frozenset({"of", "and", "&"})
+_INDEFINITE_BEFORE = regex.compile(r"(?<![\p{L}\p{M}])(?i:an?)[ \t]+\Z")
+"""An article no named institution takes: "in an amber pharmacy bottle"."""
+
+
+def _lowercase_institutions(
+    text: str, language: str | None, index: dict[str, list[int]], lex: Lexicon
+) -> Iterator[RuleHit]:
+    """Institutions written in lower case, as English notes do ("transferred to johns
+    hopkins hospital", "university of maryland medical center"): the words before an
+    institution's word, read back while each is a name (no common word, no stopword), a
+    town or state of the gazetteer, or an institution's word, with "of" between; at least
+    one must be a name or a place, and no "a" or "an" before them. "university of" itself
+    takes the names and places after it."""
+    known = places(language)
+
+    def naming(word: str) -> bool:
+        return (word not in lex.common and word not in lex.stop) or (
+            word not in known.ambiguous and known.match((word,)) is not None
+        )
+
+    if any(t in index for t in _SUFFIX_TRIGGERS):
+        for match in _LOWERCASE_SUFFIX.finditer(text):
+            before = _LOWER_WORDS_BEFORE.search(text, max(0, match.start() - 80), match.start())
+            start, named = match.start(), False
+            for word in reversed(list(_TOKEN.finditer(text, *before.span())) if before else []):
+                folded = fold(word.group())
+                if folded in _JOINERS:
+                    continue
+                if folded not in _INSTITUTION_WORDS:
+                    if not naming(folded):
+                        break
+                    named = True
+                start = word.start()
+            if named and not _INDEFINITE_BEFORE.search(text, max(0, start - 4), start):
+                yield RuleHit(start, match.end(), "INSTITUTION", "institution_lowercase")
+    if "university" in index:
+        for match in _LOWERCASE_UNIVERSITY.finditer(text):
+            end = match.start(1)
+            for word in _TOKEN.finditer(text, match.start(1), match.end(1)):
+                if not naming(fold(word.group())):
+                    break
+                end = word.end()
+            if end > match.start(1):
+                yield RuleHit(match.start(), end, "INSTITUTION", "institution_lowercase")
 
 
 _SUFFIX_TRIGGERS = frozenset(
@@ -806,6 +864,9 @@ PLACE_FINDER = Finder(
         "en el [Hospital Ramón y Cajal] de",
         "[Centro de Salud Las Calesas]",
         "transferred to [Johns Hopkins Hospital] on",
+        "transferred to [johns hopkins hospital] on",
+        "pt from [university of maryland medical center] via",
+        "she studied at the [university of maryland] in",
         "an inpatient at [St Mary's Hospital]; the outcome",
         "registered at The [Nicholls Surgery]. The patient",
         "a nurse at [Thomas Family Practice] through",
@@ -865,6 +926,9 @@ PLACE_FINDER = Finder(
         "in the corner of the eye and the",
         "sent via Route 66",
         "she works at a hospital",
+        "dispensed in an amber pharmacy bottle",
+        "a contactable male healthcare professional",
+        "taken to the local hospital by ambulance",
         "Emergency Medical Services arrived",
         "seen by Smith, Jones and the nurse",
         "she had Whipple surgery in 2019",
