@@ -92,17 +92,18 @@ _EVERYDAY = 5.1
 
 
 @cache
-def familiar_first_names() -> frozenset[str]:
-    """First names of Faker's American and British lists that are English words too, and
-    in the common-word list for that ("mary", "frank", "rose", "faith"), folded: after a
-    relative's word a lower-case one is a name all the same ("his wife mary"). Not those
-    English uses more as words than as names (:data:`_EVERYDAY`)."""
+def familiar_names() -> frozenset[str]:
+    """First names and surnames of Faker's American and British lists that are English
+    words too, and in the common-word list for that ("mary", "frank", "rose", "lee",
+    "brown"), folded: after a title or a relative's word a lower-case one is a name all the
+    same ("his wife mary", "dr. lee"). Not those English uses more as words than as names
+    (:data:`_EVERYDAY`: "may", "white", "june")."""
     from faker.providers.person.en_GB import Provider as British
     from faker.providers.person.en_US import Provider as American
 
     from deid_studio.detect.frequency import zipf
 
-    names = {fold_word(w) for p in (American, British) for w in p.first_names}
+    names = {fold_word(w) for p in (American, British) for w in (*p.first_names, *p.last_names)}
     return frozenset(w for w in names & common_words() if zipf(w, "en") < _EVERYDAY)
 
 

@@ -114,6 +114,9 @@ _STAFF_TITLES: Mapping[str, str] = {
     "pt": "dr dra drª doutor doutora",
     "it": "dott dott.ssa dottore dottoressa prof",
 }
+_CREDENTIAL_TITLES: Mapping[str, str] = {"en": "rn np"}
+"""Credentials written before a nurse's name, as a title without its dot ("per rn kathy",
+"NP Jane Doe"; "report to RN. DON notified" is two sentences)."""
 _STAFF_KEYS: Mapping[str, str] = {
     "en": "physician|doctor|reporter|reported by|reporting physician|attending|prescriber|"
     "signed|signed by|nurse|pharmacist|contact person|referring physician|gp|pcp",
@@ -194,7 +197,7 @@ _ABBREVIATED = r"\.?(?:[ \t]*:)?[ \t]+"  # "Dr. ", "Sra ", "Herrn: "
 _WORD_CUE = r"(?:[ \t]*:)?[ \t]+"  # "son don", not "son. Brought"
 _RELATIVE_CUE = (  # "su hermana mayor Maite", "son fils aîné Paul"
     r"(?:[ \t]+(?i:mayor|menor|mayores|pequeño|pequeña|gemelo|gemela|aîné|aînée|cadet|"
-    r"cadette|jumeau|jumelle|eldest|oldest|youngest))?" + _WORD_CUE
+    r"cadette|jumeau|jumelle|eldest|oldest|youngest))?" + _WORD_CUE + r"(?:\([ \t]*)?"
 )
 
 
@@ -203,6 +206,7 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int], ...
     """(kind, rule, cues, strength) of every cue family for ``language``."""
     families = (  # a professional's cue first: "Frau Dr. Weber" is a physician
         ("STAFF", "name_after_staff_title", _STAFF_TITLES, _ABBREVIATED, STRONG),
+        ("STAFF", "name_after_staff_title", _CREDENTIAL_TITLES, _WORD_CUE, STRONG),
         ("STAFF", "name_after_staff_key", _STAFF_KEYS, None, STRONG),
         ("PERSON", "name_after_patient_title", _PATIENT_TITLES, _ABBREVIATED, STRONG),
         ("PERSON", "name_after_patient_key", _PATIENT_KEYS, None, STRONG),
@@ -218,6 +222,12 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int], ...
         found.append((kind, rule, cues(words, colon=tail is None, tail=tail), strength))
     return tuple(found)
 
+
+_FAMILIAR_AFTER = frozenset(
+    {"name_after_staff_title", "name_after_patient_title", "name_after_relative"}
+)
+"""Cues after which a lower-case name that is a common word too is a name ("dr. lee",
+"his wife mary"; see :attr:`.words.Lexicon.familiar`)."""
 
 _MEDICAL_CAPITALS = frozenset({"MS", "MR", "PT", "PA"})
 """Capitals that are cues as titles ("Ms", "Mr.") and medical abbreviations without a dot
@@ -276,18 +286,21 @@ def _after_cues(
                 strength,
                 lowercase=lowercase,
                 uncased=shouting,
-                kin=kind == "RELATIVE",
+                familiar=rule in _FAMILIAR_AFTER,
             )
-            if span is not None and not (
-                strength < STRONG and fold(text[span[0] : span[1]]) in eponyms()
-            ):
+            if span is None:
+                continue
+            folded = fold(text[span[0] : span[1]])
+            if not (strength < STRONG and folded in eponyms()) and folded not in _RELATIVE_WORDS:
                 yield RuleHit(span[0], span[1], kind, rule)
 
 
+_RELATIVE_WORDS = frozenset(fold(w) for value in _RELATIVES.values() for w in _split(value))
+"""No name: "durch die Mutter (Vater)"."""
 _RELATIVE_IN_BRACKETS = regex.compile(
     r"((?:\p{Lu}[\p{Ll}\p{M}'\u2019]+(?:-\p{Lu}[\p{Ll}\p{M}]+)?[ \t]+){1,3})"
     r"\((?i:\L<relatives>)\)",
-    relatives={w for value in _RELATIVES.values() for w in _split(value)},
+    relatives=_RELATIVE_WORDS,
 )
 """A name with the relative it is in brackets after it: "durch Adolf (Vater)", "lebt mit
 Clara Anders (Ehefrau)", "Mary (daughter)"."""
@@ -678,6 +691,9 @@ NAME_FINDER = Finder(
         "Notificador: [Leire Ruiz]\nTeléfono: 600",
         "his son [don] called",
         "his wife [mary] visited, son [frank] at the bedside",
+        "family meeting with mother ([linda]) and son ([bob])",
+        "per rn [kathy] pt slept well; NP [Jane] aware",
+        "will f/u with pcp dr. [lee]",
         "PATIENT'S WIFE [ROSE] STATED THAT HE HAD A FEVER AFTER THE VACCINE",
         "su [hija] [Ana] llamó",
         "Su [hermana] mayor [Maite] no es portadora",
@@ -718,6 +734,8 @@ NAME_FINDER = Finder(
         "MR mild, TR moderate",
         "her son reported fever",
         "her son may visit tomorrow",
+        "given report to RN. DON notified.",
+        "dr. office visit on monday, the RN Called MD",
         "his daughter june 5 visited",
         "returned to ER Sunday January 10 at 1300",
         "Die Meldung erfolgte durch die Mutter (Vater) über",

@@ -19,7 +19,7 @@ import regex
 
 from deid_studio.core.language import stopwords
 from deid_studio.detect.frequency import zipf
-from deid_studio.detect.gazetteers import common_words, familiar_first_names, fold, gazetteer
+from deid_studio.detect.gazetteers import common_words, familiar_names, fold, gazetteer
 from deid_studio.detect.rules.base import MAX_LENGTH, alternation, last_text
 
 _WORD_AT = regex.compile(r"[ \t]?([\p{L}][\p{L}\p{M}'\u2019\-]*(?<![-'\u2019])\.?|\d+[A-Za-z]?)")
@@ -96,7 +96,7 @@ class Lexicon:
     common: frozenset[str]
     stop: frozenset[str]
     familiar: frozenset[str] = frozenset()
-    """First names that are common words too ("mary", "frank"): names after a relative."""
+    """Names that are common words too ("mary", "lee"): names after a title or a relative."""
     language: str | None = None
 
     def everyday(self, folded: str) -> bool:
@@ -119,7 +119,7 @@ class Lexicon:
         *,
         lowercase: bool = False,
         uncased: bool = False,
-        kin: bool = False,
+        familiar: bool = False,
     ) -> bool:
         """Whether ``word`` can be part of a person's name after a cue of ``strength``.
 
@@ -130,8 +130,9 @@ class Lexicon:
         always (:func:`take_name` wants more than an initial after a weak cue). A
         lower-case word only with ``lowercase`` (English notes write "son don", "irene
         snell, rn") and after a strong cue, when it is a known name and no common word, or
-        one of :data:`STOPWORD_NAMES` — or, after a relative's word (``kin``), a first name
-        that is a common word too (``familiar``: "his wife mary"). In an ``uncased``
+        one of :data:`STOPWORD_NAMES` — or, after a title or a relative's word
+        (``familiar``), a name that is a common word too ("his wife mary", "dr. lee"). In
+        an ``uncased``
         narrative (written in capitals) capitals say nothing: every word is judged as a
         lower-case one."""
         if word.text[:1].isdigit():
@@ -152,7 +153,7 @@ class Lexicon:
             return known and folded not in self.common
         if not ((lowercase or uncased) and strength >= STRONG and known):
             return False
-        return folded not in self.common or (kin and folded in self.familiar)
+        return folded not in self.common or (familiar and folded in self.familiar)
 
 
 @cache
@@ -172,7 +173,7 @@ def lexicon(language: str | None = None) -> Lexicon:
         names.last_names,
         common_words(),
         stop - PARTICLES,
-        familiar_first_names(),
+        familiar_names(),
         language,
     )
 
@@ -185,7 +186,7 @@ def take_name(
     *,
     lowercase: bool = False,
     uncased: bool = False,
-    kin: bool = False,
+    familiar: bool = False,
     limit: int = 6,
 ) -> tuple[int, int] | None:
     """(start, end) of the name that starts at ``position`` (after a cue), or None.
@@ -206,7 +207,9 @@ def take_name(
             break
         if word.folded in NAME_ENDS:
             break
-        if not lex.name_like(word, strength, lowercase=lowercase, uncased=uncased, kin=kin):
+        if not lex.name_like(
+            word, strength, lowercase=lowercase, uncased=uncased, familiar=familiar
+        ):
             break
         if start < 0:
             start = pending if pending >= 0 else word.start
