@@ -511,14 +511,38 @@ def _numbered(text: str, start: int, end: int) -> tuple[int, int]:
     return (before.start(), end) if before else (start, end)
 
 
-def _after_phrases(text: str, index: dict[str, list[int]], lex: Lexicon) -> Iterator[RuleHit]:
+def _after_phrases(
+    text: str, index: dict[str, list[int]], lex: Lexicon, language: str | None
+) -> Iterator[RuleHit]:
     for match in _PLACE_PHRASE.finditer(text, index):
         segment = _SEGMENT.match(text, match.end())
         if segment is None or not segment.group()[:1].isalpha():
+            if language in (None, "en"):
+                yield from _lowercase_place(text, match.end(), language)
             continue
         words = [fold(w) for w in _TOKEN.findall(segment.group())]
         if not any(w in lex.common or w in lex.stop or w in MONTH_WORDS for w in words):
             yield RuleHit(*segment.span(), "CITY", "town_after_phrase")
+
+
+_LOWER_RUN = regex.compile(r"\p{Ll}[\p{Ll}\p{M}]*(?:[ \t]+\p{Ll}[\p{Ll}\p{M}]*){0,3}")
+
+
+def _lowercase_place(text: str, position: int, language: str | None) -> Iterator[RuleHit]:
+    """A place of the gazetteer written in lower case after a place phrase, as English notes
+    write it ("lives in baltimore", "moved here from new york"): the most words that name
+    one, and no word alone that is also a common word ("lives in bath")."""
+    run = _LOWER_RUN.match(text, position)
+    if run is None:
+        return
+    known = places(language)
+    tokens = list(_TOKEN.finditer(text, *run.span()))
+    for size in range(len(tokens), 0, -1):
+        words = tuple(fold(t.group()) for t in tokens[:size])
+        kind = known.match(words)
+        if kind is not None and not (size == 1 and words[0] in known.ambiguous):
+            yield RuleHit(tokens[0].start(), tokens[size - 1].end(), kind, "town_after_phrase")
+            return
 
 
 def _trim(text: str, start: int, end: int) -> tuple[int, int]:
@@ -838,7 +862,7 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
     found += _streets(text, language, index)
     found += _continued(text, found, lex, language)
     found += _towns(text, language, lex)
-    found += _after_phrases(text, index, lex)
+    found += _after_phrases(text, index, lex, language)
     found += _institutions(text, language, index, lex)
     found += _gazetteer(text, language, lex)
     return found
@@ -865,6 +889,7 @@ PLACE_FINDER = Finder(
         "[Centro de Salud Las Calesas]",
         "transferred to [Johns Hopkins Hospital] on",
         "transferred to [johns hopkins hospital] on",
+        "pt lives in [baltimore] with her husband; originally from [new york city]",
         "pt from [university of maryland medical center] via",
         "she studied at the [university of maryland] in",
         "an inpatient at [St Mary's Hospital]; the outcome",
@@ -927,6 +952,7 @@ PLACE_FINDER = Finder(
         "sent via Route 66",
         "she works at a hospital",
         "dispensed in an amber pharmacy bottle",
+        "lives in bath; moved to rehab; returned to work",
         "a contactable male healthcare professional",
         "taken to the local hospital by ambulance",
         "Emergency Medical Services arrived",
