@@ -311,6 +311,7 @@ _FIELD_END = regex.compile(r"\n|\.[ \t]|\.\Z|;|[ \t]{2,}|\Z")
 RULES: Mapping[str, float] = {
     "street_prefixed": 0.95,
     "street_suffixed": 0.9,
+    "street_after_preposition": 0.9,
     "street_us": 0.95,
     "town_after_postcode": 0.95,
     "town_state_zip": 0.95,
@@ -458,6 +459,11 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
     if language in (None, "en"):
         for match in _STREET_US.finditer(text):
             yield RuleHit(*_numbered(text, *_trim(text, *match.span())), "STREET", "street_us")
+    if language in (None, "de"):
+        for match in _GERMAN_PREPOSITION_STREET.finditer(text):
+            words = _TOKEN.findall(match.group("name"))
+            if not any(zipf(w, "de") >= _EVERYDAY_NAME or fold(w) in _TIMES for w in words):
+                yield RuleHit(*match.span("street"), "STREET", "street_after_preposition")
     common = lexicon().common
     for start in _numbers_then_words(text):
         match = _NUMBER_STREET_NUMBER.match(text, start)
@@ -478,6 +484,22 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
                 yield RuleHit(*match.span(), "STREET", "street_corner")
 
 
+_GERMAN_PREPOSITION_STREET = regex.compile(
+    r"(?<![\p{L}\p{M}])(?P<street>(?:Am|Im|Zum|Zur|Beim|(?:An|In|Auf|Unter|Hinter|Vor|Bei)"
+    r"[ \t]+(?:der|dem|den))[ \t]+(?P<name>\p{Lu}[\p{L}\p{M}\-]+(?:[ \t]+\p{Lu}[\p{L}\p{M}\-]+)?)"
+    r"[ \t]+\d{1,4}[ \t]?[a-z]?)(?=[ \t]*(?:,|\n|\r|\)|\Z))"
+)
+"""A German street named with a preposition, with its house number at the end of its line
+or before a comma ("Am Mühlbach 3a", "An der Au 12", "Unter den Linden 77"); not "Am Montag
+3 Tabletten"."""
+_EVERYDAY_NAME = 4.8
+"""Zipf frequency in German from which the name of such a street is an everyday word and
+the phrase a time or a place in a sentence ("Am Montag", "Im Jahr", "Am Ende"; "Markt" 5.0
+and "Kirche" 5.2 are lost)."""
+_TIMES = (
+    frozenset("montag dienstag mittwoch donnerstag freitag samstag sonnabend sonntag".split())
+    | MONTH_WORDS
+)
 _ENDINGS_ALONE = tuple(_STREET_AFTER)  # "str." with its dot: "muestra" is no street
 _ENDINGS_NUMBERED = tuple(_STREET_AFTER_NUMBERED)
 _DIGIT_AFTER = re.compile(
@@ -847,9 +869,9 @@ def _continued(
                 if not any(c.isdigit() for c in code) and fold(code) in lex.stop:
                     break  # "IN", "THE": a sentence in capitals goes on
             elif known.match(words) is None and any(
-                w in lex.common or w in lex.stop for w in words if len(w) > 1
+                w in lex.common or w in lex.stop or lex.everyday(w) for w in words if len(w) > 1
             ):
-                break
+                break  # "Herrn" after an address block: the next block's salutation
             yield RuleHit(*part.span(), "CITY", "address_continued")
             position = part.end()
 
@@ -881,6 +903,8 @@ PLACE_FINDER = Finder(
         "[Avda. de França, s/n]",
         "il habite [54, rue Lefebvre] depuis",
         "wohnhaft in der [Hauptstraße 12a], [01188] [Dresden]",
+        "Herrn Dr. Fischer\n[Am Mühlbach 3a]\n[79211] [Denzlingen]",
+        "wohnhaft [Unter den Linden 77], [10117] [Berlin]",
         "[Hammarvägen 15]",
         "lives at [12 Elm Street], [Baltimore], [MD 21201]",
         "moved to [16005 Kelly Expressway] last year",
@@ -952,6 +976,7 @@ PLACE_FINDER = Finder(
         "sent via Route 66",
         "she works at a hospital",
         "dispensed in an amber pharmacy bottle",
+        "Am Montag 3 Tabletten, am Dienstag 3, Im Jahr 2",
         "lives in bath; moved to rehab; returned to work",
         "a contactable male healthcare professional",
         "taken to the local hospital by ambulance",
