@@ -329,3 +329,21 @@ def test_an_everyday_word_of_the_narratives_language_is_no_name_after_a_cue(
     frequency in German and Spanish; a name list's surname stays ("Weber", "Blanco")."""
     found = [text[h.start : h.end] for h in find(text, language) if h.kind in ("PERSON", "STAFF")]
     assert found == names
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "word"),
+    [
+        ("2, rue Henri Le Guilloux\n35033 Rennes\n\nCher confrère, j'ai vu", "fr", "Cher"),
+        ("Hauptstr. 14\n79106 Freiburg\n\nHerrn\nDr. med. Theodor Fischer", "de", "Herrn"),
+        ("Gran Vía 12, 28013 Madrid\nPaís: España", "es", "País"),
+    ],
+)
+def test_an_address_block_ends_before_the_next_block_of_a_letter(
+    text: str, language: str, word: str
+) -> None:
+    """The salutation or the next field after an address is no town of it (Cher is a French
+    département)."""
+    at = text.index(word)
+    hits = [h for h in find(text, language) if h.start <= at < h.end]
+    assert hits == []

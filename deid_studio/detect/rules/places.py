@@ -205,8 +205,11 @@ def _numbers_then_words(text: str) -> Iterator[int]:
                 yield start
 
 
-_NUMBER_BEFORE = regex.compile(r"(?r)(?<![\w.,/-])(?:\d{1,6}|\d{1,3},)[ \t]+\Z")
-"""A house number before its street ("3247 Rue Dielhère", "54, rue Lefebvre")."""
+_NUMBER_BEFORE = regex.compile(
+    r"(?r)(?<![\w.,/-])(?:\d{1,6}|\d{1,3},|\d{1,4}[ \t]?(?i:bis|ter|quater),?)[ \t]+\Z"
+)
+"""A house number before its street ("3247 Rue Dielhère", "54, rue Lefebvre", "14 bis
+avenue des Tilleuls")."""
 _POSTCODE_TOWN = regex.compile(
     rf"(?<![\p{{L}}\d-])(?P<prefix>[A-Z]{{1,2}}-)?(?P<code>\d{{4,5}})[ \t]+"
     rf"(?P<town>{_WORD}(?:[ \t]+(?:(?:de|del|la|am|an|der|im|sur|sous|en)[ \t]+)?{_WORD}){{0,2}})",
@@ -529,7 +532,7 @@ _ABBREVIATION_END = regex.compile(
 
 def _numbered(text: str, start: int, end: int) -> tuple[int, int]:
     """With the house number written before the street ("3247 Rue Dielhère 130")."""
-    before = _NUMBER_BEFORE.search(text, max(0, start - 8), start)
+    before = _NUMBER_BEFORE.search(text, max(0, start - 12), start)
     return (before.start(), end) if before else (start, end)
 
 
@@ -824,6 +827,7 @@ _SEPARATOR = regex.compile(
 )
 """Between an address's parts: commas, line breaks (a blank line too, a quoted "> "),
 bars, bullets, runs of blanks."""
+_BLANK_LINE = regex.compile(r"\n[ \t]*\r?\n")
 _TOWN_WORDS = rf"{_WORD}(?:[ \t](?:(?:de|del|la|am|an|der|sur|en)[ \t])?{_WORD}){{0,3}}"
 """A town's capitalised words ("Alcalá de Henares", "Frankfurt am Main")."""
 _POSTCODE = r"\d{3,6}(?:[ -]\d{2,4})?|[A-Z]{1,2}[ -]?\d{4,5}"
@@ -861,6 +865,8 @@ def _continued(
             if part is None:
                 break
             words = tuple(fold(w) for w in _TOKEN.findall(part.group()))
+            if _BLANK_LINE.search(separator.group()) and any(lex.everyday(w) for w in words):
+                break  # the next block of a letter: "Cher confrère", though Cher is a place
             if part.group("lower") is not None:
                 if known.match(words) is None or (len(words) == 1 and words[0] in known.ambiguous):
                     break
@@ -902,6 +908,7 @@ PLACE_FINDER = Finder(
         "[C/ Irunlarrea, 3]",
         "[Avda. de França, s/n]",
         "il habite [54, rue Lefebvre] depuis",
+        "demeurant [14 bis avenue des Tilleuls] à",
         "wohnhaft in der [Hauptstraße 12a], [01188] [Dresden]",
         "Herrn Dr. Fischer\n[Am Mühlbach 3a]\n[79211] [Denzlingen]",
         "wohnhaft [Unter den Linden 77], [10117] [Berlin]",
