@@ -45,7 +45,8 @@ def _numeric(order: str) -> str:
 
 _DATE_CONTEXT_WORDS = words(
     "on by since from until till to of dated el del al desde hasta le du au am vom bis em den "
-    "dia día fecha date datum"
+    "dia día fecha date datum admitted discharged seen started stopped onset transferred "
+    "vaccinated"
 )
 _DATE_CONTEXT = alternation(_DATE_CONTEXT_WORDS)
 
@@ -117,9 +118,15 @@ DATE_RULES: tuple[Rule, ...] = (
     Rule(
         "date_day_month_numeric",
         "DATE",
-        rf"(?<=\b{_DATE_CONTEXT}\s+)(?:{D}/{M}|{M}/{D}){_AFTER}(?!\s*(?:day|día|dose))",
-        ("went to ER on [1/24].", "resolved by [1/10]", "desde el [5/3] hasta el [8/3]"),
-        ("work 1/2 day", "half (1/2)", "on 1/2 day", "score 3/5"),
+        rf"(?<=\b{_DATE_CONTEXT}\s+)(?:{D}/{M}|{M}/{D}){_AFTER}"
+        r"(?!\s*(?:day|día|dose|tab|tablet|pill|hour|hr|cup|glass))",
+        (
+            "went to ER on [1/24].",
+            "resolved by [1/10]",
+            "desde el [5/3] hasta el [8/3]",
+            "admitted [3/12] from home, seen [10/23] in clinic",
+        ),
+        ("work 1/2 day", "half (1/2)", "on 1/2 day", "score 3/5", "started 1/2 tab daily"),
         after=_DATE_CONTEXT_WORDS,
         anchor="numeric",
     ),

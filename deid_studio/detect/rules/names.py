@@ -366,7 +366,11 @@ def _signatures(
                 word is None
                 or word.folded in _NO_SIGNATURE
                 or not lex.name_like(
-                    word, STRONG, lowercase=language in (None, "en"), uncased=shouting
+                    word,
+                    STRONG,
+                    lowercase=language in (None, "en"),
+                    uncased=shouting,
+                    familiar=True,
                 )
             ):
                 break
@@ -705,6 +709,7 @@ NAME_FINDER = Finder(
         "reported by [Mary] (daughter) on",
         "Es handelt sich um [Heidelore Striebitz] ([H.S.]), eine",
         "note by [irene snell], rn",
+        "[karen o'neil], rn; [mary smith], rn",
         "[Q. LANDER] RRT",
         "seen by [J. Smith], MD today",
         "The player [Teresa Kreutzmann] was detained",

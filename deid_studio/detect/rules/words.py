@@ -109,8 +109,14 @@ class Lexicon:
         )
 
     def is_name(self, word: Word) -> bool:
-        """In a first- or last-name list."""
-        return word.folded in self.first_names or word.folded in self.last_names
+        """In a first- or last-name list, with or without its apostrophe ("o'neil" is
+        listed as "oneil")."""
+        folded = word.folded
+        if folded in self.first_names or folded in self.last_names:
+            return True
+        if "'" in folded or "\u2019" in folded:
+            return folded.replace("'", "").replace("\u2019", "") in self.last_names
+        return False
 
     def name_like(
         self,
@@ -130,8 +136,9 @@ class Lexicon:
         always (:func:`take_name` wants more than an initial after a weak cue). A
         lower-case word only with ``lowercase`` (English notes write "son don", "irene
         snell, rn") and after a strong cue, when it is a known name and no common word, or
-        one of :data:`STOPWORD_NAMES` — or, after a title or a relative's word
-        (``familiar``), a name that is a common word too ("his wife mary", "dr. lee"). In
+        one of :data:`STOPWORD_NAMES` — or, after a title or a relative's word and before a
+        credential (``familiar``), a name that is a common word too ("his wife mary", "dr.
+        lee", "mary smith, rn"). In
         an ``uncased``
         narrative (written in capitals) capitals say nothing: every word is judged as a
         lower-case one."""
