@@ -66,6 +66,23 @@ _STREET_AFTER_EN = (
     "isle neck ridge heights hills crossing junction estates gardens meadows mews grove "
     "bypass point park"
 ).split()
+_STREET_AFTER_USPS = (
+    "branch bridge brook brooks burg burgs camp canyon cape causeway center centers circles "
+    "cliff cliffs club common corner corners course courts cove coves creek crest crossroad "
+    "curve dale dam divide drives estate extension extensions fall falls ferry field fields "
+    "flat flats ford fords forest forge forges fork forks fort garden gateway glen glens green "
+    "greens groves harbor harbors haven hill hollow inlet junctions key keys knoll knolls lake "
+    "lakes land landing light lights loaf lock locks lodge loop mall manor manors meadow mill "
+    "mills mission motorway mount mountain mountains orchard oval overpass parks parkways pass "
+    "passage path pine pines plain plains points port ports prairie radial ramp ranch rapid "
+    "rapids rest ridges river roads route run shoal shoals shore shores skyway spring springs "
+    "spur spurs squares station stravenue stream streets summit throughway trace track "
+    "trafficway tunnel underpass union unions valley valleys viaduct view views villages ville "
+    "vista walk walks wall ways well wells"
+).split()
+"""The rest of the US Postal Service's street suffixes (Publication 28, as Faker's American
+and British address lists hold them: "Centers", "Rapid", "Shoal", "Mill"), after a house
+number and a capitalised name only."""
 _HOUSE_NUMBER = (
     r"(?:,?[ \t]*(?:n[ \t]?[º°o]\.?[ \t]*|no\.[ \t]*|nr\.[ \t]*|#[ \t]*)?"
     r"(?:\d{1,5}[ \t]?[a-zA-Z]?(?![\p{L}\d])|s/n)"
@@ -110,8 +127,8 @@ _STREET_NUMBERED_ANY = cues(
 "ul. Biskupa Bogedaina 118", "Rua João Pessoa 1636") — in a narrative of another language
 too: the house number makes it an address."""
 _STREET_US = regex.compile(
-    rf"(?<![\p{{L}}\d])\d{{1,6}}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?(?:{_CAP}[ \t]+){{1,3}}"
-    rf"(?i:{alternation(_STREET_AFTER_EN)})\b\.?"
+    rf"(?<![\p{{L}}\d/.\-])\d{{1,6}}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?(?:{_CAP}[ \t]+){{1,3}}"
+    rf"(?i:{alternation([*_STREET_AFTER_EN, *_STREET_AFTER_USPS])})\b\.?"
     rf"(?:,?[ \t]*(?i:apt|apartment|suite|ste|unit|#)\.?[ \t]*#?[\dA-Za-z-]{{1,6}})?",
     regex.UNICODE,
 )
@@ -915,6 +932,7 @@ PLACE_FINDER = Finder(
         "[Hammarvägen 15]",
         "lives at [12 Elm Street], [Baltimore], [MD 21201]",
         "moved to [16005 Kelly Expressway] last year",
+        "living at [383 Howard Shoal], [Leicester] S42 7FR",
         "[Hospital Universitario 12 de Octubre]. [Madrid]",
         "en el [Hospital Ramón y Cajal] de",
         "[Centro de Salud Las Calesas]",
@@ -983,6 +1001,7 @@ PLACE_FINDER = Finder(
         "sent via Route 66",
         "she works at a hospital",
         "dispensed in an amber pharmacy bottle",
+        "by ambulance on Friday 1/15/2021 Medical Center: Emergency Room",
         "Am Montag 3 Tabletten, am Dienstag 3, Im Jahr 2",
         "lives in bath; moved to rehab; returned to work",
         "a contactable male healthcare professional",
