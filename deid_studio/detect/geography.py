@@ -57,7 +57,7 @@ after a place cue. Other country names are places wherever they stand, even thou
 English vocabulary lists hold them ("Italy", "Finland")."""
 
 FAKER_LOCALES: Mapping[str, tuple[str, ...]] = {
-    "en": ("en_US", "en_GB", "en_CA"),
+    "en": ("en_US", "en_GB", "en_CA", "en_IE"),
     "es": ("es_ES", "es_MX"),
     "fr": ("fr_FR", "fr_CH"),
     "de": ("de_DE", "de_AT", "de_CH"),
@@ -68,7 +68,7 @@ FAKER_LOCALES: Mapping[str, tuple[str, ...]] = {
 }
 LARGE = 100_000
 """Inhabitants of a town whose name wins over a common word of the same spelling."""
-_FAKER_REGIONS = ("states", "provinces", "regions", "departments", "cantons")
+_FAKER_REGIONS = ("states", "provinces", "regions", "departments", "cantons", "counties")
 _NLTK_PLACES = ("uscities.txt", "usstates.txt", "caprovinces.txt", "mexstates.txt")
 _TOKEN = regex.compile(r"[\p{L}\p{M}]+|\d+")
 _LATIN = regex.compile(r"^[\p{Latin}\p{M}\s'\u2019.\-()]+$")

@@ -351,6 +351,7 @@ RULES: Mapping[str, float] = {
     "employer": 0.9,
     "surnames_firm": 0.9,
     "address_continued": 0.7,
+    "town_then_region": 0.95,
     "town_after_phrase": 0.9,
     "street_between_numbers": 0.75,
     "field_street": 0.95,
@@ -899,6 +900,49 @@ def _continued(
             position = part.end()
 
 
+_TOWN_THEN_REGION = regex.compile(
+    r"(?<![\p{L}\p{M}])(?i:from|in|of|at|near)[ \t]+"
+    r"(?P<town>\p{Lu}[\p{L}\p{M}'\u2019\-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}'\u2019\-]*){0,2}),[ \t]*"
+    r"(?P<region>(?:U\.K\.|U\.S\.A\.|U\.S\.|UK|USA|US)(?![\p{L}])|\p{Lu}[\p{L}\p{M}'\u2019\-]*"
+    r"(?:[ \t]+(?:and[ \t]+|of[ \t]+)?\p{Lu}[\p{L}\p{M}'\u2019\-]*){0,3})"
+)
+"""A town, a comma and its county, state or country after a place word ("from Juneburgh,
+Merseyside", "lives in Port Jenniferbury, USA")."""
+
+
+_TOWN_PREFIXES = frozenset(
+    "north south east west new port lake mount fort saint st great little upper lower".split()
+)
+"""First words of towns' names that are common words ("West Geoffrey", "Port Talbot")."""
+
+
+def _towns_with_regions(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
+    """The town and the region of :data:`_TOWN_THEN_REGION`, when the region is a place of
+    the gazetteer (even one that is a common word too: "Merseyside", "Sligo") or the United
+    Kingdom's or States' initials, and the town's words are no common words."""
+    if ", " not in text:
+        return
+    known = places(language)
+    for match in _TOWN_THEN_REGION.finditer(text):
+        tokens = list(_TOKEN.finditer(text, *match.span("region")))
+        region = None
+        initials = match.group("region")
+        if initials.replace(".", "") in {"UK", "US", "USA"}:
+            region = (*match.span("region"), "COUNTRY")
+        for size in range(len(tokens), 0, -1) if region is None else ():
+            kind = known.match(tuple(fold(t.group()) for t in tokens[:size]))
+            if kind is not None:
+                region = (tokens[0].start(), tokens[size - 1].end(), kind)
+                break
+        if region is None:
+            continue
+        town = [fold(w) for w in _TOKEN.findall(match.group("town"))]
+        named = town[1:] if len(town) > 1 and town[0] in _TOWN_PREFIXES else town
+        if not any(w in lex.common or w in lex.stop for w in named) or known.match(tuple(town)):
+            yield RuleHit(*match.span("town"), "CITY", "town_then_region")
+        yield RuleHit(region[0], region[1], region[2], "town_then_region")
+
+
 def find_places(text: str, language: str | None) -> list[RuleHit]:
     """Every street, town, country, institution and room the place rules find."""
     index = word_index(text, language)
@@ -908,6 +952,7 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
     found += _continued(text, found, lex, language)
     found += _towns(text, language, lex)
     found += _after_phrases(text, index, lex, language)
+    found += _towns_with_regions(text, language, lex)
     found += _institutions(text, language, index, lex)
     found += _gazetteer(text, language, lex)
     return found
@@ -933,6 +978,7 @@ PLACE_FINDER = Finder(
         "lives at [12 Elm Street], [Baltimore], [MD 21201]",
         "moved to [16005 Kelly Expressway] last year",
         "living at [383 Howard Shoal], [Leicester] S42 7FR",
+        "a woman from [Juneburgh], [Merseyside]. She lives in [Port Jenniferbury], [USA].",
         "[Hospital Universitario 12 de Octubre]. [Madrid]",
         "en el [Hospital Ramón y Cajal] de",
         "[Centro de Salud Las Calesas]",
@@ -1001,6 +1047,7 @@ PLACE_FINDER = Finder(
         "sent via Route 66",
         "she works at a hospital",
         "dispensed in an amber pharmacy bottle",
+        "she came in, Sunday, and went from Tuesday, Fall to Winter",
         "by ambulance on Friday 1/15/2021 Medical Center: Emergency Room",
         "Am Montag 3 Tabletten, am Dienstag 3, Im Jahr 2",
         "lives in bath; moved to rehab; returned to work",
