@@ -38,6 +38,7 @@ from deid_studio.detect.rules.words import (
     FIELD,
     PARTICLES,
     STRONG,
+    SURNAME_PREFIX,
     WEAK,
     Cues,
     Lexicon,
@@ -158,7 +159,8 @@ _KIN = (
 ).split()
 _SEX_WORDS = "varón|varon|mujer|hombre|niño|niña|masculino|femenino|chico|chica"
 _CAPITALISED = regex.compile(
-    r"(?<![\p{L}\p{M}'\u2019.-])\p{Lu}[\p{Ll}\p{M}'\u2019]+(?:-\p{Lu}[\p{Ll}\p{M}]+)?"
+    rf"(?<![\p{{L}}\p{{M}}'\u2019.-]){SURNAME_PREFIX}\p{{Lu}}[\p{{Ll}}\p{{M}}'\u2019]+"
+    r"(?:-\p{Lu}[\p{Ll}\p{M}]+)?"
 )
 
 RULES: Mapping[str, float] = {
@@ -298,7 +300,8 @@ def _after_cues(
 _RELATIVE_WORDS = frozenset(fold(w) for value in _RELATIVES.values() for w in _split(value))
 """No name: "durch die Mutter (Vater)"."""
 _RELATIVE_IN_BRACKETS = regex.compile(
-    r"((?:\p{Lu}[\p{Ll}\p{M}'\u2019]+(?:-\p{Lu}[\p{Ll}\p{M}]+)?[ \t]+){1,3})"
+    rf"((?:{SURNAME_PREFIX}\p{{Lu}}[\p{{Ll}}\p{{M}}'\u2019]+"
+    r"(?:-\p{Lu}[\p{Ll}\p{M}]+)?[ \t]+){1,3})"
     r"\((?i:\L<relatives>)\)",
     relatives=_RELATIVE_WORDS,
 )
@@ -713,6 +716,7 @@ NAME_FINDER = Finder(
         "[Q. LANDER] RRT",
         "seen by [J. Smith], MD today",
         "The player [Teresa Kreutzmann] was detained",
+        "from [Rachael McPartlon] (registered nurse); [Leanne MacDonald] said",
         "The report concerns [Tracy Brown], a 86-year-old",
         "As previously reported, [Mohamed Hussain], a 50-year-old",
         "My name is [Siiri] and",

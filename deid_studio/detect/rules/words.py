@@ -24,6 +24,10 @@ from deid_studio.detect.rules.base import MAX_LENGTH, alternation, last_text
 
 _WORD_AT = regex.compile(r"[ \t]?([\p{L}][\p{L}\p{M}'\u2019\-]*(?<![-'\u2019])\.?|\d+[A-Za-z]?)")
 
+SURNAME_PREFIX = r"(?:Ma?c|O['\u2019]|D['\u2019])?"
+"""What a capitalised surname may start with before its own capital, as a pattern ("McCarthy",
+"MacDonald", "O'Kearney", "D'Angelo")."""
+
 PARTICLES = frozenset(
     "de del la las los y i van von der den ter ten di da du le dos das do d' mc mac st st. "
     "san santa al el bin".split()
