@@ -417,7 +417,14 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
                     and known.match((a,)) is None
                     and known.match((b,)) is None
                 )
-        else:  # "Max Buckley", "Owen Dickinson": a first name that is a word too
+        elif a in lex.familiar:  # "Frank Taylor", "Joe Fox": a name that is a word too
+            named = (  # then a surname, even a town's ("Taylor") or a word's ("Fox")
+                first_name
+                and b in lex.last_names
+                and (b not in lex.common or b in lex.familiar)
+                and b not in medical
+            )
+        else:  # "Owen Dickinson": a first name that is a word too
             named = (
                 first_name
                 and b in lex.last_names
@@ -717,6 +724,7 @@ NAME_FINDER = Finder(
         "seen by [J. Smith], MD today",
         "The player [Teresa Kreutzmann] was detained",
         "from [Rachael McPartlon] (registered nurse); [Leanne MacDonald] said",
+        "[Frank Taylor] is a 77-year-old man; [Joe Fox] reported",
         "The report concerns [Tracy Brown], a 86-year-old",
         "As previously reported, [Mohamed Hussain], a 50-year-old",
         "My name is [Siiri] and",
