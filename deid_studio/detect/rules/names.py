@@ -629,6 +629,34 @@ _NUMBER_NEAR = regex.compile(r"[ \t]?\d")
 _NAME_BEFORE_BRACKET = regex.compile(r"(?r)((?:\p{Lu}[\p{L}\p{M}'\u2019-]*[ \t]+){2,3})\(\Z")
 
 
+_SUBJECT_VERB = regex.compile(
+    r"[ \t]+(?:was|is|has|had|received|presented|started|developed|reported|experienced|died|"
+    r"recovered|attended|went|complained|noticed|felt|said|became|took|remained|underwent|"
+    r"denied|stated)(?![\p{L}])"
+)
+_NO_ONE = frozenset(
+    "am pm iv im er or icu us usa uk eu un rx dx hx tx ct mri ecg ekg eeg pdf usb tv "
+    "md do rn np pa lpn cna gp".split()
+)
+"""Abbreviations that stay what they are even as a sentence's subject ("the I.V. was
+stopped", "the U.S. has")."""
+_ARTICLE_BEFORE = regex.compile(
+    r"(?r)(?:(?<![\p{L}])(?i:the|a|an|his|her|their|per)|\p{Lu}[\p{L}\p{M}]+)[ \t]+\Z"
+)
+"""An article, or a capitalised word whose legal form they are ("Pfizer S.A. reported")."""
+
+
+def _a_subject(text: str, start: int, end: int, letters: str) -> bool:
+    """Whether initials that spell an abbreviation are a person all the same: the subject of
+    a person's verb, with no article or name before them ("B.A. was vaccinated", "H.S. was
+    still an inpatient", "M.S. started oxycodone"; not "the I.V. was stopped")."""
+    return (
+        letters.lower() not in _NO_ONE
+        and _SUBJECT_VERB.match(text, end) is not None
+        and _ARTICLE_BEFORE.search(text, max(0, start - 8), start) is None
+    )
+
+
 def _spelt_before(text: str, start: int, letters: str) -> bool:
     """Whether ``letters`` are the initials of the words right before their bracket
     ("Heidelore Striebitz (H.S.)": initials, though "H.S." is also an abbreviation)."""
@@ -647,7 +675,11 @@ def _initials(text: str) -> Iterator[RuleHit]:
     for match in _INITIALS.finditer(text):
         start, end = match.span()
         letters = match.group().replace(".", "")
-        if letters.lower() in _ABBREVIATIONS and not _spelt_before(text, start, letters):
+        if (
+            letters.lower() in _ABBREVIATIONS
+            and not _spelt_before(text, start, letters)
+            and not _a_subject(text, start, end, letters)
+        ):
             continue
         if _NUMBER_NEAR.match(text, end) or _NUMBER_NEAR.match(text[max(0, start - 2) : start]):
             continue  # a measure's unit or name: "10.000 U.I.", "F.C. 100"
@@ -725,6 +757,7 @@ NAME_FINDER = Finder(
         "The player [Teresa Kreutzmann] was detained",
         "from [Rachael McPartlon] (registered nurse); [Leanne MacDonald] said",
         "[Frank Taylor] is a 77-year-old man; [Joe Fox] reported",
+        "metformin 500 mg.\n\n[B.A.] was vaccinated; [M.S.] started oxycodone",
         "The report concerns [Tracy Brown], a 86-year-old",
         "As previously reported, [Mohamed Hussain], a 50-year-old",
         "My name is [Siiri] and",
@@ -757,6 +790,7 @@ NAME_FINDER = Finder(
         "returned to ER Sunday January 10 at 1300",
         "Die Meldung erfolgte durch die Mutter (Vater) über",
         "given at bedtime (H.S.) daily",
+        "the I.V. was stopped; the H.S. dose was given",
         "Per RN, resident was",
         "PER ED MD NOTE she",
         "Apellidos: no constan",
