@@ -214,4 +214,14 @@ CODE_RULES: tuple[Rule, ...] = (
         ("A1B2C3", "b0j 2h0", "D0J 2H0", "lot number EW0182"),
         anchor="upper_code",
     ),
+    Rule(  # Ireland's Eircode: a routing key, a blank, four characters of its own alphabet
+        "postcode_ireland",
+        "POSTCODE",
+        r"(?-i:\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t](?=[0-9AC-FHKNPRTV-Y]{0,3}[AC-FHKNPRTV-Y])"
+        r"[0-9AC-FHKNPRTV-Y]{4}\b)",
+        ("Sligo [X17 9V03].", "Dublin 2, [D02 X285]", "Cork [W73 H2AN]"),
+        ("D02 1234", "x17 9v03", "A65 F4E22", "V1 dose 2021"),
+        anchor="upper_code",
+        languages=frozenset({"en"}),
+    ),
 )

@@ -264,7 +264,8 @@ _INSTITUTION_AFTER = (
     "hospital|medical center|medical centre|health center|health centre|clinic|infirmary|"
     "university|college|institute|hospice|nursing home|rehabilitation center|pharmacy|"
     "health system|healthcare|medical group|children's hospital|cancer center|"
-    "family practice|medical practice|group practice|primary care|urgent care|"
+    "family practice|medical practice|group practice|primary care|urgent care|leisure centre|"
+    "community centre|community center|"
     "vaccination center|vaccination centre|vaccination clinic|vaccination site"
 ).split("|")
 _INSTITUTION_AFTER_CAPITALISED = "Surgery"
@@ -867,12 +868,13 @@ or without the postcode ("NO 14908", "MQ"), a postcode."""
 def _continued(
     text: str, found: list[RuleHit], lex: Lexicon, language: str | None
 ) -> Iterator[RuleHit]:
-    """The rest of an address after its street line: up to four parts that are capitalised
-    words, region codes or postcodes ("228 Ringvej 144 > Apt. 902 > TRONDHEIM > Norway
-    64389"), each a known place or no common word."""
+    """The rest of an address after its street line or its institution: up to four parts
+    that are capitalised words, region codes or postcodes ("228 Ringvej 144 > Apt. 902 >
+    TRONDHEIM > Norway 64389", "Exeter Leisure Centre, Exeter"), each a known place or no
+    common word."""
     known = places(language)
     for hit in list(found):
-        if hit.kind != "STREET":
+        if hit.kind not in ("STREET", "INSTITUTION"):
             continue
         position = hit.end
         for _ in range(4):
@@ -893,7 +895,9 @@ def _continued(
                 if not any(c.isdigit() for c in code) and fold(code) in lex.stop:
                     break  # "IN", "THE": a sentence in capitals goes on
             elif known.match(words) is None and any(
-                w in lex.common or w in lex.stop or lex.everyday(w) for w in words if len(w) > 1
+                w in lex.common or w in lex.stop or lex.everyday(w)
+                for w in (words[1:] if len(words) > 1 and words[0] in _TOWN_PREFIXES else words)
+                if len(w) > 1
             ):
                 break  # "Herrn" after an address block: the next block's salutation
             yield RuleHit(*part.span(), "CITY", "address_continued")
@@ -949,11 +953,11 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
     lex = lexicon(language)
     found = list(_fields(text, index))
     found += _streets(text, language, index)
+    found += _institutions(text, language, index, lex)
     found += _continued(text, found, lex, language)
     found += _towns(text, language, lex)
     found += _after_phrases(text, index, lex, language)
     found += _towns_with_regions(text, language, lex)
-    found += _institutions(text, language, index, lex)
     found += _gazetteer(text, language, lex)
     return found
 
@@ -978,6 +982,8 @@ PLACE_FINDER = Finder(
         "lives at [12 Elm Street], [Baltimore], [MD 21201]",
         "moved to [16005 Kelly Expressway] last year",
         "living at [383 Howard Shoal], [Leicester] S42 7FR",
+        "at [Exeter Leisure Centre], [Exeter]. The",
+        "at [Barnett Pharmacy], [South Garethburgh].",
         "a woman from [Juneburgh], [Merseyside]. She lives in [Port Jenniferbury], [USA].",
         "[Hospital Universitario 12 de Octubre]. [Madrid]",
         "en el [Hospital Ramón y Cajal] de",
