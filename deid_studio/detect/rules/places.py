@@ -353,6 +353,7 @@ RULES: Mapping[str, float] = {
     "surnames_firm": 0.9,
     "address_continued": 0.7,
     "town_then_region": 0.95,
+    "town_after_of": 0.9,
     "town_after_phrase": 0.9,
     "street_between_numbers": 0.75,
     "field_street": 0.95,
@@ -920,6 +921,30 @@ _TOWN_PREFIXES = frozenset(
 """First words of towns' names that are common words ("West Geoffrey", "Port Talbot")."""
 
 
+_OF_TOWN = regex.compile(
+    r",[ \t]*of[ \t]+(?P<town>\p{Lu}[\p{L}\p{M}'\u2019\-]*"
+    r"(?:[ \t]+\p{Lu}[\p{L}\p{M}'\u2019\-]*){0,2})"
+    r"(?=[ \t]*(?:[.,;:)\r\n]|\Z))"
+)
+"""Where a person is from, after a comma ("Mr Hugh Hawkins, aged 36 years, of
+Southampton.", "Mrs Brenda Manning, of New Patricia.")."""
+
+
+def _of_towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
+    """The town of :data:`_OF_TOWN` when the gazetteer knows it (even as a common word:
+    "of Bath") or its words are no common words, after a town's prefix ("West Loriport")."""
+    if ", of " not in text and ",of " not in text:
+        return
+    known = places(language)
+    for match in _OF_TOWN.finditer(text):
+        words = [fold(w) for w in _TOKEN.findall(match.group("town"))]
+        named = words[1:] if len(words) > 1 and words[0] in _TOWN_PREFIXES else words
+        if known.match(tuple(words)) or not any(
+            w in lex.common or w in lex.stop or w in _INSTITUTION_WORDS for w in named
+        ):
+            yield RuleHit(*match.span("town"), "CITY", "town_after_of")
+
+
 def _towns_with_regions(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
     """The town and the region of :data:`_TOWN_THEN_REGION`, when the region is a place of
     the gazetteer (even one that is a common word too: "Merseyside", "Sligo") or the United
@@ -958,6 +983,7 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
     found += _towns(text, language, lex)
     found += _after_phrases(text, index, lex, language)
     found += _towns_with_regions(text, language, lex)
+    found += _of_towns(text, language, lex)
     found += _gazetteer(text, language, lex)
     return found
 
@@ -984,6 +1010,7 @@ PLACE_FINDER = Finder(
         "living at [383 Howard Shoal], [Leicester] S42 7FR",
         "at [Exeter Leisure Centre], [Exeter]. The",
         "at [Barnett Pharmacy], [South Garethburgh].",
+        "Mr Hugh Hawkins, aged 36 years, of [Southampton].\nMrs Brenda Manning, of [Bath];",
         "a woman from [Juneburgh], [Merseyside]. She lives in [Port Jenniferbury], [USA].",
         "[Hospital Universitario 12 de Octubre]. [Madrid]",
         "en el [Hospital Ramón y Cajal] de",
@@ -1053,6 +1080,7 @@ PLACE_FINDER = Finder(
         "sent via Route 66",
         "she works at a hospital",
         "dispensed in an amber pharmacy bottle",
+        "a dose, of Comirnaty. The rest, of Course, as Expected.",
         "she came in, Sunday, and went from Tuesday, Fall to Winter",
         "by ambulance on Friday 1/15/2021 Medical Center: Emergency Room",
         "Am Montag 3 Tabletten, am Dienstag 3, Im Jahr 2",
