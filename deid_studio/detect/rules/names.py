@@ -38,7 +38,7 @@ from deid_studio.detect.rules.words import (
     FIELD,
     PARTICLES,
     STRONG,
-    SURNAME_PREFIX,
+    SURNAME_CAPITAL,
     WEAK,
     Cues,
     Lexicon,
@@ -159,7 +159,7 @@ _KIN = (
 ).split()
 _SEX_WORDS = "varón|varon|mujer|hombre|niño|niña|masculino|femenino|chico|chica"
 _CAPITALISED = regex.compile(
-    rf"(?<![\p{{L}}\p{{M}}'\u2019.-]){SURNAME_PREFIX}\p{{Lu}}[\p{{Ll}}\p{{M}}'\u2019]+"
+    rf"(?<![\p{{L}}\p{{M}}'\u2019.-])\p{{Lu}}{SURNAME_CAPITAL}[\p{{Ll}}\p{{M}}'\u2019]+"
     r"(?:-\p{Lu}[\p{Ll}\p{M}]+)?"
 )
 
@@ -300,7 +300,7 @@ def _after_cues(
 _RELATIVE_WORDS = frozenset(fold(w) for value in _RELATIVES.values() for w in _split(value))
 """No name: "durch die Mutter (Vater)"."""
 _RELATIVE_IN_BRACKETS = regex.compile(
-    rf"((?:{SURNAME_PREFIX}\p{{Lu}}[\p{{Ll}}\p{{M}}'\u2019]+"
+    rf"((?:\p{{Lu}}{SURNAME_CAPITAL}[\p{{Ll}}\p{{M}}'\u2019]+"
     r"(?:-\p{Lu}[\p{Ll}\p{M}]+)?[ \t]+){1,3})"
     r"\((?i:\L<relatives>)\)",
     relatives=_RELATIVE_WORDS,

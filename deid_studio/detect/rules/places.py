@@ -791,21 +791,21 @@ def _lowercase_institutions(
             word not in known.ambiguous and known.match((word,)) is not None
         )
 
-    if any(t in index for t in _SUFFIX_TRIGGERS):
-        for match in _LOWERCASE_SUFFIX.finditer(text):
-            before = _LOWER_WORDS_BEFORE.search(text, max(0, match.start() - 80), match.start())
-            start, named = match.start(), False
-            for word in reversed(list(_TOKEN.finditer(text, *before.span())) if before else []):
-                folded = fold(word.group())
-                if folded in _JOINERS:
-                    continue
-                if folded not in _INSTITUTION_WORDS:
-                    if not naming(folded):
-                        break
-                    named = True
-                start = word.start()
-            if named and not _INDEFINITE_BEFORE.search(text, max(0, start - 4), start):
-                yield RuleHit(start, match.end(), "INSTITUTION", "institution_lowercase")
+    at = sorted(p for t in _SUFFIX_TRIGGERS for p in index.get(t, ()) if text[p].islower())
+    for match in filter(None, (_LOWERCASE_SUFFIX.match(text, p) for p in at)):
+        before = _LOWER_WORDS_BEFORE.search(text, max(0, match.start() - 80), match.start())
+        start, named = match.start(), False
+        for word in reversed(list(_TOKEN.finditer(text, *before.span())) if before else []):
+            folded = fold(word.group())
+            if folded in _JOINERS:
+                continue
+            if folded not in _INSTITUTION_WORDS:
+                if not naming(folded):
+                    break
+                named = True
+            start = word.start()
+        if named and not _INDEFINITE_BEFORE.search(text, max(0, start - 4), start):
+            yield RuleHit(start, match.end(), "INSTITUTION", "institution_lowercase")
     if "university" in index:
         for match in _LOWERCASE_UNIVERSITY.finditer(text):
             end = match.start(1)
@@ -833,6 +833,7 @@ def _triggers(language: str | None) -> frozenset[str]:
         _STREET_NUMBERED_ANY,
         _EMPLOYER,
         _PLACE_PHRASE,
+        _TOWN_THEN_REGION,
         *(f for _, _, f in _FIELDS),
     ]
     prefixed = _street_prefixed(language)
@@ -905,11 +906,12 @@ def _continued(
             position = part.end()
 
 
-_TOWN_THEN_REGION = regex.compile(
-    r"(?<![\p{L}\p{M}])(?i:from|in|of|at|near)[ \t]+"
+_TOWN_THEN_REGION = cues(
+    ["from", "in", "of", "at", "near"],
+    tail=r"[ \t]+"
     r"(?P<town>\p{Lu}[\p{L}\p{M}'\u2019\-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}'\u2019\-]*){0,2}),[ \t]*"
     r"(?P<region>(?:U\.K\.|U\.S\.A\.|U\.S\.|UK|USA|US)(?![\p{L}])|\p{Lu}[\p{L}\p{M}'\u2019\-]*"
-    r"(?:[ \t]+(?:and[ \t]+|of[ \t]+)?\p{Lu}[\p{L}\p{M}'\u2019\-]*){0,3})"
+    r"(?:[ \t]+(?:and[ \t]+|of[ \t]+)?\p{Lu}[\p{L}\p{M}'\u2019\-]*){0,3})",
 )
 """A town, a comma and its county, state or country after a place word ("from Juneburgh,
 Merseyside", "lives in Port Jenniferbury, USA")."""
@@ -945,14 +947,14 @@ def _of_towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit
             yield RuleHit(*match.span("town"), "CITY", "town_after_of")
 
 
-def _towns_with_regions(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
+def _towns_with_regions(
+    text: str, language: str | None, index: dict[str, list[int]], lex: Lexicon
+) -> Iterator[RuleHit]:
     """The town and the region of :data:`_TOWN_THEN_REGION`, when the region is a place of
     the gazetteer (even one that is a common word too: "Merseyside", "Sligo") or the United
     Kingdom's or States' initials, and the town's words are no common words."""
-    if ", " not in text:
-        return
     known = places(language)
-    for match in _TOWN_THEN_REGION.finditer(text):
+    for match in _TOWN_THEN_REGION.finditer(text, index):
         tokens = list(_TOKEN.finditer(text, *match.span("region")))
         region = None
         initials = match.group("region")
@@ -982,7 +984,7 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
     found += _continued(text, found, lex, language)
     found += _towns(text, language, lex)
     found += _after_phrases(text, index, lex, language)
-    found += _towns_with_regions(text, language, lex)
+    found += _towns_with_regions(text, language, index, lex)
     found += _of_towns(text, language, lex)
     found += _gazetteer(text, language, lex)
     return found

@@ -33,7 +33,7 @@ from deid_studio.detect.medical import shipped_terms
 from deid_studio.detect.rules.base import MONTH_WORDS, Finder, RuleHit
 from deid_studio.detect.rules.words import (
     PARTICLES,
-    SURNAME_PREFIX,
+    SURNAME_CAPITAL,
     Lexicon,
     lexicon,
     lowercase_words,
@@ -45,11 +45,11 @@ RARE = 2.0
 (``benchmarks/cold_start.py``: 2.5 and 3.0 catch no more names on the English set and flag
 more medical words in VAERS)."""
 _CANDIDATE = regex.compile(
-    rf"(?<![\p{{L}}\p{{M}}\d'\u2019.\-@/]){SURNAME_PREFIX}\p{{Lu}}[\p{{Ll}}\p{{M}}]+(?:['\u2019]s)?"
+    rf"(?<![\p{{L}}\p{{M}}\d'\u2019.\-@/])\p{{Lu}}{SURNAME_CAPITAL}[\p{{Ll}}\p{{M}}]+(?:['\u2019]s)?"
     r"(?:-\p{Lu}?[\p{Ll}\p{M}]+)*(?![\p{L}\p{M}\d@/]|\.\p{L})"
 )
 _JOINED = regex.compile(
-    rf"[ \t]+(?:(?P<initial>\p{{Lu}}\.?)|(?P<word>{SURNAME_PREFIX}\p{{Lu}}[\p{{Ll}}\p{{M}}]+"
+    rf"[ \t]+(?:(?P<initial>\p{{Lu}}\.?)|(?P<word>\p{{Lu}}{SURNAME_CAPITAL}[\p{{Ll}}\p{{M}}]+"
     r"(?:-\p{Lu}?[\p{Ll}\p{M}]+)*)"
     r"|(?P<particle>\p{Ll}{1,3}))(?![\p{L}\p{M}\d])"
 )

@@ -24,9 +24,10 @@ from deid_studio.detect.rules.base import MAX_LENGTH, alternation, last_text
 
 _WORD_AT = regex.compile(r"[ \t]?([\p{L}][\p{L}\p{M}'\u2019\-]*(?<![-'\u2019])\.?|\d+[A-Za-z]?)")
 
-SURNAME_PREFIX = r"(?:Ma?c|O['\u2019]|D['\u2019])?"
-"""What a capitalised surname may start with before its own capital, as a pattern ("McCarthy",
-"MacDonald", "O'Kearney", "D'Angelo")."""
+SURNAME_CAPITAL = r"(?:(?<=M)a?c\p{Lu}|(?<=[OD])['\u2019]\p{Lu})?"
+"""What may follow a capitalised surname's first letter before its own capital, as a pattern
+to put after a capital letter's ("McCarthy", "MacDonald", "O'Kearney", "D'Angelo"; after the
+capital, so that a scan still skips to capitals fast)."""
 
 PARTICLES = frozenset(
     "de del la las los y i van von der den ter ten di da du le dos das do d' mc mac st st. "
