@@ -889,6 +889,8 @@ def _continued(
             words = tuple(fold(w) for w in _TOKEN.findall(part.group()))
             if _BLANK_LINE.search(separator.group()) and any(lex.everyday(w) for w in words):
                 break  # the next block of a letter: "Cher confrère", though Cher is a place
+            if "\n" in separator.group() and _KEY_AFTER.match(text, part.end()):
+                break  # the next field's key: "CHU de Besson\nDate de réception :"
             if part.group("lower") is not None:
                 if known.match(words) is None or (len(words) == 1 and words[0] in known.ambiguous):
                     break
@@ -904,6 +906,10 @@ def _continued(
                 break  # "Herrn" after an address block: the next block's salutation
             yield RuleHit(*part.span(), "CITY", "address_continued")
             position = part.end()
+
+
+_KEY_AFTER = regex.compile(r"[^\n\r:,;.()]{0,25}:(?![/\d])")
+"""The rest of a field's key on its line, up to its colon (not a time's, "10:30")."""
 
 
 _TOWN_THEN_REGION = cues(
@@ -1012,6 +1018,7 @@ PLACE_FINDER = Finder(
         "living at [383 Howard Shoal], [Leicester] S42 7FR",
         "at [Exeter Leisure Centre], [Exeter]. The",
         "at [Barnett Pharmacy], [South Garethburgh].",
+        "Établissement : [CHU de Besson]\nDate de réception : 12/05/2021",
         "Mr Hugh Hawkins, aged 36 years, of [Southampton].\nMrs Brenda Manning, of [Bath];",
         "a woman from [Juneburgh], [Merseyside]. She lives in [Port Jenniferbury], [USA].",
         "[Hospital Universitario 12 de Octubre]. [Madrid]",
