@@ -354,6 +354,8 @@ RULES: Mapping[str, float] = {
     "address_continued": 0.7,
     "town_then_region": 0.95,
     "town_after_of": 0.9,
+    "town_in_brackets": 0.9,
+    "town_compound": 0.9,
     "town_after_phrase": 0.9,
     "street_between_numbers": 0.75,
     "field_street": 0.95,
@@ -908,6 +910,48 @@ def _continued(
             position = part.end()
 
 
+_BRACKETED_TOWN = regex.compile(
+    r"[ \t]*\((?P<town>\p{Lu}[\p{L}\p{M}'\u2019]*(?:[ \t-]+\p{L}[\p{L}\p{M}'\u2019]*){0,4})\)"
+)
+_FRENCH_COMPOUND_TOWN = regex.compile(
+    r"(?<![\p{L}\p{M}-])\p{Lu}[\p{L}\p{M}'\u2019]+(?:-\p{Lu}[\p{L}\p{M}'\u2019]+)*"
+    r"-(?:sur|sous|lès|les|la|le|en|aux|au|du|des)-\p{Lu}[\p{L}\p{M}'\u2019]+"
+    r"(?:-\p{L}[\p{L}\p{M}'\u2019]+)*(?![\p{L}\p{M}-])"
+)
+"""A French town's compound name ("Grégoire-sur-Fleury", "Jacob-les-Bains", "Roy-sur-Mer",
+"Grondin-la-Forêt"): no person's name is joined by these words."""
+
+
+def _bracketed_towns(
+    text: str, found: list[RuleHit], lex: Lexicon, language: str | None
+) -> Iterator[RuleHit]:
+    """A town or region in brackets right after an institution, a street or a town ("Maison
+    de santé de Poitiers (Poitiers)", "domiciliée à Besançon (Picardie)"): a place of the
+    gazetteer, even a common word, or, after an institution or a street, words that are no
+    common words."""
+    if "(" not in text:
+        return
+    known = places(language)
+    for hit in list(found):
+        if hit.kind not in ("STREET", "INSTITUTION", "CITY"):
+            continue
+        match = _BRACKETED_TOWN.match(text, hit.end)
+        if match is None:
+            continue
+        words = [fold(w) for w in _TOKEN.findall(match.group("town"))]
+        named = [w for w in words if w not in PARTICLES and w not in _FRENCH_JOINERS]
+        if known.match(tuple(words)) or (
+            hit.kind != "CITY"  # after a town only a known region: "Dupont (Médecin)"
+            and not match.group("town").isupper()  # the institution's acronym: "La Paz (HULP)"
+            and named
+            and not any(w in lex.common or w in lex.stop or lex.everyday(w) for w in named)
+        ):
+            yield RuleHit(*match.span("town"), "CITY", "town_in_brackets")
+
+
+_FRENCH_JOINERS = frozenset("sur sous lès les la le en aux au du des".split())
+
+
 _KEY_AFTER = regex.compile(r"[^\n\r:,;.()]{0,25}:(?![/\d])")
 """The rest of a field's key on its line, up to its colon (not a time's, "10:30")."""
 
@@ -992,7 +1036,13 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
     found += _after_phrases(text, index, lex, language)
     found += _towns_with_regions(text, language, index, lex)
     found += _of_towns(text, language, lex)
+    if language in (None, "fr"):
+        found += (
+            RuleHit(*m.span(), "CITY", "town_compound")
+            for m in _FRENCH_COMPOUND_TOWN.finditer(text)
+        )
     found += _gazetteer(text, language, lex)
+    found += _bracketed_towns(text, found, lex, language)
     return found
 
 
@@ -1018,6 +1068,8 @@ PLACE_FINDER = Finder(
         "living at [383 Howard Shoal], [Leicester] S42 7FR",
         "at [Exeter Leisure Centre], [Exeter]. The",
         "at [Barnett Pharmacy], [South Garethburgh].",
+        "à [Cabinet médical Saint-Joseph] ([Amiens]). Domiciliée à [Besançon] ([Picardie]).",
+        "habite à [Grondin-la-Forêt], [France]; 13626 [Grégoire-sur-Fleury]",
         "Établissement : [CHU de Besson]\nDate de réception : 12/05/2021",
         "Mr Hugh Hawkins, aged 36 years, of [Southampton].\nMrs Brenda Manning, of [Bath];",
         "a woman from [Juneburgh], [Merseyside]. She lives in [Port Jenniferbury], [USA].",
@@ -1089,6 +1141,7 @@ PLACE_FINDER = Finder(
         "sent via Route 66",
         "she works at a hospital",
         "dispensed in an amber pharmacy bottle",
+        "vu au Centre (sans rendez-vous) puis en Médecine (Interne)",
         "a dose, of Comirnaty. The rest, of Course, as Expected.",
         "she came in, Sunday, and went from Tuesday, Fall to Winter",
         "by ambulance on Friday 1/15/2021 Medical Center: Emergency Room",
