@@ -86,7 +86,7 @@ def common_words() -> frozenset[str]:
     return frozenset(words | _dictionary("vocabulary.txt"))
 
 
-_EVERYDAY = 5.1
+_MORE_A_WORD = 5.1
 """Zipf frequency from which a first name is first of all an English word ("june",
 "summer" 5.2; "mark" 5.0, "mary" 4.8)."""
 
@@ -97,14 +97,14 @@ def familiar_names() -> frozenset[str]:
     words too, and in the common-word list for that ("mary", "frank", "rose", "lee",
     "brown"), folded: after a title or a relative's word a lower-case one is a name all the
     same ("his wife mary", "dr. lee"). Not those English uses more as words than as names
-    (:data:`_EVERYDAY`: "may", "white", "june")."""
+    (:data:`_MORE_A_WORD`: "may", "white", "june")."""
     from faker.providers.person.en_GB import Provider as British
     from faker.providers.person.en_US import Provider as American
 
     from deid_studio.detect.frequency import zipf
 
     names = {fold_word(w) for p in (American, British) for w in (*p.first_names, *p.last_names)}
-    return frozenset(w for w in names & common_words() if zipf(w, "en") < _EVERYDAY)
+    return frozenset(w for w in names & common_words() if zipf(w, "en") < _MORE_A_WORD)
 
 
 @cache

@@ -417,20 +417,15 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
                     and known.match((a,)) is None
                     and known.match((b,)) is None
                 )
-        elif a in lex.familiar:  # "Frank Taylor", "Joe Fox": a name that is a word too
-            named = (  # then a surname, even a town's ("Taylor") or a word's ("Fox")
-                first_name
-                and b in lex.last_names
-                and (b not in lex.common or b in lex.familiar)
-                and b not in medical
-            )
-        else:  # "Owen Dickinson": a first name that is a word too
+        else:  # a first name that is a word too ("Owen Dickinson"); a familiar one even
+            # before a surname that names a town or is a familiar word ("Frank Taylor", "Joe Fox")
+            familiar = a in lex.familiar
             named = (
                 first_name
                 and b in lex.last_names
-                and b not in lex.common
+                and (b not in lex.common or (familiar and b in lex.familiar))
                 and b not in medical
-                and known.match((b,)) is None
+                and (familiar or known.match((b,)) is None)
             )
         if named:
             yield RuleHit(first.start(), second.end(), "PERSON", "name_pair")

@@ -21,7 +21,7 @@ Kinds: ``STREET``, ``CITY`` (towns, states, provinces), ``COUNTRY``, ``INSTITUTI
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 
 import regex
@@ -580,16 +580,24 @@ def _lowercase_place(text: str, position: int, language: str | None) -> Iterator
     write it ("lives in baltimore", "moved here from new york"): the most words that name
     one, and no word alone that is also a common word ("lives in bath")."""
     run = _LOWER_RUN.match(text, position)
-    if run is None:
-        return
-    known = places(language)
-    tokens = list(_TOKEN.finditer(text, *run.span()))
+    place = _longest_place(text, *run.span(), places(language), ambiguous=False) if run else None
+    if place is not None:
+        yield RuleHit(*place, "town_after_phrase")
+
+
+def _longest_place(
+    text: str, start: int, end: int, known: Places, *, ambiguous: bool
+) -> tuple[int, int, str] | None:
+    """(start, end, kind) of the most words from ``start`` (up to ``end``) that name a place
+    of the gazetteer, or None; one word alone that is also a common word only when
+    ``ambiguous`` (a cue said a place stands there)."""
+    tokens = list(_TOKEN.finditer(text, start, end))
     for size in range(len(tokens), 0, -1):
         words = tuple(fold(t.group()) for t in tokens[:size])
         kind = known.match(words)
-        if kind is not None and not (size == 1 and words[0] in known.ambiguous):
-            yield RuleHit(tokens[0].start(), tokens[size - 1].end(), kind, "town_after_phrase")
-            return
+        if kind is not None and (ambiguous or size > 1 or words[0] not in known.ambiguous):
+            return tokens[0].start(), tokens[size - 1].end(), kind
+    return None
 
 
 def _trim(text: str, start: int, end: int) -> tuple[int, int]:
@@ -902,7 +910,7 @@ def _continued(
                     break  # "IN", "THE": a sentence in capitals goes on
             elif known.match(words) is None and any(
                 w in lex.common or w in lex.stop or lex.everyday(w)
-                for w in (words[1:] if len(words) > 1 and words[0] in _TOWN_PREFIXES else words)
+                for w in _past_prefix(words)
                 if len(w) > 1
             ):
                 break  # "Herrn" after an address block: the next block's salutation
@@ -910,12 +918,14 @@ def _continued(
             position = part.end()
 
 
+_FRENCH_JOINERS = frozenset("sur sous lès les la le en aux au du des".split())
+"""The words that join the parts of a French town's name ("Roy-sur-Mer")."""
 _BRACKETED_TOWN = regex.compile(
     r"[ \t]*\((?P<town>\p{Lu}[\p{L}\p{M}'\u2019]*(?:[ \t-]+\p{L}[\p{L}\p{M}'\u2019]*){0,4})\)"
 )
 _FRENCH_COMPOUND_TOWN = regex.compile(
     r"(?<![\p{L}\p{M}-])\p{Lu}[\p{L}\p{M}'\u2019]+(?:-\p{Lu}[\p{L}\p{M}'\u2019]+)*"
-    r"-(?:sur|sous|lès|les|la|le|en|aux|au|du|des)-\p{Lu}[\p{L}\p{M}'\u2019]+"
+    rf"-(?:{alternation(_FRENCH_JOINERS)})-\p{{Lu}}[\p{{L}}\p{{M}}'\u2019]+"
     r"(?:-\p{L}[\p{L}\p{M}'\u2019]+)*(?![\p{L}\p{M}-])"
 )
 """A French town's compound name ("Grégoire-sur-Fleury", "Jacob-les-Bains", "Roy-sur-Mer",
@@ -949,9 +959,6 @@ def _bracketed_towns(
             yield RuleHit(*match.span("town"), "CITY", "town_in_brackets")
 
 
-_FRENCH_JOINERS = frozenset("sur sous lès les la le en aux au du des".split())
-
-
 _KEY_AFTER = regex.compile(r"[^\n\r:,;.()]{0,25}:(?![/\d])")
 """The rest of a field's key on its line, up to its colon (not a time's, "10:30")."""
 
@@ -973,6 +980,12 @@ _TOWN_PREFIXES = frozenset(
 """First words of towns' names that are common words ("West Geoffrey", "Port Talbot")."""
 
 
+def _past_prefix(words: Sequence[str]) -> Sequence[str]:
+    """A town's folded words without a first word of :data:`_TOWN_PREFIXES`: the words
+    that must be no common words for an unknown town ("West [Geoffrey]")."""
+    return words[1:] if len(words) > 1 and words[0] in _TOWN_PREFIXES else words
+
+
 _OF_TOWN = regex.compile(
     r",[ \t]*of[ \t]+(?P<town>\p{Lu}[\p{L}\p{M}'\u2019\-]*"
     r"(?:[ \t]+\p{Lu}[\p{L}\p{M}'\u2019\-]*){0,2})"
@@ -989,10 +1002,9 @@ def _of_towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit
         return
     known = places(language)
     for match in _OF_TOWN.finditer(text):
-        words = [fold(w) for w in _TOKEN.findall(match.group("town"))]
-        named = words[1:] if len(words) > 1 and words[0] in _TOWN_PREFIXES else words
-        if known.match(tuple(words)) or not any(
-            w in lex.common or w in lex.stop or w in _INSTITUTION_WORDS for w in named
+        words = tuple(fold(w) for w in _TOKEN.findall(match.group("town")))
+        if known.match(words) or not any(
+            w in lex.common or w in lex.stop or w in _INSTITUTION_WORDS for w in _past_prefix(words)
         ):
             yield RuleHit(*match.span("town"), "CITY", "town_after_of")
 
@@ -1005,23 +1017,18 @@ def _towns_with_regions(
     Kingdom's or States' initials, and the town's words are no common words."""
     known = places(language)
     for match in _TOWN_THEN_REGION.finditer(text, index):
-        tokens = list(_TOKEN.finditer(text, *match.span("region")))
-        region = None
-        initials = match.group("region")
-        if initials.replace(".", "") in {"UK", "US", "USA"}:
-            region = (*match.span("region"), "COUNTRY")
-        for size in range(len(tokens), 0, -1) if region is None else ():
-            kind = known.match(tuple(fold(t.group()) for t in tokens[:size]))
-            if kind is not None:
-                region = (tokens[0].start(), tokens[size - 1].end(), kind)
-                break
+        if match.group("region").replace(".", "") in {"UK", "US", "USA"}:
+            region: tuple[int, int, str] | None = (*match.span("region"), "COUNTRY")
+        else:
+            region = _longest_place(text, *match.span("region"), known, ambiguous=True)
         if region is None:
             continue
-        town = [fold(w) for w in _TOKEN.findall(match.group("town"))]
-        named = town[1:] if len(town) > 1 and town[0] in _TOWN_PREFIXES else town
-        if not any(w in lex.common or w in lex.stop for w in named) or known.match(tuple(town)):
+        town = tuple(fold(w) for w in _TOKEN.findall(match.group("town")))
+        if known.match(town) or not any(
+            w in lex.common or w in lex.stop for w in _past_prefix(town)
+        ):
             yield RuleHit(*match.span("town"), "CITY", "town_then_region")
-        yield RuleHit(region[0], region[1], region[2], "town_then_region")
+        yield RuleHit(*region, "town_then_region")
 
 
 def find_places(text: str, language: str | None) -> list[RuleHit]:

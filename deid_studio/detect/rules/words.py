@@ -103,6 +103,7 @@ class Lexicon:
     familiar: frozenset[str] = frozenset()
     """Names that are common words too ("mary", "lee"): names after a title or a relative."""
     language: str | None = None
+    """The narrative's language, whose everyday words are no names (:meth:`everyday`)."""
 
     def everyday(self, folded: str) -> bool:
         """A frequent word of the narrative's language other than English, which the
@@ -143,10 +144,8 @@ class Lexicon:
         snell, rn") and after a strong cue, when it is a known name and no common word, or
         one of :data:`STOPWORD_NAMES` — or, after a title or a relative's word and before a
         credential (``familiar``), a name that is a common word too ("his wife mary", "dr.
-        lee", "mary smith, rn"). In
-        an ``uncased``
-        narrative (written in capitals) capitals say nothing: every word is judged as a
-        lower-case one."""
+        lee", "mary smith, rn"). In an ``uncased`` narrative (written in capitals) capitals
+        say nothing: every word is judged as a lower-case one."""
         if word.text[:1].isdigit():
             return False
         if word.initial:
