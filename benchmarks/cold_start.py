@@ -4,9 +4,9 @@ Part 1 runs the detector with no CRF — regex rules, cue words, gazetteers — 
 
 * MEDDOCAN dev (Spanish, scheme ``meddocan``),
 * the Presidio English synthetic set (labels mapped onto ``pv``),
-* the demo generator's German and French narratives (``pv``; note: their names, streets and
-  cities come from Faker, whose locale city lists are also one of the rules' gazetteers, so
-  these figures flatter the city rule),
+* the demo generator's German, French, Spanish and English narratives (``pv``; note: their
+  names, streets and cities come from Faker, whose locale city lists are also one of the
+  rules' gazetteers, so these figures flatter the city rule),
 
 and prints PHI word-token recall and precision, overall and per gold category (a token is PHI
 when a gold span covers it; it is caught when any suggestion covers it, whatever its
@@ -128,6 +128,7 @@ def corpora() -> dict[str, tuple[list[Document], str]]:
         "presidio-en": (english, "pv"),
         "demo-de": ([d for d in demo if d.language == "de"], "pv"),
         "demo-fr": ([d for d in demo if d.language == "fr"], "pv"),
+        "demo-es": ([d for d in demo if d.language == "es"], "pv"),
         "demo-en": ([d for d in demo if d.language == "en"][:200], "pv"),
     }
 

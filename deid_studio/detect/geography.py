@@ -146,6 +146,20 @@ def places(language: str | None) -> Places:
     )
 
 
+@cache
+def regions() -> frozenset[tuple[str, ...]]:
+    """The United States' states and Canada's provinces, as folded token tuples: a place
+    phrase before one says it is the place, though the common-word list holds many of them
+    ("lives in california", "moved to virginia")."""
+    folder = nltk_data_dir() / "corpora" / "gazetteers"
+    return frozenset(
+        place_tokens(line)
+        for name in ("usstates.txt", "caprovinces.txt")
+        for line in (folder / name).read_text("latin-1").splitlines()
+        if line.strip()
+    )
+
+
 def _sources() -> list[Path]:
     paths = [nltk_data_dir() / "corpora" / "gazetteers" / f for f in _NLTK_PLACES]
     paths.append(nltk_data_dir() / "corpora" / "gazetteers" / "countries.txt")

@@ -332,6 +332,28 @@ def test_an_everyday_word_of_the_narratives_language_is_no_name_after_a_cue(
 
 
 @pytest.mark.parametrize(
+    ("text", "language", "names"),
+    [
+        ("Paciente A.A.R. (Amada Aparicio Ros), mujer", "es", ["A.A.R.", "Amada Aparicio Ros"]),
+        ("Su pareja, Herminio Guardia Hoyos, es quien", "es", ["Herminio Guardia Hoyos"]),
+        ("John Smith Will call back; Ann Lee Monday", "en", ["John Smith", "Ann Lee"]),
+        (
+            "Remitido por: Dra. Concepción Lara Bohórquez Servicio de Anatomía Patológica "
+            "Hospital Universitario",
+            "es",
+            ["Concepción Lara"],
+        ),
+    ],
+)
+def test_a_name_takes_the_surnames_after_it(text: str, language: str, names: list[str]) -> None:
+    """Spanish names carry two surnames; the second is read as long as it is a surname and
+    no word of the narrative's language (English: "Will"), and none that starts a
+    department's name, which then stays the institution's."""
+    found = [text[h.start : h.end] for h in find(text, language) if h.kind in ("PERSON", "STAFF")]
+    assert found == names
+
+
+@pytest.mark.parametrize(
     ("text", "language", "word"),
     [
         ("2, rue Henri Le Guilloux\n35033 Rennes\n\nCher confrère, j'ai vu", "fr", "Cher"),

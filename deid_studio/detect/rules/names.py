@@ -26,7 +26,7 @@ from functools import cache
 import regex
 
 from deid_studio.detect.gazetteers import eponyms, fold
-from deid_studio.detect.geography import places
+from deid_studio.detect.geography import Places, places
 from deid_studio.detect.rules.base import (
     MONTH_WORDS,
     NUMBER_WORD,
@@ -36,6 +36,7 @@ from deid_studio.detect.rules.base import (
 )
 from deid_studio.detect.rules.words import (
     FIELD,
+    NAME_ENDS,
     PARTICLES,
     STRONG,
     SURNAME_CAPITAL,
@@ -385,10 +386,13 @@ def _signatures(
 
 def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iterator[RuleHit]:
     """A known first name followed by a capitalised word, neither a common word nor a
-    stopword nor an eponym ("Teresa Kreutzmann", not "Stevens Johnson"), no cue needed."""
+    stopword nor an eponym ("Teresa Kreutzmann", not "Stevens Johnson"), no cue needed; with
+    the surnames after it, and as one name when two pairs share a word ("Ana Jesus" and
+    "Jesus Vidal Sotillo")."""
     medical = eponyms()
     known = places(None)
-    for first, second in itertools.pairwise(capitalised):
+    chain = (-1, -1)  # (index of the last pair's second word, where that pair started)
+    for n, (first, second) in enumerate(itertools.pairwise(capitalised)):
         gap = text[first.end() : second.start()]
         if gap not in (" ", "\u00a0") and not _INITIAL_GAP.fullmatch(gap):
             continue
@@ -401,6 +405,7 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
             or len(b) < 3
             or b in lex.stop
             or b in _NOT_NAMES
+            or (b in NAME_ENDS and b not in lex.last_names)  # "Fariña Servicio"; "Ward"
         ):
             continue
         first_name = a in lex.first_names
@@ -428,7 +433,56 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
                 and (familiar or known.match((b,)) is None)
             )
         if named:
-            yield RuleHit(first.start(), second.end(), "PERSON", "name_pair")
+            end = _more_surnames(text, capitalised, n + 2, second.end(), lex, medical, known)
+            chained = (
+                chain[0] == n
+                and first_name
+                and b not in NAME_ENDS
+                and (b in lex.last_names or not lex.everyday(b))
+            )
+            start = chain[1] if chained else first.start()
+            chain = (n + 1, start)
+            yield RuleHit(start, end, "PERSON", "name_pair")
+
+
+_NEXT_WORD = regex.compile(r"[ \t]*([\p{L}\p{M}]*)")
+
+
+def _more_surnames(
+    text: str,
+    capitalised: list[regex.Match[str]],
+    n: int,
+    end: int,
+    lex: Lexicon,
+    medical: frozenset[str],
+    known: Places,
+) -> int:
+    """Where a name ending at ``end`` ends with the surnames that follow it, one blank
+    apart (at most two: Spanish and Portuguese names carry two, "Heliodoro Noriega
+    Pellicer"); ``capitalised[n]`` is the first word after it. No everyday word of the
+    narrative's language ("Igor Azurmendi Arin [Apartado]"), no large town, no English
+    common word in an English narrative ("John Smith [Will]"; "Amada Aparicio Ros"), and
+    none before a department's word, which an institution's name may start with ("Dra.
+    Concepción Lara [Bohórquez Servicio de Anatomía Patológica]")."""
+    for word in capitalised[n : n + 2]:
+        folded = fold(word.group())
+        if (
+            word.start() != end + 1
+            or text[end] != " "
+            or len(folded) < 3
+            or folded not in lex.last_names
+            or folded in lex.stop
+            or folded in medical
+            or folded in _NOT_NAMES
+            or folded in NAME_ENDS
+            or (folded in lex.common and lex.language in (None, "en"))
+            or lex.everyday(folded)
+            or (folded,) in known.large  # "Lara Torres' Santiago": the town
+            or fold(_NEXT_WORD.match(text, word.end()).group(1)) in NAME_ENDS
+        ):
+            break
+        end = word.end()
+    return end
 
 
 _LOWER_INITIALLED = regex.compile(
@@ -754,6 +808,8 @@ NAME_FINDER = Finder(
         "[Frank Taylor] is a 77-year-old man; [Joe Fox] reported",
         "metformin 500 mg.\n\n[B.A.] was vaccinated; [M.S.] started oxycodone",
         "The report concerns [Tracy Brown], a 86-year-old",
+        "Se trata de [Heliodoro Noriega Pellicer], con",
+        "administrado por [Ana Jesus Vidal Sotillo].",
         "As previously reported, [Mohamed Hussain], a 50-year-old",
         "My name is [Siiri] and",
         "My name is [Aantje Mourik].",

@@ -28,7 +28,7 @@ import regex
 
 from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import eponyms, fold
-from deid_studio.detect.geography import COUNTRIES_OF, Places, places
+from deid_studio.detect.geography import COUNTRIES_OF, Places, place_tokens, places, regions
 from deid_studio.detect.rules.anchors import digit_runs
 from deid_studio.detect.rules.base import MONTH_WORDS, Finder, RuleHit, alternation
 from deid_studio.detect.rules.words import (
@@ -236,6 +236,7 @@ _US_STATES = (
     "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV "
     "NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY"
 ).split()
+_STATE_CODE_WORDS = frozenset("in or me ok hi oh id".split())
 _TOWN_STATE_ZIP = regex.compile(
     rf"(?P<town>(?:{_WORD}[ \t]){{0,2}}{_WORD}),[ \t]+(?P<state>{alternation(_US_STATES)})"
     rf"[ \t]+\d{{5}}(?:-\d{{4}})?(?!\d)",
@@ -284,6 +285,15 @@ _INSTITUTION_SUFFIXED = regex.compile(
     regex.UNICODE,
 )
 """Capitalised words, then an institution's word."""
+_SAINT_POSSESSIVE = cues(
+    "st saint ste".split(),
+    tail=r"\.?[ \t]*\p{L}[\p{L}\p{M}]+['\u2019]s(?![\p{L}\p{M}])"
+    r"(?![ \t]+(?i:wort|day|fire|dance|eve|disease)\b)",
+)
+"""A saint's name in the possessive after a place word names a hospital, in any case
+("transferred from st. mary's", "seen at St Jude's"); not "St. John's wort", "St. Anthony's
+fire", "St. Patrick's Day"."""
+_PLACE_WORD_BEFORE = regex.compile(r"(?ri)(?<![\p{L}\p{M}])(?:from|at|to|in|into)[ \t]+\Z")
 _COMPOUND_ENDS = tuple(
     "-" + w for w in "Spital Krankenhaus Klinik Hospital Stift Apotheke Praxis Impfzentrum".split()
 )
@@ -344,6 +354,7 @@ RULES: Mapping[str, float] = {
     "institution_compound": 0.9,
     "institution_generic": 0.7,
     "institution_lowercase": 0.8,
+    "institution_of_saint": 0.9,
     "room": 0.8,
     "unit_number": 0.95,
     "military_address": 0.95,
@@ -378,6 +389,13 @@ def _fields(text: str, index: dict[str, list[int]]) -> Iterator[RuleHit]:
         for match in family.finditer(text, index):
             start = match.end()
             end = _FIELD_END.search(text, start, start + 120)
+            while (
+                end
+                and end.group()[:1] == "."
+                and text[end.end() : end.end() + 1].isupper()
+                and _STREET_ABBREVIATION.search(text, start, end.start() + 1)
+            ):
+                end = _FIELD_END.search(text, end.end(), start + 120)  # "C. Mayor 3", "Avda. X"
             stop = end.start() if end else min(len(text), start + 120)
             value = text[start:stop].rstrip(" \t.,")
             if fold(value) in _NO_VALUE:
@@ -547,6 +565,9 @@ def _may_hold_suffixed_street(lower: str) -> bool:
     return False
 
 
+_STREET_ABBREVIATION = regex.compile(r"(?<![\p{L}\p{M}])(?:C|Avda|Av|Pza|Ctra|Urb|Pº|Bd|Str)\.\Z")
+"""A street's abbreviated type word before a field value's dot: with a capital after it, the
+dot ends no field ("Domicilio: C. Jaime Quintero 77")."""
 _ABBREVIATION_END = regex.compile(
     r"(?<![\p{L}])(?i:str|av|avda|ctra|pza|urb|bd|bld|st|ave|rd|dr|ln|blvd|ct|pl|hwy)\.\Z"
 )
@@ -562,6 +583,10 @@ def _after_phrases(
     text: str, index: dict[str, list[int]], lex: Lexicon, language: str | None
 ) -> Iterator[RuleHit]:
     for match in _PLACE_PHRASE.finditer(text, index):
+        state = _STATE_CODE.match(text, match.end())
+        if state is not None and _RESIDENCE.search(match.group()):
+            yield RuleHit(*state.span(), "CITY", "town_after_phrase")
+            continue
         segment = _SEGMENT.match(text, match.end())
         if segment is None or not segment.group()[:1].isalpha():
             if language in (None, "en"):
@@ -572,17 +597,38 @@ def _after_phrases(
             yield RuleHit(*segment.span(), "CITY", "town_after_phrase")
 
 
+_STATE_CODE = regex.compile(
+    rf"(?i:{alternation(c for c in _US_STATES if c.lower() not in _STATE_CODE_WORDS)})"
+    r"(?![\p{L}\p{M}\d'\u2019&/-])"
+)
+"""A state's postal code after a phrase of residence ("lives in CA", "moved to fl"), not
+one that is also a word ("in", "or", "me", "ok", "hi", "oh", "id")."""
+_RESIDENCE = regex.compile(
+    r"(?i)\b(?:live[sd]?|living|resides?|moved|born|grew|raised|originally)\b"
+)
+"""The phrases of :data:`_PLACE_PHRASES` that say where someone lives or comes from, not
+where they went ("returned to OR" is the operating room)."""
 _LOWER_RUN = regex.compile(r"\p{Ll}[\p{Ll}\p{M}]*(?:[ \t]+\p{Ll}[\p{Ll}\p{M}]*){0,3}")
+_LOWER_STATE_AFTER = regex.compile(r",[ \t]*([a-z]{2})(?![\p{L}\p{M}\d])")
 
 
 def _lowercase_place(text: str, position: int, language: str | None) -> Iterator[RuleHit]:
     """A place of the gazetteer written in lower case after a place phrase, as English notes
     write it ("lives in baltimore", "moved here from new york"): the most words that name
-    one, and no word alone that is also a common word ("lives in bath")."""
+    one, and no word alone that is also a common word ("lives in bath") unless a state or a
+    province ("lives in california"); with its state's code after a comma ("quincy, ma")."""
     run = _LOWER_RUN.match(text, position)
-    place = _longest_place(text, *run.span(), places(language), ambiguous=False) if run else None
+    known = places(language)
+    place = _longest_place(text, *run.span(), known, ambiguous=False) if run else None
+    if place is None and run is not None:
+        place = _longest_place(text, *run.span(), known, ambiguous=True)
+        if place is not None and place_tokens(text[place[0] : place[1]]) not in regions():
+            place = None
     if place is not None:
         yield RuleHit(*place, "town_after_phrase")
+        state = _LOWER_STATE_AFTER.match(text, place[1])
+        if state is not None and _STATE_CODE.fullmatch(state.group(1)):
+            yield RuleHit(*state.span(1), "CITY", "town_after_phrase")
 
 
 def _longest_place(
@@ -766,6 +812,9 @@ def _institutions(
                 yield RuleHit(*match.span(), "INSTITUTION", "surnames_firm")
     for match in _GENERIC_HOSPITAL.finditer(text, index):
         yield RuleHit(*match.span(), "INSTITUTION", "institution_generic")
+    for match in _SAINT_POSSESSIVE.finditer(text, index):
+        if _PLACE_WORD_BEFORE.search(text, max(0, match.start() - 8), match.start()):
+            yield RuleHit(*match.span(), "INSTITUTION", "institution_of_saint")
     if language in (None, "en"):
         yield from _lowercase_institutions(text, language, index, lex)
     for match in _ROOM.finditer(text, index):
@@ -844,6 +893,7 @@ def _triggers(language: str | None) -> frozenset[str]:
         _EMPLOYER,
         _PLACE_PHRASE,
         _TOWN_THEN_REGION,
+        _SAINT_POSSESSIVE,
         *(f for _, _, f in _FIELDS),
     ]
     prefixed = _street_prefixed(language)
@@ -971,7 +1021,7 @@ _TOWN_THEN_REGION = cues(
     r"(?:[ \t]+(?:and[ \t]+|of[ \t]+)?\p{Lu}[\p{L}\p{M}'\u2019\-]*){0,3})",
 )
 """A town, a comma and its county, state or country after a place word ("from Juneburgh,
-Merseyside", "lives in Port Jenniferbury, USA")."""
+Merseyside", "lives in Port Jenniferbury, USA", "from Quincy, MA")."""
 
 
 _TOWN_PREFIXES = frozenset(
@@ -1019,6 +1069,12 @@ def _towns_with_regions(
     for match in _TOWN_THEN_REGION.finditer(text, index):
         if match.group("region").replace(".", "") in {"UK", "US", "USA"}:
             region: tuple[int, int, str] | None = (*match.span("region"), "COUNTRY")
+        elif (
+            match.group("region").isupper()
+            and _STATE_CODE.fullmatch(match.group("region"))
+            and not match.group("town").isupper()  # "At ER, CT scan"
+        ):
+            region = (*match.span("region"), "CITY")  # "Quincy, MA"
         else:
             region = _longest_place(text, *match.span("region"), known, ambiguous=True)
         if region is None:
@@ -1059,6 +1115,13 @@ PLACE_FINDER = Finder(
     RULES,
     (
         "Domicilio: [Calle Carmen Romero, 23, 1D].",
+        "Domicilio: [C. Jaime Quintero 77]",
+        "transferred from [st. mary's] with",
+        "seen at [St Jude's] for",
+        "daughter lives in [california]",
+        "lives in [quincy], [ma] with",
+        "lives in [CA].",
+        "He is from [Quincy], [MA].",
         "Localidad/ Provincia: [Madrid].",
         "País: [España].",
         "en el [Paseo de la Castellana, 261]. 28046 [Madrid]",
@@ -1161,6 +1224,10 @@ PLACE_FINDER = Finder(
         "she had Whipple surgery in 2019",
         "she took 2 Advil at the Park",
         "after the Cardiac Surgery consult",
+        "took St. John's wort; on St. Patrick's Day",
+        "returned to OR for washout; came from CT; moved to ICU",
+        "At ER, CT scan and labs",
+        "fiebre de 38,7 °C. El paciente",
     ),
     guarded=False,
 )

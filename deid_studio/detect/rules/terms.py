@@ -134,7 +134,7 @@ def find_terms(text: str, language: str | None) -> list[RuleHit]:
                 hits.append(RuleHit(first, tail.end() if tail else end, "TERM", "eponym_term"))
                 i += run
                 continue
-        phrase = _phrase(words, i, known, folded)
+        phrase = _phrase(text, words, i, known, folded)
         if phrase:
             hits.append(RuleHit(match.start(), words[i + phrase - 1].end(), "TERM", "vaccine_name"))
             i += phrase
@@ -151,9 +151,10 @@ def find_terms(text: str, language: str | None) -> list[RuleHit]:
     return hits
 
 
-def _phrase(words: list[regex.Match[str]], i: int, known: SafeTerms, first: str) -> int:
-    """How many words from ``i`` (``first``, folded) form a multi-word vaccine or drug name
-    (0: none)."""
+def _phrase(text: str, words: list[regex.Match[str]], i: int, known: SafeTerms, first: str) -> int:
+    """How many words from ``i`` (``first``, folded) form a multi-word vaccine or drug name,
+    written with single blanks or an abbreviation's dot between them ("St. John's wort");
+    0: none."""
     sizes = known.phrase_sizes.get(first, ())
     if not sizes or i + 1 >= len(words):
         return 0
@@ -162,12 +163,19 @@ def _phrase(words: list[regex.Match[str]], i: int, known: SafeTerms, first: str)
     for size in sizes:
         if i + size > len(words):
             continue
-        if any(words[k + 1].start() - words[k].end() != 1 for k in range(i, i + size - 1)):
+        if any(not _joined(text, words[k], words[k + 1]) for k in range(i, i + size - 1)):
             continue
         key = (first, *(fold(words[k].group()) for k in range(i + 1, i + size)))
         if key in known.phrases:
             return size
     return 0
+
+
+def _joined(text: str, word: regex.Match[str], following: regex.Match[str]) -> bool:
+    """Whether two words of a phrase are written as one name: a single blank between them, or
+    a dot and a blank after an abbreviation ("St. John's wort"; not "cancer. Vaccine")."""
+    gap = text[word.end() : following.start()]
+    return gap == " " or (gap == ". " and word.end() - word.start() <= 3)
 
 
 _AMPERSAND = regex.compile(r"(?i:johnson[ \t]*&[ \t]*johnson|j[ \t]*&[ \t]*j)(?![\p{L}])")
@@ -196,6 +204,7 @@ TERM_FINDER = Finder(
         "was given [Benadryl] and [Pepcid]",
         "[Solu-Medrol] 125 mg IV",
         "took [Camila 0.35 mg] daily",
+        "took [St. John's wort] for low mood",
         "met the [Brighton criteria] level 1",
     ),
     (
