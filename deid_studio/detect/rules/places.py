@@ -94,6 +94,7 @@ _CAP = rf"(?:(?:Dr|Dra|Dña|Ldo|Lda|Lcdo|Lcda|Prof|St|Sta|Sto|Sant|Mt|Ft|Pº|Gra
 _PARTICLE = (
     r"(?:de|del|la|las|los|el|du|des|le|di|dei|della|degli|delle|da|do|dos|das|van|von|der|y|i|z)"
 )
+_TRAILING_PARTICLES = regex.compile(rf"(?:[ \t]+{_PARTICLE})+[ \t,]*\Z")
 _NAME_PART = (
     rf"(?:{_CAP}|\d{{1,2}}[ \t]+de[ \t]+{_CAP}|"
     rf"{_PARTICLE}(?=(?:[ \t]+{_PARTICLE})*[ \t]+(?:\p{{Lu}}|\d)))"
@@ -259,7 +260,8 @@ _INSTITUTION_BEFORE = (
     "impfzentrum|hausarztpraxis|arztpraxis|gemeinschaftspraxis|praxis|apotheke|pharmacie|"
     "mvz|städtisches klinikum|städtisches krankenhaus|kreiskrankenhaus|kreisklinikum|"
     "farmacia|centre de vaccination|centro de vacunación|centro de vacunacion|"
-    "cabinet médical|maison de santé|vaccination centre|vaccination center"
+    "cabinet médical|maison de santé|vaccination centre|vaccination center|ayuntamiento|"
+    "mairie|stadtverwaltung"
 ).split("|")
 _INSTITUTION_AFTER = (
     "hospital|medical center|medical centre|health center|health centre|clinic|infirmary|"
@@ -267,7 +269,8 @@ _INSTITUTION_AFTER = (
     "health system|healthcare|medical group|children's hospital|cancer center|"
     "family practice|medical practice|group practice|primary care|urgent care|leisure centre|"
     "community centre|community center|"
-    "vaccination center|vaccination centre|vaccination clinic|vaccination site"
+    "vaccination center|vaccination centre|vaccination clinic|vaccination site|"
+    "city council|county council|borough council|town council|district council"
 ).split("|")
 _INSTITUTION_AFTER_CAPITALISED = "Surgery"
 """An institution's word only when capitalised: a British practice ("The Nicholls Surgery"),
@@ -277,7 +280,7 @@ _GENERIC_HOSPITAL = cues(
     "city state".split(),
     tail=r"(?i:[ \t]+hospital)(?![\p{L}\p{M}])",
 )
-_INSTITUTION_PREFIXED = cues(_INSTITUTION_BEFORE, tail=rf"(?:[ \t]+{_NAME_PART}){{1,8}}")
+_INSTITUTION_PREFIXED = cues(_INSTITUTION_BEFORE, tail=rf"(?:[ \t]+{_NAME_PART}){{1,12}}")
 _INSTITUTION_SUFFIXED = regex.compile(
     rf"(?<![\p{{L}}\p{{M}}])(?:{_CAP}[ \t]+(?:(?:of|de|&|and)[ \t]+)?){{1,4}}"
     rf"(?:(?i:{alternation(_INSTITUTION_AFTER)})|{_INSTITUTION_AFTER_CAPITALISED})"
@@ -326,7 +329,8 @@ _FIELD_KEYS: Mapping[str, str] = {
     "STREET": "domicilio|dirección|direccion|address|adresse|anschrift|calle|street|"
     "home address|morada|indirizzo",
     "CITY": "localidad|provincia|localidad/provincia|localidad/ provincia|ciudad|city|town|"
-    "ville|ort|wohnort|municipio|población|poblacion|state|comunidad|county|"
+    "ville|ort|wohnort|municipio|población|poblacion|state|comunidad|comunidad autónoma|"
+    "comunidad autonoma|county|"
     "département|kanton|bundesland|cidade|città",
     "COUNTRY": "país|pais|country|pays|land|nationality of residence",
     "INSTITUTION": "hospital|centro|institution|klinik|établissement|facility|clinic|"
@@ -389,12 +393,7 @@ def _fields(text: str, index: dict[str, list[int]]) -> Iterator[RuleHit]:
         for match in family.finditer(text, index):
             start = match.end()
             end = _FIELD_END.search(text, start, start + 120)
-            while (
-                end
-                and end.group()[:1] == "."
-                and text[end.end() : end.end() + 1].isupper()
-                and _STREET_ABBREVIATION.search(text, start, end.start() + 1)
-            ):
+            while end and end.group()[:1] == "." and _abbreviated(text, start, end):
                 end = _FIELD_END.search(text, end.end(), start + 120)  # "C. Mayor 3", "Avda. X"
             stop = end.start() if end else min(len(text), start + 120)
             value = text[start:stop].rstrip(" \t.,")
@@ -402,6 +401,14 @@ def _fields(text: str, index: dict[str, list[int]]) -> Iterator[RuleHit]:
                 continue
             if value and any(c.isalpha() or c.isdigit() for c in value):
                 yield RuleHit(start, start + len(value), kind, rule)
+
+
+def _abbreviated(text: str, start: int, end: regex.Match[str]) -> bool:
+    """Whether the dot at ``end`` (a field's end) closes an abbreviation the value goes on
+    after (:data:`_STREET_ABBREVIATION`)."""
+    word = _STREET_ABBREVIATION.search(text, start, end.start() + 1)
+    after = text[end.end() : end.end() + 1]
+    return word is not None and (after.isupper() if word.group("street") else after.isdigit())
 
 
 COMMON = 4.5
@@ -565,9 +572,13 @@ def _may_hold_suffixed_street(lower: str) -> bool:
     return False
 
 
-_STREET_ABBREVIATION = regex.compile(r"(?<![\p{L}\p{M}])(?:C|Avda|Av|Pza|Ctra|Urb|Pº|Bd|Str)\.\Z")
-"""A street's abbreviated type word before a field value's dot: with a capital after it, the
-dot ends no field ("Domicilio: C. Jaime Quintero 77")."""
+_STREET_ABBREVIATION = regex.compile(
+    r"(?<![\p{L}\p{M}])(?:(?P<street>C|Avda|Av|Pza|Ctra|Urb|Pº|Bd|Str)|(?i:apt|apto|dpto|no|n[º°]))"
+    r"\.\Z"
+)
+"""A street's abbreviated type word before a field value's dot, a capital after it, or a
+flat's before a number: the dot ends no field ("Domicilio: C. Jaime Quintero 77", "Calle de
+Teresita Pizarro 44 Apt. 95")."""
 _ABBREVIATION_END = regex.compile(
     r"(?<![\p{L}])(?i:str|av|avda|ctra|pza|urb|bd|bld|st|ave|rd|dr|ln|blvd|ct|pl|hwy)\.\Z"
 )
@@ -647,7 +658,11 @@ def _longest_place(
 
 
 def _trim(text: str, start: int, end: int) -> tuple[int, int]:
-    """Without a trailing full stop, comma or blank (an abbreviation's dot stays inside)."""
+    """Without a trailing full stop, comma, blank or particle (an abbreviation's dot stays
+    inside; "Hospital La Fe [el] 2021-05-23")."""
+    particles = _TRAILING_PARTICLES.search(text, start, end)
+    if particles is not None:
+        end = particles.start()
     while end > start and text[end - 1] in " \t,":
         end -= 1
     if (
@@ -702,20 +717,24 @@ _INSTITUTION_WORDS = frozenset(
 _SAINTS = frozenset("st saint sankt san santa sant sao são ste".split())
 """Words before a saint's name: "St Mary's Hospital" is named by the saint."""
 _ARTICLES = frozenset({"the", "a", "an", "our", "his", "her"})
+_NAME_ARTICLES = frozenset({"La", "El", "Las", "Los", "Le", "Les"})
+"""Articles that start a proper name when capitalised inside an institution's ("Hospital La
+Paz", "Centro de Salud La Fe", "Clinique Les Lilas")."""
 
 
 def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) -> bool:
     """Whether an institution's words hold a name: one word that is no common word, no
     stopword and no institution word ("Hospital Ramón y Cajal", not "Hospital Course",
-    "Other Healthcare", "WAS RELEASED FROM HOSPITAL"), or a capitalised town of the
-    gazetteer ("Maison de santé de Nantes", though "nantes" is in the common-word list)."""
+    "Other Healthcare", "WAS RELEASED FROM HOSPITAL"), a capitalised word after a saint or
+    a capitalised article ("St Mary's Hospital", "Hospital La Fe"), or a capitalised town of
+    the gazetteer ("Maison de santé de Nantes", though "nantes" is in the common-word list)."""
     after_saint = False
     known = places(language)
     for token in _TOKEN.findall(text, start, end):
         word = fold(token)
         if after_saint and token[:1].isupper():
-            return True  # "St Mary's Hospital": the saint's name names it
-        after_saint = word in _SAINTS
+            return True  # "St Mary's Hospital", "Hospital La Fe"
+        after_saint = word in _SAINTS or token in _NAME_ARTICLES
         if word in _INSTITUTION_WORDS or word in lex.stop:
             continue
         if word not in lex.common or _a_town(token, word, known, language):
@@ -1116,6 +1135,11 @@ PLACE_FINDER = Finder(
     (
         "Domicilio: [Calle Carmen Romero, 23, 1D].",
         "Domicilio: [C. Jaime Quintero 77]",
+        "Domicilio: [Calle de Teresita Pizarro 44 Apt. 95]\nSexo",
+        "Comunidad autónoma: [Cantabria]\n",
+        "Ingresó en [Hospital La Fe] el 2021-05-23",
+        "trabaja en [Ayuntamiento de Teruel]. Antecedentes",
+        "works for [Leeds City Council] as",
         "transferred from [st. mary's] with",
         "seen at [St Jude's] for",
         "daughter lives in [california]",
