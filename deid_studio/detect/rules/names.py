@@ -232,6 +232,12 @@ _FAMILIAR_AFTER = frozenset(
 """Cues after which a lower-case name that is a common word too is a name ("dr. lee",
 "his wife mary"; see :attr:`.words.Lexicon.familiar`)."""
 
+_THING_BEFORE = regex.compile(
+    r"(?<![\p{L}\p{M}])(?i:test|product|drug|vaccine|brand|trade|lab|file|device|generic|"
+    r"medication|medicine|study|user)[ \t]+\Z"
+)
+"""A word before "Name:" that makes it a thing's name, no person's ("Test Name: SARS-CoV-2
+by PCR", "Product Name: Comirnaty")."""
 _MEDICAL_CAPITALS = frozenset({"MS", "MR", "PT", "PA"})
 """Capitals that are cues as titles ("Ms", "Mr.") and medical abbreviations without a dot
 (multiple sclerosis, mitral regurgitation, physical therapy)."""
@@ -281,6 +287,10 @@ def _after_cues(
             cue = match.group().rstrip(" \t:")
             if cue in _MEDICAL_CAPITALS:
                 continue
+            if strength >= STRONG and _THING_BEFORE.search(
+                text, max(0, match.start() - 16), match.start()
+            ):
+                continue  # "Test Name: SARS-CoV-2 by PCR"
             position = _skip_titles(text, match.end())
             span = take_name(
                 text,
@@ -845,6 +855,7 @@ NAME_FINDER = Finder(
         "Per RN, resident was",
         "PER ED MD NOTE she",
         "Apellidos: no constan",
+        "Test Name: SARS-CoV-2 by PCR; Product Name: Comirnaty",
         "Dose: 5 mg",
         "my name is not important",
         "she called Back later",

@@ -26,6 +26,7 @@ from functools import cache
 
 import regex
 
+from deid_studio.detect.dictionaries import is_drug_or_vaccine
 from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import eponyms, fold
 from deid_studio.detect.geography import COUNTRIES_OF, Places, place_tokens, places, regions
@@ -310,8 +311,12 @@ _INSTITUTION_COMPOUND = regex.compile(
 )
 _ROOM = cues(
     "station room rm zimmer habitación habitacion hab. chambre ward bed cama lit sala".split(),
-    tail=r"[ \t]*(?i:n[º°o]\.?[ \t]*|#[ \t]*)?\d{1,4}[ \t]?[A-Za-z]?(?![\p{L}\d.,])",
+    tail=r"[ \t]*(?i:n[º°o]\.?[ \t]*|#[ \t]*)?\d{1,4}[ \t]?[A-Za-z]?(?![\p{L}\d.,])"
+    r"(?![ \t]*(?::\d|(?i:min|minutes?|mins?|hours?|hrs?|h|sec|seconds?|days?|weeks?|am|pm|"
+    r"a\.m|p\.m|o'clock)\b))",
 )
+"""A room or bed number; not a time or a duration ("went to bed 11:00", "in the emergency room
+30 minutes later")."""
 _PLACE_CUES = (
     "in|from|at|near|to|en|desde|hacia|cerca de|à|au|près de|aus|nach|im|bei|von|"
     "natural de|residente en|vecino de|vecina de|procedente de|nacido en|nacida en|"
@@ -789,11 +794,29 @@ def _named_after_noun(text: str, start: int, end: int, language: str | None) -> 
     )
 
 
+def _before_month(text: str, start: int, end: int) -> int:
+    """Where an institution's words end before a date that starts with a month's name
+    ("admitted to the hospital [January 9th]"; "Hospital 12 de Octubre" keeps its month)."""
+    for token in _TOKEN.finditer(text, start, end):
+        if (
+            token.start() > start
+            and token.group()[:1].isupper()
+            and fold(token.group()) in MONTH_WORDS
+            and _DAY_AFTER.match(text, token.end())
+        ):
+            return _trim(text, start, token.start())[1]
+    return end
+
+
+_DAY_AFTER = regex.compile(r"\.?[ \t]*\d")
+
+
 def _institutions(
     text: str, language: str | None, index: dict[str, list[int]], lex: Lexicon
 ) -> Iterator[RuleHit]:
     for match in _INSTITUTION_PREFIXED.finditer(text, index):
         start, end = _trim(text, *match.span())
+        end = _before_month(text, start, end)  # "the hospital January 9th"
         named = _named(text, start, end, lex, language)
         if named and _named_after_noun(text, start, end, language):
             yield RuleHit(start, end, "INSTITUTION", "institution_prefixed")
@@ -817,6 +840,8 @@ def _institutions(
     for match in _EMPLOYER.finditer(text, index):
         start, end = _trim(text, *match.span("name"))
         words = [fold(w) for w in _TOKEN.findall(text, start, end)]
+        if all(is_drug_or_vaccine(w) for w in words):
+            continue  # "a friend who works for Pfizer": the maker, a safe term
         if any(w not in lex.stop and w not in _INSTITUTION_WORDS for w in words):
             yield RuleHit(start, end, "INSTITUTION", "employer")
     if " and " in text or "&" in text:
@@ -1138,6 +1163,7 @@ PLACE_FINDER = Finder(
         "Domicilio: [Calle de Teresita Pizarro 44 Apt. 95]\nSexo",
         "Comunidad autónoma: [Cantabria]\n",
         "Ingresó en [Hospital La Fe] el 2021-05-23",
+        "Wheeled to the ED, [room 505] at 10:41",
         "trabaja en [Ayuntamiento de Teruel]. Antecedentes",
         "works for [Leeds City Council] as",
         "transferred from [st. mary's] with",
@@ -1252,6 +1278,8 @@ PLACE_FINDER = Finder(
         "returned to OR for washout; came from CT; moved to ICU",
         "At ER, CT scan and labs",
         "fiebre de 38,7 °C. El paciente",
+        "went to bed 11:00 woke up; in the emergency room 30 minutes later",
+        "a friend who works for Pfizer told her",
     ),
     guarded=False,
 )
