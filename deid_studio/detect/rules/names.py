@@ -582,9 +582,19 @@ def _first_names(
             and word not in PARTICLES
             and word not in medical
             and word not in _NOT_NAMES
+            and word not in _SLIPS
             and known.match((word,)) is None
+            and not _NO_NAME_AFTER.match(text, match.end())
         ):
             yield RuleHit(*match.span(), "PERSON", "first_name")
+
+
+_SLIPS = frozenset({"sever", "ive", "icy", "gal"})
+"""First names that reports write for words: "Sever allergic reaction" (severe), "Ive been"
+(I've), "Icy hot", "Gal bladder"."""
+_NO_NAME_AFTER = regex.compile(r"\d|-\p{Ll}|[ \t]+(?i:tests?|device|machine)\b")
+"""What a name is not followed by: a digit ("Eli283", a lot number), a hyphen and a lower-case
+word ("Sol-u-Medrol"), a device's word ("Lucas device")."""
 
 
 def _repeated(
@@ -678,7 +688,7 @@ _ABBREVIATIONS = frozenset(
     "am pm iv im sc sq po pr bp er or icu us usa uk eu un md do rn np pa lpn ms ma ba bs ok "
     "qd bid tid qid prn hs qhs npo cna rad na nb ps dc id ad bc eg ie vs cv gp ae rip sa sl "
     "sc ee uu dni nhc cp ss ue rx dx hx tx fx sx ct mri ecg ekg eeg cns ent gi ot pt "
-    "pdf usb tv ny la dc nyc rtu inr ui fc fr fm fcf pcr ta tac rmn ir iu".split()
+    "pdf usb tv ny la dc nyc rtu inr ui fc fr fm fcf pcr ta tac rmn ir iu me".split()
 )
 """Dotted abbreviations of two or three capitals that are no one's initials ("I.V.", "E.R.",
 "U.S.", "B.I.D.", "S.A.", "F.C.", "R.T.U.")."""
@@ -869,6 +879,8 @@ NAME_FINDER = Finder(
         "given I.V. in the E.R. at 3 P.M. in the U.S.",
         "Pfizer S.A. reported",
         "F.C. 100 latidos/minuto, 10.000 U.I. al día",
+        "Sever allergic reaction; Ive been taking; given IV Sol-u-Medrol; lot number: Eli283",
+        "We are still waiting for M.E. report",
     ),
     guarded=False,
     prevails=frozenset(

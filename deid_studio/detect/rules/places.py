@@ -483,9 +483,20 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
                 and _followed_by_name(text, end, lex)
             ):
                 break  # "Victoria Smith": a person
+            if _PRODUCT_AFTER.match(text, end):
+                break  # "the Sofia test", "CPR with LUCAS machine": a device's name
             yield RuleHit(start, end, kind, "place_after_cue" if cued else "place_gazetteer")
             position = end
             break
+
+
+_PRODUCT_AFTER = regex.compile(
+    r"(?:[ \t]+(?i:sars|covid|covid-19|rapid|flu|pcr))?"
+    r"[ \t]+(?i:tests?|device|machine|antibod(?:y|ies)|antigen|assay|kit|analy[sz]er|swab)"
+    r"(?![\p{L}\p{M}])"
+)
+"""A word that makes the capitalised word before it a product's name, no place or person
+("the Sofia test", "SOFIA SARS ANTIGEN", "LUCAS device", "the Bam antibodies")."""
 
 
 def _followed_by_name(text: str, end: int, lex: Lexicon) -> bool:
@@ -835,13 +846,15 @@ def _institutions(
     legal = any(t in index for t in _LEGAL_TRIGGERS)
     for match in _ORGANISATION.finditer(text) if legal else ():
         start, end = match.span()
+        if is_drug_or_vaccine(_TOKEN.search(text, start, end).group()):
+            continue  # "manufacturername: Merck Sharp & Dohme Corp.": the maker, a safe term
         if _named(text, start, end, lex, language):
             yield RuleHit(start, end, "INSTITUTION", "organisation")
     for match in _EMPLOYER.finditer(text, index):
         start, end = _trim(text, *match.span("name"))
         words = [fold(w) for w in _TOKEN.findall(text, start, end)]
-        if all(is_drug_or_vaccine(w) for w in words):
-            continue  # "a friend who works for Pfizer": the maker, a safe term
+        if all(is_drug_or_vaccine(w) for w in words) or (end - start <= 2):
+            continue  # "works for Pfizer": the maker, a safe term; "work for PH"
         if any(w not in lex.stop and w not in _INSTITUTION_WORDS for w in words):
             yield RuleHit(start, end, "INSTITUTION", "employer")
     if " and " in text or "&" in text:
@@ -1279,7 +1292,10 @@ PLACE_FINDER = Finder(
         "At ER, CT scan and labs",
         "fiebre de 38,7 °C. El paciente",
         "went to bed 11:00 woke up; in the emergency room 30 minutes later",
-        "a friend who works for Pfizer told her",
+        "a friend who works for Pfizer told her; I work for PH",
+        "manufacturername: Merck Sharp & Dohme Corp.; devicelotnumber",
+        "tested (used the Sofia test) positive; CPR w/ LUCAS machine; the Bam antibodies",
+        "COVID test Nasal Swab (SOFIA SARS ANTIGEN FIA)",
     ),
     guarded=False,
 )

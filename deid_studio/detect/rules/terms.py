@@ -205,6 +205,7 @@ TERM_FINDER = Finder(
         "[Solu-Medrol] 125 mg IV",
         "took [Camila 0.35 mg] daily",
         "took [St. John's wort] for low mood",
+        "received Flu Seasonal [QIV Dresden] on the left arm",
         "met the [Brighton criteria] level 1",
     ),
     (

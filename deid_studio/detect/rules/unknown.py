@@ -145,6 +145,14 @@ def _name_word(word: str, lex: Lexicon) -> bool:
     return (folded in lex.first_names or folded in lex.last_names) and folded not in lex.common
 
 
+_CONDITION_AFTER = regex.compile(
+    r"['\u2019]?s?[ \t]+(?i:syndrome|disease|palsy|sign|test|device|vaccine|antibod(?:y|ies))"
+    r"(?![\p{L}\p{M}])"
+)
+"""A word after which a capitalised word names a condition or a product, no one ("Longhauler
+syndrome", "Belspaulsy"'s "Bels palsy")."""
+
+
 def find_unknown(text: str, language: str | None) -> list[RuleHit]:
     """Runs of capitalised words, at least one unknown, outside a sentence's first word."""
     if uncased(text):
@@ -162,6 +170,9 @@ def find_unknown(text: str, language: str | None) -> list[RuleHit]:
         if _SENTENCE_START.search(text, max(0, match.start() - 4), match.start()):
             continue
         start, end = _run(text, match.start(), match.end(), lex, language, lowercase)
+        if _CONDITION_AFTER.match(text, end):
+            done = end
+            continue  # "Longhauler syndrome": a condition's name, a misspelt eponym
         kind, rule = "PERSON", "unknown_word"
         if _PLACE_CUE.search(text, max(0, start - 12), start):
             kind, rule = "CITY", "unknown_place"
@@ -235,6 +246,7 @@ UNKNOWN_FINDER = Finder(
         "seen in the Emergency Department",
         "Patient went to the ER in January",
         "a pharmacist via Pizer-sponsored program",
+        "ongoing neuropathy due to Longhauler syndrome, however",
     ),
     languages=frozenset({"en"}),
     guarded=False,
