@@ -449,6 +449,7 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
                 and first_name
                 and b not in NAME_ENDS
                 and (b in lex.last_names or not lex.everyday(b))
+                and not (b in lex.common and lex.language in (None, "en"))  # "Marina Fort Street"
             )
             start = chain[1] if chained else first.start()
             chain = (n + 1, start)
@@ -475,24 +476,34 @@ def _more_surnames(
     none before a department's word, which an institution's name may start with ("Dra.
     Concepción Lara [Bohórquez Servicio de Anatomía Patológica]")."""
     for word in capitalised[n : n + 2]:
-        folded = fold(word.group())
         if (
             word.start() != end + 1
             or text[end] != " "
-            or len(folded) < 3
-            or folded not in lex.last_names
-            or folded in lex.stop
-            or folded in medical
-            or folded in _NOT_NAMES
-            or folded in NAME_ENDS
-            or (folded in lex.common and lex.language in (None, "en"))
-            or lex.everyday(folded)
-            or (folded,) in known.large  # "Lara Torres' Santiago": the town
-            or fold(_NEXT_WORD.match(text, word.end()).group(1)) in NAME_ENDS
+            or not _surname(text, word, lex, medical, known)
         ):
             break
         end = word.end()
     return end
+
+
+def _surname(
+    text: str, word: regex.Match[str], lex: Lexicon, medical: frozenset[str], known: Places
+) -> bool:
+    """Whether a capitalised word after a name is one more surname of it (see
+    :func:`_more_surnames`)."""
+    folded = fold(word.group())
+    return not (
+        len(folded) < 3
+        or folded not in lex.last_names
+        or folded in lex.stop
+        or folded in medical
+        or folded in _NOT_NAMES
+        or folded in NAME_ENDS
+        or (folded in lex.common and lex.language in (None, "en"))
+        or lex.everyday(folded)
+        or (folded,) in known.large  # "Lara Torres' Santiago": the town
+        or fold(_NEXT_WORD.match(text, word.end()).group(1)) in NAME_ENDS
+    )
 
 
 _LOWER_INITIALLED = regex.compile(

@@ -88,8 +88,8 @@ def _unknown(word: str, language: str | None, lex: Lexicon, lowercase: frozenset
         folded = folded.removesuffix(ending)
     if len(folded) < 3 or folded in lowercase:
         return False
-    if "-" in word and word.rsplit("-", 1)[1][:1].islower():
-        return False  # "Pizer-sponsored", "Moderna-induced": no name ends in lower case
+    if "-" in word and fold(word.rsplit("-", 1)[1]) in lex.common:
+        return False  # "Pizer-sponsored", "Moderna-induced"; not "Hauta-aho"
     if folded in lex.common or folded in lex.stop or folded in _known_words():
         return False
     if folded in eponyms() or _MEDICAL_ENDING.search(folded):
