@@ -101,7 +101,22 @@ def _unknown(word: str, language: str | None, lex: Lexicon, lowercase: frozenset
     if zipf(word, language) >= RARE or (language != "en" and zipf(word, "en") >= RARE):
         return False
     named = any(p in lex.first_names or p in lex.last_names for p in pieces)
+    if not named and any(_run_together(p, lex) for p in pieces):
+        return False
     return named or not any(_misspelt(p, language) for p in pieces)
+
+
+def _run_together(folded: str, lex: Lexicon) -> bool:
+    """Whether ``folded`` is a drug, vaccine or medical word run together with a common word,
+    a blank left out ("Benadryland")."""
+    terms = safe_terms()
+    for i in range(4, len(folded) - 1):
+        head, tail = folded[:i], folded[i:]
+        if (terms.kind(head) or head in _known_words()) and (
+            tail in lex.stop or tail in lex.common
+        ):
+            return True
+    return False
 
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -169,6 +184,9 @@ def find_unknown(text: str, language: str | None) -> list[RuleHit]:
             continue
         if _SENTENCE_START.search(text, max(0, match.start() - 4), match.start()):
             continue
+        before = _WORD_BEFORE.search(text, max(0, match.start() - 40), match.start())
+        if before is not None and fold(before.group("word")) in eponyms():
+            continue  # "Guillain Berre": the eponym's partner, misspelt
         start, end = _run(text, match.start(), match.end(), lex, language, lowercase)
         if _CONDITION_AFTER.match(text, end):
             done = end
@@ -247,6 +265,7 @@ UNKNOWN_FINDER = Finder(
         "Patient went to the ER in January",
         "a pharmacist via Pizer-sponsored program",
         "ongoing neuropathy due to Longhauler syndrome, however",
+        "the definitive Dx of Guillain Berre. Pt admitted; gave steroids and Benadryland",
     ),
     languages=frozenset({"en"}),
     guarded=False,
