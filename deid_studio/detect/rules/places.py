@@ -136,13 +136,15 @@ _STREET_US = regex.compile(
 )
 _UNIT = cues(
     [
-        *"apt apartment suite ste unit box postbox postfach apartado piso puerta wohnung".split(),
+        *"apt apartment suite ste unit box postbox postfach apartado piso puerta wohnung flat"
+        " studio".split(),
         *("po box", "p.o. box", "boîte postale"),
     ],
     tail=r"(?i:\.?[ \t]*(?:box[ \t]*)?(?:n[º°o]\.?|#)?[ \t]*)\d{1,6}"
     r"(?:[ \t]?[A-Za-z](?![\p{L}\d]))?(?![\p{L}\d])",
 )
-"""Apartment, suite, unit and post-office box numbers ("Suite 501", "PO Box 12")."""
+"""Apartment, suite, unit and post-office box numbers ("Suite 501", "PO Box 12", the British
+"Flat 2", "Studio 37o")."""
 _MILITARY = regex.compile(
     r"(?<![\p{L}])(?:(?:PSC|CMR|Unit)[ \t]+\d{3,5}.{0,12}?|(?:USNS|USNV|USS|USCGC)[ \t]+"
     r"\p{Lu}[\p{L}\p{M}]+)\n?[ \t]*(?:APO|FPO|DPO)[ \t]+A[AEP][ \t]+\d{5}",
@@ -539,6 +541,8 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
         if words and not any(w in common or w in MONTH_WORDS for w in words):
             yield RuleHit(*match.span(), "STREET", "street_between_numbers")
     for match in _UNIT.finditer(text, index):
+        if match.group().startswith(("flat", "studio")):
+            continue  # "flat" and "studio" in lower case: "felt flat 2 days"
         yield RuleHit(*match.span(), "STREET", "unit_number")
     if "apo" in lower or "fpo" in lower or "dpo" in lower:
         for match in _MILITARY.finditer(text):
@@ -620,8 +624,12 @@ def _after_phrases(
                 yield from _lowercase_place(text, match.end(), language)
             continue
         words = [fold(w) for w in _TOKEN.findall(segment.group())]
-        if not any(w in lex.common or w in lex.stop or w in MONTH_WORDS for w in words):
-            yield RuleHit(*segment.span(), "CITY", "town_after_phrase")
+        if not any(
+            w in lex.common or w in lex.stop or w in MONTH_WORDS for w in _past_prefix(words)
+        ):
+            yield RuleHit(
+                *segment.span(), "CITY", "town_after_phrase"
+            )  # "lives in East Philipside"
 
 
 _STATE_CODE = regex.compile(
@@ -746,7 +754,8 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
     the gazetteer ("Maison de santé de Nantes", though "nantes" is in the common-word list)."""
     after_saint = False
     known = places(language)
-    for token in _TOKEN.findall(text, start, end):
+    tokens = _TOKEN.findall(text, start, end)
+    for n, token in enumerate(tokens):
         word = fold(token)
         if after_saint and token[:1].isupper():
             return True  # "St Mary's Hospital", "Hospital La Fe"
@@ -755,7 +764,26 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
             continue
         if word not in lex.common or _a_town(token, word, known, language):
             return True
+        if (
+            n < len(tokens) - 1
+            and token[:1].isupper()
+            and token[1:].islower()
+            and word in lex.familiar
+            and word in lex.last_names
+            and word not in _DESCRIPTORS
+        ):
+            return True  # "Lee Medical Centre", "Wall Family Practice"; not "The Company"
     return False
+
+
+_DESCRIPTORS = frozenset(
+    "general community memorial regional county city state royal central district teaching "
+    "national university baptist methodist mercy good new north south east west main major "
+    "local private public little great".split()
+)
+"""Surnames that describe an institution rather than name it ("General Hospital"): a
+familiar surname (a common word too, :attr:`.words.Lexicon.familiar`) names one ("Lee
+Medical Centre") unless it is one of these."""
 
 
 _SELDOM_IN_ENGLISH = 3.0
@@ -1163,7 +1191,26 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
         )
     found += _gazetteer(text, language, lex)
     found += _bracketed_towns(text, found, lex, language)
-    return found
+    return _with_prefixes(text, found)
+
+
+_PREFIX_BEFORE = regex.compile(
+    r"(?r)(?<![\p{L}\p{M}])(?:North|South|East|West|New|Port|Lake|Mount|Fort|Great|Little|"
+    r"Upper|Lower) \Z"
+)
+
+
+def _with_prefixes(text: str, found: list[RuleHit]) -> list[RuleHit]:
+    """Towns with the capitalised prefix word before them that the rule left out ("East
+    [Geraldberg]", "Port [Carolinestad]")."""
+    out = []
+    for hit in found:
+        if hit.kind == "CITY":
+            prefix = _PREFIX_BEFORE.search(text, max(0, hit.start - 8), hit.start)
+            if prefix is not None:
+                hit = RuleHit(prefix.start(), hit.end, hit.kind, hit.rule)
+        out.append(hit)
+    return out
 
 
 PLACE_FINDER = Finder(
@@ -1173,6 +1220,9 @@ PLACE_FINDER = Finder(
     (
         "Domicilio: [Calle Carmen Romero, 23, 1D].",
         "Domicilio: [C. Jaime Quintero 77]",
+        "living at [Flat 2], [Chloe Turnpike], [Jadeville]",
+        "registered at [Lee Medical Centre].",
+        "who lives in [East Philipside]. He",
         "Domicilio: [Calle de Teresita Pizarro 44 Apt. 95]\nSexo",
         "Comunidad autónoma: [Cantabria]\n",
         "Ingresó en [Hospital La Fe] el 2021-05-23",
@@ -1290,6 +1340,8 @@ PLACE_FINDER = Finder(
         "took St. John's wort; on St. Patrick's Day",
         "returned to OR for washout; came from CT; moved to ICU",
         "At ER, CT scan and labs",
+        "she felt flat 2 days later; the studio 3 times",
+        "Sender's Comments: The Company cannot exclude",
         "fiebre de 38,7 °C. El paciente",
         "went to bed 11:00 woke up; in the emergency room 30 minutes later",
         "a friend who works for Pfizer told her; I work for PH",
