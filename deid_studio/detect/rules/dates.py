@@ -20,8 +20,11 @@ ORD = r"(?:st|nd|rd|th|er|º|°|\.)?"
 # Ambiguous month words ("may", "mar", "set", "out", "ago") count beside a day or a year,
 # or capitalised: "May 20" is a date, "may 20" is probably not.
 STRICT_MONTH = rf"(?:{SAFE_MONTH}|(?-i:May|Mar|Set|Out|Ago|MAY|MAR|SET|OUT|AGO))"
-_BEFORE = r"(?<![\d/])(?<!\d[.,-])"  # not inside a longer number
-_AFTER = r"(?![\d/])(?![.,-]\d)"
+_BEFORE = r"(?<![\d/])(?:(?<!\d[.,-])|(?<=(?:[/.\-]|\p{L})(?:\d{4}|\d\d)-))"
+"""Not inside a longer number, unless a date's year and a hyphen stand before: the second date
+of a range ("12/31/2020-[1/10/2021]", "31Dec2020-[10Jan2021]")."""
+_AFTER = r"(?![\d/])(?:(?![.,-]\d)|(?=-\d{1,4}[/.]\d|-\d{1,2}-?\p{L}))"
+"""Not inside a longer number, unless a hyphen and a second date follow ("[12/31/2020]-1/10/2021")."""
 _SEP = r"\s*[-/.,]?\s*"  # "12Jan2014", "19-Jul- 2011", "Jan 3, 2021"
 _OF = r"(?:\s+(?:de|del|of)\s+|" + _SEP + ")"
 _JOIN = r"\s*(?:-|\u2013|/|to|a|al|au|bis|till|until|y|and|et|und|e|och|&)\s*"
@@ -68,6 +71,7 @@ DATE_RULES: tuple[Rule, ...] = (
             "(ver informe con fechas [16/10/2016] y [09/12/2016])",
             "received [12/24/2020 01:51pm] in",
             "on [12/30/2020 07:02 AM] she",
+            "from [12/31/2020]-[1/10/2021] in hospital",
         ),
         ("13/13/2020", "5/325 mg", "BP 120/80/60", "1.2.3.4", "32/01/2020", "v1.10.2020.3"),
         anchor="numeric",
