@@ -14,17 +14,18 @@ from deid_studio.detect.rules.base import FULL_MONTH, MONTH, SAFE_MONTH, Rule, a
 
 D = r"(?:0?[1-9]|[12]\d|3[01])"
 M = r"(?:0?[1-9]|1[0-2])"
-Y4 = r"(?:1[89]\d\d|20\d\d)"
+Y4 = r"(?:1[89]\d\d|20\d\d|21[0-2]\d)"  # "1/20/2121": 2021 mistyped
 Y = rf"(?:{Y4}|'?\d\d)"
 ORD = r"(?:st|nd|rd|th|er|º|°|\.)?"
 # Ambiguous month words ("may", "mar", "set", "out", "ago") count beside a day or a year,
 # or capitalised: "May 20" is a date, "may 20" is probably not.
 STRICT_MONTH = rf"(?:{SAFE_MONTH}|(?-i:May|Mar|Set|Out|Ago|MAY|MAR|SET|OUT|AGO))"
-_BEFORE = r"(?<![\d/])(?:(?<!\d[.,-])|(?<=(?:[/.\-]|\p{L})(?:\d{4}|\d\d)-))"
-"""Not inside a longer number, unless a date's year and a hyphen stand before: the second date
-of a range ("12/31/2020-[1/10/2021]", "31Dec2020-[10Jan2021]")."""
+_BEFORE = r"(?<![\d/])(?:(?<!\d[.,-])|(?<=(?:[/.\-]|\p{L})\d{1,4}-))"
+"""Not inside a longer number, unless the end of a date and a hyphen stand before: the second
+date of a range ("12/31/2020-[1/10/2021]", "31Dec2020-[10Jan2021]", "1/8-[1/15/21]")."""
 _AFTER = r"(?![\d/])(?:(?![.,-]\d)|(?=-\d{1,4}[/.]\d|-\d{1,2}-?\p{L}))"
-"""Not inside a longer number, unless a hyphen and a second date follow ("[12/31/2020]-1/10/2021")."""
+"""Not inside a longer number, unless a hyphen and a second date follow
+("[12/31/2020]-1/10/2021")."""
 _SEP = r"\s*[-/.,]?\s*"  # "12Jan2014", "19-Jul- 2011", "Jan 3, 2021"
 _OF = r"(?:\s+(?:de|del|of)\s+|" + _SEP + ")"
 _JOIN = r"\s*(?:-|\u2013|/|to|a|al|au|bis|till|until|y|and|et|und|e|och|&)\s*"
@@ -72,6 +73,7 @@ DATE_RULES: tuple[Rule, ...] = (
             "received [12/24/2020 01:51pm] in",
             "on [12/30/2020 07:02 AM] she",
             "from [12/31/2020]-[1/10/2021] in hospital",
+            "liver enzymes 1/8-[1/15/21]",
         ),
         ("13/13/2020", "5/325 mg", "BP 120/80/60", "1.2.3.4", "32/01/2020", "v1.10.2020.3"),
         anchor="numeric",
@@ -120,6 +122,14 @@ DATE_RULES: tuple[Rule, ...] = (
         languages=frozenset({"de", "fr", "es", "it", "pt", "nl", "sv"}),
     ),
     Rule(
+        "date_range_head",
+        "DATE",
+        rf"{_BEFORE}(?:{D}/{M}|{M}/{D})(?=\s?[-\u2013]\s?(?:{D}/{M}|{M}/{D})/{Y}(?![\d/]))",
+        ("liver enzymes [1/8]-1/15/21", "hospital [12/21]-12/27/20 for"),
+        ("1/2-1 tab", "pain 4-5/10", "score 3/5-4/5"),
+        anchor="numeric",
+    ),
+    Rule(
         "date_day_month_numeric",
         "DATE",
         rf"(?<=\b{_DATE_CONTEXT}\s+)(?:{D}/{M}|{M}/{D}){_AFTER}"
@@ -137,7 +147,9 @@ DATE_RULES: tuple[Rule, ...] = (
     Rule(
         "date_day_month_year",
         "DATE",
-        rf"{_BEFORE}{D}{ORD}{_OF}{MONTH}\.?{_OF}(?:(?:el\s+)?año\s+)?{Y}(?!\d)(?!\p{{L}})",
+        rf"{_BEFORE}{D}{ORD}{_OF}{MONTH}\.?{_OF}(?:(?:el\s+)?año\s+)?"
+        # "29Dec202": a digit of the year left out
+        rf"(?:{Y}|(?<=\p{{L}})(?:20[0-3]|0[0-3]\d))(?!\d)(?!\p{{L}})",
         (
             "12Jan2014",
             "1-december-15",
@@ -153,6 +165,7 @@ DATE_RULES: tuple[Rule, ...] = (
             "3 de mayo del 2015",
             "5 juni 2019",
             "On [27 Dec 2020], at 8:30 am",
+            "PCR on [29Dec202]: negative; on [04Jan021] she",
         ),
         ("25 de marzo", "12 mg 2014", "3 days 2020"),
         anchor="day_month",
@@ -176,9 +189,9 @@ DATE_RULES: tuple[Rule, ...] = (
     Rule(
         "date_year_month_day",
         "DATE",
-        rf"{_BEFORE}{Y4}{_SEP}{MONTH}\.?{_SEP}{D}(?!\d)",
+        rf"{_BEFORE}(?<!{MONTH}\.?\s*{D}(?:st|nd|rd|th)?,?\s*){Y4}{_SEP}{MONTH}\.?{_SEP}{D}(?!\d)",
         ("2014-Oct-12", "2020 March 3", "2019/ene/05"),
-        ("2014 oct", "2014-10-12x"),
+        ("2014 oct", "2014-10-12x", "EDD July 4, 2021  January 15th"),
         anchor="year_month",
     ),
     Rule(
