@@ -26,7 +26,7 @@ from functools import cache
 
 import regex
 
-from deid_studio.detect.dictionaries import safe_terms
+from deid_studio.detect.dictionaries import is_drug_or_vaccine, safe_terms
 from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import eponyms, fold
 from deid_studio.detect.medical import shipped_terms
@@ -160,6 +160,10 @@ def _name_word(word: str, lex: Lexicon) -> bool:
     return (folded in lex.first_names or folded in lex.last_names) and folded not in lex.common
 
 
+_RUN_BEFORE = regex.compile(
+    r"(?r)(?<![\p{L}\p{M}])(\p{Lu}[\p{L}\p{M}]+)(?:[ \t]+(?:&|and|\p{Lu}[\p{L}\p{M}]+))*[ \t]+\Z"
+)
+"""The capitalised words before a word, from the first ("[Merck] Sharp & Dohme")."""
 _CONDITION_AFTER = regex.compile(
     r"['\u2019]?s?[ \t]+(?i:syndrome|disease|palsy|sign|test|device|vaccine|antibod(?:y|ies))"
     r"(?![\p{L}\p{M}])"
@@ -187,6 +191,9 @@ def find_unknown(text: str, language: str | None) -> list[RuleHit]:
         before = _WORD_BEFORE.search(text, max(0, match.start() - 40), match.start())
         if before is not None and fold(before.group("word")) in eponyms():
             continue  # "Guillain Berre": the eponym's partner, misspelt
+        maker = _RUN_BEFORE.search(text, max(0, match.start() - 40), match.start())
+        if maker is not None and is_drug_or_vaccine(maker.group(1)):
+            continue  # "Merck Sharp & Dohme": a maker's name
         start, end = _run(text, match.start(), match.end(), lex, language, lowercase)
         if _CONDITION_AFTER.match(text, end):
             done = end
@@ -266,6 +273,7 @@ UNKNOWN_FINDER = Finder(
         "a pharmacist via Pizer-sponsored program",
         "ongoing neuropathy due to Longhauler syndrome, however",
         "the definitive Dx of Guillain Berre. Pt admitted; gave steroids and Benadryland",
+        "manufacturername: Merck Sharp & Dohme Corp.; devicelotnumber",
     ),
     languages=frozenset({"en"}),
     guarded=False,
