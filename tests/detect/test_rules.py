@@ -248,6 +248,23 @@ def test_rule_suggestions_in_each_scheme() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("Der Ehemann ist unter 0664/1234567 erreichbar.", "0664/1234567"),
+        ("Rückfragen bitte an 0221/4710000.", "0221/4710000"),
+    ],
+)
+def test_a_german_number_with_its_area_code_slash_is_a_phone(text: str, number: str) -> None:
+    """German and Austrian numbers are written "area code/subscriber", no key needed; a
+    slash between numbers is otherwise a fraction or a blood pressure ("RR 120/80")."""
+    phones = [text[h.start : h.end] for h in find(text, "de") if h.kind == "PHONE"]
+    assert phones == [number]
+    assert [
+        h for h in find("RR 120/80 mmHg, HF 80, Sättigung 98/100", "de") if h.kind == "PHONE"
+    ] == []
+
+
 def test_meddocan_phone_suggestions_leave_the_plus_out() -> None:
     text = "Tfno.+34679802102 E-mail"
     (pv,) = rule_suggestions(text, preset("pv"))
@@ -320,6 +337,8 @@ def test_a_name_after_its_cue_beats_a_town_of_the_same_name(
             ["Igor Azurmendi Arin"],
         ),
         ("Médico: Carmen Blanco-Rivera  NºCol: 36", "es", ["Carmen Blanco-Rivera"]),
+        ("Patient: Huber, Maria, geb. 12.03.1950", "de", ["Huber", "Maria"]),
+        ("Sehr geehrte Frau Kollegin, wir berichten über Frau Maria Huber", "de", ["Maria Huber"]),
     ],
 )
 def test_an_everyday_word_of_the_narratives_language_is_no_name_after_a_cue(

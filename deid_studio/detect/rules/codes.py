@@ -31,7 +31,8 @@ _KEY_ENDS: dict[str, str] = {
     "record": "nhc n.h.c historia clínica clinica mrn mr record chart cip cipa ipp dossier pid "
     "patientennummer utente processo",
     "insurance": "nass nuss ssn security social sociale nss nir insurance policy nhs "
-    "versichertennummer versicherungsnummer kvnr sanitaria tis sip sns afiliación afiliacion",
+    "versichertennummer versicherungsnummer kvnr sanitaria tis sip sns afiliación afiliacion "
+    "svnr sv-nr nr sozialversicherungsnummer vsnr",
     "licence": "nºcol n°col col colegiado license licence dea npi rpps adeli lanr gmc",
     "encounter": "episodio episode encounter fallnummer aufnahmenummer",
     "personal": "dni nif nie passport pasaporte passeport reisepass personnummer cpf rg bsn "
@@ -48,6 +49,7 @@ ID_KEYS: dict[str, str] = {
     r"nass|nuss|ssn|social\s+security(?:\s+number)?|n[º°o]\.?\s*(?:de\s+)?seguridad\s+social"
     r"|s[ée]curit[ée]\s+sociale|nss|nir|insurance(?:\s+(?:number|id))?|member\s+id|"
     r"policy|nhs|versicherte[nr]?nummer|versicherungsnummer|kvnr|tarjeta\s+sanitaria|tis|sip"
+    r"|sv-?\s?nr|sozialversicherungsnummer|vsnr"
     r"|sns|n[º°o]\.?\s*(?:de\s+)?afiliaci[óo]n": "insurance",
     r"n[º°o]\.?\s*col(?:egiado)?|colegiado|licen[cs]e|dea|npi|rpps|adeli|lanr|gmc": "licence",
     r"episodio|episode|encounter|visit\s+(?:number|id)|admission\s+(?:number|id)|fallnummer"
@@ -78,6 +80,8 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "SSN: [123-45-6789]",
             "NHS number: [943 476 5919]",
             "The patient's NHS number is [372 499 9128].",
+            "geb. 12.03.1950, SVNR [1234 120350]",
+            "SV-Nr.: [1234 120350]",
         ),
         ("NASS: desconocido", "insurance covered it"),
     ),

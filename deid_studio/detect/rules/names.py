@@ -304,7 +304,11 @@ def _after_cues(
             if span is None:
                 continue
             folded = fold(text[span[0] : span[1]])
-            if not (strength < STRONG and folded in eponyms()) and folded not in _RELATIVE_WORDS:
+            if (
+                not (strength < STRONG and folded in eponyms())
+                and folded not in _RELATIVE_WORDS
+                and folded not in _SALUTATIONS
+            ):
                 yield RuleHit(span[0], span[1], kind, rule)
 
 
@@ -551,6 +555,8 @@ _WEEKDAYS = frozenset(
     "mercredi jeudi vendredi samedi dimanche montag dienstag mittwoch donnerstag freitag "
     "samstag sonnabend sonntag".split()
 )
+_SALUTATIONS = frozenset("kollegin kollege kollegen collegue colega colleague".split())
+"""What a letter calls its reader after "Frau", "Herr": "Sehr geehrte Frau Kollegin"."""
 _NOT_NAMES = (
     frozenset(
         fold(w)
@@ -560,6 +566,8 @@ _NOT_NAMES = (
     )
     | MONTH_WORDS
     | _WEEKDAYS
+    | frozenset("geb verh gesch".split())
+    | _SALUTATIONS
 )
 """Titles, kinship words, month and weekday names: capitalised, in a name list, and no
 name ("Sunday January 10")."""
@@ -686,8 +694,8 @@ def _name_lists(text: str, lex: Lexicon) -> Iterator[RuleHit]:
         if names < 2 or names < 0.6 * len(items):
             continue
         for word, f in zip(items, folded, strict=True):
-            if f in lex.stop or (f in lex.common and f not in lex.first_names):
-                continue
+            if f in lex.stop or f in _NOT_NAMES or (f in lex.common and f not in lex.first_names):
+                continue  # "Huber, Maria, [geb.] 12.03.1950"
             start = match.start() + word.start()
             yield RuleHit(start, start + len(word.group()), "PERSON", "name_list")
 
@@ -876,6 +884,7 @@ NAME_FINDER = Finder(
         "Per RN, resident was",
         "PER ED MD NOTE she",
         "Apellidos: no constan",
+        "Sehr geehrte Frau Kollegin, sehr geehrter Herr Kollege",
         "Test Name: SARS-CoV-2 by PCR; Product Name: Comirnaty",
         "Dose: 5 mg",
         "my name is not important",
