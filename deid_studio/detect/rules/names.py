@@ -38,6 +38,7 @@ from deid_studio.detect.rules.words import (
     FIELD,
     NAME_ENDS,
     PARTICLES,
+    PRODUCT_WORDS,
     STRONG,
     SURNAME_CAPITAL,
     WEAK,
@@ -611,7 +612,7 @@ def _first_names(
 _SLIPS = frozenset({"sever", "ive", "icy", "gal"})
 """First names that reports write for words: "Sever allergic reaction" (severe), "Ive been"
 (I've), "Icy hot", "Gal bladder"."""
-_NO_NAME_AFTER = regex.compile(r"\d|-\p{Ll}|[ \t]+(?i:tests?|device|machine)\b")
+_NO_NAME_AFTER = regex.compile(rf"\d|-\p{{Ll}}|[ \t]+(?i:{PRODUCT_WORDS})(?![\p{{L}}\p{{M}}])")
 """What a name is not followed by: a digit ("Eli283", a lot number), a hyphen and a lower-case
 word ("Sol-u-Medrol"), a device's word ("Lucas device")."""
 

@@ -34,6 +34,7 @@ from deid_studio.detect.rules.anchors import digit_runs
 from deid_studio.detect.rules.base import MONTH_WORDS, Finder, RuleHit, alternation
 from deid_studio.detect.rules.words import (
     PARTICLES,
+    PRODUCT_WORDS,
     Cues,
     Lexicon,
     cues,
@@ -299,7 +300,6 @@ _SAINT_POSSESSIVE = cues(
 """A saint's name in the possessive after a place word names a hospital, in any case
 ("transferred from st. mary's", "seen at St Jude's"); not "St. John's wort", "St. Anthony's
 fire", "St. Patrick's Day"."""
-_PLACE_WORD_BEFORE = regex.compile(r"(?ri)(?<![\p{L}\p{M}])(?:from|at|to|in|into)[ \t]+\Z")
 _COMPOUND_ENDS = tuple(
     "-" + w for w in "Spital Krankenhaus Klinik Hospital Stift Apotheke Praxis Impfzentrum".split()
 )
@@ -493,12 +493,10 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
 
 
 _PRODUCT_AFTER = regex.compile(
-    r"(?:[ \t]+(?i:sars|covid|covid-19|rapid|flu|pcr))?"
-    r"[ \t]+(?i:tests?|device|machine|antibod(?:y|ies)|antigen|assay|kit|analy[sz]er|swab)"
+    rf"(?:[ \t]+(?i:sars|covid|covid-19|rapid|flu|pcr))?[ \t]+(?i:{PRODUCT_WORDS})"
     r"(?![\p{L}\p{M}])"
 )
-"""A word that makes the capitalised word before it a product's name, no place or person
-("the Sofia test", "SOFIA SARS ANTIGEN", "LUCAS device", "the Bam antibodies")."""
+"""A product's word after a place's name, a test's kind between ("SOFIA SARS ANTIGEN")."""
 
 
 def _followed_by_name(text: str, end: int, lex: Lexicon) -> bool:
@@ -624,12 +622,11 @@ def _after_phrases(
                 yield from _lowercase_place(text, match.end(), language)
             continue
         words = [fold(w) for w in _TOKEN.findall(segment.group())]
+        # a town's prefix may be a word: "lives in East Philipside"
         if not any(
             w in lex.common or w in lex.stop or w in MONTH_WORDS for w in _past_prefix(words)
         ):
-            yield RuleHit(
-                *segment.span(), "CITY", "town_after_phrase"
-            )  # "lives in East Philipside"
+            yield RuleHit(*segment.span(), "CITY", "town_after_phrase")
 
 
 _STATE_CODE = regex.compile(
@@ -833,6 +830,9 @@ def _named_after_noun(text: str, start: int, end: int, language: str | None) -> 
     )
 
 
+_DAY_AFTER = regex.compile(r"\.?[ \t]*\d")
+
+
 def _before_month(text: str, start: int, end: int) -> int:
     """Where an institution's words end before a date that starts with a month's name
     ("admitted to the hospital [January 9th]"; "Hospital 12 de Octubre" keeps its month)."""
@@ -845,9 +845,6 @@ def _before_month(text: str, start: int, end: int) -> int:
         ):
             return _trim(text, start, token.start())[1]
     return end
-
-
-_DAY_AFTER = regex.compile(r"\.?[ \t]*\d")
 
 
 def _institutions(
@@ -898,7 +895,7 @@ def _institutions(
     for match in _GENERIC_HOSPITAL.finditer(text, index):
         yield RuleHit(*match.span(), "INSTITUTION", "institution_generic")
     for match in _SAINT_POSSESSIVE.finditer(text, index):
-        if _PLACE_WORD_BEFORE.search(text, max(0, match.start() - 8), match.start()):
+        if _PLACE_CUE_BEFORE.search(text, max(0, match.start() - 24), match.start()):
             yield RuleHit(*match.span(), "INSTITUTION", "institution_of_saint")
     if language in (None, "en"):
         yield from _lowercase_institutions(text, language, index, lex)

@@ -33,6 +33,7 @@ from deid_studio.detect.medical import shipped_terms
 from deid_studio.detect.rules.base import MONTH_WORDS, Finder, RuleHit
 from deid_studio.detect.rules.words import (
     PARTICLES,
+    PRODUCT_WORDS,
     SURNAME_CAPITAL,
     Lexicon,
     lexicon,
@@ -165,11 +166,11 @@ _RUN_BEFORE = regex.compile(
 )
 """The capitalised words before a word, from the first ("[Merck] Sharp & Dohme")."""
 _CONDITION_AFTER = regex.compile(
-    r"['\u2019]?s?[ \t]+(?i:syndrome|disease|palsy|sign|test|device|vaccine|antibod(?:y|ies))"
+    rf"['\u2019]?s?[ \t]+(?i:syndrome|disease|palsy|sign|vaccine|{PRODUCT_WORDS})"
     r"(?![\p{L}\p{M}])"
 )
 """A word after which a capitalised word names a condition or a product, no one ("Longhauler
-syndrome", "Belspaulsy"'s "Bels palsy")."""
+syndrome", "Cepheid test")."""
 
 
 def find_unknown(text: str, language: str | None) -> list[RuleHit]:

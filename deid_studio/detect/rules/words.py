@@ -44,6 +44,9 @@ NAME_ENDS = frozenset(
 )
 """Words that end a name after a cue: "Remitido por: Miguel Martínez [Servicio de
 Urología]" names a department, not more of the physician."""
+PRODUCT_WORDS = r"tests?|device|machine|antibod(?:y|ies)|antigen|assay|kit|analy[sz]er|swab"
+"""Words after which a capitalised word is a product's name, no place or person ("the Sofia
+test", "LUCAS device", "the Bam antibodies"), as a pattern."""
 _EVERYDAY = 4.0
 """Zipf frequency from which a word of the narrative's language (not English: the common-word
 list is English) is an everyday word there, no name after a cue ("kollege" 4.3 in German,
