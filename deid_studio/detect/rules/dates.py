@@ -23,7 +23,7 @@ STRICT_MONTH = rf"(?:{SAFE_MONTH}|(?-i:May|Mar|Set|Out|Ago|MAY|MAR|SET|OUT|AGO))
 _BEFORE = r"(?<![\d/])(?:(?<!\d[.,-])|(?<=(?:[/.\-]|\p{L})\d{1,4}-))"
 """Not inside a longer number, unless the end of a date and a hyphen stand before: the second
 date of a range ("12/31/2020-[1/10/2021]", "31Dec2020-[10Jan2021]", "1/8-[1/15/21]")."""
-_AFTER = r"(?![\d/])(?:(?![.,-]\d)|(?=-\d{1,4}[/.]\d|-\d{1,2}-?\p{L}))"
+_AFTER = r"(?![\d/])(?:(?![.,-]\d)|(?=-\d{1,4}[/.]\d|-\d{1,2}-?\p{L}|-\d{4}-\d))"
 """Not inside a longer number, unless a hyphen and a second date follow
 ("[12/31/2020]-1/10/2021")."""
 _SEP = r"\s*[-/.,]?\s*"  # "12Jan2014", "19-Jul- 2011", "Jan 3, 2021"
@@ -82,7 +82,14 @@ DATE_RULES: tuple[Rule, ...] = (
         "date_iso",
         "DATE",
         _numeric("ymd"),
-        ("2014-01-15", "2021/1/5", "2020.12.31", "on [2021-01-15T10:00]", "[2000-04-16 11:34:35]"),
+        (
+            "2014-01-15",
+            "2021/1/5",
+            "2020.12.31",
+            "on [2021-01-15T10:00]",
+            "[2000-04-16 11:34:35]",
+            "from [2020-12-26]-[2020-12-28]",
+        ),
         ("2014-13-01", "12014-01-15"),
         anchor="iso",
     ),
@@ -132,16 +139,17 @@ DATE_RULES: tuple[Rule, ...] = (
     Rule(
         "date_day_month_numeric",
         "DATE",
-        rf"(?<=\b{_DATE_CONTEXT}\s+)(?:{D}/{M}|{M}/{D}){_AFTER}"
+        rf"(?<=\b{_DATE_CONTEXT}\s+(?:(?:{D}/{M}|{M}/{D})\s?[-\u2013]\s?)?)(?:{D}/{M}|{M}/{D}){_AFTER}"
         r"(?!\s*(?:day|día|dose|tab|tablet|pill|hour|hr|cup|glass))",
         (
+            "from [12/26]-[12/28] in hospital",
             "went to ER on [1/24].",
             "resolved by [1/10]",
             "desde el [5/3] hasta el [8/3]",
             "admitted [3/12] from home, seen [10/23] in clinic",
         ),
         ("work 1/2 day", "half (1/2)", "on 1/2 day", "score 3/5", "started 1/2 tab daily"),
-        after=_DATE_CONTEXT_WORDS,
+        after=_DATE_CONTEXT_WORDS | {"0"},  # "0": the second of "from 12/26-[12/28]"
         anchor="numeric",
     ),
     Rule(
