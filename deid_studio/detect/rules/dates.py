@@ -26,6 +26,8 @@ date of a range ("12/31/2020-[1/10/2021]", "31Dec2020-[10Jan2021]", "1/8-[1/15/2
 _AFTER = r"(?![\d/])(?:(?![.,-]\d)|(?=-\d{1,4}[/.]\d|-\d{1,2}-?\p{L}|-\d{4}-\d))"
 """Not inside a longer number, unless a hyphen and a second date follow
 ("[12/31/2020]-1/10/2021")."""
+_DAY_MONTH = rf"(?:{D}/{M}|{M}/{D})"
+_DASH = r"\s?[-\u2013]\s?"  # between the two dates of a range
 _SEP = r"\s*[-/.,]?\s*"  # "12Jan2014", "19-Jul- 2011", "Jan 3, 2021"
 _OF = r"(?:\s+(?:de|del|of)\s+|" + _SEP + ")"
 _JOIN = r"\s*(?:-|\u2013|/|to|a|al|au|bis|till|until|y|and|et|und|e|och|&)\s*"
@@ -131,7 +133,7 @@ DATE_RULES: tuple[Rule, ...] = (
     Rule(
         "date_range_head",
         "DATE",
-        rf"{_BEFORE}(?:{D}/{M}|{M}/{D})(?=\s?[-\u2013]\s?(?:{D}/{M}|{M}/{D})/{Y}(?![\d/]))",
+        rf"{_BEFORE}{_DAY_MONTH}(?={_DASH}{_DAY_MONTH}/{Y}(?![\d/]))",
         ("liver enzymes [1/8]-1/15/21", "hospital [12/21]-12/27/20 for"),
         ("1/2-1 tab", "pain 4-5/10", "score 3/5-4/5"),
         anchor="numeric",
@@ -139,7 +141,7 @@ DATE_RULES: tuple[Rule, ...] = (
     Rule(
         "date_day_month_numeric",
         "DATE",
-        rf"(?<=\b{_DATE_CONTEXT}\s+(?:(?:{D}/{M}|{M}/{D})\s?[-\u2013]\s?)?)(?:{D}/{M}|{M}/{D}){_AFTER}"
+        rf"(?<=\b{_DATE_CONTEXT}\s+(?:{_DAY_MONTH}{_DASH})?){_DAY_MONTH}{_AFTER}"
         r"(?!\s*(?:day|día|dose|tab|tablet|pill|hour|hr|cup|glass))",
         (
             "from [12/26]-[12/28] in hospital",

@@ -749,14 +749,14 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
     "Other Healthcare", "WAS RELEASED FROM HOSPITAL"), a capitalised word after a saint or
     a capitalised article ("St Mary's Hospital", "Hospital La Fe"), or a capitalised town of
     the gazetteer ("Maison de santé de Nantes", though "nantes" is in the common-word list)."""
-    after_saint = False
+    name_next = False
     known = places(language)
     tokens = _TOKEN.findall(text, start, end)
     for n, token in enumerate(tokens):
         word = fold(token)
-        if after_saint and token[:1].isupper():
+        if name_next and token[:1].isupper():
             return True  # "St Mary's Hospital", "Hospital La Fe"
-        after_saint = word in _SAINTS or token in _NAME_ARTICLES
+        name_next = word in _SAINTS or token in _NAME_ARTICLES
         if word in _INSTITUTION_WORDS or word in lex.stop:
             continue
         if word not in lex.common or _a_town(token, word, known, language):
