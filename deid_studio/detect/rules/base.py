@@ -12,6 +12,7 @@ in which the rule must find nothing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import wraps
@@ -125,6 +126,23 @@ class Rule:
                 yield pos, found.end()
 
 
+def matches_at(
+    pattern: regex.Pattern[str] | re.Pattern[str], text: str, positions: Iterable[int]
+) -> Iterator[regex.Match[str] | re.Match[str]]:
+    """What ``pattern.finditer(text)`` finds, for a pattern that can only match at one of
+    ``positions`` (ascending; digit-run starts, say): a call per position, none starting
+    inside the match before, instead of a scan of the whole narrative (a scan costs as much
+    as a few hundred calls)."""
+    match, end = pattern.match, 0
+    for pos in positions:
+        if pos < end:
+            continue
+        found = match(text, pos, pos + MAX_LENGTH)
+        if found is not None and found.end() > pos:
+            end = found.end()
+            yield found
+
+
 @dataclass(frozen=True, slots=True)
 class Finder:
     """A rule family that is not one regex at anchors: a function that finds its hits in a
@@ -188,13 +206,21 @@ def alternation(words: Iterable[str]) -> str:
     """A non-capturing group matching any of ``words`` (escaped; a space matches any run of
     whitespace), built as a trie so that the engine tries one branch per character instead
     of every word in turn; the longest word wins where one is a prefix of another."""
-    trie: dict[str, dict] = {}
+    return "(?:" + trie(words) + ")"
+
+
+def trie(words: Iterable[str]) -> str:
+    """:func:`alternation` without the group around it: for the standard library's ``re``,
+    which scans for the possible first letters of a pattern that starts with the branches,
+    not of one that starts with a group holding them (the ``regex`` module, measured, the
+    other way round)."""
+    root: dict[str, dict] = {}
     for word in set(words):
-        node = trie
+        node = root
         for char in word:
             node = node.setdefault(char, {})
         node[""] = {}
-    return "(?:" + _trie_pattern(trie) + ")"
+    return _trie_pattern(root)
 
 
 def _trie_pattern(node: dict[str, dict]) -> str:

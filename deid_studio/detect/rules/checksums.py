@@ -16,7 +16,8 @@ from stdnum import iban, luhn
 from stdnum.es import dni, nie
 from stdnum.us import ssn
 
-from deid_studio.detect.rules.base import Finder, RuleHit
+from deid_studio.detect.rules.anchors import digit_runs
+from deid_studio.detect.rules.base import Finder, RuleHit, matches_at
 
 _CARD = regex.compile(
     r"(?<![\d-])[3-6]\d{3}(?:[ -]?\d{2,4}){3,4}(?![\d-])|(?<![\d-])[3-6]\d{12,18}(?!\d)"
@@ -32,34 +33,42 @@ def _digits(text: str) -> str:
     return "".join(c for c in text if c.isdigit())
 
 
-def _cards(text: str) -> Iterator[RuleHit]:
-    for match in _CARD.finditer(text):
+def _cards(text: str, runs: list[tuple[int, int]]) -> Iterator[RuleHit]:
+    starts = [s for s, e in runs if e - s >= 4 and text[s] in "3456"]
+    for match in matches_at(_CARD, text, starts):
         number = _digits(match.group())
         if 13 <= len(number) <= 19 and luhn.is_valid(number):
             yield RuleHit(*match.span(), "ID", "card_number")
 
 
-def _ibans(text: str) -> Iterator[RuleHit]:
-    for match in _IBAN.finditer(text):
+def _ibans(text: str, runs: list[tuple[int, int]]) -> Iterator[RuleHit]:
+    starts = [  # the country's two letters
+        s - 2 for s, e in runs if e - s >= 2 and s >= 2 and text[s - 2 : s].isalpha()
+    ]
+    for match in matches_at(_IBAN, text, starts):
         if iban.is_valid(match.group()):
             yield RuleHit(*match.span(), "ID", "iban")
 
 
-def _national(text: str) -> Iterator[RuleHit]:
-    for match in _DNI.finditer(text):
+def _national(text: str, runs: list[tuple[int, int]]) -> Iterator[RuleHit]:
+    starts = [p for s, e in runs if 7 <= e - s <= 8 for p in (s - 1, s) if p >= 0]  # "X1234567L"
+    for match in matches_at(_DNI, text, starts):
         code = match.group()
         if dni.is_valid(code) or nie.is_valid(code):
             yield RuleHit(*match.span(), "ID", "national_id")
-    for match in _SSN.finditer(text):
+    starts = [s for s, e in runs if e - s == 3 and text[e : e + 1] == "-"]
+    for match in matches_at(_SSN, text, starts):
         if ssn.is_valid(match.group()):
             yield RuleHit(*match.span(), "ID", "national_id")
 
 
 def find_checked(text: str, language: str | None) -> list[RuleHit]:
-    """Every payment card number, IBAN and national ID whose check digits hold."""
-    if not any(c.isdigit() for c in text):
+    """Every payment card number, IBAN and national ID whose check digits hold: each
+    pattern tried only where its digits start."""
+    runs = digit_runs(text)
+    if not runs:
         return []
-    return [*_cards(text), *_ibans(text), *_national(text)]
+    return [*_cards(text, runs), *_ibans(text, runs), *_national(text, runs)]
 
 
 CHECKSUM_FINDER = Finder(

@@ -31,7 +31,7 @@ from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import eponyms, fold
 from deid_studio.detect.geography import COUNTRIES_OF, Places, place_tokens, places, regions
 from deid_studio.detect.rules.anchors import digit_runs
-from deid_studio.detect.rules.base import MONTH_WORDS, Finder, RuleHit, alternation
+from deid_studio.detect.rules.base import MONTH_WORDS, Finder, RuleHit, alternation, matches_at
 from deid_studio.detect.rules.words import (
     PARTICLES,
     PRODUCT_WORDS,
@@ -523,7 +523,8 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
             span = _numbered(text, *_trim(text, *match.span()))
             yield RuleHit(*span, "STREET", "street_suffixed")
     if language in (None, "en"):
-        for match in _STREET_US.finditer(text):
+        numbers = [start for start, end in digit_runs(text) if end - start <= 6]
+        for match in matches_at(_STREET_US, text, numbers):
             yield RuleHit(*_numbered(text, *_trim(text, *match.span())), "STREET", "street_us")
     if language in (None, "de"):
         for match in _GERMAN_PREPOSITION_STREET.finditer(text):
@@ -699,9 +700,33 @@ _CODE_BEFORE_WORD = re.compile(r"(?<![\w-])(?:[A-Z]{1,2}-)?\d{4,5}[ \t]+[^\W\d_]
 _CODE_AFTER_STATE = re.compile(r"\b[A-Z]{2}[ \t]+\d{5}")
 
 
+def _code_starts(text: str) -> list[int]:
+    """Where :data:`_CODE_BEFORE_WORD` may match: four or five digits, or a country's
+    letters and a hyphen before them ("D-12345")."""
+    starts = set()
+    for start, end in digit_runs(text):
+        if 4 <= end - start <= 5:
+            starts.add(start)
+            if start >= 2 and text[start - 1] == "-":
+                starts.update(p for p in (start - 3, start - 2) if p >= 0)
+    return sorted(starts)
+
+
+def _state_before_zip(text: str) -> bool:
+    """Whether :data:`_CODE_AFTER_STATE` matches: two capitals, blanks, five digits."""
+    for start, end in digit_runs(text):
+        if end - start >= 5:
+            blanks = start
+            while blanks > 0 and text[blanks - 1] in " \t":
+                blanks -= 1
+            if 2 <= blanks < start and _CODE_AFTER_STATE.match(text, blanks - 2):
+                return True
+    return False
+
+
 def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
     known = places(language)
-    for candidate in _CODE_BEFORE_WORD.finditer(text):
+    for candidate in matches_at(_CODE_BEFORE_WORD, text, _code_starts(text)):
         match = _POSTCODE_TOWN.match(text, candidate.start())
         if match is None:
             continue
@@ -718,7 +743,7 @@ def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
         ):
             continue
         yield RuleHit(start, end, "CITY", "town_after_postcode")
-    if _CODE_AFTER_STATE.search(text) is None:
+    if not _state_before_zip(text):
         return
     for match in _TOWN_STATE_ZIP.finditer(text):
         yield RuleHit(*match.span("town"), "CITY", "town_state_zip")

@@ -20,7 +20,7 @@ import regex
 from deid_studio.core.language import stopwords
 from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import common_words, familiar_names, fold, gazetteer
-from deid_studio.detect.rules.base import MAX_LENGTH, alternation, last_text
+from deid_studio.detect.rules.base import MAX_LENGTH, alternation, last_text, trie
 
 _WORD_AT = regex.compile(r"[ \t]?([\p{L}][\p{L}\p{M}'\u2019\-]*(?<![-'\u2019])\.?|\d+[A-Za-z]?)")
 
@@ -315,24 +315,27 @@ def triggers(language: str | None) -> frozenset[str]:
     return frozenset().union(*(source(language) for source in _TRIGGER_SOURCES))
 
 
+@cache
+def _trigger_pattern(language: str | None) -> re.Pattern[str]:
+    return re.compile(rf"\b{trie(triggers(language))}\b")
+
+
 @last_text
 def word_index(text: str, language: str | None) -> dict[str, list[int]]:
     """Where each cue word (:func:`triggers`) starts in ``text``, as a word.
 
-    One pass of the standard library's ``\\w+`` over the lowercased narrative with a set
-    look-up per word costs about 30 ms per megabyte, where one case-insensitive regex per
-    cue family over the whole text cost 15-60 ms each: the context rules try their
-    patterns only at these positions. The index of the last narrative is kept, so the
+    One pass of the standard library's ``re`` with the cue words as a trie, between word
+    boundaries, over the lowercased narrative: 0.07 s for the 2.9 MB of the VAERS
+    narratives, where reading every ``\\w+`` word with a set look-up took 0.10 s and one
+    case-insensitive regex per cue family 15-60 ms per megabyte each. The context rules try
+    their patterns only at these positions. The index of the last narrative is kept, so the
     name and place rules share one pass."""
-    wanted = triggers(language)
     lower = text.lower()
     if len(lower) != len(text):  # a rare script whose case changes length
         lower = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
     found: dict[str, list[int]] = {}
-    for match in _TOKEN.finditer(lower):
-        word = match.group()
-        if word in wanted:
-            found.setdefault(word, []).append(match.start())
+    for match in _trigger_pattern(language).finditer(lower):
+        found.setdefault(match.group(), []).append(match.start())
     return found
 
 

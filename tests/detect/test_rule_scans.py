@@ -1,0 +1,110 @@
+"""The rules' shortcuts find what a scan of the whole narrative finds.
+
+For speed, several rule families try a pattern only where its match can start (digit runs,
+cue words) instead of scanning the whole narrative; these properties pin each shortcut to
+the scan it replaces, on texts built from the pieces those patterns are made of.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deid_studio.detect.rules import checksums, places, terms, words
+from deid_studio.detect.rules.base import matches_at, trie
+from deid_studio.detect.rules.checksums import find_checked
+
+_NUMBERS = st.lists(
+    st.sampled_from(
+        ["4111 1111 1111 1111", "4454794511390933", "GB82WEST12345698765432", "DE89 3704 0044",
+         "12345678Z", "X1234567L", "536-90-4399", "123", "-", " ", "\t", "AB", "D-", "12345",
+         "2021", "7", "x", "Elm Street", "Main St", "Berlin", "MD", ", ", "0", "99", "\n"]
+    ),
+    max_size=14,
+).map("".join)  # fmt: skip
+
+
+def _scan_checked(text: str) -> list[tuple[int, int, str]]:
+    """The checksum finder as one scan per pattern (what it was before its shortcuts)."""
+    found = [m for m in checksums._CARD.finditer(text)]
+    hits = [
+        (*m.span(), "card_number")
+        for m in found
+        if 13 <= len(checksums._digits(m.group())) <= 19
+        and checksums.luhn.is_valid(checksums._digits(m.group()))
+    ]
+    hits += [
+        (*m.span(), "iban")
+        for m in checksums._IBAN.finditer(text)
+        if checksums.iban.is_valid(m.group())
+    ]
+    hits += [
+        (*m.span(), "national_id")
+        for m in checksums._DNI.finditer(text)
+        if checksums.dni.is_valid(m.group()) or checksums.nie.is_valid(m.group())
+    ]
+    hits += [
+        (*m.span(), "national_id")
+        for m in checksums._SSN.finditer(text)
+        if checksums.ssn.is_valid(m.group())
+    ]
+    return hits
+
+
+@settings(max_examples=300, deadline=None)
+@given(_NUMBERS)
+def test_checked_numbers_tried_at_digit_runs_are_what_a_scan_finds(text: str) -> None:
+    assert [(h.start, h.end, h.rule) for h in find_checked(text, None)] == _scan_checked(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_NUMBERS)
+def test_postcodes_states_and_us_streets_tried_at_digit_runs_are_what_a_scan_finds(
+    text: str,
+) -> None:
+    at_runs = [
+        m.span() for m in matches_at(places._CODE_BEFORE_WORD, text, places._code_starts(text))
+    ]
+    assert at_runs == [m.span() for m in places._CODE_BEFORE_WORD.finditer(text)]
+    assert places._state_before_zip(text) == (places._CODE_AFTER_STATE.search(text) is not None)
+    numbers = [s for s, e in places.digit_runs(text) if e - s <= 6]
+    at_numbers = [m.span() for m in matches_at(places._STREET_US, text, numbers)]
+    assert at_numbers == [m.span() for m in places._STREET_US.finditer(text)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ab -", max_size=30))
+def test_matches_at_every_position_is_a_scan(text: str) -> None:
+    pattern = re.compile(r"a[ab]*|b -")
+    everywhere = range(len(text) + 1)
+    assert [m.span() for m in matches_at(pattern, text, everywhere)] == [
+        m.span() for m in pattern.finditer(text)
+    ]
+
+
+def test_the_cue_word_index_finds_each_cue_word_as_a_word() -> None:
+    text = "Lives in Madrid; went to the hospital, INhospital, hospitals. Hospital!"
+    index = words.word_index(text, "en")
+    # neither "INhospital" nor "hospitals"
+    assert index["hospital"] == [text.index("hospital"), text.rindex("Hospital")]
+    assert index["lives"] == [0]
+    expected = {}
+    for match in re.finditer(r"\w+", text.lower()):
+        if match.group() in words.triggers("en"):
+            expected.setdefault(match.group(), []).append(match.start())
+    assert index == expected
+
+
+def test_a_trie_matches_each_word_and_prefers_the_longest() -> None:
+    pattern = re.compile(rf"\b{trie(['in', 'inside', 'into', 'at'])}\b")
+    assert pattern.findall("go inside, into it at in") == ["inside", "into", "at", "in"]
+
+
+def test_phrases_start_only_where_their_first_two_words_are_a_phrase() -> None:
+    hits = terms.find_terms("single chain antibodies and single dose of Pfizer", "en")
+    spans = [
+        ("single chain antibodies and single dose of Pfizer"[h.start : h.end], h.rule) for h in hits
+    ]
+    assert spans == [("single chain antibodies", "vaccine_name"), ("Pfizer", "vaccine_name")]
