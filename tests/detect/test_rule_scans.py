@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 
+import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deid_studio.detect.rules import checksums, places, terms, words
+from deid_studio.detect.rules import checksums, names, places, terms, words
 from deid_studio.detect.rules.base import matches_at, trie
 from deid_studio.detect.rules.checksums import find_checked
 
@@ -108,3 +109,33 @@ def test_phrases_start_only_where_their_first_two_words_are_a_phrase() -> None:
         ("single chain antibodies and single dose of Pfizer"[h.start : h.end], h.rule) for h in hits
     ]
     assert spans == [("single chain antibodies", "vaccine_name"), ("Pfizer", "vaccine_name")]
+
+
+_INSTITUTIONS = st.lists(
+    st.sampled_from(
+        ["Mercy", " ", "Hospital", "hospital", "of", "St.", "x", "Dr.", "Medical Center", "2",
+         "\t", "'s", "the", "University", "Texas", "and", "Surgery", "surgery", "(", ")", "Vater",
+         "mother", "Adolf", "Anna", "ñ", "é", "Ü", "-"]
+    ),
+    max_size=12,
+).map("".join)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(_INSTITUTIONS)
+def test_the_gates_before_a_scan_never_skip_a_narrative_it_would_match(text: str) -> None:
+    if not places._may_hold_suffixed_institution(text):
+        assert places._INSTITUTION_SUFFIXED.search(text) is None
+    if not names._bracketed_relative(text):
+        assert names._RELATIVE_IN_BRACKETS.search(text) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ab A.\tºé", max_size=20))
+def test_middle_initials_are_one_lower_case_letter_between_blanks(text: str) -> None:
+    found = [
+        m.start()
+        for m in names._MIDDLE_INITIAL.finditer(text)
+        if names.unicodedata.category(m.group(1)) == "Ll"
+    ]
+    assert found == [m.start() for m in regex.finditer(r"[ \t]\p{Ll}(?=\.?[ \t])", text)]
