@@ -21,6 +21,7 @@ Kinds: ``STREET``, ``CITY`` (towns, states, provinces), ``COUNTRY``, ``INSTITUTI
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 
@@ -523,8 +524,7 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
             span = _numbered(text, *_trim(text, *match.span()))
             yield RuleHit(*span, "STREET", "street_suffixed")
     if language in (None, "en"):
-        numbers = [start for start, end in digit_runs(text) if end - start <= 6]
-        for match in matches_at(_STREET_US, text, numbers):
+        for match in matches_at(_STREET_US, text, _house_numbers(text)):
             yield RuleHit(*_numbered(text, *_trim(text, *match.span())), "STREET", "street_us")
     if language in (None, "de"):
         for match in _GERMAN_PREPOSITION_STREET.finditer(text):
@@ -710,6 +710,25 @@ def _code_starts(text: str) -> list[int]:
             if start >= 2 and text[start - 1] == "-":
                 starts.update(p for p in (start - 3, start - 2) if p >= 0)
     return sorted(starts)
+
+
+def _house_numbers(text: str) -> list[int]:
+    """Where :data:`_STREET_US` may match: up to six digits, a letter, blanks and a capital
+    ("12B Elm Street"; not "2 doses")."""
+    starts, size = [], len(text)
+    for start, end in digit_runs(text):
+        if end - start > 6:
+            continue
+        at = end + 1 if end < size and text[end] in _ASCII_LETTERS else end
+        if at < size and text[at] in " \t":
+            while at < size and text[at] in " \t":
+                at += 1
+            if at < size and text[at].isupper():
+                starts.append(start)
+    return starts
+
+
+_ASCII_LETTERS = frozenset(string.ascii_letters)
 
 
 def _state_before_zip(text: str) -> bool:
