@@ -13,7 +13,7 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deid_studio.detect.rules import checksums, names, places, terms, words
+from deid_studio.detect.rules import checksums, names, places, terms, unknown, words
 from deid_studio.detect.rules.base import matches_at, trie
 from deid_studio.detect.rules.checksums import find_checked
 
@@ -140,3 +140,40 @@ def test_middle_initials_are_one_lower_case_letter_between_blanks(text: str) -> 
         if names.unicodedata.category(m.group(1)) == "Ll"
     ]
     assert found == [m.start() for m in regex.finditer(r"[ \t]\p{Ll}(?=\.?[ \t])", text)]
+
+
+_ASCII = st.lists(
+    st.sampled_from(
+        ["Smith", "McDonald", "MacLeod", "O'Brien", "D'Angelo", "Mary-Jane", "mc", " ", ".", "-",
+         "'s", "'", "@", "/", "x", "a", "Q", "3", "Pfizer-BioNTech", "don't", "Madrid", "\n",
+         "e.g.", "St.", "SMITH", "Van", "de", "X-ray", "-ish", "Ab"]
+    ),
+    max_size=12,
+).map("".join)  # fmt: skip
+_TWINS = {
+    "terms": terms._WORD,
+    "names": names._CAPITALISED,
+    "unknown": unknown._CANDIDATE,
+    "places": places._CAPITALISED_WORD,
+}
+
+
+@settings(max_examples=400, deadline=None)
+@given(_ASCII)
+def test_each_ascii_twin_finds_what_its_pattern_finds_in_ascii_text(text: str) -> None:
+    for twin in _TWINS.values():
+        assert twin.of(text) is twin.ascii
+        found = [m.span() for m in twin.ascii.finditer(text)]
+        assert found == [m.span() for m in twin.pattern.finditer(text)]
+
+
+def test_text_beyond_ascii_is_scanned_with_the_unicode_pattern() -> None:
+    text = "Dr. Müller saw José Núñez"  # "Dr" a word too: the dot is no letter
+    for twin in _TWINS.values():
+        assert twin.of(text) is twin.pattern
+    assert [m.group() for m in names._CAPITALISED.of(text).finditer(text)] == [
+        "Dr",
+        "Müller",
+        "José",
+        "Núñez",
+    ]

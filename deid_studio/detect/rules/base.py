@@ -126,6 +126,22 @@ class Rule:
                 yield pos, found.end()
 
 
+@dataclass(frozen=True, slots=True)
+class AsciiTwin:
+    """A ``regex`` pattern and its twin in the standard library's ``re`` for ASCII text,
+    where ``\\p{Lu}`` is ``[A-Z]`` and no mark occurs: ``re`` scans a narrative about twice
+    as fast, and nine English narratives of ten (2,926 of the 2,946 VAERS ones) are ASCII.
+    Python knows whether a string is ASCII without reading it. The tests pin each twin to
+    its pattern on ASCII texts."""
+
+    pattern: regex.Pattern[str]
+    ascii: re.Pattern[str]
+
+    def of(self, text: str) -> regex.Pattern[str] | re.Pattern[str]:
+        """The pattern to scan ``text`` with."""
+        return self.ascii if text.isascii() else self.pattern
+
+
 def matches_at(
     pattern: regex.Pattern[str] | re.Pattern[str], text: str, positions: Iterable[int]
 ) -> Iterator[regex.Match[str] | re.Match[str]]:

@@ -32,6 +32,7 @@ from deid_studio.detect.geography import Places, places
 from deid_studio.detect.rules.base import (
     MONTH_WORDS,
     NUMBER_WORD,
+    AsciiTwin,
     Finder,
     RuleHit,
     alternation,
@@ -43,6 +44,7 @@ from deid_studio.detect.rules.words import (
     PRODUCT_WORDS,
     STRONG,
     SURNAME_CAPITAL,
+    SURNAME_CAPITAL_ASCII,
     WEAK,
     Cues,
     Lexicon,
@@ -162,9 +164,12 @@ _KIN = (
     "nieto nieta cónyuge suegra suegro progenitores gemelo gemela"
 ).split()
 _SEX_WORDS = "varón|varon|mujer|hombre|niño|niña|masculino|femenino|chico|chica"
-_CAPITALISED = regex.compile(
-    rf"(?<![\p{{L}}\p{{M}}'\u2019.-])\p{{Lu}}{SURNAME_CAPITAL}[\p{{Ll}}\p{{M}}'\u2019]+"
-    r"(?:-\p{Lu}[\p{Ll}\p{M}]+)?"
+_CAPITALISED = AsciiTwin(
+    regex.compile(
+        rf"(?<![\p{{L}}\p{{M}}'\u2019.-])\p{{Lu}}{SURNAME_CAPITAL}[\p{{Ll}}\p{{M}}'\u2019]+"
+        r"(?:-\p{Lu}[\p{Ll}\p{M}]+)?"
+    ),
+    re.compile(rf"(?<![A-Za-z'.-])[A-Z]{SURNAME_CAPITAL_ASCII}[a-z']+(?:-[A-Z][a-z]+)?"),
 )
 
 RULES: Mapping[str, float] = {
@@ -806,7 +811,7 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     found = list(_relatives_in_brackets(text, lex, shouting))
     found += _after_cues(text, language, lex, index, shouting)
     found += _signatures(text, language, lex, shouting, index)
-    capitalised = list(_CAPITALISED.finditer(text))
+    capitalised = list(_CAPITALISED.of(text).finditer(text))
     found += _pairs(text, capitalised, lex)
     found += _name_lists(text, lex)
     found += _initials(text)

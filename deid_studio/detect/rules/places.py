@@ -32,7 +32,14 @@ from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import eponyms, fold
 from deid_studio.detect.geography import COUNTRIES_OF, Places, place_tokens, places, regions
 from deid_studio.detect.rules.anchors import digit_runs
-from deid_studio.detect.rules.base import MONTH_WORDS, Finder, RuleHit, alternation, matches_at
+from deid_studio.detect.rules.base import (
+    MONTH_WORDS,
+    AsciiTwin,
+    Finder,
+    RuleHit,
+    alternation,
+    matches_at,
+)
 from deid_studio.detect.rules.words import (
     PARTICLES,
     PRODUCT_WORDS,
@@ -329,7 +336,10 @@ _PLACE_CUES = (
 _PLACE_CUE_BEFORE = regex.compile(
     rf"(?r)(?<![\p{{L}}\p{{M}}]){alternation(_PLACE_CUES)}[ \t]+\Z", _FLAGS
 )
-_CAPITALISED_WORD = regex.compile(r"(?<![\p{L}\p{M}\d'\u2019-])\p{Lu}[\p{L}\p{M}]*")
+_CAPITALISED_WORD = AsciiTwin(
+    regex.compile(r"(?<![\p{L}\p{M}\d'\u2019-])\p{Lu}[\p{L}\p{M}]*"),
+    re.compile(r"(?<![A-Za-z0-9'-])[A-Z][A-Za-z]*"),
+)
 _TOKEN = regex.compile(r"[\p{L}\p{M}]+")
 _JOINER = regex.compile(r"[ \t]|[ \t]?-[ \t]?|'|\u2019")
 
@@ -443,10 +453,11 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
     known = places(language)
     medical = eponyms()
     position = 0
-    starting = {w for w in set(_CAPITALISED_WORD.findall(text)) if fold(w) in known.longest}
+    scan = _CAPITALISED_WORD.of(text)
+    starting = {w for w in set(scan.findall(text)) if fold(w) in known.longest}
     if not starting:
         return  # most narratives: one scan, no place starts anywhere
-    for match in _CAPITALISED_WORD.finditer(text):
+    for match in scan.finditer(text):
         if match.start() < position or match.group() not in starting:
             continue
         first = fold(match.group())

@@ -23,6 +23,7 @@ Rules:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from itertools import repeat
 from typing import NamedTuple
@@ -31,9 +32,12 @@ import regex
 
 from deid_studio.detect.dictionaries import SafeTerms, safe_terms
 from deid_studio.detect.gazetteers import fold
-from deid_studio.detect.rules.base import Finder, RuleHit, alternation
+from deid_studio.detect.rules.base import AsciiTwin, Finder, RuleHit, alternation
 
-_WORD = regex.compile(r"(?<![\p{L}\p{M}\d])[\p{L}][\p{L}\p{M}'\u2019-]*(?<![-'\u2019])")
+_WORD = AsciiTwin(
+    regex.compile(r"(?<![\p{L}\p{M}\d])[\p{L}][\p{L}\p{M}'\u2019-]*(?<![-'\u2019])"),
+    re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z'-]*(?<![-'])"),
+)
 _DOSE_AFTER = regex.compile(
     r"[ \t]*\(?[ \t]*\d+(?:[.,]\d+)?[ \t]*(?i:mg|mcg|µg|g|ml|iu|ui|units?|%|tabs?|tablets?)\b"
 )
@@ -94,7 +98,6 @@ mostly the words of the narratives before it, and most words start no term."""
 _CANDIDATES_SIZE = 100_000
 _UNSEEN = object()
 _ALONE = frozenset({"vaccine", "drug"})  # kinds of word that are a term alone
-_GROUP = regex.Match.group
 
 
 def _candidate(word: str, known: SafeTerms) -> _Candidate | None:
@@ -117,7 +120,7 @@ def _candidate(word: str, known: SafeTerms) -> _Candidate | None:
 def find_terms(text: str, language: str | None) -> list[RuleHit]:
     """Every safe term of ``text`` (kind ``TERM``; see the module text)."""
     known = safe_terms()
-    words = list(_WORD.finditer(text))
+    words = list(_WORD.of(text).finditer(text))
     hits: list[RuleHit] = []
     position = 0  # the end of the last term: words before it are read
     for i, (folded, key, eponym, kind) in _starts(words, known):
@@ -156,7 +159,9 @@ def _starts(words: list[regex.Match[str]], known: SafeTerms) -> list[tuple[int, 
     cache at C speed, :func:`_candidate` asked only for the words the cache has not seen. A
     fifth of a narrative's words start a phrase ("and", "at", "single"), and a phrase is
     kept only where its first two words are a phrase's ("single chain")."""
-    written = list(map(_GROUP, words))
+    if not words:
+        return []
+    written = list(map(type(words[0]).group, words))  # a regex or an re match
     seen = list(map(_CANDIDATES.get, written, repeat(_UNSEEN, len(written))))
     for i in [i for i, c in enumerate(seen) if c is _UNSEEN]:
         seen[i] = _candidate(written[i], known)

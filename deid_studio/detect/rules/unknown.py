@@ -22,6 +22,7 @@ capitals, where a capital says nothing.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 import regex
@@ -30,11 +31,12 @@ from deid_studio.detect.dictionaries import is_drug_or_vaccine, safe_terms
 from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import eponyms, fold
 from deid_studio.detect.medical import shipped_terms
-from deid_studio.detect.rules.base import MONTH_WORDS, Finder, RuleHit
+from deid_studio.detect.rules.base import MONTH_WORDS, AsciiTwin, Finder, RuleHit
 from deid_studio.detect.rules.words import (
     PARTICLES,
     PRODUCT_WORDS,
     SURNAME_CAPITAL,
+    SURNAME_CAPITAL_ASCII,
     Lexicon,
     lexicon,
     lowercase_words,
@@ -45,9 +47,15 @@ RARE = 2.0
 """The Zipf frequency below which a word is unknown: about once in 100 million words
 (``benchmarks/cold_start.py``: 2.5 and 3.0 catch no more names on the English set and flag
 more medical words in VAERS)."""
-_CANDIDATE = regex.compile(
-    rf"(?<![\p{{L}}\p{{M}}\d'\u2019.\-@/])\p{{Lu}}{SURNAME_CAPITAL}[\p{{Ll}}\p{{M}}]+(?:['\u2019]s)?"
-    r"(?:-\p{Lu}?[\p{Ll}\p{M}]+)*(?![\p{L}\p{M}\d@/]|\.\p{L})"
+_CANDIDATE = AsciiTwin(
+    regex.compile(
+        rf"(?<![\p{{L}}\p{{M}}\d'\u2019.\-@/])\p{{Lu}}{SURNAME_CAPITAL}[\p{{Ll}}\p{{M}}]+"
+        r"(?:['\u2019]s)?(?:-\p{Lu}?[\p{Ll}\p{M}]+)*(?![\p{L}\p{M}\d@/]|\.\p{L})"
+    ),
+    re.compile(
+        rf"(?<![A-Za-z0-9'.\-@/])[A-Z]{SURNAME_CAPITAL_ASCII}[a-z]+(?:'s)?(?:-[A-Z]?[a-z]+)*"
+        r"(?![A-Za-z0-9@/]|\.[A-Za-z])"
+    ),
 )
 _JOINED = regex.compile(
     rf"[ \t]+(?:(?P<initial>\p{{Lu}}\.?)|(?P<word>\p{{Lu}}{SURNAME_CAPITAL}[\p{{Ll}}\p{{M}}]+"
@@ -181,7 +189,7 @@ def find_unknown(text: str, language: str | None) -> list[RuleHit]:
     lowercase = lowercase_words(text)
     found: list[RuleHit] = []
     done = 0
-    for match in _CANDIDATE.finditer(text):
+    for match in _CANDIDATE.of(text).finditer(text):
         if match.start() < done:
             continue
         word = match.group()

@@ -28,6 +28,8 @@ SURNAME_CAPITAL = r"(?:(?<=M)a?c\p{Lu}|(?<=[OD])['\u2019]\p{Lu})?"
 """What may follow a capitalised surname's first letter before its own capital, as a pattern
 to put after a capital letter's ("McCarthy", "MacDonald", "O'Kearney", "D'Angelo"; after the
 capital, so that a scan still skips to capitals fast)."""
+SURNAME_CAPITAL_ASCII = r"(?:(?<=M)a?c[A-Z]|(?<=[OD])'[A-Z])?"
+""":data:`SURNAME_CAPITAL` for ASCII text (see :class:`~.base.AsciiTwin`)."""
 
 PARTICLES = frozenset(
     "de del la las los y i van von der den ter ten di da du le dos das do d' mc mac st st. "
