@@ -10,7 +10,6 @@ which sees the text before ``pos``.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from functools import cache
@@ -18,7 +17,7 @@ from functools import cache
 import regex
 
 from deid_studio.core.months import LANGUAGES, month_words
-from deid_studio.detect.rules.base import NUMBER_WORD, alternation, last_text, trie
+from deid_studio.detect.rules.base import NUMBER_WORD, alternation, last_text
 
 _DIGITS = regex.compile(r"\d+")
 _NUMBER_BEFORE = regex.compile(rf"(?r)\b{NUMBER_WORD}[\s-]*\Z", regex.IGNORECASE)
@@ -137,23 +136,15 @@ class Anchors:
 
     def substrings(self, needles: tuple[str, ...]) -> list[int]:
         """Every position where one of ``needles`` starts a word (no letter before it; a
-        digit may be: "12Jan2014") in the lowercased text: one pass of ``re`` with the
-        needles as a trie. A needle holds letters but at its end ("www."), so one that
-        starts inside another's match has a letter before it and is none of these."""
-        lower = self.lower
-        return [
-            at
-            for at in map(_START, _needle_pattern(needles).finditer(lower))
-            if at == 0 or not lower[at - 1].isalpha()
-        ]
-
-
-@cache
-def _needle_pattern(needles: tuple[str, ...]) -> re.Pattern[str]:
-    return re.compile(rf"(?<![a-z]){trie(needles)}")  # [a-z]: the cheap part of "a letter"
-
-
-_START = re.Match.start
+        digit may be: "12Jan2014") in the lowercased text."""
+        lower, found = self.lower, set()
+        for needle in needles:
+            at = lower.find(needle)
+            while at >= 0:
+                if at == 0 or not lower[at - 1].isalpha():
+                    found.add(at)
+                at = lower.find(needle, at + 1)
+        return sorted(found)
 
 
 @last_text
