@@ -457,8 +457,8 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
     starting = {w for w in set(scan.findall(text)) if fold(w) in known.longest}
     if not starting:
         return  # most narratives: one scan, no place starts anywhere
-    for match in scan.finditer(text):
-        if match.start() < position or match.group() not in starting:
+    for match in _occurrences(scan, text, starting):
+        if match.start() < position:
             continue
         first = fold(match.group())
         words, spans = (first,), [match.span()]
@@ -502,6 +502,25 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
             yield RuleHit(start, end, kind, "place_after_cue" if cued else "place_gazetteer")
             position = end
             break
+
+
+def _occurrences(
+    scan: regex.Pattern[str] | re.Pattern[str], text: str, words: set[str]
+) -> list[regex.Match[str] | re.Match[str]]:
+    """The matches of ``scan`` (whole capitalised words) that are one of ``words``, in
+    order: each word's occurrences found with ``str.find`` and kept where the scan matches
+    exactly that word there (not inside "Madridejos", not after a letter); a second scan of
+    the narrative cost more."""
+    found = []
+    for word in words:
+        at = text.find(word)
+        while at >= 0:
+            match = scan.match(text, at)
+            if match is not None and match.end() == at + len(word):
+                found.append(match)
+            at = text.find(word, at + 1)
+    found.sort(key=lambda match: match.start())
+    return found
 
 
 _PRODUCT_AFTER = regex.compile(
@@ -723,6 +742,9 @@ def _code_starts(text: str) -> list[int]:
     return sorted(starts)
 
 
+_ASCII_LETTERS = frozenset(string.ascii_letters)
+
+
 def _house_numbers(text: str) -> list[int]:
     """Where :data:`_STREET_US` may match: up to six digits, a letter, blanks and a capital
     ("12B Elm Street"; not "2 doses")."""
@@ -737,9 +759,6 @@ def _house_numbers(text: str) -> list[int]:
             if at < size and text[at].isupper():
                 starts.append(start)
     return starts
-
-
-_ASCII_LETTERS = frozenset(string.ascii_letters)
 
 
 def _state_before_zip(text: str) -> bool:
