@@ -17,7 +17,7 @@ from functools import cache
 import regex
 
 from deid_studio.core.months import LANGUAGES, month_words
-from deid_studio.detect.rules.base import NUMBER_WORD, alternation, last_text
+from deid_studio.detect.rules.base import NUMBER_WORD, alternation, last_text, occurrences
 
 _DIGITS = regex.compile(r"\d+")
 _NUMBER_BEFORE = regex.compile(rf"(?r)\b{NUMBER_WORD}[\s-]*\Z", regex.IGNORECASE)
@@ -137,14 +137,15 @@ class Anchors:
     def substrings(self, needles: tuple[str, ...]) -> list[int]:
         """Every position where one of ``needles`` starts a word (no letter before it; a
         digit may be: "12Jan2014") in the lowercased text."""
-        lower, found = self.lower, set()
-        for needle in needles:
-            at = lower.find(needle)
-            while at >= 0:
-                if at == 0 or not lower[at - 1].isalpha():
-                    found.add(at)
-                at = lower.find(needle, at + 1)
-        return sorted(found)
+        lower = self.lower
+        return sorted(
+            {
+                at
+                for needle in needles
+                for at in occurrences(lower, needle)
+                if at == 0 or not lower[at - 1].isalpha()
+            }
+        )
 
 
 @last_text
@@ -264,14 +265,12 @@ def _upper_code(a: Anchors) -> list[int]:
 
 def _hex_colon(a: Anchors) -> list[int]:
     text, found = a.text, set()
-    at = text.find(":")
-    while at >= 0:
+    for at in occurrences(text, ":"):
         start = at
         while start > 0 and at - start < 4 and text[start - 1] in _HEX:
             start -= 1
         if start < at and (start == 0 or (text[start - 1] not in _HEX and text[start - 1] != ":")):
             found.add(start)
-        at = text.find(":", at + 1)
     return sorted(found)
 
 
@@ -309,14 +308,12 @@ def _month(a: Anchors) -> list[int]:
 
 def _email(a: Anchors) -> list[int]:
     text, found = a.text, set()
-    at = text.find("@")
-    while at >= 0:
+    for at in occurrences(text, "@"):
         start = _walk_back(text, at, "._+-", 64)
         found.add(start)
         prefix = _EMAIL_PREFIX.match(text, start, at)
         if prefix:
             found.add(prefix.end())
-        at = text.find("@", at + 1)
     return sorted(found)
 
 

@@ -36,6 +36,7 @@ from deid_studio.detect.rules.base import (
     Finder,
     RuleHit,
     alternation,
+    occurrences,
 )
 from deid_studio.detect.rules.words import (
     FIELD,
@@ -339,12 +340,10 @@ def _bracketed_relative(text: str) -> bool:
     """Whether a relative's word stands in brackets after a blank ("Adolf (Vater)"), as
     :data:`_RELATIVE_IN_BRACKETS` needs: most brackets hold no relative, and the pattern
     costs a scan of the whole narrative."""
-    at = text.find("(")
-    while at >= 0:
-        if at and text[at - 1] in " \t" and _RELATIVE_BRACKET.match(text, at):
-            return True
-        at = text.find("(", at + 1)
-    return False
+    return any(
+        at and text[at - 1] in " \t" and _RELATIVE_BRACKET.match(text, at)
+        for at in occurrences(text, "(")
+    )
 
 
 def _relatives_in_brackets(text: str, lex: Lexicon, shouting: bool) -> Iterator[RuleHit]:

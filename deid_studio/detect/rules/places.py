@@ -39,6 +39,7 @@ from deid_studio.detect.rules.base import (
     RuleHit,
     alternation,
     matches_at,
+    occurrences,
 )
 from deid_studio.detect.rules.words import (
     PARTICLES,
@@ -511,14 +512,12 @@ def _occurrences(
     order: each word's occurrences found with ``str.find`` and kept where the scan matches
     exactly that word there (not inside "Madridejos", not after a letter); a second scan of
     the narrative cost more."""
-    found = []
-    for word in words:
-        at = text.find(word)
-        while at >= 0:
-            match = scan.match(text, at)
-            if match is not None and match.end() == at + len(word):
-                found.append(match)
-            at = text.find(word, at + 1)
+    found = [
+        match
+        for word in words
+        for at in occurrences(text, word)
+        if (match := scan.match(text, at)) is not None and match.end() == at + len(word)
+    ]
     found.sort(key=lambda match: match.start())
     return found
 
@@ -610,15 +609,11 @@ def _may_hold_suffixed_street(lower: str) -> bool:
     """Whether :data:`_STREET_SUFFIXED` can match: an ending that makes a street alone
     occurs, or one that needs a house number has a digit after it ("during" is no street;
     scanning the whole text with the pattern cost ten times more)."""
-    if any(ending in lower for ending in _ENDINGS_ALONE):
-        return True
-    for ending in _ENDINGS_NUMBERED:
-        at = lower.find(ending)
-        while at >= 0:
-            if _DIGIT_AFTER.match(lower, at + len(ending)):
-                return True
-            at = lower.find(ending, at + 1)
-    return False
+    return any(ending in lower for ending in _ENDINGS_ALONE) or any(
+        _DIGIT_AFTER.match(lower, at + len(ending))
+        for ending in _ENDINGS_NUMBERED
+        for at in occurrences(lower, ending)
+    )
 
 
 _STREET_ABBREVIATION = regex.compile(
@@ -991,13 +986,11 @@ def _may_hold_suffixed_institution(text: str) -> bool:
     lower = text.lower()
     if len(lower) != len(text):
         return True  # a rare script whose case changes length: scan
-    for word in _SUFFIX_STARTS:
-        at = lower.find(word)
-        while at >= 0:
-            if at and text[at - 1] in " \t" and _CAPITALISED_BEFORE.search(text, 0, at):
-                return True
-            at = lower.find(word, at + 1)
-    return False
+    return any(
+        at and text[at - 1] in " \t" and _CAPITALISED_BEFORE.search(text, 0, at)
+        for word in _SUFFIX_STARTS
+        for at in occurrences(lower, word)
+    )
 
 
 _LOWER_WORD = r"\p{Ll}[\p{Ll}\p{M}'\u2019\-]*"

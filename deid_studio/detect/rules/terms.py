@@ -109,7 +109,7 @@ def _candidate(word: str, known: SafeTerms) -> _Candidate | None:
     eponym = "-" in key or key in known.eponyms or key[:-1] in known.eponyms
     kind = known.kind(folded) or known.kind(key) or known.kind(key.removesuffix("s"))
     found = None
-    if eponym or folded in known.phrase_sizes or kind in ("vaccine", "drug"):
+    if eponym or folded in known.phrase_sizes or kind in _ALONE:
         found = _Candidate(folded, key, eponym, kind)
     if len(_CANDIDATES) >= _CANDIDATES_SIZE:
         _CANDIDATES.clear()
@@ -143,7 +143,7 @@ def find_terms(text: str, language: str | None) -> list[RuleHit]:
             hits.append(RuleHit(match.start(), words[i + phrase - 1].end(), "TERM", "vaccine_name"))
             position = words[i + phrase - 1].end()
             continue
-        if kind in ("vaccine", "drug"):
+        if kind in _ALONE:
             rule = "vaccine_name" if kind == "vaccine" else "drug_name"
             if key not in known.ambiguous:
                 hits.append(RuleHit(match.start(), match.end(), "TERM", rule))
