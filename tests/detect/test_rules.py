@@ -388,3 +388,59 @@ def test_an_address_block_ends_before_the_next_block_of_a_letter(
     at = text.index(word)
     hits = [h for h in find(text, language) if h.start <= at < h.end]
     assert hits == []
+
+
+@pytest.mark.parametrize(
+    ("text", "institutions"),
+    [
+        (
+            "Remitido por: Dra. María Merino Viveros Hospital Universitario de Getafe",
+            ["Hospital Universitario de Getafe"],
+        ),
+        (
+            "Servicio de Urología Hospital Universitario La Paz Paseo de la Castellana, 261",
+            ["Hospital Universitario La Paz"],
+        ),
+        (
+            "Dr. Álvaro Bernal Hospital Miguel Servet Pso. Isabel La Católica, s/n.",
+            ["Hospital Miguel Servet"],
+        ),
+        (
+            "Hospital Virgen del Puerto Plasencia. Av. Paraje Valcorchero",
+            ["Hospital Virgen del Puerto"],
+        ),
+        ("Servicio de Pediatría Hospital Virgen del Camino", ["Hospital Virgen del Camino"]),
+        (
+            "Hospital Royo Villanova; Hospital Infanta Sofía",
+            ["Hospital Royo Villanova", "Hospital Infanta Sofía"],
+        ),
+        (
+            "Hospital de Alta Resolución de Utrera, Utrera",
+            ["Hospital de Alta Resolución de Utrera"],
+        ),
+    ],
+)
+def test_a_spanish_institution_ends_where_its_address_line_goes_on(
+    text: str, institutions: list[str]
+) -> None:
+    """MEDDOCAN's sender blocks run name, institution, department, street and town on one
+    line: the institution's name stops before a street's type, a department or a town that
+    ends it without a particle, and the name before "Hospital" is no "X Hospital" (which
+    only English writes)."""
+    found = [text[h.start : h.end] for h in find(text, "es") if h.kind == "INSTITUTION"]
+    assert found == institutions
+
+
+def test_a_maker_in_brackets_is_an_institution_only_where_meddocan_says_so() -> None:
+    """MEDDOCAN annotates a product's maker as INSTITUCION; a pharmacovigilance project
+    keeps "Merck" readable (the hit stays a feature of the CRF)."""
+    text = "prednisona oral (Dacortin 30 mg, Merck, Barcelona) y brinzolamida (Azopt®, Alcon Cusi)"
+    meddocan = {
+        text[s.start : s.end]: s.category for s in rule_suggestions(text, preset("meddocan"), "es")
+    }
+    assert meddocan["Merck"] == meddocan["Alcon Cusi"] == "INSTITUCION"
+    pv = [text[s.start : s.end] for s in rule_suggestions(text, preset("pv"), "es")]
+    assert "Merck" not in pv and "Alcon Cusi" not in pv and "Barcelona" in pv
+    assert {h.rule for h in find(text, "es") if text[h.start : h.end] == "Merck"} == {
+        "manufacturer"
+    }

@@ -164,6 +164,11 @@ _KIN = (
     "familiares abuelo abuela abuelos tío tía tíos primo prima esposo esposa marido pareja "
     "nieto nieta cónyuge suegra suegro progenitores gemelo gemela"
 ).split()
+_NOT_KIN_BEFORE = regex.compile(
+    r"(?ri)(?<![\p{L}\p{M}])(?:m[ée]dic[oa]s?|medicina|planificaci[óo]n|unidad(?:es)?)"
+    r"[ \t]+de[ \t]+\Z"
+)
+"""What makes "familia" no relative: "médico de familia", "medicina de familia"."""
 _SEX_WORDS = "varón|varon|mujer|hombre|niño|niña|masculino|femenino|chico|chica"
 _CAPITALISED = AsciiTwin(
     regex.compile(
@@ -828,7 +833,8 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
             if word is not None:
                 found.append(RuleHit(match.start() + word.start(), match.end(), "SEX", "sex_word"))
         for match in _KIN_CUES.finditer(text, index):
-            found.append(RuleHit(match.start(), match.end(), "KIN", "kin_word"))
+            if not _NOT_KIN_BEFORE.search(text, max(0, match.start() - 24), match.start()):
+                found.append(RuleHit(match.start(), match.end(), "KIN", "kin_word"))
     return found
 
 
@@ -927,6 +933,7 @@ NAME_FINDER = Finder(
         "F.C. 100 latidos/minuto, 10.000 U.I. al día",
         "Sever allergic reaction; Ive been taking; given IV Sol-u-Medrol; lot number: Eli283",
         "We are still waiting for M.E. report",
+        "su médico de familia solicitó; la Medicina de Familia y Comunitaria",
     ),
     guarded=False,
     prevails=frozenset(

@@ -27,7 +27,7 @@ from functools import cache
 
 import regex
 
-from deid_studio.detect.dictionaries import is_drug_or_vaccine
+from deid_studio.detect.dictionaries import is_drug_or_vaccine, safe_terms
 from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import eponyms, fold
 from deid_studio.detect.geography import COUNTRIES_OF, Places, place_tokens, places, regions
@@ -384,6 +384,7 @@ RULES: Mapping[str, float] = {
     "street_corner": 0.9,
     "organisation": 0.9,
     "employer": 0.9,
+    "manufacturer": 0.8,
     "surnames_firm": 0.9,
     "address_continued": 0.7,
     "town_then_region": 0.95,
@@ -916,18 +917,76 @@ def _before_month(text: str, start: int, end: int) -> int:
     return end
 
 
+_AFTER_INSTITUTION = frozenset(
+    fold(w).rstrip(".")
+    for words in _STREET_BEFORE.values()
+    for w in words.split()
+    if fold(w).rstrip(".") not in {"barrio", "alameda", "via", "urbanizacion", "urb"}
+) | frozenset(
+    "pso avd raval passeig carrer avinguda placa servicio servei seccion seccio unidad unitat "
+    "departamento departament dpto catedra e-mail email correo tel tfno telefono fax".split()
+)
+"""Words that end an institution's name written before them on the same line: a street's
+type ("Hospital La Paz [Paseo] de la Castellana", "C/"), a department ("Hospital General
+[Servicio] de Oftalmología"), a contact's key ("Universidad de Alcalá [E-mail]")."""
+_STREET_INITIAL = regex.compile(r"(?:C|P)(?:[/\\]|\.?º|\./)")
+"""A street's type as an initial: "C/", "C\\", "C./", "P.º", "Pº"."""
+_NAME_TOKEN = regex.compile(r"[\p{L}\p{M}º]+(?:-[\p{L}\p{M}]+)*\.?(?:º)?")
+
+
+def _before_address(text: str, start: int, end: int, language: str | None, lex: Lexicon) -> int:
+    """Where an institution's name ends before what follows it on the line of a sender's
+    address block (MEDDOCAN's "Remitido por: Dr. X Hospital Y Avda. Z, 3 28040 Madrid"):
+    before a street's type, a department or a contact's key (:data:`_AFTER_INSTITUTION`),
+    and before a town of the gazetteer that ends it without a particle, once two words
+    name the institution ("Hospital Virgen del Puerto [Plasencia]"; not "Hospital Royo
+    Villanova", "Hospital Infanta Sofía")."""
+    tokens = list(_NAME_TOKEN.finditer(text, start, end))
+    named = 0
+    for n, token in enumerate(tokens[1:], 1):
+        word = fold(token.group()).rstrip(".")
+        if (
+            token.group()[:1].isupper()
+            and (word in _AFTER_INSTITUTION or _STREET_INITIAL.match(text, token.start()))
+            and fold(tokens[n - 1].group()) not in PARTICLES  # "Hospital Virgen del Camino"
+        ):
+            return _trim(text, start, token.start())[1]
+        if word not in _INSTITUTION_WORDS and word not in lex.stop and token.group()[:1].isupper():
+            named += 1
+    last = tokens[-1] if len(tokens) > 2 else None
+    if last is not None and named > 2 and last.end() == end:
+        word = fold(last.group())
+        before = fold(tokens[-2].group())
+        if (
+            before not in PARTICLES
+            and word not in lex.first_names
+            and _a_town(last.group(), word, places(language), language)
+        ):
+            return _trim(text, start, last.start())[1]
+    return end
+
+
 def _institutions(
     text: str, language: str | None, index: dict[str, list[int]], lex: Lexicon
 ) -> Iterator[RuleHit]:
+    prefixed = set()
     for match in _INSTITUTION_PREFIXED.finditer(text, index):
         start, end = _trim(text, *match.span())
         end = _before_month(text, start, end)  # "the hospital January 9th"
+        end = _before_address(text, start, end, language, lex)
         named = _named(text, start, end, lex, language)
         if named and _named_after_noun(text, start, end, language):
+            prefixed.add(start)
             yield RuleHit(start, end, "INSTITUTION", "institution_prefixed")
     suffixed = _may_hold_suffixed_institution(text)
+    before_only = language not in (None, "en")
     for match in _INSTITUTION_SUFFIXED.finditer(text) if suffixed else ():
         start, end = match.span()
+        if (
+            before_only
+            and max(text.rfind(" ", start, end), text.rfind("\t", start, end)) + 1 in prefixed
+        ):
+            continue  # "Dra. X Y [Hospital Universitario de Getafe]": the name comes after
         first = text[start : text.find(" ", start, end) if " " in text[start:end] else end]
         word = fold(first)
         if (word in PARTICLES and word.rstrip(".") not in _SAINTS) or word in _ARTICLES:
@@ -1259,6 +1318,83 @@ def _towns_with_regions(
         yield RuleHit(*region, "town_then_region")
 
 
+_LEGAL_WORDS = frozenset(fold(w).rstrip(".") for w in _LEGAL_FORMS)
+_BRACKET = regex.compile(r"\(([^()\n]{3,160})\)")
+_ELEMENT = regex.compile(r"[^,;]+")
+_PRODUCT = regex.compile(r"[®™]|\p{Lu}[\p{L}\p{M}-]*[ \t]+\d")
+"""What makes a bracket's first element a product: a trade mark, or a capitalised name
+with a number ("Dacortin 30 mg", "Sonos 100 CF")."""
+_MAKER = regex.compile(
+    r"\p{Lu}[\p{L}\p{M}']*(?:-\p{L}[\p{L}\p{M}']*)*"
+    r"(?:®?[ \t]+(?:&|and|y|\p{L}[\p{L}\p{M}']*(?:-\p{L}[\p{L}\p{M}']*)*)){0,4}"
+)
+_REGION_CODE = regex.compile(r"[A-Z]{2}|(?i:EE\.?[ \t]*UU\.?|U\.?S\.?A\.?|U\.?K\.?)")
+
+
+def _a_place(element: str, known: Places) -> bool:
+    """Whether a bracket's element names a place: a town, region or country of the
+    gazetteer as a whole ("Madrid", "Fort Worth"; not "Upchurch Kent"), or a region's
+    code ("CA", "EE. UU.")."""
+    element = element.strip(" \t.")
+    if _REGION_CODE.fullmatch(element):
+        return True
+    words = tuple(fold(w) for w in _TOKEN.findall(element))
+    return bool(words) and known.match(words) is not None
+
+
+def _manufacturers(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
+    """The maker of a product in the brackets after it, as articles write it: "(Dacortin
+    30 mg, [Merck], Barcelona)", "(Azopt®, [Alcon Cusi])", "([Allergan]®, Irvine,
+    California)": a capitalised name right after a product (a trade mark or a name with a
+    number) and before the place it is in, or after a trade-marked product alone. Which
+    schemes suggest them is in :mod:`.schemes` (MEDDOCAN's institutions; elsewhere a maker
+    is no PHI, and "Pfizer" stays readable)."""
+    if "(" not in text:
+        return
+    known = places(language)
+    for bracket in _BRACKET.finditer(text):
+        elements = list(_ELEMENT.finditer(text, *bracket.span(1)))
+        if len(elements) < 2 or len(elements[0].group().split()) > 4:
+            continue
+        first = elements[0].group()
+        marked = "®" in first or "™" in first
+        if marked and _a_place(elements[1].group(), known):
+            maker = elements[0]  # "(Allergan®, Irvine, California)"
+        else:
+            maker = elements[1]
+            place_next = len(elements) > 2 and _a_place(elements[2].group(), known)
+            if not (
+                marked
+                or (place_next and not first.isupper())  # not "(TAC, RMN, Madrid)"
+                or (len(elements) == 2 and _PRODUCT.search(first))
+            ):
+                continue  # "(Atropina 1%, [Alcon Cusí])", "(Tobrex, [Alcon Cusi], Barcelona)"
+        name = _MAKER.search(text, *maker.span())
+        if name is None or text[maker.start() : name.start()].strip():
+            continue  # what comes first is no capitalised name: "(Tylenol 500, 2 mg)"
+        if text[name.end() : maker.end()].strip(" \t.®™"):
+            continue  # more than a name: "(HDL 52 mg/dl, LDL 153 mg/dl)"
+        if fold(_TOKEN.search(text, *name.span()).group()) in _INSTITUTION_WORDS:
+            continue  # "(Krankenpfleger, Hausarztpraxis Junk, Marktheidenfeld)": no maker
+        start, end = _trim(text, *name.span())
+        words = _TOKEN.findall(text, start, end)
+        while len(words) > 1 and known.match((fold(words[-1]),)) == "COUNTRY":
+            end = _trim(text, start, text.rfind(words.pop(), start, end))[1]  # "Septodont Francia"
+        end = start + len(text[start:end].rstrip(" \t-®"))  # "[Chiesi]-España"
+        if (
+            end > start + 1
+            and not _a_place(text[start:end], known)
+            and not (len(words) == 1 and safe_terms().kind(fold(words[0])) == "drug")  # Advil
+            and any(
+                fold(w) not in lex.stop
+                and fold(w) not in _INSTITUTION_WORDS
+                and fold(w) not in _LEGAL_WORDS
+                for w in words
+            )
+        ):
+            yield RuleHit(start, end, "INSTITUTION", "manufacturer")
+
+
 def find_places(text: str, language: str | None) -> list[RuleHit]:
     """Every street, town, country, institution and room the place rules find."""
     index = word_index(text, language)
@@ -1266,6 +1402,7 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
     found = list(_fields(text, index))
     found += _streets(text, language, index)
     found += _institutions(text, language, index, lex)
+    found += _manufacturers(text, language, lex)
     found += _continued(text, found, lex, language)
     found += _towns(text, language, lex)
     found += _after_phrases(text, index, lex, language)
@@ -1391,6 +1528,12 @@ PLACE_FINDER = Finder(
         "send it to [the corner of Dalbraut 99 and Frederikke Coves]?",
         "at [USNS Saibara FPO AP 12428]. It",
         "[psc 5420, box 2708\napo aa 33879]",
+        "[Complejo Hospitalario de Navarra] [C/ Irunlarrea, 3]",
+        "[Instituto Colombiano del Dolor] [Medellín], [Colombia]",
+        "[Universidad de Alcalá] E-mail: x",
+        "prednisona (Dacortin 30 mg, [Merck], [Barcelona])",
+        "brinzolamida (Azopt®, [Alcon Cusi]) y",
+        "modelo SRV2007 ([Allergan]®, [Irvine], California)",
     ),
     (
         "Mobile phone",
@@ -1435,6 +1578,10 @@ PLACE_FINDER = Finder(
         "manufacturername: Merck Sharp & Dohme Corp.; devicelotnumber",
         "tested (used the Sofia test) positive; CPR w/ LUCAS machine; the Bam antibodies",
         "COVID test Nasal Swab (SOFIA SARS ANTIGEN FIA)",
+        "(HDL 52 mg/dl, LDL 153 mg/dl)",
+        "(GOT 600 UI/l, GPT 463 UI/l)",
+        "(Tylenol 500 mg, Advil)",
+        "received (Spikevax 0.5 mL, Moderna, lot 039K20A)",
     ),
     guarded=False,
 )

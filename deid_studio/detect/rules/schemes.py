@@ -56,6 +56,7 @@ _BY_SCHEME: Mapping[str, Mapping[str, str | None]] = {
         "id_licence": "ID_TITULACION_PERSONAL_SANITARIO",
         "id_encounter": "ID_CONTACTO_ASISTENCIAL",
         "field_institution": "INSTITUCION",
+        "manufacturer": "INSTITUCION",
     },
     "i2b2-2014": {
         "DATE": "DATE",
@@ -85,6 +86,10 @@ _BY_SCHEME: Mapping[str, Mapping[str, str | None]] = {
         "id_account": "ACCOUNT",
     },
 }
+_NAMED_ONLY = frozenset({"manufacturer"})
+"""Rules whose hits are PHI only where a preset's table names them: MEDDOCAN annotates a
+product's maker as an institution; elsewhere a maker is no PHI ("Pfizer" stays readable),
+and the hit is a feature of the CRF only."""
 # Any other scheme: the first of these names the scheme has.
 _FALLBACK: Mapping[str, tuple[str, ...]] = {
     "DATE": ("DATE", "FECHAS"),
@@ -122,6 +127,9 @@ def rule_category(kind: str, scheme: Scheme, rule: str | None = None) -> str | N
     other scheme gets the first fitting category name it has.
     """
     table = _BY_SCHEME.get(scheme.name)
+    if rule in _NAMED_ONLY:
+        category = table.get(rule) if table is not None else None
+        return category if category in scheme else None
     if table is not None:
         category = table.get(rule, table.get(kind)) if rule else table.get(kind)
         return category if category in scheme else None
