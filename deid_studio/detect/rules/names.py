@@ -161,14 +161,20 @@ _CREDENTIALS = (
 ).split()
 _KIN = (
     "madre padre padres hijo hija hijos hijas hermano hermana hermanos hermanas familia "
-    "familiares abuelo abuela abuelos tío tía tíos primo prima esposo esposa marido pareja "
-    "nieto nieta cónyuge suegra suegro progenitores gemelo gemela"
+    "familiar familiares abuelo abuela abuelos tío tía tíos primo prima esposo esposa marido "
+    "pareja nieto nieta cónyuge suegra suegro progenitores gemelo gemela"
 ).split()
 _NOT_KIN_BEFORE = regex.compile(
     r"(?ri)(?<![\p{L}\p{M}])(?:m[ée]dic[oa]s?|medicina|planificaci[óo]n|unidad(?:es)?)"
     r"[ \t]+de[ \t]+\Z"
 )
 """What makes "familia" no relative: "médico de familia", "medicina de familia"."""
+_DETERMINER_BEFORE = regex.compile(
+    r"(?ri)(?<![\p{L}\p{M}])(?:el|los|un|unos|su|sus|sendos|varios|algunos|algún|otros|otro|"
+    r"dos|tres|cuatro|cinco|referido|referidos|resto[ \t]+de|por|con|del|al|a)[ \t]+\Z"
+)
+"""What makes "familiar(es)" a noun, a relative: "los familiares", "el referido familiar",
+"presenciada por familiares"; not "antecedentes familiares", "ni familiares"."""
 _SEX_WORDS = "varón|varon|mujer|hombre|niño|niña|masculino|femenino|chico|chica"
 _CAPITALISED = AsciiTwin(
     regex.compile(
@@ -833,8 +839,14 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
             if word is not None:
                 found.append(RuleHit(match.start() + word.start(), match.end(), "SEX", "sex_word"))
         for match in _KIN_CUES.finditer(text, index):
-            if not _NOT_KIN_BEFORE.search(text, max(0, match.start() - 24), match.start()):
-                found.append(RuleHit(match.start(), match.end(), "KIN", "kin_word"))
+            before = max(0, match.start() - 24)
+            if _NOT_KIN_BEFORE.search(text, before, match.start()):
+                continue
+            if match.group().lower().startswith("familiar") and not _DETERMINER_BEFORE.search(
+                text, before, match.start()
+            ):
+                continue  # "antecedentes familiares": an adjective; "los familiares": kin
+            found.append(RuleHit(match.start(), match.end(), "KIN", "kin_word"))
     return found
 
 
@@ -844,6 +856,7 @@ NAME_FINDER = Finder(
     RULES,
     (
         "Mr [John Smith] was seen",
+        "se informó a los [familiares] del mal pronóstico; el referido [familiar] la encuentra",
         "Herrn [Theodor Maier] wurde",
         "Betr.: [Flora Huber], geb.",
         "Sra. [María del Carmen López] ingresa",
@@ -934,6 +947,7 @@ NAME_FINDER = Finder(
         "Sever allergic reaction; Ive been taking; given IV Sol-u-Medrol; lot number: Eli283",
         "We are still waiting for M.E. report",
         "su médico de familia solicitó; la Medicina de Familia y Comunitaria",
+        "sin antecedentes familiares de interés; hipercolesterolemia familiar",
     ),
     guarded=False,
     prevails=frozenset(
