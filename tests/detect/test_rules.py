@@ -433,14 +433,18 @@ def test_a_spanish_institution_ends_where_its_address_line_goes_on(
 
 def test_a_maker_in_brackets_is_an_institution_only_where_meddocan_says_so() -> None:
     """MEDDOCAN annotates a product's maker as INSTITUCION; a pharmacovigilance project
-    keeps "Merck" readable (the hit stays a feature of the CRF)."""
-    text = "prednisona oral (Dacortin 30 mg, Merck, Barcelona) y brinzolamida (Azopt®, Alcon Cusi)"
+    keeps "Laboratorios Cinfa" readable (the hit stays a feature of the CRF), and a maker
+    that is a safe term stays one ("Pfizer")."""
+    text = (
+        "prednisona oral (Dacortin 30 mg, Laboratorios Cinfa, Barcelona) y brinzolamida "
+        "(Azopt®, Alcon Cusi), vacuna (Comirnaty 30 mcg, Pfizer, Mainz)"
+    )
     meddocan = {
         text[s.start : s.end]: s.category for s in rule_suggestions(text, preset("meddocan"), "es")
     }
-    assert meddocan["Merck"] == meddocan["Alcon Cusi"] == "INSTITUCION"
+    assert meddocan["Laboratorios Cinfa"] == meddocan["Alcon Cusi"] == "INSTITUCION"
     pv = [text[s.start : s.end] for s in rule_suggestions(text, preset("pv"), "es")]
-    assert "Merck" not in pv and "Alcon Cusi" not in pv and "Barcelona" in pv
-    assert {h.rule for h in find(text, "es") if text[h.start : h.end] == "Merck"} == {
-        "manufacturer"
-    }
+    assert "Laboratorios Cinfa" not in pv and "Alcon Cusi" not in pv and "Barcelona" in pv
+    rules = {text[h.start : h.end]: h.rule for h in find(text, "es")}
+    assert rules["Laboratorios Cinfa"] == "manufacturer"
+    assert rules["Pfizer"] != "manufacturer" and "Pfizer" not in meddocan

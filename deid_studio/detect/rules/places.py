@@ -27,7 +27,7 @@ from functools import cache
 
 import regex
 
-from deid_studio.detect.dictionaries import is_drug_or_vaccine, safe_terms
+from deid_studio.detect.dictionaries import is_drug_or_vaccine
 from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import eponyms, fold
 from deid_studio.detect.geography import COUNTRIES_OF, Places, place_tokens, places, regions
@@ -1348,7 +1348,8 @@ def _manufacturers(text: str, language: str | None, lex: Lexicon) -> Iterator[Ru
     California)": a capitalised name right after a product (a trade mark or a name with a
     number) and before the place it is in, or after a trade-marked product alone. Which
     schemes suggest them is in :mod:`.schemes` (MEDDOCAN's institutions; elsewhere a maker
-    is no PHI, and "Pfizer" stays readable)."""
+    is no PHI). A maker that is a safe term ("Pfizer", "Merck") stays one: a hit here would
+    take the place of the term's, which keeps it readable in every scheme."""
     if "(" not in text:
         return
     known = places(language)
@@ -1384,7 +1385,7 @@ def _manufacturers(text: str, language: str | None, lex: Lexicon) -> Iterator[Ru
         if (
             end > start + 1
             and not _a_place(text[start:end], known)
-            and not (len(words) == 1 and safe_terms().kind(fold(words[0])) == "drug")  # Advil
+            and not (len(words) == 1 and is_drug_or_vaccine(words[0]))  # "Advil", "Pfizer"
             and any(
                 fold(w) not in lex.stop
                 and fold(w) not in _INSTITUTION_WORDS
@@ -1531,7 +1532,7 @@ PLACE_FINDER = Finder(
         "[Complejo Hospitalario de Navarra] [C/ Irunlarrea, 3]",
         "[Instituto Colombiano del Dolor] [Medellín], [Colombia]",
         "[Universidad de Alcalá] E-mail: x",
-        "prednisona (Dacortin 30 mg, [Merck], [Barcelona])",
+        "prednisona (Dacortin 30 mg, [Alcon], [Barcelona])",
         "brinzolamida (Azopt®, [Alcon Cusi]) y",
         "modelo SRV2007 ([Allergan]®, [Irvine], California)",
     ),
@@ -1581,7 +1582,7 @@ PLACE_FINDER = Finder(
         "(HDL 52 mg/dl, LDL 153 mg/dl)",
         "(GOT 600 UI/l, GPT 463 UI/l)",
         "(Tylenol 500 mg, Advil)",
-        "received (Spikevax 0.5 mL, Moderna, lot 039K20A)",
+        "received (Spikevax 0.5 mL, Moderna, lot 039K20A) and (Comirnaty 30 mcg, Pfizer)",
     ),
     guarded=False,
 )
