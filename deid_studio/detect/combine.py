@@ -102,3 +102,66 @@ def _absorb_blank_pieces(kept: list[Suggestion], text: str) -> list[Suggestion]:
     if pending is not None:
         out.append(pending)
     return out
+
+
+SURE = 0.9
+"""How sure a suggestion of several words must be to say what its string is elsewhere in
+the narrative (:func:`consistent`)."""
+_WORDS = 2
+
+
+def consistent(suggestions: Sequence[Suggestion], text: str) -> list[Suggestion]:
+    """The suggestions with each other occurrence of a sure name made one suggestion of the
+    sure one's category: where a string of several words is suggested with confidence
+    :data:`SURE` or more ("Francisco Jose Pons Calvo", a professional), a whole-word
+    occurrence of it elsewhere that the suggestions cover in part and never cross — split
+    ("Francisco Jose Pons" | "Calvo") or of another category ("Rosario Mir Alberdi" as a
+    professional) — becomes one suggestion of that category, as confident as its most
+    confident piece. A masked narrative then names one person once, in one category; no
+    character the suggestions covered is lost."""
+    sure: dict[str, Suggestion] = {}
+    for s in suggestions:
+        string = text[s.start : s.end]
+        if s.confidence >= SURE and len(string.split()) >= _WORDS:
+            best = sure.get(string)
+            if best is None or s.confidence > best.confidence:
+                sure[string] = s
+    if not sure:
+        return list(suggestions)
+    out = sorted(suggestions, key=lambda s: (s.start, s.end))
+    for string, model in sure.items():
+        at = text.find(string)
+        while at != -1:
+            end = at + len(string)
+            if _whole_word(text, at, end):
+                out = _unified(out, at, end, model)
+            at = text.find(string, at + 1)
+    return out
+
+
+def _whole_word(text: str, start: int, end: int) -> bool:
+    return (start == 0 or not text[start - 1].isalnum()) and (
+        end == len(text) or not text[end].isalnum()
+    )
+
+
+def _unified(
+    suggestions: list[Suggestion], start: int, end: int, model: Suggestion
+) -> list[Suggestion]:
+    """``suggestions`` with those inside [start, end) made one of ``model``'s category, when
+    some lie inside and none crosses its edges and they are not that one already."""
+    inside = [s for s in suggestions if start <= s.start and s.end <= end]
+    crossing = any(s.start < end and start < s.end for s in suggestions if s not in inside)
+    if not inside or crossing:
+        return suggestions
+    if len(inside) == 1 and (inside[0].start, inside[0].end) == (start, end):
+        if inside[0].category == model.category:
+            return suggestions
+    unified = replace(
+        max(inside, key=lambda s: s.confidence),
+        start=start,
+        end=end,
+        category=model.category,
+    )
+    kept = [s for s in suggestions if s not in inside]
+    return sorted([*kept, unified], key=lambda s: (s.start, s.end))

@@ -22,7 +22,7 @@ from typing import Any
 from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Suggestion
 from deid_studio.core.tokenize import tokenize
-from deid_studio.detect.combine import combine
+from deid_studio.detect.combine import combine, consistent
 from deid_studio.detect.crf import CrfModel
 from deid_studio.detect.joins import join_lines
 from deid_studio.detect.recall import recall_suggestions
@@ -183,7 +183,7 @@ class Detector:
                     settings.priority,
                     text=text,
                 )
-            merged = outside_terms(merged, terms, text)
+            merged = outside_terms(consistent(merged, text), terms, text)
             score = None
             if marginals:
                 score = uncertainty(tagged, settings.tau, rules=rules, crf=best)

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from deid_studio.core.document import Suggestion
-from deid_studio.detect.combine import combine
+from deid_studio.detect.combine import combine, consistent
 
 
 def covered(suggestions: list[Suggestion]) -> set[int]:
@@ -86,3 +86,92 @@ def test_blank_leftovers_join_a_neighbour() -> None:
     merged = combine([names, longer], {"OTHER": "crf"}, text=text)
     assert covered(merged) == set(range(17))
     assert merged == [names, Suggestion(10, 17, "OTHER", 0.2, "rule")]  # ", " stays with Lopez
+
+
+NAMED = (
+    "Notificador: Francisco Jose Pons Calvo, farmacéutico\n"
+    "Francisco Jose Pons Calvo comunica que Rosario Mir Alberdi, paciente; Rosario Mir Alberdi"
+)
+
+
+def _at(string: str, nth: int = 0) -> tuple[int, int]:
+    start = -1
+    for _ in range(nth + 1):
+        start = NAMED.index(string, start + 1)
+    return start, start + len(string)
+
+
+def _spans(found: list[Suggestion]) -> list[tuple[str, str]]:
+    return [(NAMED[s.start : s.end], s.category) for s in found]
+
+
+def test_a_sure_name_is_one_suggestion_of_its_category_wherever_it_recurs() -> None:
+    """The CRF split a pharmacist's name in the narrative ("Francisco Jose Pons" a
+    professional, "Calvo" a patient) and took the patient for a professional the second
+    time: the masked narrative would name two people, or the wrong one."""
+    found = [
+        Suggestion(*_at("Francisco Jose Pons Calvo"), "PROFESSIONAL", 0.97, "crf"),
+        Suggestion(*_at("Francisco Jose Pons", 1), "PROFESSIONAL", 0.71, "crf"),
+        Suggestion(*_at("Calvo", 1), "PATIENT", 0.61, "crf"),
+        Suggestion(*_at("Rosario Mir Alberdi"), "PATIENT", 0.95, "crf"),
+        Suggestion(*_at("Rosario Mir Alberdi", 1), "PROFESSIONAL", 0.38, "crf"),
+    ]
+    unified = consistent(found, NAMED)
+    assert _spans(unified) == [
+        ("Francisco Jose Pons Calvo", "PROFESSIONAL"),
+        ("Francisco Jose Pons Calvo", "PROFESSIONAL"),
+        ("Rosario Mir Alberdi", "PATIENT"),
+        ("Rosario Mir Alberdi", "PATIENT"),
+    ]
+    assert [s.confidence for s in unified] == [0.97, 0.71, 0.95, 0.38]
+
+
+def test_consistency_adds_nothing_unsure_alone_or_across_an_edge() -> None:
+    """An occurrence nothing covers stays uncovered (the suggestions decide what is PHI);
+    one word alone says too little ("Calvo"), an unsure name nothing, and a suggestion that
+    reaches across the occurrence's edge keeps its extent."""
+    nothing = [Suggestion(*_at("Francisco Jose Pons Calvo"), "PROFESSIONAL", 0.97, "crf")]
+    assert consistent(nothing, NAMED) == nothing
+    alone = [
+        Suggestion(*_at("Calvo"), "PROFESSIONAL", 0.99, "crf"),
+        Suggestion(*_at("Calvo", 1), "PATIENT", 0.61, "crf"),
+    ]
+    assert consistent(alone, NAMED) == alone
+    unsure = [
+        Suggestion(*_at("Rosario Mir Alberdi"), "PATIENT", 0.85, "crf"),
+        Suggestion(*_at("Rosario Mir Alberdi", 1), "PROFESSIONAL", 0.38, "crf"),
+    ]
+    assert consistent(unsure, NAMED) == unsure
+    start, end = _at("Francisco Jose Pons Calvo", 1)
+    across = [
+        Suggestion(*_at("Francisco Jose Pons Calvo"), "PROFESSIONAL", 0.97, "crf"),
+        Suggestion(start - 1, start + 8, "PATIENT", 0.6, "crf"),
+        Suggestion(start + 9, end, "PATIENT", 0.6, "crf"),
+    ]
+    assert consistent(across, NAMED) == across
+
+
+WORDS = ["Ana", "Garcia", "Lopez", "y", "Ana Garcia", "12", "Madrid", ",", "\n"]
+
+
+@given(
+    st.lists(st.sampled_from(WORDS), min_size=1, max_size=25).map(" ".join),
+    st.lists(
+        st.tuples(st.integers(0, 200), st.integers(1, 20), st.floats(0, 1), st.booleans()),
+        max_size=10,
+    ),
+)
+def test_consistency_never_uncovers_a_character_nor_overlaps(
+    text: str, pieces: list[tuple[int, int, float, bool]]
+) -> None:
+    found = combine(
+        [
+            Suggestion(a, min(a + n, len(text)), "PATIENT" if p else "PROFESSIONAL", c, "crf")
+            for a, n, c, p in pieces
+            if a < len(text)
+        ],
+        text=text,
+    )
+    unified = consistent(found, text)
+    assert covered(unified) >= covered(found)
+    assert all(a.end <= b.start for a, b in itertools.pairwise(unified))
