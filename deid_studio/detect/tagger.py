@@ -15,7 +15,7 @@ probability of its best path.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 
@@ -66,6 +66,17 @@ class _Narrative:
     lines: list[tuple[int, int]]
     word_ids: list[int]
     context: list[tuple[int, int]]  # (token index in the narrative, attribute id)
+
+
+@dataclass(frozen=True, slots=True)
+class _Scored:
+    """A batch's state scores, lines' layout, narratives' first rows and best paths."""
+
+    scores: np.ndarray
+    layout: Batch
+    offsets: list[int]
+    labels: list[str]
+    path_scores: np.ndarray
 
 
 class _Vocabulary:
@@ -190,19 +201,47 @@ class CrfTagger:
     ) -> list[TaggedDocument]:
         """Tag (text, language) pairs, in batches; much faster than one by one."""
         results: list[TaggedDocument] = []
+        scale = self.model.scale if marginals else None
+        with gc_paused():
+            for batch in self._batches(narratives, hits):
+                results += self._tagged(batch, self._scored(batch), scale)
+        return results
+
+    def tag_at_scales(
+        self,
+        narratives: Sequence[tuple[str, str | None]],
+        scales: Sequence[float],
+        *,
+        hits: Sequence[Sequence[Hit] | None] | None = None,
+    ) -> Iterator[list[TaggedDocument]]:
+        """The narratives tagged with marginals at each of ``scales`` in turn, as
+        :meth:`tag_many` would with the model's scale set to each: the features and scores
+        are computed once, since only the marginals depend on the scale (the best path does
+        not). One scale's tagged narratives at a time are built; the scores of all are kept
+        meanwhile (a few MB per 50,000 tokens)."""
+        with gc_paused():
+            scored = [(batch, self._scored(batch)) for batch in self._batches(narratives, hits)]
+        for scale in scales:
+            with gc_paused():
+                yield [t for batch, done in scored for t in self._tagged(batch, done, scale)]
+
+    def _batches(
+        self,
+        narratives: Sequence[tuple[str, str | None]],
+        hits: Sequence[Sequence[Hit] | None] | None,
+    ) -> Iterator[list[_Narrative]]:
+        """The narratives prepared, in batches of about :data:`BATCH_TOKENS` tokens."""
         batch: list[_Narrative] = []
         size = 0
-        with gc_paused():
-            for i, (text, language) in enumerate(narratives):
-                narrative = self._prepare(text, language, hits[i] if hits is not None else None)
-                batch.append(narrative)
-                size += len(narrative.tokens)
-                if size >= BATCH_TOKENS:
-                    results += self._score(batch, marginals)
-                    batch, size = [], 0
-            if batch:
-                results += self._score(batch, marginals)
-        return results
+        for i, (text, language) in enumerate(narratives):
+            narrative = self._prepare(text, language, hits[i] if hits is not None else None)
+            batch.append(narrative)
+            size += len(narrative.tokens)
+            if size >= BATCH_TOKENS:
+                yield batch
+                batch, size = [], 0
+        if batch:
+            yield batch
 
     def _prepare(self, text: str, language: str | None, hits: Sequence[Hit] | None) -> _Narrative:
         features = self.model.params.features
@@ -251,22 +290,36 @@ class CrfTagger:
         lengths = [end - first for n in batch for first, end in n.lines]
         return scores, Batch.of(np.asarray(starts), np.asarray(lengths)), offsets
 
-    def _score(self, batch: list[_Narrative], with_marginals: bool) -> list[TaggedDocument]:
+    def _scored(self, batch: list[_Narrative]) -> _Scored | None:
+        """A batch's scores and best paths (None for a batch without a token)."""
         if not any(n.tokens for n in batch):
-            return [TaggedDocument([], [], []) for _ in batch]
+            return None
         scores, layout, offsets = self._scores(batch)
         best, path_scores = viterbi(scores, self._transitions, layout)
         labels = [self.labels[i] for i in best.tolist()]
-        if with_marginals:
-            scale = self.model.scale
+        return _Scored(scores, layout, offsets, labels, path_scores)
+
+    def _tagged(
+        self, batch: list[_Narrative], scored: _Scored | None, scale: float | None
+    ) -> list[TaggedDocument]:
+        """A scored batch's narratives, with the marginals at ``scale`` unless it is None."""
+        if scored is None:
+            return [TaggedDocument([], [], []) for _ in batch]
+        scores, layout, offsets, labels = (
+            scored.scores,
+            scored.layout,
+            scored.offsets,
+            scored.labels,
+        )
+        if scale is not None:
             probabilities, log_z = marginals(scale * scores, scale * self._transitions, layout)
-            path = np.exp(np.minimum(scale * path_scores - log_z, 0.0))
+            path = np.exp(np.minimum(scale * scored.path_scores - log_z, 0.0))
         results = []
         line_number = 0
         for narrative, base in zip(batch, offsets, strict=False):
             end = base + len(narrative.tokens)
             tagged = TaggedDocument(narrative.tokens, labels[base:end], narrative.lines)
-            if with_marginals:
+            if scale is not None:
                 count = len(narrative.lines)
                 tagged = self._with_marginals(
                     tagged, probabilities[base:end], path[line_number : line_number + count]

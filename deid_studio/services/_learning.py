@@ -55,6 +55,7 @@ from deid_studio.detect.recall import (
     is_word,
 )
 from deid_studio.detect.rules import confidences
+from deid_studio.detect.ruleshits import rule_hits
 from deid_studio.detect.tagger import CrfTagger, TaggedDocument
 from deid_studio.evaluate import evaluate, folds, groups_of, report_of
 from deid_studio.evaluate.metrics import EMPTY
@@ -375,12 +376,11 @@ def _work(
     )
     evidence = [_evidence([f.tagged for f in found], held, rules)]
     del found  # one tagger's weights and tagged narratives in memory at a time
-    for step, factor in enumerate(SCALE_STEPS[1:], start=1):
-        progress(f"{job.name}: tagging", step, len(SCALE_STEPS))
+    hits = [rule_hits(t, lang) for t, lang in narratives] if params.features.rules else None
+    others = [scale * factor for factor in SCALE_STEPS[1:]]  # the same scores, other marginals
+    for step, tagged in enumerate(CrfTagger(model).tag_at_scales(narratives, others, hits=hits)):
+        progress(f"{job.name}: tagging", step + 1, len(SCALE_STEPS))
         check(cancelled)
-        tagged = CrfTagger(replace(model, scale=scale * factor)).tag_many(
-            narratives, marginals=True
-        )
         evidence.append(_evidence(tagged, held, rules))
         del tagged
     progress(f"{job.name}: tagging", len(SCALE_STEPS), len(SCALE_STEPS))

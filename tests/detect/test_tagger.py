@@ -95,3 +95,30 @@ def test_a_batch_mixing_languages_scores_each_narrative_as_alone(toy_model: CrfM
         # the same scores; products over a different number of rows may round differently
         assert mine.p_outside == pytest.approx(reference.p_outside, abs=1e-12)
         assert mine.path_probability == pytest.approx(reference.path_probability, abs=1e-12)
+
+
+def test_tagging_at_several_scales_is_tagging_once_per_scale(
+    toy_model: CrfModel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cross-validation tags each held-out fold at five score scales: the features and
+    scores are computed once, the marginals at each scale are those of a model whose scale
+    it is, and the batches are cut as one pass would cut them."""
+    from dataclasses import replace
+
+    import deid_studio.detect.tagger as tagger_module
+
+    monkeypatch.setattr(tagger_module, "BATCH_TOKENS", 40)  # several batches
+    narratives = [(d.text, "es") for d in toy_corpus(6, seed=11)] + [("", "es")]
+    scales = [0.5, 1.0, 2.0]
+    tagger = CrfTagger(toy_model)
+    prepared: list[str] = []
+    original = tagger._prepare
+    monkeypatch.setattr(
+        tagger, "_prepare", lambda text, *rest: prepared.append(text) or original(text, *rest)
+    )
+    at_scales = list(tagger.tag_at_scales(narratives, scales))
+    assert len(prepared) == len(narratives)  # once each, not once per scale
+    for scale, tagged in zip(scales, at_scales, strict=True):
+        alone = CrfTagger(replace(toy_model, scale=scale)).tag_many(narratives, marginals=True)
+        assert tagged == alone
+    assert at_scales[0][0].p_outside != at_scales[2][0].p_outside
