@@ -333,11 +333,17 @@ class CrfTagger:
         narratives: Sequence[tuple[str, str | None]],
         gold: Sequence[Sequence[str]],
         candidates: Sequence[float] = SCALES,
+        *,
+        hits: Sequence[Sequence[Hit] | None] | None = None,
     ) -> tuple[float, float]:
         """The score scale whose marginals give the gold labels the highest likelihood (a
         temperature: online learners' scores are not log-probabilities), and its mean log
-        loss per token. ``gold`` holds each narrative's labels, token by token."""
-        batch = [self._prepare(text, language, None) for text, language in narratives]
+        loss per token. ``gold`` holds each narrative's labels, token by token; ``hits``
+        their rule hits when the caller has them."""
+        batch = [
+            self._prepare(text, language, hits[i] if hits is not None else None)
+            for i, (text, language) in enumerate(narratives)
+        ]
         scores, layout, _ = self._scores(batch)
         index = {label: i for i, label in enumerate(self.labels)}
         rows: list[int] = []

@@ -24,7 +24,7 @@ import signal
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from deid_studio.core.categories import Scheme
@@ -54,7 +54,7 @@ from deid_studio.detect.recall import (
     floored,
     is_word,
 )
-from deid_studio.detect.rules import confidences
+from deid_studio.detect.rules import RuleHit, confidences
 from deid_studio.detect.ruleshits import rule_hits
 from deid_studio.detect.tagger import CrfTagger, TaggedDocument
 from deid_studio.evaluate import evaluate, folds, groups_of, report_of
@@ -273,6 +273,16 @@ class _Context:
     params: CrfParams
     settings: DetectorSettings
     clusters: WordClusters | None
+    found: dict[int, Sequence[RuleHit]] = field(default_factory=dict)
+    """The rule hits of the documents a process has read so far, by index: each document
+    is trained on four or five times and tagged once (each process has its own copy)."""
+
+    def hits(self, index: int) -> Sequence[RuleHit]:
+        """The rule hits of the ``index``-th document, found once per process."""
+        if index not in self.found:
+            document = self.documents[index]
+            self.found[index] = rule_hits(document.text, document.language)
+        return self.found[index]
 
 
 def _run(
@@ -355,6 +365,7 @@ def _work(
         stage=stage,
         total_documents=len(train),
         clusters=context.clusters,
+        hits=lambda i, _: context.hits(job.train[i]),
     )
     fit_seconds = time.perf_counter() - started
     progress(f"{job.name}: finished", 1, 1)
@@ -362,12 +373,13 @@ def _work(
         return _Done(job.name, job.test, model, [], [], 1.0, fit_seconds, {})
     check(cancelled)
     held = [documents[i] for i in job.test]
-    scale = fit_scale(model, held)
+    hits = [context.hits(i) for i in job.test] if params.features.rules else None
+    scale = fit_scale(model, held, hits)
     narratives = [(d.text, d.language) for d in held]
     progress(f"{job.name}: tagging", 0, len(SCALE_STEPS))
     settings = replace(settings, joins=line_joins(train))
     found = Detector(replace(model, scale=scale), scheme, settings).detect(
-        narratives, marginals=True
+        narratives, marginals=True, hits=hits
     )
     predicted = [[s.span for s in detection.suggestions] for detection in found]
     rules = [detection.rules for detection in found]
@@ -376,7 +388,6 @@ def _work(
     )
     evidence = [_evidence([f.tagged for f in found], held, rules)]
     del found  # one tagger's weights and tagged narratives in memory at a time
-    hits = [rule_hits(t, lang) for t, lang in narratives] if params.features.rules else None
     others = [scale * factor for factor in SCALE_STEPS[1:]]  # the same scores, other marginals
     for step, tagged in enumerate(CrfTagger(model).tag_at_scales(narratives, others, hits=hits)):
         progress(f"{job.name}: tagging", step + 1, len(SCALE_STEPS))
@@ -415,8 +426,13 @@ def _evidence(
     ]
 
 
-def fit_scale(model: CrfModel, documents: Sequence[Document]) -> float:
-    """The score scale fitted on (up to CALIBRATION_TOKENS of) held-out documents."""
+def fit_scale(
+    model: CrfModel,
+    documents: Sequence[Document],
+    hits: Sequence[Sequence[RuleHit]] | None = None,
+) -> float:
+    """The score scale fitted on (up to CALIBRATION_TOKENS of) held-out documents (``hits``:
+    their rule hits, when the caller has them)."""
     params = model.params
     chosen: list[Document] = []
     gold: list[list[str]] = []
@@ -436,7 +452,11 @@ def fit_scale(model: CrfModel, documents: Sequence[Document]) -> float:
         tokens += len(labels)
         if tokens >= CALIBRATION_TOKENS:
             break
-    scale, _ = CrfTagger(model).fit_scale([(d.text, d.language) for d in chosen], gold)
+    scale, _ = CrfTagger(model).fit_scale(
+        [(d.text, d.language) for d in chosen],
+        gold,
+        hits=hits[: len(chosen)] if hits is not None else None,
+    )
     return scale
 
 
