@@ -29,7 +29,7 @@ _PERSON = (
     r"homme|femme|enfant|garçon|fille|nourrisson|patient|patiente|homem|criança|menino|menina)"
 )
 _NOT_AN_AGE_AFTER = (
-    r"(?!\s+(?:de\s+(?:evolución|evolucion|duración|duracion|tratamiento|seguimiento|"
+    r"(?!(?:\s+y\s+medio)?\s+(?:de\s+(?:evolución|evolucion|duración|duracion|tratamiento|seguimiento|"
     r"antigüedad|diagnóstico|retraso)|del|de\s+la|de\s+su|tras|después|despues|antes|"
     r"más\s+tarde|later|ago|after|"
     r"before|earlier|prior|plus\s+tard|après|avant|später|früher|depois|antes))"
@@ -116,7 +116,9 @@ AGE_RULES: tuple[Rule, ...] = (
         "AGE",
         rf"(?<=\b(?:de|a\s+los|hasta\s+los|desde\s+los|aos|de\s+los|tenía|tiene|contaba\s+con|"
         rf"cumplir|cumplidos)\s+(?:{N}\s+(?:y|e)\s+)?)"
-        rf"(?<!\b(?:más|menos|partir|historia|hace|plazo|periodo|período)\s+de\s+){N}\s*"
+        rf"(?<!\b(?:más|menos|partir|historia|hace|plazo|periodo|período|seguimiento|"
+        rf"duración|tiempo|fumador|fumadora|aproximado|aproximada|luego|después|cabo|total|"
+        rf"lapso|intervalo|espacio|era|fue|ósea)\s+de\s+){N}\s*"
         rf"(?:años?|anos?)\b{_NOT_AN_AGE_AFTER}",
         (
             "Mujer de [76 años] con",
@@ -135,6 +137,10 @@ AGE_RULES: tuple[Rule, ...] = (
             "lleva más de tres años en remisión",
             "a los 2 años del trasplante",
             "niños a partir de 2 años",
+            "lesiones de un año y medio de evolución",
+            "tras un seguimiento de 4 años; Ex fumador de 8 años; luego de 6 años",
+            "el tiempo de evolución era de 3 años; la duración fue de un año",
+            "una edad ósea aproximada de 17 años; durante un periodo aproximado de 3 años",
         ),
         anchor="age",
         after=words("de los aos tenía tiene con cumplir cumplidos y e"),
