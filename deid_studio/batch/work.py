@@ -26,7 +26,7 @@ from deid_studio.batch.output import write_atomically, write_partition
 from deid_studio.core.document import Document, Suggestion
 from deid_studio.core.language import guess_language
 from deid_studio.detect.detector import Detector
-from deid_studio.detect.rules.terms import terms_remembered
+from deid_studio.detect.rules import remembered
 from deid_studio.formats.chunks import Chunk, Rejected, read_chunk
 from deid_studio.mask.cases import mask_reports
 from deid_studio.services.keep import keep_map
@@ -55,7 +55,7 @@ def run_partition(chunk: Chunk, job: Job) -> dict[str, Any]:
     started = time.perf_counter()
     documents, unreadable = read_chunk(chunk, job.layout)
     detector = _detector(job)
-    with terms_remembered():  # detected, then masked: the safe terms are read once
+    with remembered():  # detected, then masked: the safe terms are read once
         masked, refused, characters = mask_partition(documents, job, detector)
     if detector.tagger is not None and detector.tagger.cached_words() > WORD_CACHE:
         detector.tagger.forget_words()

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from deid_studio.core.document import Suggestion
+from deid_studio.detect.rules.base import occurrences
 
 SOURCES = ("rule", "crf")
 DEFAULT_SOURCE = "crf"
@@ -130,12 +131,9 @@ def consistent(suggestions: Sequence[Suggestion], text: str) -> list[Suggestion]
         return list(suggestions)
     out = sorted(suggestions, key=lambda s: (s.start, s.end))
     for string, model in sure.items():
-        at = text.find(string)
-        while at != -1:
-            end = at + len(string)
-            if _whole_word(text, at, end):
-                out = _unified(out, at, end, model)
-            at = text.find(string, at + 1)
+        for at in occurrences(text, string):
+            if _whole_word(text, at, at + len(string)):
+                out = _unified(out, at, at + len(string), model)
     return out
 
 

@@ -39,7 +39,6 @@ from deid_studio.core.tokenize import tokenize
 from deid_studio.detect.clusters import WordClusters
 from deid_studio.detect.features import FeatureConfig, Featurizer
 from deid_studio.detect.labels import SCHEMES, encode
-from deid_studio.detect.rules import RuleHit
 from deid_studio.detect.ruleshits import rule_hits
 
 Stage = Callable[[str], None]
@@ -257,14 +256,11 @@ def train_crf(
     stage: Stage = no_stage,
     total_documents: int = 0,
     clusters: WordClusters | None = None,
-    hits: Callable[[int, Document], Sequence[RuleHit]] | None = None,
 ) -> CrfModel:
     """Train a CRF on the gold spans of ``documents``; raises WorkCancelled when cancelled.
 
     ``clusters`` are the word clusters of the project's narratives (features when the
-    feature configuration asks for them; kept with the model). ``hits(i, document)`` gives
-    the rule hits of the ``i``-th document when the caller keeps them (cross-validation
-    trains on the same documents six times).
+    feature configuration asks for them; kept with the model).
 
     ``stage`` is told ``"features"`` and then ``"training"``; ``progress`` reports documents
     done during the first, iterations during the second (of at most ``params.iterations``).
@@ -276,7 +272,7 @@ def train_crf(
     stage("features")
     with gc_paused():
         sequences, tokens = _append_all(
-            trainer, documents, params, progress, cancelled, total_documents, clusters, hits
+            trainer, documents, params, progress, cancelled, total_documents, clusters
         )
     if sequences == 0:
         raise ValueError("no text to learn from: the training documents have no tokens")
@@ -320,7 +316,6 @@ def _append_all(
     cancelled: Cancelled,
     total_documents: int,
     clusters: WordClusters | None,
-    given: Callable[[int, Document], Sequence[RuleHit]] | None = None,
 ) -> tuple[int, int]:
     """Append every line of every document to the trainer as it is built; how many lines
     and tokens."""
@@ -333,13 +328,7 @@ def _append_all(
             featurizer = featurizers[document.language] = Featurizer(
                 params.features, document.language, clusters
             )
-        hits: Sequence[RuleHit] = ()
-        if params.features.rules:
-            hits = (
-                given(done - 1, document)
-                if given is not None
-                else rule_hits(document.text, document.language)
-            )
+        hits = rule_hits(document.text, document.language) if params.features.rules else ()
         for line in featurizer.lines(document.text, hits):
             trainer.append(line.features, encode(line.tokens, document.spans, params.labels))
             sequences += 1

@@ -148,10 +148,8 @@ class Detector:
         *,
         mode: str = "default",
         marginals: bool = False,
-        hits: Sequence[Sequence[RuleHit]] | None = None,
     ) -> list[Detection]:
-        """Suggestions for (text, language) pairs, in order; ``hits`` are their rule hits
-        when the caller has them already."""
+        """Suggestions for (text, language) pairs, in order."""
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}; choose default or recall")
         if self.tagger is None:
@@ -159,8 +157,7 @@ class Detector:
         assert self.model is not None
         marginals = marginals or mode == "recall"
         features = self.model.params.features
-        if hits is None or not features.rules:
-            hits = [rule_hits(t, lang) if features.rules else None for t, lang in narratives]
+        hits = [rule_hits(t, lang) if features.rules else None for t, lang in narratives]
         tagged_all = self.tagger.tag_many(narratives, marginals=marginals, hits=hits)
         out = []
         settings = self.settings

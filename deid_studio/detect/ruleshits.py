@@ -11,12 +11,13 @@ from collections.abc import Sequence
 from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Suggestion
 from deid_studio.detect import rules
-from deid_studio.detect.rules import RuleHit
+from deid_studio.detect.rules import RuleHit, recall
 
 
 def rule_hits(text: str, language: str | None = None) -> Sequence[RuleHit]:
-    """Sorted, non-overlapping hits (``start``, ``end``, ``kind``) of every rule."""
-    return rules.find(text, language=language)
+    """Sorted, non-overlapping hits (``start``, ``end``, ``kind``) of every rule (found once
+    per narrative within :func:`~.rules.remembered`)."""
+    return recall(("hits", language, text), lambda: rules.find(text, language=language))
 
 
 def rule_suggestions(

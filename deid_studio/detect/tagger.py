@@ -305,20 +305,16 @@ class CrfTagger:
         """A scored batch's narratives, with the marginals at ``scale`` unless it is None."""
         if scored is None:
             return [TaggedDocument([], [], []) for _ in batch]
-        scores, layout, offsets, labels = (
-            scored.scores,
-            scored.layout,
-            scored.offsets,
-            scored.labels,
-        )
         if scale is not None:
-            probabilities, log_z = marginals(scale * scores, scale * self._transitions, layout)
+            probabilities, log_z = marginals(
+                scale * scored.scores, scale * self._transitions, scored.layout
+            )
             path = np.exp(np.minimum(scale * scored.path_scores - log_z, 0.0))
         results = []
         line_number = 0
-        for narrative, base in zip(batch, offsets, strict=False):
+        for narrative, base in zip(batch, scored.offsets, strict=False):
             end = base + len(narrative.tokens)
-            tagged = TaggedDocument(narrative.tokens, labels[base:end], narrative.lines)
+            tagged = TaggedDocument(narrative.tokens, scored.labels[base:end], narrative.lines)
             if scale is not None:
                 count = len(narrative.lines)
                 tagged = self._with_marginals(
@@ -333,17 +329,11 @@ class CrfTagger:
         narratives: Sequence[tuple[str, str | None]],
         gold: Sequence[Sequence[str]],
         candidates: Sequence[float] = SCALES,
-        *,
-        hits: Sequence[Sequence[Hit] | None] | None = None,
     ) -> tuple[float, float]:
         """The score scale whose marginals give the gold labels the highest likelihood (a
         temperature: online learners' scores are not log-probabilities), and its mean log
-        loss per token. ``gold`` holds each narrative's labels, token by token; ``hits``
-        their rule hits when the caller has them."""
-        batch = [
-            self._prepare(text, language, hits[i] if hits is not None else None)
-            for i, (text, language) in enumerate(narratives)
-        ]
+        loss per token. ``gold`` holds each narrative's labels, token by token."""
+        batch = [self._prepare(text, language, None) for text, language in narratives]
         scores, layout, _ = self._scores(batch)
         index = {label: i for i, label in enumerate(self.labels)}
         rows: list[int] = []

@@ -23,7 +23,7 @@ import os
 import signal
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -54,8 +54,7 @@ from deid_studio.detect.recall import (
     floored,
     is_word,
 )
-from deid_studio.detect.rules import RuleHit, confidences
-from deid_studio.detect.ruleshits import rule_hits
+from deid_studio.detect.rules import RuleHit, confidences, remembered
 from deid_studio.detect.tagger import CrfTagger, TaggedDocument
 from deid_studio.evaluate import evaluate, folds, groups_of, report_of
 from deid_studio.evaluate.metrics import EMPTY
@@ -273,16 +272,10 @@ class _Context:
     params: CrfParams
     settings: DetectorSettings
     clusters: WordClusters | None
-    found: dict[int, Sequence[RuleHit]] = field(default_factory=dict)
-    """The rule hits of the documents a process has read so far, by index: each document
-    is trained on four or five times and tagged once (each process has its own copy)."""
-
-    def hits(self, index: int) -> Sequence[RuleHit]:
-        """The rule hits of the ``index``-th document, found once per process."""
-        if index not in self.found:
-            document = self.documents[index]
-            self.found[index] = rule_hits(document.text, document.language)
-        return self.found[index]
+    found: dict[Hashable, tuple[RuleHit, ...]] = field(default_factory=dict)
+    """What the rules found in the documents a process has read so far (the memory of
+    :func:`~deid_studio.detect.rules.remembered`): each document is trained on in four or
+    five folds and tagged in one (each process has its own copy)."""
 
 
 def _run(
@@ -347,7 +340,18 @@ def _work(
     progress: StageProgress,
     cancelled: Cancelled,
 ) -> _Done:
-    """Train on the job's documents; for a fold, also tag its held-out ones."""
+    """Train on the job's documents; for a fold, also tag its held-out ones. What the rules
+    find in a document is found once per process."""
+    with remembered(context.found):
+        return _run_job(job, context, progress, cancelled)
+
+
+def _run_job(
+    job: _Job,
+    context: _Context,
+    progress: StageProgress,
+    cancelled: Cancelled,
+) -> _Done:
     documents, scheme, params, settings = (
         context.documents,
         context.scheme,
@@ -365,7 +369,6 @@ def _work(
         stage=stage,
         total_documents=len(train),
         clusters=context.clusters,
-        hits=lambda i, _: context.hits(job.train[i]),
     )
     fit_seconds = time.perf_counter() - started
     progress(f"{job.name}: finished", 1, 1)
@@ -373,13 +376,12 @@ def _work(
         return _Done(job.name, job.test, model, [], [], 1.0, fit_seconds, {})
     check(cancelled)
     held = [documents[i] for i in job.test]
-    hits = [context.hits(i) for i in job.test] if params.features.rules else None
-    scale = fit_scale(model, held, hits)
+    scale = fit_scale(model, held)
     narratives = [(d.text, d.language) for d in held]
     progress(f"{job.name}: tagging", 0, len(SCALE_STEPS))
     settings = replace(settings, joins=line_joins(train))
     found = Detector(replace(model, scale=scale), scheme, settings).detect(
-        narratives, marginals=True, hits=hits
+        narratives, marginals=True
     )
     predicted = [[s.span for s in detection.suggestions] for detection in found]
     rules = [detection.rules for detection in found]
@@ -389,7 +391,7 @@ def _work(
     evidence = [_evidence([f.tagged for f in found], held, rules)]
     del found  # one tagger's weights and tagged narratives in memory at a time
     others = [scale * factor for factor in SCALE_STEPS[1:]]  # the same scores, other marginals
-    for step, tagged in enumerate(CrfTagger(model).tag_at_scales(narratives, others, hits=hits)):
+    for step, tagged in enumerate(CrfTagger(model).tag_at_scales(narratives, others)):
         progress(f"{job.name}: tagging", step + 1, len(SCALE_STEPS))
         check(cancelled)
         evidence.append(_evidence(tagged, held, rules))
@@ -426,13 +428,8 @@ def _evidence(
     ]
 
 
-def fit_scale(
-    model: CrfModel,
-    documents: Sequence[Document],
-    hits: Sequence[Sequence[RuleHit]] | None = None,
-) -> float:
-    """The score scale fitted on (up to CALIBRATION_TOKENS of) held-out documents (``hits``:
-    their rule hits, when the caller has them)."""
+def fit_scale(model: CrfModel, documents: Sequence[Document]) -> float:
+    """The score scale fitted on (up to CALIBRATION_TOKENS of) held-out documents."""
     params = model.params
     chosen: list[Document] = []
     gold: list[list[str]] = []
@@ -452,11 +449,7 @@ def fit_scale(
         tokens += len(labels)
         if tokens >= CALIBRATION_TOKENS:
             break
-    scale, _ = CrfTagger(model).fit_scale(
-        [(d.text, d.language) for d in chosen],
-        gold,
-        hits=hits[: len(chosen)] if hits is not None else None,
-    )
+    scale, _ = CrfTagger(model).fit_scale([(d.text, d.language) for d in chosen], gold)
     return scale
 
 

@@ -92,9 +92,10 @@ def test_model_version_0_suggests_nothing_for_terms_and_ranks_them_as_no_phi() -
 
 def test_a_partition_reads_each_narratives_terms_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """A batch partition asks for a narrative's safe terms twice (its rules, then its
-    masking): within ``terms_remembered`` the second answer comes from memory and is the
+    masking): within ``remembered`` the second answer comes from memory and is the
     same; outside it nothing is remembered (a benchmark's second pass reads again)."""
     import deid_studio.detect.rules.terms as terms_module
+    from deid_studio.detect.rules import remembered
 
     read: list[str] = []
     original = terms_module._find_terms
@@ -104,7 +105,7 @@ def test_a_partition_reads_each_narratives_terms_once(monkeypatch: pytest.Monkey
     text = "Received Pfizer-BioNTech dose 2; developed Bell's palsy after Tylenol 500 mg."
     first = terms_module.find_terms(text, "en")
     assert [text[h.start : h.end] for h in first] == ["Pfizer-BioNTech", "Bell's palsy", "Tylenol"]
-    with terms_module.terms_remembered():
+    with remembered():
         assert terms_module.find_terms(text, "en") == first
         assert terms_module.find_terms(text, None) == first
         terms_module.find_terms(text, "en").clear()  # a caller's list is its own

@@ -50,23 +50,22 @@ def test_a_training_run_reads_each_documents_rules_once(monkeypatch) -> None:
     """Cross-validation trains on a document in every fold but its own and tags it in that
     one: in one process its rule hits are found once, and every model learns from the same
     hits as before (the cross-validated figures do not move)."""
-    import deid_studio.detect.crf as crf_module
-    import deid_studio.detect.detector as detector_module
-    import deid_studio.detect.tagger as tagger_module
-    import deid_studio.services._learning as learning_module
+    from dataclasses import replace
 
-    rng = random.Random(1)
-    documents = [document(rng, i) for i in range(12)]
+    import deid_studio.detect.rules as rules_package
+
+    rng = random.Random(1)  # each text its own: what the rules find is kept by text
+    documents = [
+        replace(d, text=f"{d.text}Caso {i}.\n")
+        for i, d in enumerate(document(rng, i) for i in range(12))
+    ]
     texts: list[str] = []
-    for module in (crf_module, detector_module, tagger_module, learning_module):
-        original = module.rule_hits
-        monkeypatch.setattr(
-            module,
-            "rule_hits",
-            lambda text, language=None, original=original: (
-                texts.append(text) or original(text, language)
-            ),
-        )
+    original = rules_package.find
+    monkeypatch.setattr(
+        rules_package,
+        "find",
+        lambda text, language=None: texts.append(text) or original(text, language),
+    )
     learned = learn(documents, preset("meddocan"), FAST, folds_wanted=3, progress=lambda *_: None)
     assert sorted(texts) == sorted(d.text for d in documents)
     assert learned.metrics["entity"]["strict"]["micro"]["f1"] > 0.5

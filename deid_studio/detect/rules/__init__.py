@@ -27,7 +27,16 @@ word index, and share what they compute of it, see :func:`.base.last_text`; the 
 
 from __future__ import annotations
 
-from deid_studio.detect.rules.base import GUARD, KINDS, Finder, Rule, RuleHit, expected_spans
+from deid_studio.detect.rules.base import (
+    GUARD,
+    KINDS,
+    Finder,
+    Rule,
+    RuleHit,
+    expected_spans,
+    recall,
+    remembered,
+)
 from deid_studio.detect.rules.guards import GUARDS, NOT_PHI
 from deid_studio.detect.rules.matching import (
     FINDERS,
@@ -63,6 +72,8 @@ __all__ = [
     "is_word_rule",
     "narrow",
     "number_part",
+    "recall",
+    "remembered",
     "rule_category",
     "rule_spans",
     "rule_spans_of",

@@ -25,8 +25,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from itertools import repeat
 from typing import NamedTuple
 
@@ -34,7 +32,7 @@ import regex
 
 from deid_studio.detect.dictionaries import SafeTerms, safe_terms
 from deid_studio.detect.gazetteers import fold
-from deid_studio.detect.rules.base import AsciiTwin, Finder, RuleHit, alternation
+from deid_studio.detect.rules.base import AsciiTwin, Finder, RuleHit, alternation, recall
 
 _WORD = AsciiTwin(
     regex.compile(r"(?<![\p{L}\p{M}\d])[\p{L}][\p{L}\p{M}'\u2019-]*(?<![-'\u2019])"),
@@ -119,37 +117,10 @@ def _candidate(word: str, known: SafeTerms) -> _Candidate | None:
     return found
 
 
-_REMEMBERED: ContextVar[dict[str, tuple[RuleHit, ...]] | None] = ContextVar(
-    "remembered_terms", default=None
-)
-
-
-@contextmanager
-def terms_remembered() -> Iterator[None]:
-    """Within it, :func:`find_terms` answers a narrative it has read already from memory.
-
-    A batch partition is detected whole (the rules find the terms among every other hit),
-    then masked (the masking asks for the same narratives' terms again): without it the
-    second reading is a third of the masking's time on VAERS. The memory lasts as long as
-    the block (one partition) and belongs to its thread of execution.
-    """
-    token = _REMEMBERED.set({})
-    try:
-        yield
-    finally:
-        _REMEMBERED.reset(token)
-
-
 def find_terms(text: str, language: str | None) -> list[RuleHit]:
     """Every safe term of ``text`` (kind ``TERM``; see the module text); the same in every
     language (the dictionaries hold every language's drugs and eponyms)."""
-    remembered = _REMEMBERED.get()
-    if remembered is None:
-        return _find_terms(text)
-    found = remembered.get(text)
-    if found is None:
-        found = remembered[text] = tuple(_find_terms(text))
-    return list(found)
+    return list(recall(("terms", text), lambda: _find_terms(text)))
 
 
 def _find_terms(text: str) -> list[RuleHit]:
