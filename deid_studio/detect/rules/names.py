@@ -30,10 +30,13 @@ import regex
 from deid_studio.detect.gazetteers import eponyms, fold
 from deid_studio.detect.geography import Places, places
 from deid_studio.detect.rules.base import (
+    LATIN1_LETTER,
+    LATIN1_LOWER,
+    LATIN1_UPPER,
     MONTH_WORDS,
     NUMBER_WORD,
-    AsciiTwin,
     Finder,
+    Latin1Twin,
     RuleHit,
     alternation,
     occurrences,
@@ -45,7 +48,7 @@ from deid_studio.detect.rules.words import (
     PRODUCT_WORDS,
     STRONG,
     SURNAME_CAPITAL,
-    SURNAME_CAPITAL_ASCII,
+    SURNAME_CAPITAL_LATIN1,
     WEAK,
     Cues,
     Lexicon,
@@ -176,12 +179,15 @@ _DETERMINER_BEFORE = regex.compile(
 """What makes "familiar(es)" a noun, a relative: "los familiares", "el referido familiar",
 "presenciada por familiares"; not "antecedentes familiares", "ni familiares"."""
 _SEX_WORDS = "varón|varon|mujer|hombre|niño|niña|masculino|femenino|chico|chica"
-_CAPITALISED = AsciiTwin(
+_CAPITALISED = Latin1Twin(
     regex.compile(
         rf"(?<![\p{{L}}\p{{M}}'\u2019.-])\p{{Lu}}{SURNAME_CAPITAL}[\p{{Ll}}\p{{M}}'\u2019]+"
         r"(?:-\p{Lu}[\p{Ll}\p{M}]+)?"
     ),
-    re.compile(rf"(?<![A-Za-z'.-])[A-Z]{SURNAME_CAPITAL_ASCII}[a-z']+(?:-[A-Z][a-z]+)?"),
+    re.compile(
+        rf"(?<![{LATIN1_LETTER}'.-])[{LATIN1_UPPER}]{SURNAME_CAPITAL_LATIN1}[{LATIN1_LOWER}']+"
+        rf"(?:-[{LATIN1_UPPER}][{LATIN1_LOWER}]+)?"
+    ),
 )
 
 RULES: Mapping[str, float] = {

@@ -33,9 +33,11 @@ from deid_studio.detect.gazetteers import eponyms, fold
 from deid_studio.detect.geography import COUNTRIES_OF, Places, place_tokens, places, regions
 from deid_studio.detect.rules.anchors import digit_runs
 from deid_studio.detect.rules.base import (
+    LATIN1_LETTER,
+    LATIN1_UPPER,
     MONTH_WORDS,
-    AsciiTwin,
     Finder,
+    Latin1Twin,
     RuleHit,
     alternation,
     matches_at,
@@ -337,9 +339,9 @@ _PLACE_CUES = (
 _PLACE_CUE_BEFORE = regex.compile(
     rf"(?r)(?<![\p{{L}}\p{{M}}]){alternation(_PLACE_CUES)}[ \t]+\Z", _FLAGS
 )
-_CAPITALISED_WORD = AsciiTwin(
+_CAPITALISED_WORD = Latin1Twin(
     regex.compile(r"(?<![\p{L}\p{M}\d'\u2019-])\p{Lu}[\p{L}\p{M}]*"),
-    re.compile(r"(?<![A-Za-z0-9'-])[A-Z][A-Za-z]*"),
+    re.compile(rf"(?<![{LATIN1_LETTER}0-9'-])[{LATIN1_UPPER}][{LATIN1_LETTER}]*"),
 )
 _TOKEN = regex.compile(r"[\p{L}\p{M}]+")
 _JOINER = regex.compile(r"[ \t]|[ \t]?-[ \t]?|'|\u2019")

@@ -32,11 +32,18 @@ import regex
 
 from deid_studio.detect.dictionaries import SafeTerms, safe_terms
 from deid_studio.detect.gazetteers import fold
-from deid_studio.detect.rules.base import AsciiTwin, Finder, RuleHit, alternation, recall
+from deid_studio.detect.rules.base import (
+    LATIN1_LETTER,
+    Finder,
+    Latin1Twin,
+    RuleHit,
+    alternation,
+    recall,
+)
 
-_WORD = AsciiTwin(
+_WORD = Latin1Twin(
     regex.compile(r"(?<![\p{L}\p{M}\d])[\p{L}][\p{L}\p{M}'\u2019-]*(?<![-'\u2019])"),
-    re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z'-]*(?<![-'])"),
+    re.compile(rf"(?<![{LATIN1_LETTER}0-9])[{LATIN1_LETTER}][{LATIN1_LETTER}'-]*(?<![-'])"),
 )
 _DOSE_AFTER = regex.compile(
     r"[ \t]*\(?[ \t]*\d+(?:[.,]\d+)?[ \t]*(?i:mg|mcg|µg|g|ml|iu|ui|units?|%|tabs?|tablets?)\b"

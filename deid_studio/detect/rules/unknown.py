@@ -31,12 +31,20 @@ from deid_studio.detect.dictionaries import is_drug_or_vaccine, safe_terms
 from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import eponyms, fold
 from deid_studio.detect.medical import shipped_terms
-from deid_studio.detect.rules.base import MONTH_WORDS, AsciiTwin, Finder, RuleHit
+from deid_studio.detect.rules.base import (
+    LATIN1_LETTER,
+    LATIN1_LOWER,
+    LATIN1_UPPER,
+    MONTH_WORDS,
+    Finder,
+    Latin1Twin,
+    RuleHit,
+)
 from deid_studio.detect.rules.words import (
     PARTICLES,
     PRODUCT_WORDS,
     SURNAME_CAPITAL,
-    SURNAME_CAPITAL_ASCII,
+    SURNAME_CAPITAL_LATIN1,
     Lexicon,
     lexicon,
     lowercase_words,
@@ -47,14 +55,15 @@ RARE = 2.0
 """The Zipf frequency below which a word is unknown: about once in 100 million words
 (``benchmarks/cold_start.py``: 2.5 and 3.0 catch no more names on the English set and flag
 more medical words in VAERS)."""
-_CANDIDATE = AsciiTwin(
+_CANDIDATE = Latin1Twin(
     regex.compile(
         rf"(?<![\p{{L}}\p{{M}}\d'\u2019.\-@/])\p{{Lu}}{SURNAME_CAPITAL}[\p{{Ll}}\p{{M}}]+"
         r"(?:['\u2019]s)?(?:-\p{Lu}?[\p{Ll}\p{M}]+)*(?![\p{L}\p{M}\d@/]|\.\p{L})"
     ),
     re.compile(
-        rf"(?<![A-Za-z0-9'.\-@/])[A-Z]{SURNAME_CAPITAL_ASCII}[a-z]+(?:'s)?(?:-[A-Z]?[a-z]+)*"
-        r"(?![A-Za-z0-9@/]|\.[A-Za-z])"
+        rf"(?<![{LATIN1_LETTER}0-9'.\-@/])[{LATIN1_UPPER}]{SURNAME_CAPITAL_LATIN1}"
+        rf"[{LATIN1_LOWER}]+(?:'s)?(?:-[{LATIN1_UPPER}]?[{LATIN1_LOWER}]+)*"
+        rf"(?![{LATIN1_LETTER}0-9@/]|\.[{LATIN1_LETTER}])"
     ),
 )
 _JOINED = regex.compile(

@@ -20,7 +20,7 @@ import regex
 from deid_studio.core.language import stopwords
 from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import common_words, familiar_names, fold, gazetteer
-from deid_studio.detect.rules.base import MAX_LENGTH, alternation, last_text, trie
+from deid_studio.detect.rules.base import LATIN1_UPPER, MAX_LENGTH, alternation, last_text, trie
 
 _WORD_AT = regex.compile(r"[ \t]?([\p{L}][\p{L}\p{M}'\u2019\-]*(?<![-'\u2019])\.?|\d+[A-Za-z]?)")
 
@@ -28,8 +28,8 @@ SURNAME_CAPITAL = r"(?:(?<=M)a?c\p{Lu}|(?<=[OD])['\u2019]\p{Lu})?"
 """What may follow a capitalised surname's first letter before its own capital, as a pattern
 to put after a capital letter's ("McCarthy", "MacDonald", "O'Kearney", "D'Angelo"; after the
 capital, so that a scan still skips to capitals fast)."""
-SURNAME_CAPITAL_ASCII = r"(?:(?<=M)a?c[A-Z]|(?<=[OD])'[A-Z])?"
-""":data:`SURNAME_CAPITAL` for ASCII text (see :class:`~.base.AsciiTwin`)."""
+SURNAME_CAPITAL_LATIN1 = rf"(?:(?<=M)a?c[{LATIN1_UPPER}]|(?<=[OD])'[{LATIN1_UPPER}])?"
+""":data:`SURNAME_CAPITAL` for Latin-1 text (see :class:`~.base.Latin1Twin`)."""
 
 PARTICLES = frozenset(
     "de del la las los y i van von der den ter ten di da du le dos das do d' mc mac st st. "
