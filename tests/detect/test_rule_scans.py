@@ -194,16 +194,3 @@ def test_text_beyond_latin1_is_scanned_with_the_unicode_pattern() -> None:
         "José",
         "Núñez",
     ]
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    _LATIN1,
-    st.sets(st.sampled_from(["Smith", "Madrid", "Mary", "Q", "Van", "SMITH", "Ab", "Müller", "Ñ"])),
-)
-def test_the_gazetteer_reads_the_occurrences_of_its_words_a_scan_would_find(
-    text: str, wanted: set[str]
-) -> None:
-    for scan in (places._CAPITALISED_WORD.pattern, places._CAPITALISED_WORD.latin1):
-        expected = [m.span() for m in scan.finditer(text) if m.group() in wanted]
-        assert [m.span() for m in places._occurrences(scan, text, wanted)] == expected

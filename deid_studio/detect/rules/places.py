@@ -457,11 +457,10 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
     known = places(language)
     medical = eponyms()
     position = 0
+    # one scan, each capitalised word folded through fold's cache: half the time of a scan
+    # for the set of words that may start a place followed by str.find for each of them
     scan = _CAPITALISED_WORD.of(text)
-    starting = {w for w in set(scan.findall(text)) if fold(w) in known.longest}
-    if not starting:
-        return  # most narratives: one scan, no place starts anywhere
-    for match in _occurrences(scan, text, starting):
+    for match in [m for m in scan.finditer(text) if fold(m.group()) in known.longest]:
         if match.start() < position:
             continue
         first = fold(match.group())
@@ -506,23 +505,6 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
             yield RuleHit(start, end, kind, "place_after_cue" if cued else "place_gazetteer")
             position = end
             break
-
-
-def _occurrences(
-    scan: regex.Pattern[str] | re.Pattern[str], text: str, words: set[str]
-) -> list[regex.Match[str] | re.Match[str]]:
-    """The matches of ``scan`` (whole capitalised words) that are one of ``words``, in
-    order: each word's occurrences found with ``str.find`` and kept where the scan matches
-    exactly that word there (not inside "Madridejos", not after a letter); a second scan of
-    the narrative cost more."""
-    found = [
-        match
-        for word in words
-        for at in occurrences(text, word)
-        if (match := scan.match(text, at)) is not None and match.end() == at + len(word)
-    ]
-    found.sort(key=lambda match: match.start())
-    return found
 
 
 _PRODUCT_AFTER = regex.compile(
