@@ -156,6 +156,7 @@ _TWINS = {
     "names": names._CAPITALISED,
     "unknown": unknown._CANDIDATE,
     "places": places._CAPITALISED_WORD,
+    "lower-case words": words._LOWERCASE_WORD,
 }
 
 
@@ -194,3 +195,10 @@ def test_text_beyond_latin1_is_scanned_with_the_unicode_pattern() -> None:
         "José",
         "Núñez",
     ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(_LATIN1)
+def test_lower_case_words_are_the_same_whether_the_text_is_latin1_or_not(text: str) -> None:
+    beyond = text + " \u2014"  # a dash beyond Latin-1: no word, and the chunked scan
+    assert words.lowercase_words(text) == words.lowercase_words(beyond)

@@ -100,7 +100,9 @@ class Anchors:
             previous = self.previous
             for pos in self(anchor):
                 grouped.setdefault(previous(pos), []).append(pos)
-        found = [p for token, ps in grouped.items() if token in after for p in ps]
+        # the tokens the rule waits for that stand before an anchor here: a set operation,
+        # where a loop over the text's tokens cost a Python step each, for each such rule
+        found = [p for token in after.intersection(grouped) for p in grouped[token]]
         if len(found) > 1:
             found.sort()
         return found

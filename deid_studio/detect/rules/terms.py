@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from itertools import repeat
+from itertools import compress, repeat
 from typing import NamedTuple
 
 import regex
@@ -175,17 +175,26 @@ def _starts(words: list[regex.Match[str]], known: SafeTerms) -> list[tuple[int, 
         return []
     written = list(map(type(words[0]).group, words))  # a regex or an re match
     seen = list(map(_CANDIDATES.get, written, repeat(_UNSEEN, len(written))))
-    for i in [i for i, c in enumerate(seen) if c is _UNSEEN]:
+    i = _index(seen, _UNSEEN, 0)
+    while i >= 0:
         seen[i] = _candidate(written[i], known)
+        i = _index(seen, _UNSEEN, i + 1)
     pairs, last = known.phrase_pairs, len(written) - 1
     return [
         (i, c)
-        for i, c in enumerate(seen)
-        if c is not None
-        and (
-            c.eponym or c.kind in _ALONE or (i < last and (c.folded, fold(written[i + 1])) in pairs)
-        )
+        for i in compress(range(len(seen)), seen)  # the candidates (a None is false), in C
+        if (c := seen[i]).eponym
+        or c.kind in _ALONE
+        or (i < last and (c.folded, fold(written[i + 1])) in pairs)
     ]
+
+
+def _index(items: list[object], item: object, start: int) -> int:
+    """The first position of ``item`` in ``items`` from ``start`` (a C scan), or -1."""
+    try:
+        return items.index(item, start)
+    except ValueError:
+        return -1
 
 
 def _phrase(text: str, words: list[regex.Match[str]], i: int, known: SafeTerms, first: str) -> int:
