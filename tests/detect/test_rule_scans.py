@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deid_studio.detect.rules import checksums, names, places, terms, unknown, words
+from deid_studio.detect.rules.anchors import _NUMBER_BEFORE, Anchors, _needles
 from deid_studio.detect.rules.base import matches_at, trie
 from deid_studio.detect.rules.checksums import find_checked
 
@@ -202,3 +203,27 @@ def test_text_beyond_latin1_is_scanned_with_the_unicode_pattern() -> None:
 def test_lower_case_words_are_the_same_whether_the_text_is_latin1_or_not(text: str) -> None:
     beyond = text + " \u2014"  # a dash beyond Latin-1: no word, and the chunked scan
     assert words.lowercase_words(text) == words.lowercase_words(beyond)
+
+
+_NUMBER_PHRASES = st.lists(
+    st.sampled_from(
+        ["treinta y dos", "veintiún", "eleven", "forty-two", "quatre-vingt-dix", "vingt-et-une",
+         "einundfünfzig", "DREISSIG", "dix-sept", "tres", "el", "día", "años", "years", "months",
+         "mois", "Jahre", " ", "-", "  -", "\t", "\n", "3", "a", "siete", "ans", "de", "año"]
+    ),
+    max_size=10,
+).map(" ".join)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(_NUMBER_PHRASES)
+def test_number_words_before_a_unit_are_what_the_pattern_alone_finds(text: str) -> None:
+    anchors = Anchors(text, None)
+    expected = [
+        match.start()
+        for at in anchors.substrings(_needles(None)[1])
+        if at >= 2 and text[at - 1] in " -\t" and text[at - 2].isalpha()
+        for match in [_NUMBER_BEFORE.search(text, max(0, at - 32), at)]
+        if match
+    ]
+    assert anchors("number_word") == expected

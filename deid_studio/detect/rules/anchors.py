@@ -17,7 +17,13 @@ from functools import cache
 import regex
 
 from deid_studio.core.months import LANGUAGES, month_words
-from deid_studio.detect.rules.base import NUMBER_WORD, alternation, last_text, occurrences
+from deid_studio.detect.rules.base import (
+    NUMBER_WORD,
+    NUMBER_WORDS,
+    alternation,
+    last_text,
+    occurrences,
+)
 
 _DIGITS = regex.compile(r"\d+")
 _NUMBER_BEFORE = regex.compile(rf"(?r)\b{NUMBER_WORD}[\s-]*\Z", regex.IGNORECASE)
@@ -47,6 +53,12 @@ _PHONE_REACH = 20  # a phone number has seven digits within this many characters
 _SEVEN_DIGITS = regex.compile(r"(?:[ ().\-]{0,3}\d){7}")  # in phone characters only
 _MONTH_REACH = 40  # a month word starts at most this far before the digits of its date
 _NUMBER_REACH = 32
+_NUMBER_ENDINGS = (*NUMBER_WORDS, "une")
+"""How a number word ends, whatever it is compounded of ("treinta y dos", "quatre-vingt-dix",
+"vingt-et-une", "einundfünfzig"): the last piece of :data:`~.base.NUMBER_WORD`."""
+_BLANK_OR_HYPHEN = "".join(c for c in map(chr, range(0x3000 + 1)) if c.isspace()) + "-"
+"""Every character ``[\\s-]`` matches (and four separators of ASCII it does not): what may
+stand between a number word and its unit."""
 # The token before an anchor: letters, digits and . º ° ' (so "N.H.C", "nºcol", "d'"), after
 # skipping separators; "NºCol: " and "Tfno.+" are read back to "NºCol" and "Tfno".
 _TOKEN_BEFORE = regex.compile(r"(?r)([\w.º°']{1,40})[ \t:.#=(+\-\u2013/,]{0,12}\Z")
@@ -329,6 +341,9 @@ def _number_words(a: Anchors) -> list[int]:
         # a number word ends with a letter, then a space or a hyphen: "eleven months"
         if at < 2 or text[at - 1] not in " -\t" or not text[at - 2].isalpha():
             continue
+        before = text[max(0, at - _NUMBER_REACH) : at].rstrip(_BLANK_OR_HYPHEN).lower()
+        if not before.endswith(_NUMBER_ENDINGS):
+            continue  # "el día", "tres meses": a look at the word before spares the pattern
         match = _NUMBER_BEFORE.search(text, max(0, at - _NUMBER_REACH), at)
         if match:
             found.append(match.start())
