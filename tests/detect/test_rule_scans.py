@@ -229,3 +229,21 @@ def test_number_words_before_a_unit_are_what_the_pattern_alone_finds(text: str) 
         if match
     ]
     assert anchors("number_word") == expected
+
+
+_ORGANISATIONS = st.lists(
+    st.sampled_from(
+        ["Acme", " ", "Corp.", "corp", "S.A.", "s.l.", "S.p.A.", "SA46", "Inc", "& Sons", "and",
+         "of", "70", "kg", "Kg", "vitamina", "B", "b.v.", "N.V.", "Cinfa", "\t", ".", ",", "-",
+         "GmbH", "Co.", "Ltd", "x", "Ñ", "3"]
+    ),
+    max_size=10,
+).map("".join)  # fmt: skip
+
+
+@settings(max_examples=500, deadline=None)
+@given(_ORGANISATIONS)
+def test_organisations_are_looked_for_wherever_one_may_stand(text: str) -> None:
+    index = words.word_index(text, None)
+    if not places._may_name_organisation(text, index):
+        assert places._ORGANISATION.search(text) is None

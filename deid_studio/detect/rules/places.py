@@ -195,9 +195,11 @@ _EMPLOYER_CUES: Mapping[str, str] = {
 """Phrases after which capitalised words name the employer ("I work for Wolters Kluwer")."""
 _ORGANISATION = regex.compile(
     rf"(?<![\p{{L}}\p{{M}}])(?:{_WORD}[ \t]+(?:(?:&|and|of|de)[ \t]+)?){{1,4}}"
-    rf"(?i:{alternation(_LEGAL_FORMS)})(?![\p{{L}}\p{{M}}])",
+    rf"(?i:{alternation(_LEGAL_FORMS)})(?![\p{{L}}\p{{M}}\d_])",
     regex.UNICODE,
 )
+"""Capitalised words, then a legal form as a word of its own: not the "SA" of a British
+postcode ("Port Tomton SA46 6PF")."""
 _EMPLOYER = cues(
     [w for phrases in _EMPLOYER_CUES.values() for w in phrases.split("|")],
     tail=rf"[ \t]+(?:the[ \t]+)?(?P<name>{_CAP}(?:(?:[ \t]+|,[ \t]+|[ \t]+(?:&|and|of)[ \t]+)"
@@ -986,8 +988,7 @@ def _institutions(
     if any(end in text for end in _COMPOUND_ENDS):
         for match in _INSTITUTION_COMPOUND.finditer(text):
             yield RuleHit(*match.span(), "INSTITUTION", "institution_compound")
-    legal = any(t in index for t in _LEGAL_TRIGGERS)
-    for match in _ORGANISATION.finditer(text) if legal else ():
+    for match in _ORGANISATION.finditer(text) if _may_name_organisation(text, index) else ():
         start, end = match.span()
         if is_drug_or_vaccine(_TOKEN.search(text, start, end).group()):
             continue  # "manufacturername: Merck Sharp & Dohme Corp.": the maker, a safe term
@@ -1110,6 +1111,23 @@ _SUFFIX_TRIGGERS = frozenset(
     re.findall(r"\w+", " ".join([*_INSTITUTION_AFTER, _INSTITUTION_AFTER_CAPITALISED]).lower())
 )
 _LEGAL_TRIGGERS = frozenset(re.findall(r"\w+", " ".join(_LEGAL_FORMS).lower())) - {"s", "a"}
+_LEGAL_BEFORE = regex.compile(rf"(?r){_WORD}[ \t]+(?:(?:&|and|of|de)[ \t]+)?\Z")
+"""What stands before a legal form in :data:`_ORGANISATION`: a capitalised word and a blank."""
+
+
+def _may_name_organisation(text: str, index: dict[str, list[int]]) -> bool:
+    """Whether :data:`_ORGANISATION` can match: a legal form's first word after a
+    capitalised word and a blank ("Acme Corp.", "Laboratorios Cinfa S.A."), not after a
+    number or a lower-case word ("70 kg", "vitamina B", "la p"), where a scan of the
+    narrative found nothing in most of the MEDDOCAN narratives it read. "S.A.", "S.L.",
+    "S.p.A." start with an "s" the cue-word index does not keep: found with ``str.find``."""
+    starts = [at for word in _LEGAL_TRIGGERS.intersection(index) for at in index[word]]
+    for dotted in ("s.", "S."):
+        starts += (at for at in occurrences(text, dotted) if text[at + 2 : at + 3] in _SAL)
+    return any(_LEGAL_BEFORE.search(text, max(0, at - MAX_LENGTH), at) for at in starts)
+
+
+_SAL = frozenset("aAlLpP")
 
 
 @register_triggers
