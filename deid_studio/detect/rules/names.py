@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Container, Iterator, Mapping
 from functools import cache
 
 import regex
@@ -626,7 +626,7 @@ def _first_names(
     capitalised: list[regex.Match[str]],
     lex: Lexicon,
     language: str | None,
-    lowercase: frozenset[str],
+    lowercase: Container[str],
 ) -> Iterator[RuleHit]:
     """A capitalised known first name alone, no common word, stopword, eponym or place
     ("They had 6: Gaetane, Hannah, Anthony"): a weak hint, for the rules-only stage and the
@@ -637,8 +637,8 @@ def _first_names(
         word = fold(match.group())
         if (
             len(word) >= 3
-            and word not in lowercase
             and word in lex.first_names
+            and word not in lowercase
             and word not in lex.common
             and word not in lex.stop
             and word not in PARTICLES
@@ -664,7 +664,7 @@ def _repeated(
     found: list[RuleHit],
     capitalised: list[regex.Match[str]],
     lex: Lexicon,
-    lowercase: frozenset[str],
+    lowercase: Container[str],
 ) -> Iterator[RuleHit]:
     """Words of names found by a cue, wherever else they stand in the narrative (a word the
     narrative also writes in lower case is no name: "Servicio")."""

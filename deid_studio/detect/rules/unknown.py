@@ -23,6 +23,7 @@ capitals, where a capital says nothing.
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 from functools import cache
 
 import regex
@@ -99,7 +100,7 @@ def _known_words() -> frozenset[str]:
     return shipped_terms() | MONTH_WORDS
 
 
-def _unknown(word: str, language: str | None, lex: Lexicon, lowercase: frozenset[str]) -> bool:
+def _unknown(word: str, language: str | None, lex: Lexicon, lowercase: Container[str]) -> bool:
     """Whether a capitalised word is one no list knows (see the module's docstring)."""
     folded = fold(word)
     for ending in ("'s", "\u2019s"):
@@ -230,7 +231,7 @@ def _run(
     end: int,
     lex: Lexicon,
     language: str | None,
-    lowercase: frozenset[str],
+    lowercase: Container[str],
 ) -> tuple[int, int]:
     """The run of name words around the unknown word at ``[start, end)``."""
     for _ in range(3):  # forward: "Mijail [C] [Adomo]", "Maika [van de] [Noort]"

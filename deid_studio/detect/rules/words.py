@@ -11,7 +11,7 @@ nltk) — one look-up per word, in sets.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -19,16 +19,16 @@ import regex
 
 from deid_studio.core.language import stopwords
 from deid_studio.detect.frequency import zipf
-from deid_studio.detect.gazetteers import common_words, familiar_names, fold, gazetteer
+from deid_studio.detect.gazetteers import common_words, familiar_names, fold, fold_word, gazetteer
 from deid_studio.detect.rules.base import (
     LATIN1_LETTER,
     LATIN1_LOWER,
     LATIN1_UPPER,
     MAX_LENGTH,
-    Latin1Twin,
     alternation,
     last_text,
     latin1,
+    occurrences,
     trie,
 )
 
@@ -285,25 +285,72 @@ def _strip_dot(text: str, start: int, end: int) -> int:
 _TOKEN = re.compile(r"\w+")
 
 
-_LOWERCASE_WORD = Latin1Twin(
-    regex.compile(r"(?<![\p{L}\p{M}])\p{Ll}[\p{L}\p{M}]*"),
-    re.compile(rf"(?<![{LATIN1_LETTER}])[{LATIN1_LOWER}][{LATIN1_LETTER}]*"),
-)
+_LOWERCASE_WORD = regex.compile(r"(?<![\p{L}\p{M}])\p{Ll}[\p{L}\p{M}]*")
 _LOWERCASE_IN: dict[str, frozenset[str]] = {}
 """A chunk of text between blanks -> the lower-case words it holds, folded, for narratives
-beyond Latin-1 (a Latin-1 one is one scan of ``re``, faster still). Chunks repeat across
-narratives (the 2,946 VAERS narratives hold 27,000 distinct ones): each is matched
-once per process, not the whole narrative each time."""
+beyond Latin-1 (see :class:`LowercaseWords`). Chunks repeat across narratives: each is
+matched once per process, not the whole narrative each time."""
 _CHUNKS_KEPT = 50_000
 
 
+class LowercaseWords(Container[str]):
+    """The words a narrative writes in lower case, folded, as a container: a capitalised word
+    whose folded form is ``in`` it is a word of the narrative's language ("Imagen", "Salud"),
+    not a name.
+
+    A Latin-1 narrative (nearly all) is folded whole, one character for one, at C speed
+    (:data:`_FOLD_LATIN1`), and a question looks for the word there with ``str.find``: the
+    rules ask about a few words of a narrative, where reading all its words into a set cost
+    a tenth of the rules' time on MEDDOCAN. Other narratives are read into the set."""
+
+    __slots__ = ("_folded", "_set", "_text")
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._folded = text.translate(_FOLD_LATIN1) if latin1(text) else None
+        self._set: frozenset[str] | None = None
+
+    def __contains__(self, word: object) -> bool:
+        if not isinstance(word, str) or not word:
+            return False
+        if self._folded is None:
+            if self._set is None:
+                self._set = _lowercase_set(self._text)
+            return word in self._set
+        text, size = self._text, len(word)
+        for at in occurrences(self._folded, word):
+            end = at + size
+            if (
+                text[at] in _LATIN1_LOWER
+                and (at == 0 or text[at - 1] not in _LATIN1_LETTERS)
+                and (end == len(text) or text[end] not in _LATIN1_LETTERS)
+            ):
+                return True
+        return False
+
+
+def _latin1_class(inside: str) -> frozenset[str]:
+    """The Latin-1 characters of a character class's inside (:data:`~.base.LATIN1_LETTER`)."""
+    return frozenset(c for c in map(chr, range(256)) if re.fullmatch(f"[{inside}]", c))
+
+
+_LATIN1_LETTERS = _latin1_class(LATIN1_LETTER)
+_LATIN1_LOWER = _latin1_class(LATIN1_LOWER)
+_FOLD_LATIN1 = {ord(c): fold_word(c) for c in _LATIN1_LETTERS}
+"""Each Latin-1 letter, folded (one character each: "É" -> "e", "ª" -> "a", "µ" -> "μ");
+other characters stay: they are in no word."""
+if any(len(folded) != 1 for folded in _FOLD_LATIN1.values()):
+    raise ValueError("a Latin-1 letter folds to more or less than one character")
+
+
 @last_text
-def lowercase_words(text: str) -> frozenset[str]:
-    """The words the narrative writes in lower case, folded: a capitalised word that is also
-    among them is a word of the narrative's language ("Imagen", "Salud"), not a name. The
-    last narrative's are kept, so the name rules and the unknown-word rule share one pass."""
-    if latin1(text):  # one scan of the standard library's re, each word through fold's cache
-        return frozenset(map(fold, _LOWERCASE_WORD.latin1.findall(text)))
+def lowercase_words(text: str) -> LowercaseWords:
+    """The words the narrative writes in lower case, folded (see :class:`LowercaseWords`).
+    The last narrative's are kept, so the name rules and the unknown-word rule share them."""
+    return LowercaseWords(text)
+
+
+def _lowercase_set(text: str) -> frozenset[str]:
     present = set(text.split())
     new = present.difference(_LOWERCASE_IN)  # a dict: looked up per chunk of ``present``
     if new:
@@ -311,7 +358,7 @@ def lowercase_words(text: str) -> frozenset[str]:
             _LOWERCASE_IN.clear()
             new = present
         for chunk in new:
-            _LOWERCASE_IN[chunk] = frozenset(map(fold, _LOWERCASE_WORD.pattern.findall(chunk)))
+            _LOWERCASE_IN[chunk] = frozenset(map(fold, _LOWERCASE_WORD.findall(chunk)))
     return frozenset().union(*map(_LOWERCASE_IN.__getitem__, present))
 
 
