@@ -253,3 +253,34 @@ def test_organisations_are_looked_for_wherever_one_may_stand(text: str) -> None:
     index = words.word_index(text, None)
     if not places._may_name_organisation(text, index):
         assert places._ORGANISATION.search(text) is None
+
+
+_LED = words.cues(["de nombre", "se llama", "mi nombre es", "po box", "a year at", "Paciente"])
+_LED_TAILED = words.cues(["po box", "de nombre es"], tail=r"[ \t]*\d{1,4}")
+_CUE_TEXTS = st.lists(
+    st.sampled_from(
+        ["de", "De", "DE", "nombre", "NOMBRE", "se", "llama", "mi", "es", "po", "PO", "box",
+         "Box", "a", "year", "at", "paciente", " ", "  ", "\t", "\n", "\u00a0", ":", ".", "123",
+         "x", "Ana", "denombre", "-", "box123"]
+    ),
+    max_size=12,
+).map("".join)  # fmt: skip
+
+
+@settings(max_examples=500, deadline=None)
+@given(_CUE_TEXTS)
+def test_a_phrase_led_by_its_second_word_is_found_wherever_its_first_word_starts_it(
+    text: str,
+) -> None:
+    assert _LED.led["po"] == {"box"} and "paciente" not in _LED.led
+    assert _LED_TAILED.led == {"de": frozenset({"nombre"})}  # "po box123": no word "box"
+    for family in (_LED, _LED_TAILED):
+        lower = text.lower()  # what word_index reads: each cue word where it is a word
+        index = {
+            w: found
+            for w in family.triggers
+            if (found := [m.start() for m in re.finditer(rf"\b{re.escape(w)}\b", lower)])
+        }
+        tried = sorted(p for w in family.firsts.intersection(index) for p in index[w])
+        expected = [m.span() for p in tried if (m := family.pattern.match(text, p))]
+        assert [m.span() for m in family.finditer(text, index)] == expected
