@@ -13,6 +13,7 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deid_studio.detect import gazetteers
 from deid_studio.detect.gazetteers import fold
 from deid_studio.detect.rules import checksums, names, places, terms, unknown, words
 from deid_studio.detect.rules.anchors import _NUMBER_BEFORE, Anchors, _needles
@@ -284,3 +285,10 @@ def test_a_phrase_led_by_its_second_word_is_found_wherever_its_first_word_starts
         tried = sorted(p for w in family.firsts.intersection(index) for p in index[w])
         expected = [m.span() for p in tried if (m := family.pattern.match(text, p))]
         assert [m.span() for m in family.finditer(text, index)] == expected
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=0xFF), max_size=12))
+def test_a_latin1_word_folds_as_its_decomposition_does(word: str) -> None:
+    assert gazetteers.fold_word(word) == gazetteers._fold_any(word)
+    assert gazetteers.fold_word(word + "\u0301") == gazetteers._fold_any(word + "\u0301")
