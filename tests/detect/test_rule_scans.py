@@ -292,3 +292,14 @@ def test_a_phrase_led_by_its_second_word_is_found_wherever_its_first_word_starts
 def test_a_latin1_word_folds_as_its_decomposition_does(word: str) -> None:
     assert gazetteers.fold_word(word) == gazetteers._fold_any(word)
     assert gazetteers.fold_word(word + "\u0301") == gazetteers._fold_any(word + "\u0301")
+
+
+@settings(max_examples=300, deadline=None)
+@given(_LATIN1, st.sampled_from(["es", "en", "de", None]))
+def test_place_starts_are_the_capitalised_words_a_place_may_start_with(
+    text: str, language: str | None
+) -> None:
+    known = places.places(language)
+    scan = places._CAPITALISED_WORD.of(text)
+    expected = [m.span() for m in scan.finditer(text) if fold(m.group()) in known.longest]
+    assert [m.span() for m in places._place_starts(text, language, known)] == expected
