@@ -171,18 +171,17 @@ class Detector:
             best = join_lines(text, crf_suggestions(tagged), settings.joins)
             rules = [r for r in candidates if self._admitted(r, best)]
             kept = _beside(rules, best, text, settings.priority, settings.extending_rules)
+            wholes = _split_wholes(rules, best)
+            kept += [w for w in wholes if w not in kept]
             if mode == "recall":
                 crf = recall_suggestions(tagged, settings.tau, kept, settings.offsets)
-                merged = combine([*kept, *crf], settings.priority, text=text)
+                merged = combine([*kept, *_outside(crf, wholes)], settings.priority, text=text)
             else:
                 crf = best
                 quiet = settings.quiet_rules
                 heard = [r for r in kept if r.rule not in quiet or _overlaps(r, best)]
-                merged = combine(
-                    [*heard, *_outside_widened(best, heard, settings.extending_rules)],
-                    settings.priority,
-                    text=text,
-                )
+                widened = _outside_widened(best, heard, settings.extending_rules)
+                merged = combine([*heard, *_outside(widened, wholes)], settings.priority, text=text)
             merged = outside_terms(consistent(merged, text), terms, text)
             score = None
             if marginals:
@@ -279,6 +278,35 @@ def _beside(
                 continue
         kept.append(rule)
     return kept
+
+
+WHOLE_RULES = frozenset({"email", "url"})
+"""Rules whose hit is one thing whatever its parts: an e-mail address or a web address is a
+contact, even where the CRF reads a name in it ("charles.franklin@outlook.com" was
+"[PATIENT][CONTACT]" in the masked text)."""
+
+
+def _split_wholes(rules: Sequence[Suggestion], crf: Sequence[Suggestion]) -> list[Suggestion]:
+    """The suggestions of :data:`WHOLE_RULES` that the CRF split: the CRF's spans that
+    overlap one lie inside it, and there are several, or one of another category. Such a
+    suggestion takes the place of those spans (:func:`_outside`); it covers all they cover."""
+    wholes = []
+    for rule in rules:
+        if rule.rule not in WHOLE_RULES:
+            continue
+        inside = [c for c in crf if c.start < rule.end and rule.start < c.end]
+        if (
+            inside
+            and all(rule.start <= c.start and c.end <= rule.end for c in inside)
+            and (len(inside) > 1 or inside[0].category != rule.category)
+        ):
+            wholes.append(rule)
+    return wholes
+
+
+def _outside(crf: Sequence[Suggestion], wholes: Sequence[Suggestion]) -> list[Suggestion]:
+    """``crf`` less the suggestions inside one of ``wholes``."""
+    return [c for c in crf if not any(w.start <= c.start and c.end <= w.end for w in wholes)]
 
 
 def _covered(rule: Suggestion, spans: list[tuple[int, int]], text: str) -> bool:

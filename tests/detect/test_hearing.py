@@ -7,7 +7,15 @@ from dataclasses import replace
 from deid_studio.core.categories import preset
 from deid_studio.core.document import Span, Suggestion
 from deid_studio.core.tokenize import tokenize
-from deid_studio.detect.detector import Detector, DetectorSettings, _beside, _outside_widened
+from deid_studio.detect.combine import combine
+from deid_studio.detect.detector import (
+    Detector,
+    DetectorSettings,
+    _beside,
+    _outside,
+    _outside_widened,
+    _split_wholes,
+)
 from deid_studio.detect.hearing import (
     RuleRecord,
     hearing,
@@ -119,3 +127,24 @@ def test_learnt_decisions_reach_the_detector(toy_model) -> None:
     settings = DetectorSettings.of_model(None, metrics)
     assert settings.heard_rules == {"kin_word"} and settings.extending_rules == {"field_city"}
     assert DetectorSettings.of_model(None, {}).heard_rules == frozenset()  # older versions
+
+
+MAIL = "E-mail: charles.franklin@outlook.com. Tel 0276"
+#       0123456789012345678901234567890123456789
+EMAIL = rule(8, 36, "CONTACT", "email", 0.98)
+
+
+def test_an_e_mail_the_crf_read_as_a_name_and_a_contact_is_one_contact() -> None:
+    split = [crf(8, 15, "PATIENT"), crf(15, 36, "CONTACT")]  # "charles" | ".franklin@..."
+    wholes = _split_wholes([EMAIL], split)
+    assert wholes == [EMAIL]
+    merged = combine([*_beside([EMAIL], split, MAIL, {}), *wholes, *_outside(split, wholes)])
+    assert [(s.start, s.end, s.category) for s in merged] == [(8, 36, "CONTACT")]
+
+
+def test_an_e_mail_the_crf_found_whole_or_beyond_stays_the_crfs() -> None:
+    assert _split_wholes([EMAIL], [crf(8, 36, "CONTACT")]) == []  # whole: the CRF's
+    assert _split_wholes([EMAIL], [crf(0, 36, "CONTACT")]) == []  # beyond its edge
+    assert _split_wholes([EMAIL], [crf(40, 44, "CONTACT")]) == []  # elsewhere
+    assert _split_wholes([rule(8, 36, "CONTACT", "phone_number")], [crf(8, 15, "PATIENT")]) == []
+    assert _split_wholes([EMAIL], [crf(8, 15, "PATIENT")]) == [EMAIL]  # a name alone inside
