@@ -111,7 +111,9 @@ the narrative (:func:`consistent`)."""
 _WORDS = 2
 
 
-def consistent(suggestions: Sequence[Suggestion], text: str) -> list[Suggestion]:
+def consistent(
+    suggestions: Sequence[Suggestion], text: str, *, best_path: bool = False
+) -> list[Suggestion]:
     """The suggestions with each other occurrence of a sure name made one suggestion of the
     sure one's category: where a string of several words is suggested with confidence
     :data:`SURE` or more ("Francisco Jose Pons Calvo", a professional), a whole-word
@@ -119,13 +121,22 @@ def consistent(suggestions: Sequence[Suggestion], text: str) -> list[Suggestion]
     ("Francisco Jose Pons" | "Calvo") or of another category ("Rosario Mir Alberdi" as a
     professional) — becomes one suggestion of that category, as confident as its most
     confident piece. A masked narrative then names one person once, in one category; no
-    character the suggestions covered is lost."""
+    character the suggestions covered is lost.
+
+    With ``best_path`` (default mode: the CRF's suggestions are its best path), a CRF
+    suggestion is sure whatever its marginal says: the same narrative then gets the same
+    spans whether the marginals were computed (the window's suggestions) or not (``tag``,
+    the batch, the benchmarks); the marginals only say how sure, to the annotator."""
+
+    def weight(s: Suggestion) -> float:
+        return 1.0 if best_path and s.source == "crf" else s.confidence
+
     sure: dict[str, Suggestion] = {}
     for s in suggestions:
         string = text[s.start : s.end]
-        if s.confidence >= SURE and len(string.split()) >= _WORDS:
+        if weight(s) >= SURE and len(string.split()) >= _WORDS:
             best = sure.get(string)
-            if best is None or s.confidence > best.confidence:
+            if best is None or weight(s) > weight(best):
                 sure[string] = s
     if not sure:
         return list(suggestions)

@@ -182,7 +182,8 @@ class Detector:
                 heard = [r for r in kept if r.rule not in quiet or _overlaps(r, best)]
                 widened = _outside_widened(best, heard, settings.extending_rules)
                 merged = combine([*heard, *_outside(widened, wholes)], settings.priority, text=text)
-            merged = outside_terms(consistent(merged, text), terms, text)
+            merged = consistent(merged, text, best_path=mode == "default")
+            merged = outside_terms(merged, terms, text)
             score = None
             if marginals:
                 score = uncertainty(tagged, settings.tau, rules=rules, crf=best)

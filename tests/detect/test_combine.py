@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -175,3 +176,20 @@ def test_consistency_never_uncovers_a_character_nor_overlaps(
     unified = consistent(found, text)
     assert covered(unified) >= covered(found)
     assert all(a.end <= b.start for a, b in itertools.pairwise(unified))
+
+
+def test_on_the_best_path_a_crf_name_is_sure_whatever_its_marginal() -> None:
+    text = "Reporter: Studio 27, Williams Freeway. Sent from Studio 27, Williams Freeway."
+    header = Suggestion(10, 37, "LOCATION", 0.89, "crf")  # below SURE, on the best path
+    split = [
+        Suggestion(49, 68, "LOCATION", 0.80, "crf"),
+        Suggestion(69, 76, "PROFESSIONAL", 0.42, "crf"),
+    ]
+    # the same spans with the marginals (the window) as without them (tag, batch: all 1.0)
+    with_marginals = consistent([header, *split], text, best_path=True)
+    without = consistent([replace(s, confidence=1.0) for s in (header, *split)], text)
+    spans = [(s.start, s.end, s.category) for s in with_marginals]
+    assert spans == [(s.start, s.end, s.category) for s in without]
+    assert spans == [(10, 37, "LOCATION"), (49, 76, "LOCATION")]
+    # recall mode's spans are no best path: there the marginal decides
+    assert consistent([header, *split], text) == [header, *split]
