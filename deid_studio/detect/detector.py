@@ -15,7 +15,7 @@ its tokens, and each document gets its :class:`~.uncertainty.Uncertainty`.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -291,23 +291,37 @@ def _split_wholes(rules: Sequence[Suggestion], crf: Sequence[Suggestion]) -> lis
     """The suggestions of :data:`WHOLE_RULES` that the CRF split: the CRF's spans that
     overlap one lie inside it, and there are several, or one of another category. Such a
     suggestion takes the place of those spans (:func:`_outside`); it covers all they cover."""
-    wholes = []
+    return _holding(
+        rules,
+        crf,
+        lambda rule, inside: (
+            rule.rule in WHOLE_RULES and (len(inside) > 1 or inside[0].category != rule.category)
+        ),
+    )
+
+
+def _holding(
+    rules: Sequence[Suggestion],
+    crf: Sequence[Suggestion],
+    fits: Callable[[Suggestion, list[Suggestion]], bool],
+) -> list[Suggestion]:
+    """The rule suggestions that hold every CRF suggestion they overlap (one at least) and
+    ``fits`` with those: each can stand for them whole."""
+    held = []
     for rule in rules:
-        if rule.rule not in WHOLE_RULES:
-            continue
         inside = [c for c in crf if c.start < rule.end and rule.start < c.end]
         if (
             inside
             and all(rule.start <= c.start and c.end <= rule.end for c in inside)
-            and (len(inside) > 1 or inside[0].category != rule.category)
+            and fits(rule, inside)
         ):
-            wholes.append(rule)
-    return wholes
+            held.append(rule)
+    return held
 
 
-def _outside(crf: Sequence[Suggestion], wholes: Sequence[Suggestion]) -> list[Suggestion]:
-    """``crf`` less the suggestions inside one of ``wholes``."""
-    return [c for c in crf if not any(w.start <= c.start and c.end <= w.end for w in wholes)]
+def _outside(crf: Sequence[Suggestion], rules: Sequence[Suggestion]) -> list[Suggestion]:
+    """``crf`` less the suggestions inside one of ``rules``."""
+    return [c for c in crf if not any(r.start <= c.start and c.end <= r.end for r in rules)]
 
 
 def _covered(rule: Suggestion, spans: list[tuple[int, int]], text: str) -> bool:
@@ -329,20 +343,14 @@ def _outside_widened(
     stands for them whole ("Alcalá de Guadaira", not "Alcalá" and "de Guadaira")."""
     if not extending:
         return crf
-    swallowed: set[int] = set()
-    for rule in rules:
-        if rule.rule not in extending:
-            continue
-        near = [i for i, c in enumerate(crf) if c.start < rule.end and rule.start < c.end]
-        inside = all(
-            rule.start <= crf[i].start
-            and crf[i].end <= rule.end
-            and crf[i].category == rule.category
-            for i in near
-        )
-        if near and inside:
-            swallowed.update(near)
-    return [c for i, c in enumerate(crf) if i not in swallowed]
+    widening = _holding(
+        rules,
+        crf,
+        lambda rule, inside: (
+            rule.rule in extending and all(c.category == rule.category for c in inside)
+        ),
+    )
+    return _outside(crf, widening)
 
 
 def _names(values: Any) -> frozenset[str]:

@@ -45,14 +45,25 @@ class Gazetteer:
     nationalities: frozenset[str]
 
 
+def latin1(text: str) -> bool:
+    """Whether every character of ``text`` is in Latin-1 (ASCII and the accented letters of
+    the Western European languages): Python stores such a string one byte per character,
+    and encoding it is a copy."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("latin-1")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def fold_word(word: str) -> str:
     """Lowercase without accents: ``Cuéllar`` -> ``cuellar``. Uncached: for the big word
     lists, whose words would only fill :func:`fold`'s cache."""
     if word.isascii():
         return word.lower()
-    try:
-        word.encode("latin-1")
-    except UnicodeEncodeError:
+    if not latin1(word):
         return _fold_any(word)
     return word.lower().translate(_FOLD_LATIN1)  # one character at a time, at C speed
 

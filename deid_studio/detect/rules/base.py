@@ -13,16 +13,18 @@ in which the rule must find nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import wraps
-from typing import Concatenate, NamedTuple, ParamSpec, TypeVar
+from itertools import repeat
+from typing import Any, Concatenate, NamedTuple, ParamSpec, TypeVar
 
 import regex
 
 from deid_studio.core.months import LANGUAGES, full_names, month_words
+from deid_studio.detect.gazetteers import latin1
 
 _T = TypeVar("_T")
 _P = ParamSpec("_P")
@@ -139,19 +141,6 @@ LATIN1_LOWER = "a-z\u00b5\u00df-\u00f6\u00f8-\u00ff"
 lower-case letters: Unicode calls them "other letters")."""
 
 
-def latin1(text: str) -> bool:
-    """Whether every character of ``text`` is in Latin-1 (ASCII and the accented letters of
-    the Western European languages): Python stores such a string one byte per character,
-    and encoding it is a copy."""
-    if text.isascii():
-        return True
-    try:
-        text.encode("latin-1")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
 @dataclass(frozen=True, slots=True)
 class Latin1Twin:
     """A ``regex`` pattern and its twin in the standard library's ``re`` for Latin-1 text,
@@ -202,6 +191,38 @@ def recall(key: Hashable, find: Callable[[], Iterable[RuleHit]]) -> tuple[RuleHi
     if found is None:
         found = memory[key] = tuple(find())
     return found
+
+
+_UNSEEN = object()
+
+
+def per_word(
+    memo: dict[str, _T], words: Sequence[str], compute: Callable[[str], _T], limit: int
+) -> list[_T]:
+    """``compute(word)`` for each of ``words`` (as written), answered from ``memo`` at C
+    speed for the words it holds: a narrative's words are mostly those of the narratives
+    before it. ``memo`` is a process's, and forgets everything once it holds ``limit``
+    words."""
+    found: list[Any] = list(map(memo.get, words, repeat(_UNSEEN, len(words))))
+    at = _index(found, _UNSEEN, 0)
+    if at >= 0 and len(memo) >= limit:
+        memo.clear()
+    while at >= 0:
+        word = words[at]
+        value = memo.get(word, _UNSEEN)  # a word the narrative repeats
+        if value is _UNSEEN:
+            value = memo[word] = compute(word)
+        found[at] = value
+        at = _index(found, _UNSEEN, at + 1)
+    return found
+
+
+def _index(items: list[Any], item: object, start: int) -> int:
+    """The first position of ``item`` in ``items`` from ``start`` (a C scan), or -1."""
+    try:
+        return items.index(item, start)
+    except ValueError:
+        return -1
 
 
 def occurrences(text: str, needle: str) -> Iterator[int]:

@@ -44,6 +44,7 @@ from deid_studio.detect.rules.base import (
     alternation,
     matches_at,
     occurrences,
+    per_word,
 )
 from deid_studio.detect.rules.words import (
     PARTICLES,
@@ -517,15 +518,9 @@ def _place_starts(
     found = list(_CAPITALISED_WORD.of(text).finditer(text))
     if not found:
         return found
-    starts = _STARTS_PLACE.setdefault(language, {})
     written = list(map(type(found[0]).group, found))  # a regex or an re match
-    flags = list(map(starts.get, written))
-    if None in flags:
-        if len(starts) > _STARTS_KEPT:
-            starts.clear()
-        for i, flag in enumerate(flags):
-            if flag is None:
-                flags[i] = starts[written[i]] = fold(written[i]) in known.longest
+    memo = _STARTS_PLACE.setdefault(language, {})
+    flags = per_word(memo, written, lambda word: fold(word) in known.longest, _STARTS_KEPT)
     return list(compress(found, flags))
 
 

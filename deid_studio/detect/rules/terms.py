@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from itertools import compress, repeat
+from itertools import compress
 from typing import NamedTuple
 
 import regex
@@ -38,6 +38,7 @@ from deid_studio.detect.rules.base import (
     Latin1Twin,
     RuleHit,
     alternation,
+    per_word,
     recall,
 )
 
@@ -103,14 +104,11 @@ _CANDIDATES: dict[str, _Candidate | None] = {}
 """Per process, what :func:`_candidate` said of each word as written: a narrative's words are
 mostly the words of the narratives before it, and most words start no term."""
 _CANDIDATES_SIZE = 100_000
-_UNSEEN = object()
 _ALONE = frozenset({"vaccine", "drug"})  # kinds of word that are a term alone
 
 
 def _candidate(word: str, known: SafeTerms) -> _Candidate | None:
     """What may start at ``word``: None when no term can (no eponym, phrase or term word)."""
-    if word in _CANDIDATES:
-        return _CANDIDATES[word]
     folded = fold(word)
     key = folded.removesuffix("'s").removesuffix("\u2019s")
     eponym = "-" in key or key in known.eponyms or key[:-1] in known.eponyms
@@ -118,9 +116,6 @@ def _candidate(word: str, known: SafeTerms) -> _Candidate | None:
     found = None
     if eponym or folded in known.phrase_sizes or kind in _ALONE:
         found = _Candidate(folded, key, eponym, kind)
-    if len(_CANDIDATES) >= _CANDIDATES_SIZE:
-        _CANDIDATES.clear()
-    _CANDIDATES[word] = found
     return found
 
 
@@ -174,11 +169,7 @@ def _starts(words: list[regex.Match[str]], known: SafeTerms) -> list[tuple[int, 
     if not words:
         return []
     written = list(map(type(words[0]).group, words))  # a regex or an re match
-    seen = list(map(_CANDIDATES.get, written, repeat(_UNSEEN, len(written))))
-    i = _index(seen, _UNSEEN, 0)
-    while i >= 0:
-        seen[i] = _candidate(written[i], known)
-        i = _index(seen, _UNSEEN, i + 1)
+    seen = per_word(_CANDIDATES, written, lambda word: _candidate(word, known), _CANDIDATES_SIZE)
     pairs, last = known.phrase_pairs, len(written) - 1
     return [
         (i, c)
@@ -187,14 +178,6 @@ def _starts(words: list[regex.Match[str]], known: SafeTerms) -> list[tuple[int, 
         or c.kind in _ALONE
         or (i < last and (c.folded, fold(written[i + 1])) in pairs)
     ]
-
-
-def _index(items: list[object], item: object, start: int) -> int:
-    """The first position of ``item`` in ``items`` from ``start`` (a C scan), or -1."""
-    try:
-        return items.index(item, start)
-    except ValueError:
-        return -1
 
 
 def _phrase(text: str, words: list[regex.Match[str]], i: int, known: SafeTerms, first: str) -> int:

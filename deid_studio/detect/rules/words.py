@@ -417,16 +417,20 @@ class Cues:
     """A family of cue words or phrases, matched where their first word starts."""
 
     pattern: regex.Pattern[str]
-    triggers: frozenset[str]
-    """The words :func:`word_index` must find for the family: its phrases' first words, and
-    the second words that lead (:attr:`led`)."""
     firsts: frozenset[str]
+    """The first words of the family's phrases."""
     led: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """A short first word ("de", "se", "a") -> the second words of all its phrases ("de
     nombre", "de profesión", "se llama"): the phrase is looked for only where one of those
     follows the first word after blanks. "de" stands at 60 places of a MEDDOCAN narrative,
     "nombre" at one or two; trying the pattern at every "de" was a fiftieth of the rules'
     time."""
+
+    @property
+    def triggers(self) -> frozenset[str]:
+        """The words :func:`word_index` must find for the family: its phrases' first words,
+        and the second words that lead (:attr:`led`)."""
+        return self.firsts.union(*self.led.values())
 
     def finditer(self, text: str, index: dict[str, list[int]]) -> Iterator[regex.Match[str]]:
         """The family's matches at the positions of ``index`` (from :func:`word_index` with
@@ -436,22 +440,31 @@ class Cues:
             seconds = self.led.get(first)
             if seconds is None:
                 positions += index[first]
-                continue
-            after = [q for second in seconds.intersection(index) for q in index[second]]
-            if after:
-                starts = set(index[first])
-                for q in after:
-                    blank = q
-                    while blank and text[blank - 1].isspace():
-                        blank -= 1
-                    if blank < q and blank - len(first) in starts:
-                        positions.append(blank - len(first))
+            else:
+                positions += _led_positions(text, index, first, seconds)
         positions.sort()
         match, end = self.pattern.match, len(text)
         for position in positions:
             found = match(text, position, min(end, position + MAX_LENGTH))
             if found is not None:
                 yield found
+
+
+def _led_positions(
+    text: str, index: dict[str, list[int]], first: str, seconds: frozenset[str]
+) -> Iterator[int]:
+    """Where ``first`` stands right before one of ``seconds``, blanks between."""
+    present = seconds.intersection(index)
+    if not present:
+        return
+    starts = set(index[first])
+    for second in present:
+        for at in index[second]:
+            blank = at
+            while blank and text[blank - 1].isspace():
+                blank -= 1
+            if blank < at and blank - len(first) in starts:
+                yield blank - len(first)
 
 
 _LEADING = 3
@@ -462,21 +475,17 @@ def cues(phrases: Iterable[str], *, colon: bool = False, tail: str | None = None
     """The cue family of ``phrases`` (see :func:`cue_pattern`; ``tail``, when given, is the
     pattern that must follow instead of the blanks or colon)."""
     phrases = list(phrases)
-    lowered = [p.lower() for p in phrases]
-    firsts = frozenset(t for p in lowered for t in _TOKEN.findall(p)[:1])
-    led: dict[str, frozenset[str]] = {}
-    for first in firsts:
-        if len(first) > _LEADING:
-            continue
-        seconds = [
-            _second_word(p, first, tail is None)
-            for p in lowered
-            if _TOKEN.findall(p)[:1] == [first]
-        ]
-        if all(second is not None and len(second) > len(first) for second in seconds):
-            led[first] = frozenset(seconds)  # type: ignore[arg-type]
-    triggers = firsts.union(*led.values())
-    return Cues(cue_pattern(phrases, colon=colon, tail=tail), triggers, firsts, led)
+    by_first: dict[str, list[str | None]] = {}  # first word -> each phrase's second word
+    for phrase in map(str.lower, phrases):
+        if (first := _TOKEN.search(phrase)) is not None:
+            second = _second_word(phrase, first.group(), tail is None)
+            by_first.setdefault(first.group(), []).append(second)
+    led = {
+        first: frozenset(s for s in seconds if s is not None)
+        for first, seconds in by_first.items()
+        if len(first) <= _LEADING and all(s is not None and len(s) > len(first) for s in seconds)
+    }
+    return Cues(cue_pattern(phrases, colon=colon, tail=tail), frozenset(by_first), led)
 
 
 def _second_word(phrase: str, first: str, blank_after: bool) -> str | None:
