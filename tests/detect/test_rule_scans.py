@@ -303,3 +303,23 @@ def test_place_starts_are_the_capitalised_words_a_place_may_start_with(
     scan = places._CAPITALISED_WORD.of(text)
     expected = [m.span() for m in scan.finditer(text) if fold(m.group()) in known.longest]
     assert [m.span() for m in places._place_starts(text, language, known)] == expected
+
+
+def _hex_colon_walked_back(text: str) -> list[int]:
+    """The IPv6 anchor as it was written: from each colon, back over at most four hex digits."""
+    found = set()
+    for at, char in enumerate(text):
+        if char != ":":
+            continue
+        start = at
+        while start > 0 and at - start < 4 and text[start - 1] in "0123456789abcdefABCDEF":
+            start -= 1
+        if start < at and (start == 0 or text[start - 1] not in "0123456789abcdefABCDEF:"):
+            found.add(start)
+    return sorted(found)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="0aF9g: x", max_size=24))
+def test_the_ipv6_anchor_is_one_to_four_hex_digits_before_a_colon(text: str) -> None:
+    assert Anchors(text)("hex_colon") == _hex_colon_walked_back(text)
