@@ -18,7 +18,7 @@ import regex
 
 from deid_studio.detect.gazetteers import fold
 from deid_studio.detect.rules.base import Finder, RuleHit
-from deid_studio.detect.rules.words import Cues, cues, register_triggers, word_index
+from deid_studio.detect.rules.words import Cues, cues, lexicon, register_triggers, word_index
 
 _BEFORE: Mapping[str, str] = {
     "en": "works as|worked as|working as|work as a|work as an|employed as|job as|career as",
@@ -118,11 +118,35 @@ def _own_languages(language: str | None) -> list[str]:
     return list(_IS) if language is None or language not in _IS else [language]
 
 
+_EVERYDAY_JOBS: Mapping[str, str] = {
+    "en": "driver farmer hairdresser student cleaner cashier builder waiter waitress "
+    "housewife homemaker mechanic plumber electrician carpenter secretary receptionist "
+    "firefighter soldier policeman policewoman baker butcher chef cook labourer laborer "
+    "miner fisherman shopkeeper salesman saleswoman caregiver carer paramedic dentist "
+    "physician surgeon nanny babysitter janitor clerk lawyer librarian postman courier "
+    "pilot veterinarian midwife therapist technician manager teacher nurse",
+    "es": "camionero administrativo estudiante peluquero limpiador enfermero "
+    "repartidor mecanico fontanero electricista policia militar ganadero pescador "
+    "comercial funcionario empresario taxista chofer cocinero panadero farmaceutico maestro "
+    "ama",
+    "fr": "etudiant routier caissier ouvrier secretaire mecanicien plombier electricien "
+    "aide-soignant macon serveur cuisinier policier militaire enseignant professeur "
+    "facteur commercant fonctionnaire",
+    "de": "fahrer student landwirt verkaufer buchhalter lehrer krankenpfleger "
+    "krankenschwester hausfrau mechaniker elektriker installateur koch kellner polizist "
+    "soldat arzt apotheker sekretar reinigungskraft erzieher altenpfleger beamter maurer "
+    "tischler",
+}
+"""Everyday jobs that Faker's lists (written for offices) lack, folded, each in its
+masculine form where the language has one: what reports say of a patient ("She is a
+[bus driver]", "Es [camionera]", "Er ist [Landwirt]")."""
+
+
 @cache
 def _jobs(language: str) -> frozenset[str]:
     """The head words of Faker's job titles in ``language``, folded: the last word before
     a comma in English ("Accountant, chartered", "Academic librarian"), the first elsewhere
-    ("chauffeur de taxi", "Agente de aduanas")."""
+    ("chauffeur de taxi", "Agente de aduanas"); and :data:`_EVERYDAY_JOBS`."""
     try:
         module = importlib.import_module(f"faker.providers.job.{_JOB_LOCALES[language]}")
     except (KeyError, ImportError):  # pragma: no cover - Faker ships all four
@@ -132,6 +156,7 @@ def _jobs(language: str) -> frozenset[str]:
         words = title.split(",")[0].split()
         if words:
             heads.add(fold(words[-1] if language == "en" else words[0]))
+    heads.update(_EVERYDAY_JOBS.get(language, "").split())
     return frozenset(h for h in heads if len(h) > 2)
 
 
@@ -156,6 +181,33 @@ def _triggers(language: str | None) -> frozenset[str]:
         | _CLOSING
         | {"work", "works", "worked", "working"}
     )
+
+
+_COMPLEMENT = regex.compile(
+    r"[ \t]+(?:(?:de|del|da|do|di)[ \t]+|d['\u2019])(?P<word>\p{Ll}[\p{L}\p{M}'\u2019\-]*)"
+)
+_COMPLEMENTED = frozenset({None, "es", "fr", "pt", "it"})
+_DETERMINERS = frozenset(
+    "el la lo los las un una unos unas le les une des il gli os as um uma uns umas "
+    "mi mis su sus mon ma mes son sa ses leur este esta estos estas ese esa".split()
+)
+"""Languages whose job titles take a complement after "de" ("auxiliar de enfermería",
+"conductora de autobús", "chauffeur de taxi", "agent d'entretien")."""
+
+
+def _complemented(text: str, span: tuple[int, int], language: str | None) -> tuple[int, int]:
+    """``span`` with the complement after it, when the narrative's language writes one (a
+    lower-case word after "de", no stopword: not "camarera de un bar", "enfermera de la
+    residencia", "camionera de profesión")."""
+    if language not in _COMPLEMENTED:
+        return span
+    match = _COMPLEMENT.match(text, span[1])
+    if match is None:
+        return span
+    word = fold(match.group("word"))
+    if word in _STOP or word in _CLOSING or word in _DETERMINERS or word in lexicon(language).stop:
+        return span
+    return span[0], match.end()
 
 
 def _words(text: str, position: int, limit: int = 4) -> tuple[int, int] | None:
@@ -188,7 +240,7 @@ def _professions(text: str, language: str | None) -> Iterator[RuleHit]:
         for match in family.finditer(text, index):
             span = _words(text, match.end())
             if span is not None:
-                yield RuleHit(*span, "PROFESSION", rule)
+                yield RuleHit(*_complemented(text, span, language), "PROFESSION", rule)
     for word in _CLOSING:
         for position in index.get(word, ()):
             match = _CLOSED_BY.search(text, max(0, position - 80), position)
@@ -199,15 +251,33 @@ def _professions(text: str, language: str | None) -> Iterator[RuleHit]:
             match = _WORK_FOR.match(text, position, position + 120)
             span = _words(text, match.end()) if match is not None else None
             if span is not None:
-                yield RuleHit(*span, "PROFESSION", "profession_at_employer")
+                yield RuleHit(
+                    *_complemented(text, span, language), "PROFESSION", "profession_at_employer"
+                )
     for match in being.finditer(text, index):  # last: the rules above win a tie
         span = _words(text, match.end())
         if span is None:
             continue
-        first = _WORD.match(text, span[0])
-        head = fold(first.group(1)) if first is not None else ""
-        if any(_is_job(head, lang) for lang in _own_languages(language)):
-            yield RuleHit(*span, "PROFESSION", "profession_known")
+        if any(_names_job(text, span, lang) for lang in _own_languages(language)):
+            yield RuleHit(*_complemented(text, span, language), "PROFESSION", "profession_known")
+
+
+def _names_job(text: str, span: tuple[int, int], language: str) -> bool:
+    """Whether the words of ``span`` name a job: their first ("[conductora] de autobús",
+    "a [nurse] practitioner") or, in English, their last ("a bus [driver]", "a retired
+    [teacher]"), where it is no word the job lists end with that names none ("a healthy
+    person", "a good boy")."""
+    words = [fold(m.group(1)) for m in _WORD.finditer(text, span[0], span[1])]
+    if not words:
+        return False
+    if _is_job(words[0], language):
+        return True
+    return language == "en" and words[-1] not in _NO_JOB and _is_job(words[-1], language)
+
+
+_NO_JOB = frozenset("person boy copy land make sub crew staff runner visitor".split())
+"""Words that end some of Faker's English job titles (before their comma) but, last in a
+phrase after "he is a", name no job ("a healthy person", "a good boy")."""
 
 
 PROFESSION_FINDER = Finder(
@@ -226,6 +296,16 @@ PROFESSION_FINDER = Finder(
         "Er ist [Bäcker] und lebt in Jena",
         "Es [camarera] y vive con su hija",
         "She is a [teacher] and lives with her son",
+        "She is a [bus driver] and lives with her son",
+        "He is a [retired teacher] and lives alone",
+        "Es [camionera] y vive con su hermana",
+        "Es [auxiliar de enfermería] y vive con su pareja",
+        "De profesión [conductora de autobús]. Sin antecedentes",
+        "Il travaille comme [agent d'entretien] à Lyon",
+        "trabaja como [camarera] de un bar",
+        "Es [camionera] de profesión y vive sola",
+        "Er ist [Landwirt] und lebt in Jena",
+        "Elle est [étudiante] et vit à Lyon",
     ),
     (
         "the nurse gave the vaccine",
@@ -238,6 +318,9 @@ PROFESSION_FINDER = Finder(
         "Il est fatigué et reste au lit",
         "Es importante vigilar la fiebre",
         "She is a patient of Dr. Smith",
+        "She is a bus passenger and felt dizzy",
+        "She said she is a healthy person with no chronic disease",
+        "el paciente es dependiente para funciones básicas",
     ),
     guarded=False,
 )
