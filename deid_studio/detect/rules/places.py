@@ -102,8 +102,12 @@ number and a capitalised name only."""
 _HOUSE_NUMBER = (
     r"(?:,?[ \t]*(?:n[ \t]?[º°o]\.?[ \t]*|no\.[ \t]*|nr\.[ \t]*|#[ \t]*)?"
     r"(?:\d{1,5}[ \t]?[a-zA-Z]?(?![\p{L}\d])|s/n)"
-    r"(?:[ \t]*[,/-][ \t]*\d{1,4}[ \t]?[º°ªa-zA-Z]{0,2}(?![\p{L}\d]))*)"
+    r"(?:[ \t]*[,/-][ \t]*\d{1,4}[ \t]?[º°ªa-zA-Z]{0,2}(?![\p{L}\d]))*"
+    r"(?![ \t]*(?i:jahre|jahren|jährige?|years?|yrs?|años|anos|ans|monate|months?|meses|mois)"
+    r"(?![\p{L}\p{M}])))"
 )
+"""A house number, with a door or a flat after it; not an age ("Till Häring, 11 Jahre": the
+surname ends like a German street, "-ring")."""
 _WORD = r"\p{Lu}[\p{L}\p{M}'\u2019\-]*"  # a capitalised word, no abbreviation dot
 _CAP = rf"(?:(?:Dr|Dra|Dña|Ldo|Lda|Lcdo|Lcda|Prof|St|Sta|Sto|Sant|Mt|Ft|Pº|Gral|Av)\.|{_WORD})"
 """A capitalised word of a street's or an institution's name, or a title's abbreviation."""
@@ -557,6 +561,8 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
     lower = text.lower()
     if _may_hold_suffixed_street(lower):
         for match in _STREET_SUFFIXED.finditer(text):
+            if _an_english_word_and_number(match.group(), english):
+                continue  # "During 1971", "Gate 12", "Spring 2020"
             span = _numbered(text, *_trim(text, *match.span()))
             yield RuleHit(*span, "STREET", "street_suffixed")
     if language in (None, "en"):
@@ -587,6 +593,13 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
             words = {fold(w) for w in _TOKEN.findall(match.group("a") + " " + match.group("b"))}
             if any(c.isdigit() for c in match.group()) or words & _STREET_WORDS:
                 yield RuleHit(*match.span(), "STREET", "street_corner")
+
+
+def _an_english_word_and_number(street: str, english: frozenset[str]) -> bool:
+    """Whether a street an ending found is one English word and a number ("During 1971":
+    "-ring" is a German street's ending; "Gate 12"): in an English narrative, no street."""
+    words = _TOKEN.findall(street)
+    return len(words) == 1 and fold(words[0]) in english
 
 
 _GERMAN_PREPOSITION_STREET = regex.compile(
@@ -1619,6 +1632,9 @@ PLACE_FINDER = Finder(
         "(GOT 600 UI/l, GPT 463 UI/l)",
         "(Tylenol 500 mg, Advil)",
         "received (Spikevax 0.5 mL, Moderna, lot 039K20A) and (Comirnaty 30 mcg, Pfizer)",
+        "During 1971, the company invested heavily",
+        "boarded at Gate 12 and felt dizzy",
+        "Herr Till Häring, 11 Jahre alt, in Betreuung",
     ),
     guarded=False,
 )
