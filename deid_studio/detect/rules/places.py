@@ -139,18 +139,17 @@ def _street_prefixed(language: str | None) -> Cues | None:
     return cues(words, tail=rf"[ \t]*(?:{_NAME_PART}[ \t]+){{0,5}}{_CAP}{_HOUSE_NUMBER}?")
 
 
-_NUMBERED_ONLY = (
+_NUMBERED_ONLY = frozenset(
     "cañada cuesta acceso senda carrera carrer pasadizo costanilla polígono poligono "
-    "prolongación prolongacion"
+    "prolongación prolongacion".split()
 )
 """Spanish (and Catalan) street types that are everyday words too ("le cuesta", "acceso
 venoso", "la carrera"): a street only when capitalised, with a capitalised name and a house
 number ("Cuesta Vito Antúnez 1", "Carrer del Dr. Castany 28")."""
-_NUMBERED_ONLY_WORDS = frozenset(_NUMBERED_ONLY.split())
 _STREET_NUMBERED_ANY = cues(
     {w for words in _STREET_BEFORE.values() for w in words.split() if len(w.rstrip(".")) > 1}
     | {"ul.", "ulica", "rua", "strada", "calea", "utca"}
-    | set(_NUMBERED_ONLY.split()),
+    | _NUMBERED_ONLY,
     tail=rf"[ \t]*(?:{_NAME_PART}[ \t]+){{0,4}}{_CAP}[ \t]+\d{{1,5}}[ \t]?[a-zA-Z]?(?![\p{{L}}\d])",
 )
 """A street written the way of any language, with its house number ("Via Roma 131",
@@ -566,7 +565,7 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
         cue, *words = _TOKEN.findall(match.group())
         if cue == "via" or all(w.isupper() and len(w) <= 3 for w in words if not w.isdigit()):
             continue  # "given via IM 2 doses"
-        if cue.islower() and cue in _NUMBERED_ONLY_WORDS:
+        if cue.islower() and cue in _NUMBERED_ONLY:
             continue  # "le cuesta Mucho 3 veces": these are a street's only capitalised
         yield RuleHit(*_numbered(text, *match.span()), "STREET", "street_prefixed")
     lower = text.lower()

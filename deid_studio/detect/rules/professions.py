@@ -187,12 +187,14 @@ _COMPLEMENT = regex.compile(
     r"[ \t]+(?:(?:de|del|da|do|di)[ \t]+|d['\u2019])(?P<word>\p{Ll}[\p{L}\p{M}'\u2019\-]*)"
 )
 _COMPLEMENTED = frozenset({None, "es", "fr", "pt", "it"})
+"""Languages whose job titles take a complement after "de" ("auxiliar de enfermería",
+"conductora de autobús", "chauffeur de taxi", "agent d'entretien")."""
 _DETERMINERS = frozenset(
     "el la lo los las un una unos unas le les une des il gli os as um uma uns umas "
     "mi mis su sus mon ma mes son sa ses leur este esta estos estas ese esa".split()
 )
-"""Languages whose job titles take a complement after "de" ("auxiliar de enfermería",
-"conductora de autobús", "chauffeur de taxi", "agent d'entretien")."""
+"""Words after "de" that start a place or a person, not a job's complement ("camarera de un
+bar", "enfermera de la residencia")."""
 
 
 def _complemented(text: str, span: tuple[int, int], language: str | None) -> tuple[int, int]:
