@@ -24,7 +24,7 @@ import re
 import string
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
-from itertools import compress
+from itertools import chain, compress
 
 import regex
 
@@ -214,11 +214,25 @@ _ORGANISATION = regex.compile(
 )
 """Capitalised words, then a legal form as a word of its own: not the "SA" of a British
 postcode ("Port Tomton SA46 6PF")."""
+_EMPLOYER_NAME = (
+    rf"(?:the[ \t]+)?(?P<name>{_CAP}(?:(?:[ \t]+|,[ \t]+|[ \t]+(?:&|and|of)[ \t]+){_CAP}){{0,4}})"
+)
+"""An employer's name: capitalised words, "&", "and", "of" between them."""
 _EMPLOYER = cues(
     [w for phrases in _EMPLOYER_CUES.values() for w in phrases.split("|")],
-    tail=rf"[ \t]+(?:the[ \t]+)?(?P<name>{_CAP}(?:(?:[ \t]+|,[ \t]+|[ \t]+(?:&|and|of)[ \t]+)"
-    rf"{_CAP}){{0,4}})",
+    tail=rf"[ \t]+{_EMPLOYER_NAME}",
 )
+_EMPLOYER_AFTER_JOB = cues(
+    "works as|worked as|working as|trabaja como|trabajaba como|trabajó como|"
+    "travaille comme|travaillait comme|arbeitet als|arbeitete als".split("|"),
+    tail=rf"[ \t]+(?:(?i:a|an|un|una|une|ein|eine)[ \t]+)?"
+    rf"(?:\p{{L}}[\p{{L}}\p{{M}}'\u2019\-]*[ \t]+){{1,4}}"
+    rf"(?:at|for|en|para|bei|chez|pour)[ \t]+{_EMPLOYER_NAME}",
+)
+"""The employer after the job ("works as a lorry driver at [Tesco]", "trabaja como cajera en
+[El Corte Inglés]", "arbeitet als Buchhalter bei [Deutsche Bahn]"): up to four words of the
+job, a preposition, then the employer's capitalised words; a town there is none ("trabaja
+como enfermera en Madrid")."""
 _SURNAMES_FIRM = regex.compile(
     rf"(?<![\p{{L}}\p{{M}}])({_WORD}),[ \t]+({_WORD}),?[ \t]+(?:and|&)[ \t]+({_WORD})"
     rf"(?![\p{{L}}\p{{M}}])",
@@ -1036,15 +1050,21 @@ def _institutions(
             continue  # "manufacturername: Merck Sharp & Dohme Corp.": the maker, a safe term
         if _named(text, start, end, lex, language):
             yield RuleHit(start, end, "INSTITUTION", "organisation")
-    for match in _EMPLOYER.finditer(text, index):
+    known = places(language)
+    employers = chain(
+        ((m, False) for m in _EMPLOYER.finditer(text, index)),
+        ((m, True) for m in _EMPLOYER_AFTER_JOB.finditer(text, index)),
+    )
+    for match, after_job in employers:
         start, end = _trim(text, *match.span("name"))
         words = [fold(w) for w in _TOKEN.findall(text, start, end)]
         if all(is_drug_or_vaccine(w) for w in words) or (end - start <= 2):
             continue  # "works for Pfizer": the maker, a safe term; "work for PH"
+        if after_job and known.match(tuple(words)) is not None:
+            continue  # "trabaja como enfermera en Madrid": a town, which the town rules find
         if any(w not in lex.stop and w not in _INSTITUTION_WORDS for w in words):
             yield RuleHit(start, end, "INSTITUTION", "employer")
     if " and " in text or "&" in text:
-        known = places(language)
         for match in _SURNAMES_FIRM.finditer(text):
             words = [fold(match.group(i)) for i in (1, 2, 3)]
             if (
@@ -1181,6 +1201,7 @@ def _triggers(language: str | None) -> frozenset[str]:
         _UNIT,
         _STREET_NUMBERED_ANY,
         _EMPLOYER,
+        _EMPLOYER_AFTER_JOB,
         _PLACE_PHRASE,
         _TOWN_THEN_REGION,
         _SAINT_POSSESSIVE,
@@ -1514,6 +1535,9 @@ PLACE_FINDER = Finder(
         "Wheeled to the ED, [room 505] at 10:41",
         "trabaja en [Ayuntamiento de Teruel]. Antecedentes",
         "works for [Leeds City Council] as",
+        "She works as a lorry driver at [Tesco]. Her husband",
+        "Trabaja como cajera en [El Corte Inglés]. Antecedentes",
+        "Er arbeitet als Buchhalter bei [Deutsche Bahn]. Bekannte",
         "transferred from [st. mary's] with",
         "seen at [St Jude's] for",
         "daughter lives in [california]",
@@ -1647,6 +1671,7 @@ PLACE_FINDER = Finder(
         "boarded at Gate 12 and felt dizzy",
         "Herr Till Häring, 11 Jahre alt, in Betreuung",
         "le cuesta Mucho 3 veces al día",
+        "He works as a cashier for Pfizer",
     ),
     guarded=False,
 )
