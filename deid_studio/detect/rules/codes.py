@@ -206,7 +206,7 @@ CODE_RULES: tuple[Rule, ...] = (
         "postcode_uk",
         "POSTCODE",
         r"(?-i:\b(?:[A-Z]{1,2}\d[A-Z\d]?)\s\d[A-Z]{2}\b)",
-        ("SW1A 1AA", "London [EC1A 1BB]", "M1 1AE"),
+        ("SW1A 1AA", "London [EC1A 1BB]", "M1 1AE", "Leicester [CR39 3XH]"),
         ("sw1a 1aa", "CD4 count"),
         anchor="upper_code",
     ),
@@ -223,7 +223,7 @@ CODE_RULES: tuple[Rule, ...] = (
         "POSTCODE",
         r"(?-i:\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t](?=[0-9AC-FHKNPRTV-Y]{0,3}[AC-FHKNPRTV-Y])"
         r"[0-9AC-FHKNPRTV-Y]{4}\b)",
-        ("Sligo [X17 9V03].", "Dublin 2, [D02 X285]", "Cork [W73 H2AN]"),
+        ("Sligo [X17 9V03].", "Dublin 2, [D02 X285]", "Cork [W73 H2AN]", "Ville, [K33 F7X3];"),
         ("D02 1234", "x17 9v03", "A65 F4E22", "V1 dose 2021"),
         anchor="upper_code",
         languages=frozenset({"en"}),
