@@ -744,15 +744,22 @@ def _name_lists(text: str, lex: Lexicon) -> Iterator[RuleHit]:
 
 
 _INITIALS = regex.compile(
-    r"(?<![\p{L}\p{M}\d.'\u2019-])(?:\p{Lu}\.){2,3}(?![\p{L}\p{M}\d]|\.\p{L})"
+    r"(?<![\p{L}\p{M}\d.'\u2019-])(?:\p{Lu}\.){2,4}(?![\p{L}\p{M}\d]|\.\p{L})"
 )
+_INITIALS_KEY = regex.compile(
+    r"(?r)(?<![\p{L}])(?i:initials|iniciales|initiales|initialen|iniciais|iniziali)"
+    r"[ \t]*:?[ \t]*\Z"
+)
+"""A form's key for the patient's initials: what follows is a person's, whatever it spells
+("Patient initials: B.A.", "Iniciales: J.B.T.G.")."""
 _ABBREVIATIONS = frozenset(
     "am pm iv im sc sq po pr bp er or icu us usa uk eu un md do rn np pa lpn ms ma ba bs ok "
     "qd bid tid qid prn hs qhs npo cna rad na nb ps dc id ad bc eg ie vs cv gp ae rip sa sl "
     "sc ee uu dni nhc cp ss ue rx dx hx tx fx sx ct mri ecg ekg eeg cns ent gi ot pt "
-    "pdf usb tv ny la dc nyc rtu inr ui fc fr fm fcf pcr ta tac rmn ir iu me".split()
+    "pdf usb tv ny la dc nyc rtu inr ui fc fr fm fcf pcr ta tac rmn ir iu me "
+    "aine paaf epoc hbpm acva".split()
 )
-"""Dotted abbreviations of two or three capitals that are no one's initials ("I.V.", "E.R.",
+"""Dotted abbreviations of two to four capitals that are no one's initials ("I.V.", "E.R.",
 "U.S.", "B.I.D.", "S.A.", "F.C.", "R.T.U.")."""
 _NUMBER_NEAR = regex.compile(r"[ \t]?\d")
 
@@ -799,8 +806,9 @@ def _spelt_before(text: str, start: int, letters: str) -> bool:
 
 
 def _initials(text: str) -> Iterator[RuleHit]:
-    """A person's initials, dotted ("J.R.", "E.O.", "A.M.G.": how spontaneous reports name a
-    patient), unless they spell a common abbreviation."""
+    """A person's initials, dotted ("J.R.", "E.O.", "A.M.G.", "J.B.T.G.": how spontaneous
+    reports name a patient), unless they spell a common abbreviation outside an initials
+    field."""
     if "." not in text:
         return
     for match in _INITIALS.finditer(text):
@@ -810,6 +818,7 @@ def _initials(text: str) -> Iterator[RuleHit]:
             letters.lower() in _ABBREVIATIONS
             and not _spelt_before(text, start, letters)
             and not _a_subject(text, start, end, letters)
+            and _INITIALS_KEY.search(text, max(0, start - 24), start) is None
         ):
             continue
         if _NUMBER_NEAR.match(text, end) or _NUMBER_NEAR.match(text[max(0, start - 2) : start]):
@@ -862,6 +871,8 @@ NAME_FINDER = Finder(
     RULES,
     (
         "Mr [John Smith] was seen",
+        "Patient initials: [B.A.]\nDate of birth",
+        "Iniciales: [J.B.T.G.]\nEdad",
         "se informó a los [familiares] del mal pronóstico; el referido [familiar] la encuentra",
         "Herrn [Theodor Maier] wurde",
         "Betr.: [Flora Huber], geb.",
@@ -948,6 +959,7 @@ NAME_FINDER = Finder(
         "Hepatitis B Vaccine given",
         "she moved to Upper Austria",
         "given I.V. in the E.R. at 3 P.M. in the U.S.",
+        "tratamiento con A.I.N.E. durante diez días",
         "Pfizer S.A. reported",
         "F.C. 100 latidos/minuto, 10.000 U.I. al día",
         "Sever allergic reaction; Ive been taking; given IV Sol-u-Medrol; lot number: Eli283",
