@@ -203,6 +203,7 @@ RULES: Mapping[str, float] = {
     "name_list": 0.9,
     "name_introduced": 0.9,
     "initials": 0.8,
+    "name_spelt": 0.9,
     "first_name": 0.5,
     "name_repeated": 0.9,
     "kin_word": 0.65,
@@ -795,17 +796,18 @@ def _a_subject(text: str, start: int, end: int, letters: str) -> bool:
     )
 
 
-def _spelt_before(text: str, start: int, letters: str) -> bool:
-    """Whether ``letters`` are the initials of the words right before their bracket
-    ("Heidelore Striebitz (H.S.)": initials, though "H.S." is also an abbreviation)."""
+def _spelt_before(text: str, start: int, letters: str, lex: Lexicon) -> bool:
+    """Whether ``letters`` are the initials of a name right before their bracket, one that
+    starts with a known first name ("Heidelore Striebitz (H.S.)": initials, though "H.S." is
+    also an abbreviation; not "Presión Arterial (P.A.)")."""
     found = _NAME_BEFORE_BRACKET.search(text, max(0, start - 80), start)
     if found is None:
         return False
-    words = found.group(1).split()
-    return "".join(w[0] for w in words[-len(letters) :]) == letters
+    words = found.group(1).split()[-len(letters) :]
+    return "".join(w[0] for w in words) == letters and fold(words[0]) in lex.first_names
 
 
-def _initials(text: str) -> Iterator[RuleHit]:
+def _initials(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     """A person's initials, dotted ("J.R.", "E.O.", "A.M.G.", "J.B.T.G.": how spontaneous
     reports name a patient), unless they spell a common abbreviation outside an initials
     field."""
@@ -816,7 +818,7 @@ def _initials(text: str) -> Iterator[RuleHit]:
         letters = match.group().replace(".", "")
         if (
             letters.lower() in _ABBREVIATIONS
-            and not _spelt_before(text, start, letters)
+            and not _spelt_before(text, start, letters, lex)
             and not _a_subject(text, start, end, letters)
             and _INITIALS_KEY.search(text, max(0, start - 24), start) is None
         ):
@@ -824,6 +826,34 @@ def _initials(text: str) -> Iterator[RuleHit]:
         if _NUMBER_NEAR.match(text, end) or _NUMBER_NEAR.match(text[max(0, start - 2) : start]):
             continue  # a measure's unit or name: "10.000 U.I.", "F.C. 100"
         yield RuleHit(start, end, "PERSON", "initials")
+
+
+_WORDS_BEFORE_BRACKET = {
+    n: regex.compile(rf"(?r)((?:\p{{Lu}}[\p{{L}}\p{{M}}'\u2019-]*[ \t]+){{{n}}})\(\Z")
+    for n in (2, 3, 4)
+}
+
+
+def _spelt_names(text: str, lex: Lexicon) -> Iterator[RuleHit]:
+    """A name that its initials in brackets spell, starting with a known first name
+    ("Domingo Amaya Arana (D.A.A.)", "Cal Keller (C.K.)": "Domingo" is also Sunday, "Keller"
+    a town; not "Síndrome Respiratorio Agudo (S.R.A.)")."""
+    if "(" not in text:
+        return
+    for match in _INITIALS.finditer(text):
+        start, end = match.span()
+        if start < 2 or text[start - 1] != "(" or text[end : end + 1] != ")":
+            continue
+        letters = match.group().replace(".", "")
+        pattern = _WORDS_BEFORE_BRACKET[len(letters)]
+        found = pattern.search(text, max(0, start - 1 - 40 * len(letters)), start)
+        if found is None:
+            continue
+        words = found.group(1).split()
+        if "".join(w[0] for w in words) != letters or fold(words[0]) not in lex.first_names:
+            continue
+        yield RuleHit(found.start(1), found.start(1) + len(found.group(1).rstrip()), "PERSON",
+                      "name_spelt")  # fmt: skip
 
 
 def find_names(text: str, language: str | None) -> list[RuleHit]:
@@ -839,7 +869,8 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     capitalised = list(_CAPITALISED.of(text).finditer(text))
     found += _pairs(text, capitalised, lex)
     found += _name_lists(text, lex)
-    found += _initials(text)
+    found += _initials(text, lex)
+    found += _spelt_names(text, lex)
     if language in (None, "en") and not shouting:
         found += _lowercase_initialled(text, lex)
     lowercase = lowercase_words(text)
@@ -872,6 +903,8 @@ NAME_FINDER = Finder(
     (
         "Mr [John Smith] was seen",
         "Patient initials: [B.A.]\nDate of birth",
+        "un [varón] de 40 años, [Domingo Amaya Arana] ([D.A.A.]), residente",
+        "The patient, [Cal Keller] ([C.K.]), is a 57-year-old",
         "Iniciales: [J.B.T.G.]\nEdad",
         "se informó a los [familiares] del mal pronóstico; el referido [familiar] la encuentra",
         "Herrn [Theodor Maier] wurde",
@@ -960,6 +993,7 @@ NAME_FINDER = Finder(
         "she moved to Upper Austria",
         "given I.V. in the E.R. at 3 P.M. in the U.S.",
         "tratamiento con A.I.N.E. durante diez días",
+        "Presión Arterial (P.A.) elevada",
         "Pfizer S.A. reported",
         "F.C. 100 latidos/minuto, 10.000 U.I. al día",
         "Sever allergic reaction; Ive been taking; given IV Sol-u-Medrol; lot number: Eli283",
