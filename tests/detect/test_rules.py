@@ -368,7 +368,8 @@ def test_a_name_takes_the_surnames_after_it(text: str, language: str, names: lis
     """Spanish names carry two surnames; the second is read as long as it is a surname and
     no word of the narrative's language (English: "Will"), and none that starts a
     department's name, which then stays the institution's."""
-    found = [text[h.start : h.end] for h in find(text, language) if h.kind in ("PERSON", "STAFF")]
+    people = ("PERSON", "STAFF", "RELATIVE")
+    found = [text[h.start : h.end] for h in find(text, language) if h.kind in people]
     assert found == names
 
 

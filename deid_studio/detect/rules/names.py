@@ -225,9 +225,9 @@ def _split(value: str) -> list[str]:
 
 _ABBREVIATED = r"\.?(?:[ \t]*:)?[ \t]+"  # "Dr. ", "Sra ", "Herrn: "
 _WORD_CUE = r"(?:[ \t]*:)?[ \t]+"  # "son don", not "son. Brought"
-_RELATIVE_CUE = (  # "su hermana mayor Maite", "son fils aîné Paul"
+_RELATIVE_CUE = (  # "su hermana mayor Maite", "son fils aîné Paul", "su pareja, Aroa"
     r"(?:[ \t]+(?i:mayor|menor|mayores|pequeño|pequeña|gemelo|gemela|aîné|aînée|cadet|"
-    r"cadette|jumeau|jumelle|eldest|oldest|youngest))?" + _WORD_CUE + r"(?:\([ \t]*)?"
+    r"cadette|jumeau|jumelle|eldest|oldest|youngest))?(?:[ \t]*[:,])?[ \t]+(?:\([ \t]*)?"
 )
 
 
@@ -331,6 +331,8 @@ def _after_cues(
             if span is None:
                 continue
             folded = fold(text[span[0] : span[1]])
+            if "," in match.group() and (len(folded) < 2 or folded.split()[0] in lex.stop):
+                continue  # "your brother, I talked": after a comma, no pronoun
             if (
                 not (strength < STRONG and folded in eponyms())
                 and folded not in _RELATIVE_WORDS
@@ -903,6 +905,7 @@ NAME_FINDER = Finder(
     (
         "Mr [John Smith] was seen",
         "Patient initials: [B.A.]\nDate of birth",
+        "Puede contactarse con su [pareja], [Aroa], en el",
         "un [varón] de 40 años, [Domingo Amaya Arana] ([D.A.A.]), residente",
         "The patient, [Cal Keller] ([C.K.]), is a 57-year-old",
         "Iniciales: [J.B.T.G.]\nEdad",
@@ -994,6 +997,7 @@ NAME_FINDER = Finder(
         "given I.V. in the E.R. at 3 P.M. in the U.S.",
         "tratamiento con A.I.N.E. durante diez días",
         "Presión Arterial (P.A.) elevada",
+        "When I killed your brother, I talked just like this",
         "Pfizer S.A. reported",
         "F.C. 100 latidos/minuto, 10.000 U.I. al día",
         "Sever allergic reaction; Ive been taking; given IV Sol-u-Medrol; lot number: Eli283",
