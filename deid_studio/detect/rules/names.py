@@ -767,7 +767,12 @@ _ABBREVIATIONS = frozenset(
 _NUMBER_NEAR = regex.compile(r"[ \t]?\d")
 
 
-_NAME_BEFORE_BRACKET = regex.compile(r"(?r)((?:\p{Lu}[\p{L}\p{M}'\u2019-]*[ \t]+){2,3})\(\Z")
+_NAME_BEFORE_BRACKET = {
+    n: regex.compile(rf"(?r)((?:\p{{Lu}}[\p{{L}}\p{{M}}'\u2019-]*[ \t]+){{{n}}})\(\Z")
+    for n in (2, 3, 4)
+}
+"""Exactly ``n`` capitalised words right before an opening bracket (as many as the
+initials in it)."""
 
 
 _SUBJECT_VERB = regex.compile(
@@ -798,15 +803,18 @@ def _a_subject(text: str, start: int, end: int, letters: str) -> bool:
     )
 
 
-def _spelt_before(text: str, start: int, letters: str, lex: Lexicon) -> bool:
-    """Whether ``letters`` are the initials of a name right before their bracket, one that
-    starts with a known first name ("Heidelore Striebitz (H.S.)": initials, though "H.S." is
-    also an abbreviation; not "Presión Arterial (P.A.)")."""
-    found = _NAME_BEFORE_BRACKET.search(text, max(0, start - 80), start)
+def _name_spelt(text: str, start: int, letters: str, lex: Lexicon) -> tuple[int, int] | None:
+    """(start, end) of the name right before the bracket of initials starting at ``start``
+    that ``letters`` spell, when it starts with a known first name ("Heidelore Striebitz
+    (H.S.)", "Domingo Amaya Arana (D.A.A.)"; not "Presión Arterial (P.A.)")."""
+    pattern = _NAME_BEFORE_BRACKET[len(letters)]
+    found = pattern.search(text, max(0, start - 40 * len(letters)), start)
     if found is None:
-        return False
-    words = found.group(1).split()[-len(letters) :]
-    return "".join(w[0] for w in words) == letters and fold(words[0]) in lex.first_names
+        return None
+    words = found.group(1).split()
+    if "".join(w[0] for w in words) != letters or fold(words[0]) not in lex.first_names:
+        return None
+    return found.start(1), found.start(1) + len(found.group(1).rstrip())
 
 
 def _initials(text: str, lex: Lexicon) -> Iterator[RuleHit]:
@@ -820,7 +828,7 @@ def _initials(text: str, lex: Lexicon) -> Iterator[RuleHit]:
         letters = match.group().replace(".", "")
         if (
             letters.lower() in _ABBREVIATIONS
-            and not _spelt_before(text, start, letters, lex)
+            and _name_spelt(text, start, letters, lex) is None  # "Heidelore Striebitz (H.S.)"
             and not _a_subject(text, start, end, letters)
             and _INITIALS_KEY.search(text, max(0, start - 24), start) is None
         ):
@@ -830,32 +838,17 @@ def _initials(text: str, lex: Lexicon) -> Iterator[RuleHit]:
         yield RuleHit(start, end, "PERSON", "initials")
 
 
-_WORDS_BEFORE_BRACKET = {
-    n: regex.compile(rf"(?r)((?:\p{{Lu}}[\p{{L}}\p{{M}}'\u2019-]*[ \t]+){{{n}}})\(\Z")
-    for n in (2, 3, 4)
-}
-
-
 def _spelt_names(text: str, lex: Lexicon) -> Iterator[RuleHit]:
-    """A name that its initials in brackets spell, starting with a known first name
-    ("Domingo Amaya Arana (D.A.A.)", "Cal Keller (C.K.)": "Domingo" is also Sunday, "Keller"
-    a town; not "Síndrome Respiratorio Agudo (S.R.A.)")."""
+    """A name that its initials in brackets spell (:func:`_name_spelt`: "Domingo" is also
+    Sunday, the "Keller" of "Cal Keller (C.K.)" a town)."""
     if "(" not in text:
         return
     for match in _INITIALS.finditer(text):
         start, end = match.span()
-        if start < 2 or text[start - 1] != "(" or text[end : end + 1] != ")":
-            continue
-        letters = match.group().replace(".", "")
-        pattern = _WORDS_BEFORE_BRACKET[len(letters)]
-        found = pattern.search(text, max(0, start - 1 - 40 * len(letters)), start)
-        if found is None:
-            continue
-        words = found.group(1).split()
-        if "".join(w[0] for w in words) != letters or fold(words[0]) not in lex.first_names:
-            continue
-        yield RuleHit(found.start(1), found.start(1) + len(found.group(1).rstrip()), "PERSON",
-                      "name_spelt")  # fmt: skip
+        if text[end : end + 1] == ")":
+            span = _name_spelt(text, start, match.group().replace(".", ""), lex)
+            if span is not None:
+                yield RuleHit(*span, "PERSON", "name_spelt")
 
 
 def find_names(text: str, language: str | None) -> list[RuleHit]:
