@@ -24,7 +24,7 @@ import re
 import string
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
-from itertools import chain, compress
+from itertools import compress
 
 import regex
 
@@ -1051,19 +1051,16 @@ def _institutions(
         if _named(text, start, end, lex, language):
             yield RuleHit(start, end, "INSTITUTION", "organisation")
     known = places(language)
-    employers = chain(
-        ((m, False) for m in _EMPLOYER.finditer(text, index)),
-        ((m, True) for m in _EMPLOYER_AFTER_JOB.finditer(text, index)),
-    )
-    for match, after_job in employers:
-        start, end = _trim(text, *match.span("name"))
-        words = [fold(w) for w in _TOKEN.findall(text, start, end)]
-        if all(is_drug_or_vaccine(w) for w in words) or (end - start <= 2):
-            continue  # "works for Pfizer": the maker, a safe term; "work for PH"
-        if after_job and known.match(tuple(words)) is not None:
-            continue  # "trabaja como enfermera en Madrid": a town, which the town rules find
-        if any(w not in lex.stop and w not in _INSTITUTION_WORDS for w in words):
-            yield RuleHit(start, end, "INSTITUTION", "employer")
+    for family in (_EMPLOYER, _EMPLOYER_AFTER_JOB):
+        for match in family.finditer(text, index):
+            start, end = _trim(text, *match.span("name"))
+            words = [fold(w) for w in _TOKEN.findall(text, start, end)]
+            if all(is_drug_or_vaccine(w) for w in words) or (end - start <= 2):
+                continue  # "works for Pfizer": the maker, a safe term; "work for PH"
+            if family is _EMPLOYER_AFTER_JOB and known.match(tuple(words)) is not None:
+                continue  # "trabaja como enfermera en Madrid": a town, the town rules' own
+            if any(w not in lex.stop and w not in _INSTITUTION_WORDS for w in words):
+                yield RuleHit(start, end, "INSTITUTION", "employer")
     if " and " in text or "&" in text:
         for match in _SURNAMES_FIRM.finditer(text):
             words = [fold(match.group(i)) for i in (1, 2, 3)]
