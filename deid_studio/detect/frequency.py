@@ -58,7 +58,12 @@ def _zipf(word: str, code: str) -> float:
         zipf_to_freq,
     )
 
-    tokens = lossy_tokenize(word, code)
+    if word.isascii() and word.isalpha() and word.islower():
+        tokens = [word]  # what the tokenizer makes of it in every language (the spelling
+        # corrector's edits of a word are such strings, hundreds a word: the tokenizer was
+        # a tenth of a training on narratives of no known language)
+    else:
+        tokens = lossy_tokenize(word, code)
     if not tokens:
         return 0.0
     buckets = _buckets(code)

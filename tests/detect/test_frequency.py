@@ -14,15 +14,15 @@ from deid_studio.detect import frequency
 
 ODD = [
     *"the Madrid tamaño Reading 12 2021 3.5mg COVID-19 o'neil ¿qué Straße l'hôpital".split(),
-    *"aujourd'hui 123-456 5,000 Xqzvvk".split(),
+    *"aujourd'hui 123-456 5,000 Xqzvvk xqzvvk benedryl tyelnol i ist istanbul".split(),
     "",
     "de la",
 ]
 
 
-@pytest.mark.parametrize("language", ["en", "es", "de", "fr", None, "xx"])
+@pytest.mark.parametrize("language", ["en", "es", "de", "fr", "tr", None, "xx"])
 def test_zipf_is_wordfreqs_figure(language: str | None) -> None:
-    code = language if language in ("en", "es", "de", "fr") else "en"
+    code = language if language in ("en", "es", "de", "fr", "tr") else "en"
     rng = random.Random(7)
     listed = list(iter_wordlist(code))
     words = ODD + rng.sample(listed, 500) + [w.upper() for w in rng.sample(listed, 50)]

@@ -19,6 +19,7 @@ from deid_studio.detect.rules import checksums, names, places, terms, unknown, w
 from deid_studio.detect.rules.anchors import _NUMBER_BEFORE, Anchors, _needles
 from deid_studio.detect.rules.base import matches_at, trie
 from deid_studio.detect.rules.checksums import find_checked
+from deid_studio.detect.rules.matching import RULES
 
 _NUMBERS = st.lists(
     st.sampled_from(
@@ -305,21 +306,24 @@ def test_place_starts_are_the_capitalised_words_a_place_may_start_with(
     assert [m.span() for m in places._place_starts(text, language, known)] == expected
 
 
-def _hex_colon_walked_back(text: str) -> list[int]:
-    """The IPv6 anchor as it was written: from each colon, back over at most four hex digits."""
-    found = set()
-    for at, char in enumerate(text):
-        if char != ":":
-            continue
-        start = at
-        while start > 0 and at - start < 4 and text[start - 1] in "0123456789abcdefABCDEF":
-            start -= 1
-        if start < at and (start == 0 or text[start - 1] not in "0123456789abcdefABCDEF:"):
-            found.add(start)
-    return sorted(found)
+def _ipv6_starts(text: str) -> list[int]:
+    """Every position the IPv6 rule matches at, tried at each position of the text."""
+    (rule,) = [r for r in RULES if r.name == "ipv6"]
+    return [at for at in range(len(text)) if rule.compiled.match(text, at)]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(st.text(alphabet="0aF9g: x", max_size=24))
-def test_the_ipv6_anchor_is_one_to_four_hex_digits_before_a_colon(text: str) -> None:
-    assert Anchors(text)("hex_colon") == _hex_colon_walked_back(text)
+def test_the_ipv6_anchor_misses_no_address_and_takes_no_key_colon(text: str) -> None:
+    anchors = Anchors(text)("hex_colon")
+    assert set(_ipv6_starts(text)) <= set(anchors)
+    for at in anchors:  # one to four hex digits, alone, then a colon a group or a colon follows
+        colon = text.index(":", at)
+        assert 1 <= colon - at <= 4 and text[colon + 1] in "0123456789abcdefABCDEF:"
+        assert at == 0 or text[at - 1] not in "0123456789abcdefABCDEF:"
+
+
+def test_the_ipv6_anchor_finds_both_written_forms() -> None:
+    text = "ip 2001:0db8:85a3:0000:0000:8a2e:0370:7334 and fe80::1ff:fe23:4567:890a. Fecha: 1"
+    assert _ipv6_starts(text) == [3, 47]
+    assert Anchors(text)("hex_colon") == [3, 47]
