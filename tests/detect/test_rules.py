@@ -337,7 +337,7 @@ def test_a_name_after_its_cue_beats_a_town_of_the_same_name(
             ["Igor Azurmendi Arin"],
         ),
         ("Médico: Carmen Blanco-Rivera  NºCol: 36", "es", ["Carmen Blanco-Rivera"]),
-        ("Patient: Huber, Maria, geb. 12.03.1950", "de", ["Huber", "Maria"]),
+        ("Patient: Huber, Maria, geb. 12.03.1950", "de", ["Huber, Maria"]),
         ("Sehr geehrte Frau Kollegin, wir berichten über Frau Maria Huber", "de", ["Maria Huber"]),
     ],
 )

@@ -142,7 +142,7 @@ _STAFF_KEYS: Mapping[str, str] = {
 }
 _TITLE_WORDS = frozenset(
     "dr dra drª prof med dent univ mag pharm dipl ing phil rer nat habil priv doz pd "
-    "mr mrs ms sr sra".split()
+    "mr mrs ms sr sra kollege kollegin".split()
 )
 """Words that may follow a title before the name: "Frau Dr. med. Weber", "Mag. pharm. X"."""
 _RELATIVES: Mapping[str, str] = {
@@ -268,6 +268,10 @@ by PCR", "Product Name: Comirnaty")."""
 _MEDICAL_CAPITALS = frozenset({"MS", "MR", "PT", "PA"})
 """Capitals that are cues as titles ("Ms", "Mr.") and medical abbreviations without a dot
 (multiple sclerosis, mitral regurgitation, physical therapy)."""
+_TITLE_CAPITALS = frozenset({"MS", "MR"})
+"""Of those, the titles a nursing note writes in capitals before a surname ("MR JONES",
+"MS O'BRIEN"): a cue there only for a capitalised known name that is no common word (not
+"MR mild", "MS flare", "MR Moderate")."""
 
 
 _SEX_CUES = cues(_SEX_WORDS.split("|"), tail=rf"(?=(?i:\s+de\s+(?:\d|{NUMBER_WORD})))")
@@ -284,9 +288,22 @@ def _triggers(language: str | None) -> frozenset[str]:
 
 _INITIAL_GAP = regex.compile(r" \p{Lu}\.? ")  # "Vanessa P. Hertzog", "Ryan P Costa"
 _LAST_WORD = regex.compile(r"\w+\Z")
+_UNAMBIGUOUS_CREDENTIALS = frozenset(c.lower() for c in _CREDENTIALS) - {
+    "md",
+    "pa",
+    "pa-c",
+    "do",
+    "rd",
+    "emt",
+    "phd",
+    "mbbs",
+}
+"""Credentials that are no word, abbreviation or state in lower case ("do", "rd", "md",
+"pa"): a nursing note's "j. smith rn", "lisa brown np" sign without a comma."""
 _CREDENTIAL = regex.compile(
     rf"(?:,[ \t]*(?i:{alternation(w.lower() for w in _CREDENTIALS)})"
-    rf"|[ \t]+{alternation(_CREDENTIALS)})(?![\p{{L}}\d])"
+    rf"|[ \t]+{alternation(_CREDENTIALS)}"
+    rf"|[ \t]+{alternation(_UNAMBIGUOUS_CREDENTIALS)})(?![\p{{L}}\d])"
 )
 _CREDENTIAL_TRIGGERS = frozenset(c.lower().split("-")[0] for c in _CREDENTIALS)  # "PA-C": "pa"
 _WORD_BACK = regex.compile(r"(?r)([\p{L}][\p{L}\p{M}'\u2019\-]*\.?)[ \t]?\Z")
@@ -311,9 +328,11 @@ def _after_cues(
     lowercase = language in (None, "en")
     for kind, rule, family, strength in _cue_families(language):
         for match in family.finditer(text, index):
-            cue = match.group().rstrip(" \t:")
+            cue, wanted = match.group().rstrip(" \t:"), strength
             if cue in _MEDICAL_CAPITALS:
-                continue
+                if cue not in _TITLE_CAPITALS or shouting:
+                    continue
+                wanted = WEAK  # "MR JONES": a known name, capitalised, no common word
             if strength >= STRONG and _THING_BEFORE.search(
                 text, max(0, match.start() - 16), match.start()
             ):
@@ -323,13 +342,15 @@ def _after_cues(
                 text,
                 position,
                 lex,
-                strength,
+                wanted,
                 lowercase=lowercase,
                 uncased=shouting,
                 familiar=rule in _FAMILIAR_AFTER,
             )
             if span is None:
                 continue
+            if rule in _KEYED and not _BLANK.search(text, span[0], span[1]):  # a surname alone
+                span = (span[0], _given_name_after(text, span[1], lex))
             folded = fold(text[span[0] : span[1]])
             if "," in match.group() and (len(folded) < 2 or folded.split()[0] in lex.stop):
                 continue  # "your brother, I talked": after a comma, no pronoun
@@ -339,6 +360,26 @@ def _after_cues(
                 and folded not in _SALUTATIONS
             ):
                 yield RuleHit(span[0], span[1], kind, rule)
+
+
+_KEYED = frozenset({"name_after_staff_key", "name_after_patient_key"})
+_BLANK = regex.compile(r"\s")
+_GIVEN_NAME_AFTER = regex.compile(
+    r",[ \t]*(\p{Lu}[\p{L}\p{M}]+(?:-\p{Lu}[\p{L}\p{M}]+)?)(?![\p{L}\p{M}\d.'\u2019-])"
+)
+
+
+def _given_name_after(text: str, end: int, lex: Lexicon) -> int:
+    """Where a surname after a key ends, its given name included when it follows after a
+    comma, as forms and letters write it ("Betr.: Schulz, Gerda, geb."; "Patient:
+    Smith, John"): a known first name that is no common word ("Smith, June 2020" stays)."""
+    after = _GIVEN_NAME_AFTER.match(text, end)
+    if after is None:
+        return end
+    folded = fold(after.group(1))
+    if folded in lex.first_names and folded not in lex.common and folded not in lex.stop:
+        return after.end(1)
+    return end
 
 
 _RELATIVE_WORDS = frozenset(fold(w) for value in _RELATIVES.values() for w in _split(value))
@@ -897,6 +938,8 @@ NAME_FINDER = Finder(
     RULES,
     (
         "Mr [John Smith] was seen",
+        "transferred, MR [JONES] stable on 2L",
+        "MS [O'BRIEN] called the unit",
         "Patient initials: [B.A.]\nDate of birth",
         "Puede contactarse con su [pareja], [Aroa], en el",
         "un [varón] de 40 años, [Domingo Amaya Arana] ([D.A.A.]), residente",
@@ -932,6 +975,10 @@ NAME_FINDER = Finder(
         "note by [irene snell], rn",
         "[karen o'neil], rn; [mary smith], rn",
         "[Q. LANDER] RRT",
+        "Betr.: [Schulz, Gerda], geb. am",
+        "Patient: [SMITH, JOHN]; Patient: [Smith], June 2020; Name: [Müller], Frau",
+        "Sehr geehrter Herr Kollege [Meier],",
+        "report given to [mary jones] rn; [lisa brown] np at bedside",
         "seen by [J. Smith], MD today",
         "The player [Teresa Kreutzmann] was detained",
         "from [Rachael McPartlon] (registered nurse); [Leanne MacDonald] said",
@@ -963,9 +1010,12 @@ NAME_FINDER = Finder(
         "Mr. and Mrs. came",
         "patient Severe pain",
         "MR mild, TR moderate",
+        "MR Moderate on echo",
+        "MS Lesions seen on MRI",
         "her son reported fever",
         "her son may visit tomorrow",
         "given report to RN. DON notified.",
+        "the rn aware, will do rn assessment; care by nurse rn",
         "dr. office visit on monday, the RN Called MD",
         "his daughter june 5 visited",
         "returned to ER Sunday January 10 at 1300",

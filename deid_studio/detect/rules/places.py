@@ -355,7 +355,7 @@ _INSTITUTION_COMPOUND = regex.compile(
 )
 _ROOM = cues(
     "station room rm zimmer habitación habitacion hab. chambre ward bed cama lit sala".split(),
-    tail=r"[ \t]*(?i:n[º°o]\.?[ \t]*|#[ \t]*)?\d{1,4}[ \t]?[A-Za-z]?(?![\p{L}\d.,])"
+    tail=r"[ \t]*(?i:n[º°o]\.?[ \t]*|#[ \t]*)?\d{1,4}[ \t]?[A-Za-z]?(?![\p{L}\d])(?![.,]\d)"
     r"(?![ \t]*(?::\d|(?i:min|minutes?|mins?|hours?|hrs?|h|sec|seconds?|days?|weeks?|am|pm|"
     r"a\.m|p\.m|o'clock)\b))",
 )
@@ -1317,8 +1317,8 @@ def _bracketed_towns(
             yield RuleHit(*match.span("town"), "CITY", "town_in_brackets")
 
 
-_KEY_AFTER = regex.compile(r"[^\n\r:,;.()]{0,25}:(?![/\d])")
-"""The rest of a field's key on its line, up to its colon (not a time's, "10:30")."""
+_KEY_AFTER = regex.compile(r"[^\n\r:,;.()]{0,25}\.?:(?![/\d])")
+"""The rest of a field's key on its line, up to its colon (not a time's, "10:30"; "Betr.:")."""
 
 
 _TOWN_THEN_REGION = cues(
@@ -1560,6 +1560,7 @@ PLACE_FINDER = Finder(
         "à [Cabinet médical Saint-Joseph] ([Amiens]). Domiciliée à [Besançon] ([Picardie]).",
         "habite à [Grondin-la-Forêt], [France]; 13626 [Grégoire-sur-Fleury]",
         "Établissement : [CHU de Besson]\nDate de réception : 12/05/2021",
+        "[Hauptstr. 12]\n[04109] [Leipzig]\n\nBetr.: Schulz, Gerda",
         "Mr Hugh Hawkins, aged 36 years, of [Southampton].\nMrs Brenda Manning, of [Bath];",
         "a woman from [Juneburgh], [Merseyside]. She lives in [Port Jenniferbury], [USA].",
         "[Hospital Universitario 12 de Octubre]. [Madrid]",
@@ -1576,6 +1577,7 @@ PLACE_FINDER = Finder(
         "observed at [Tulsa Community Vaccination Center] for",
         "seen at [general hospital] by",
         "liegt auf [Station 4A] im [Klinikum Dresden]",
+        "Aufnahme auf [Station 3B], [Zimmer 12].",
         "at the [University of Maryland] medical",
         "im [Sankt-Georg-Spital]",
         "in der Notaufnahme von [St.-Marien-Krankenhaus] vor",
@@ -1656,6 +1658,7 @@ PLACE_FINDER = Finder(
         "Sender's Comments: The Company cannot exclude",
         "fiebre de 38,7 °C. El paciente",
         "went to bed 11:00 woke up; in the emergency room 30 minutes later",
+        "a room of 12.5 m2, bed 2,5 m long",
         "a friend who works for Pfizer told her; I work for PH",
         "manufacturername: Merck Sharp & Dohme Corp.; devicelotnumber",
         "tested (used the Sofia test) positive; CPR w/ LUCAS machine; the Bam antibodies",
