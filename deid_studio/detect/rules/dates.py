@@ -53,7 +53,11 @@ _DATE_CONTEXT_WORDS = words(
     "on by since from until till to of dated el del al desde hasta le du au am vom bis em den "
     "dia día fecha date datum admitted discharged seen started stopped onset transferred "
     "vaccinated readmitted intubated extubated diagnosed hospitalized hospitalised died "
-    "expired born returned presented"
+    "expired born returned presented "
+    "mon tue tues wed thu thur thurs fri sat sun monday tuesday wednesday thursday friday "
+    "saturday sunday lunes martes miércoles miercoles jueves viernes sábado sabado domingo "
+    "lundi mardi mercredi jeudi vendredi samedi dimanche montag dienstag mittwoch donnerstag "
+    "freitag samstag sonntag"
 )
 _DATE_CONTEXT = alternation(_DATE_CONTEXT_WORDS)
 
@@ -150,7 +154,7 @@ DATE_RULES: tuple[Rule, ...] = (
             "resolved by [1/10]",
             "desde el [5/3] hasta el [8/3]",
             "admitted [3/12] from home, seen [10/23] in clinic",
-            "intubated [10/23], extubated [10/25]",
+            "intubated [10/23], extubated [10/25]; family meeting on mon [3/6], Tuesday [3/7]",
         ),
         ("work 1/2 day", "half (1/2)", "on 1/2 day", "score 3/5", "started 1/2 tab daily"),
         after=_DATE_CONTEXT_WORDS | {"0"},  # "0": the second of "from 12/26-[12/28]"

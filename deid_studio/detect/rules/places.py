@@ -241,6 +241,7 @@ _SURNAMES_FIRM = regex.compile(
 """Three surnames as a firm's name ("Glover, Ruiz and Armstrong")."""
 _PLACE_PHRASES = (
     "lives in|lives at|living in|lived in|grew up in|moved to|moved here from|moved from|"
+    "lives alone in|living alone in|home in|is from|visiting from|trip to|"
     "arrived at|arrived in|flew to|born in|raised in|resides in|resident of|located in|"
     "based in|travelled to|traveled to|originally from|comes from|came from|returned to|"
     "vive en|reside en|nacido en|nacida en|natural de|residente en|vecino de|vecina de|"
@@ -314,7 +315,9 @@ _INSTITUTION_AFTER = (
     "university|college|institute|hospice|nursing home|rehabilitation center|pharmacy|"
     "health system|healthcare|medical group|children's hospital|cancer center|"
     "family practice|medical practice|group practice|primary care|urgent care|leisure centre|"
-    "community centre|community center|"
+    "community centre|community center|assisted living|care home|care center|care centre|"
+    "nursing facility|skilled nursing facility|rehab center|rehabilitation hospital|"
+    "retirement home|rest home|senior living|"
     "vaccination center|vaccination centre|vaccination clinic|vaccination site|"
     "city council|county council|borough council|town council|district council"
 ).split("|")
@@ -1539,6 +1542,7 @@ PLACE_FINDER = Finder(
         "seen at [St Jude's] for",
         "daughter lives in [california]",
         "lives in [quincy], [ma] with",
+        "pt lives alone in [dorchester]; discharged to home in [brockton]; she is from [Boston]",
         "lives in [CA].",
         "He is from [Quincy], [MA].",
         "Localidad/ Provincia: [Madrid].",
@@ -1556,6 +1560,8 @@ PLACE_FINDER = Finder(
         "moved to [16005 Kelly Expressway] last year",
         "living at [383 Howard Shoal], [Leicester] S42 7FR",
         "at [Exeter Leisure Centre], [Exeter]. The",
+        "at [Oak Manor Care Home]; moved to [Brookdale Senior Living]",
+        "from [Sunnyside Skilled Nursing Facility]",
         "at [Barnett Pharmacy], [South Garethburgh].",
         "à [Cabinet médical Saint-Joseph] ([Amiens]). Domiciliée à [Besançon] ([Picardie]).",
         "habite à [Grondin-la-Forêt], [France]; 13626 [Grégoire-sur-Fleury]",
@@ -1644,6 +1650,8 @@ PLACE_FINDER = Finder(
         "by ambulance on Friday 1/15/2021 Medical Center: Emergency Room",
         "Am Montag 3 Tabletten, am Dienstag 3, Im Jahr 2",
         "lives in bath; moved to rehab; returned to work",
+        "is from the ER; home in April; home in 2 days; trip to the store",
+        "a Patient Care Home visit at the Primary Care Center",
         "a contactable male healthcare professional",
         "taken to the local hospital by ambulance",
         "Emergency Medical Services arrived",
