@@ -60,6 +60,17 @@ _DATE_CONTEXT_WORDS = words(
     "freitag samstag sonntag"
 )
 _DATE_CONTEXT = alternation(_DATE_CONTEXT_WORDS)
+_SCORE_WORDS = alternation(
+    "pain scale score scored rated rating rate grip grips strength level intensity severity "
+    "ratio titer titre vision acuity power reflexes".split()
+)
+"""Words before a number pair that make it a score or a ratio ("pain 7/8", "grips 5/5")."""
+_AMOUNT_AFTER = alternation(
+    "of mg mcg ml cc tab tabs tablet tablets pill pills cup cups hour hours hr hrs h min "
+    "minutes day days week weeks month months times x positive negative memorial scale "
+    "score strength".split()
+)
+"""Words after a number pair that make it an amount, a fraction or a score."""
 
 DATE_RULES: tuple[Rule, ...] = (
     Rule(
@@ -159,6 +170,28 @@ DATE_RULES: tuple[Rule, ...] = (
         ("work 1/2 day", "half (1/2)", "on 1/2 day", "score 3/5", "started 1/2 tab daily"),
         after=_DATE_CONTEXT_WORDS | {"0"},  # "0": the second of "from 12/26-[12/28]"
         anchor="numeric",
+    ),
+    Rule(
+        "date_month_day_bare",
+        "DATE",
+        rf"(?<![\d/.,:\-]|\d[ \t]|(?i:{_SCORE_WORDS})[ \t]{{1,3}}(?:of[ \t]+|at[ \t]+)?)"
+        r"(?:0?[1-9]|1[0-2])/(?:0?[6-9]|1[1-9]|2\d|3[01])(?![\d/])(?![.,]\d)"
+        rf"(?![ \t]*(?i:{_AMOUNT_AFTER})\b)",
+        (
+            "Narrative: [12/22] received COVID-19 vaccine",
+            "Sent to hospital [12/30] at approximately 6:30PM",
+            "woke up [12/29] with a low grade fever; [12/31], 08:30pm: pain",
+            "[1/17]- large axillary lymphadenopathy; [1/15]: Pt was discharged",
+        ),
+        (
+            "bone pain 10/10, muscle pain 8/10, hand grips 5/5",
+            "pain 7/8 at rest; rated 6/7; a score of 9/12",
+            "lasting 1 1/2 hours, 6 1/2 hours of treatment, posterior 2/3 of tongue",
+            "BP 120/80, vision 20/20, took 1/2 tab, 3/4 cup, 24/7",
+            "ratio 1/16, titer 1/40 positive; 9/11 memorial",
+        ),
+        anchor="numeric",
+        languages=frozenset({"en"}),
     ),
     Rule(
         "date_day_month_year",
