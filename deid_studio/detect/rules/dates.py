@@ -28,6 +28,8 @@ _AFTER = r"(?![\d/])(?:(?![.,-]\d)|(?=-\d{1,4}[/.]\d|-\d{1,2}-?\p{L}|-\d{4}-\d))
 ("[12/31/2020]-1/10/2021")."""
 _DAY_MONTH = rf"(?:{D}/{M}|{M}/{D})"
 _DASH = r"\s?[-\u2013]\s?"  # between the two dates of a range
+_MONTH_DAY = r"(?:0?[1-9]|1[0-2])/(?:0?[1-9]|1[1-9]|2\d|3[01])"
+"""A month and a day, and no score out of ten."""
 _SEP = r"\s*[-/.,]?\s*"  # "12Jan2014", "19-Jul- 2011", "Jan 3, 2021"
 _OF = r"(?:\s+(?:de|del|of)\s+|" + _SEP + ")"
 _JOIN = r"\s*(?:-|\u2013|/|to|a|al|au|bis|till|until|y|and|et|und|e|och|&)\s*"
@@ -57,14 +59,15 @@ _DATE_CONTEXT_WORDS = words(
     "mon tue tues wed thu thur thurs fri sat sun monday tuesday wednesday thursday friday "
     "saturday sunday lunes martes miércoles miercoles jueves viernes sábado sabado domingo "
     "lundi mardi mercredi jeudi vendredi samedi dimanche montag dienstag mittwoch donnerstag "
-    "freitag samstag sonntag"
+    "freitag samstag sonntag morning evening afternoon night tonight death"
 )
 _DATE_CONTEXT = alternation(_DATE_CONTEXT_WORDS)
 _SCORE_WORDS = alternation(
-    "pain scale score scored rated rating rate grip grips strength level intensity severity "
-    "ratio titer titre vision acuity power reflexes".split()
+    "scale score scored rated rating rate grip grips strength level intensity severity "
+    "ratio titer titre dilution vision acuity power reflexes".split()
 )
-"""Words before a number pair that make it a score or a ratio ("pain 7/8", "grips 5/5")."""
+"""Words before a number pair that make it a score or a ratio ("grips 5/5", "rated 6/7"; and
+"pain 7/8" where the day could be a denominator)."""
 _AMOUNT_AFTER = alternation(
     "of mg mcg ml cc tab tabs tablet tablets pill pills cup cups hour hours hr hrs h min "
     "minutes day days week weeks month months times x positive negative memorial scale "
@@ -175,12 +178,13 @@ DATE_RULES: tuple[Rule, ...] = (
         "date_month_day_bare",
         "DATE",
         rf"(?<![\d/.,:\-]|\d[ \t]|(?i:{_SCORE_WORDS})[ \t]{{1,3}}(?:of[ \t]+|at[ \t]+)?)"
-        r"(?:0?[1-9]|1[0-2])/(?:0?[6-9]|1[1-9]|2\d|3[01])(?![\d/])(?![.,]\d)"
-        rf"(?![ \t]*(?i:{_AMOUNT_AFTER})\b)",
+        r"(?:0?[1-9]|1[0-2])/(?:(?<!(?i:pain)[ \t]{1,3}\d{1,2}/)0?[6-9]|1[1-9]|2\d|3[01])"
+        rf"(?![\d/])(?![.,]\d)(?![ \t]*(?i:{_AMOUNT_AFTER})\b)",
         (
             "Narrative: [12/22] received COVID-19 vaccine",
             "Sent to hospital [12/30] at approximately 6:30PM",
             "woke up [12/29] with a low grade fever; [12/31], 08:30pm: pain",
+            "right lower quadrant pain [1/21]- abdominal pain worsened",
             "[1/17]- large axillary lymphadenopathy; [1/15]: Pt was discharged",
         ),
         (
@@ -190,6 +194,21 @@ DATE_RULES: tuple[Rule, ...] = (
             "BP 120/80, vision 20/20, took 1/2 tab, 3/4 cup, 24/7",
             "ratio 1/16, titer 1/40 positive; 9/11 memorial",
         ),
+        anchor="numeric",
+        languages=frozenset({"en"}),
+    ),
+    Rule(
+        "date_month_day_range",
+        "DATE",
+        rf"(?:(?<![\d/.,:\-]|(?i:{_SCORE_WORDS})[ \t]{{1,3}}){_MONTH_DAY}"
+        rf"(?={_DASH}{_MONTH_DAY}(?![\d/]))"
+        rf"|(?<=(?<![\d/.,:\-]|(?i:{_SCORE_WORDS})[ \t]{{1,3}}){_MONTH_DAY}{_DASH}){_MONTH_DAY})"
+        r"(?![\d/])(?![.,]\d)",
+        (
+            "then another hospital [1/1]-[1/2]). but",
+            "[1/20]-[1/22] developed butterfly rash",
+        ),
+        ("pain 5/10-7/10", "1/2-1 tab", "pain 4-5/10", "dilution 1/2-1/4"),
         anchor="numeric",
         languages=frozenset({"en"}),
     ),
