@@ -143,9 +143,17 @@ DATE_RULES: tuple[Rule, ...] = (
         "date_day_month_dotted",
         "DATE",
         r"(?<=(?:^|[\s(])(?:(?-i:am|vom|bis|seit|ab|zum|den|le|du|au|el|del|desde|hasta)\s+)?)"
-        r"(?:0[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\.(?![\d.])(?!\w)",
-        ("seit [12.03.] Fieber", "vom [01.02.] bis [05.02.]", "(am [24.12.])"),
-        ("Tab. 1.2. shows", "v12.03.", "12.03.2020x"),
+        r"(?:0[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\.(?![\d.])(?!\w)"
+        # one digit each only after the word: "am 5.2." (not "Tab. 1.2.", "Abb. 3.1.")
+        r"|(?<=(?:^|[\s(])(?-i:am|vom|bis|seit|ab|zum)\s+)(?:[1-9]|[12]\d|3[01])\.(?:[1-9]|1[0-2])\."
+        r"(?![\d.])(?!\w)",
+        (
+            "seit [12.03.] Fieber",
+            "vom [01.02.] bis [05.02.]",
+            "(am [24.12.])",
+            "wurde am [5.2.] auf die ITS übernommen und am [8.2.] zurückverlegt",
+        ),
+        ("Tab. 1.2. shows", "v12.03.", "12.03.2020x", "siehe Abb. 3.1. und Kap. 2.4."),
         anchor="numeric",
         languages=frozenset({"de", "fr", "es", "it", "pt", "nl", "sv"}),
     ),

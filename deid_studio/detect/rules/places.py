@@ -75,6 +75,10 @@ _STREET_AFTER_NUMBERED = (
     "gade sti stien braut katu tie utca tér út"
 ).split()
 """Endings common in other words too ("Monitoring"): a street only with its house number."""
+_STREET_AFTER_ADDRESSED = "graben stieg kamp anger wall hof berg feld garten".split()
+"""Endings of German streets that end towns and other words as often ("Heidelberg", "Innenhof
+2 Personen"): a street only with a house number that ends the address's line or comes
+before its postcode ("Löbdergraben 12\n07743 Jena", "Sonnenberg 14a, 99084 Erfurt")."""
 _STREET_AFTER_EN = (
     "street st avenue ave road rd drive dr lane ln boulevard blvd court ct way place pl "
     "terrace ter circle cir parkway pkwy highway hwy square sq trail trl crescent close row "
@@ -124,6 +128,8 @@ _STREET_SUFFIXED = regex.compile(
     rf"{_SUFFIX_BODY}(?i:{alternation(_STREET_AFTER)})(?![\p{{L}}\p{{M}}]){_HOUSE_NUMBER}?"
     rf"|{_SUFFIX_BODY}(?i:{alternation(_STREET_AFTER_NUMBERED)})(?![\p{{L}}\p{{M}}])"
     rf"{_HOUSE_NUMBER}"
+    rf"|{_SUFFIX_BODY}(?i:{alternation(_STREET_AFTER_ADDRESSED)})(?![\p{{L}}\p{{M}}])"
+    rf"{_HOUSE_NUMBER}(?=[ \t]*(?:[,;·|\n\r]|\Z|\d{{4,5}}(?!\d)))"
     rf"|(?<![\p{{L}}\p{{M}}])\p{{Lu}}[\p{{L}}\p{{M}}\-]*[ \t]"
     rf"(?:Straße|Strasse|Str\.|Platz|Weg|Gasse|Allee){_HOUSE_NUMBER}?",
     regex.UNICODE,
@@ -308,7 +314,9 @@ _INSTITUTION_BEFORE = (
     "mvz|städtisches klinikum|städtisches krankenhaus|kreiskrankenhaus|kreisklinikum|"
     "farmacia|centre de vaccination|centro de vacunación|centro de vacunacion|"
     "cabinet médical|maison de santé|vaccination centre|vaccination center|ayuntamiento|"
-    "mairie|stadtverwaltung"
+    "mairie|stadtverwaltung|seniorenheim|pflegeheim|altenheim|altenpflegeheim|"
+    "seniorenresidenz|seniorenzentrum|rehaklinik|reha-klinik|residencia de ancianos|"
+    "residencia de mayores|maison de retraite|ehpad"
 ).split("|")
 _INSTITUTION_AFTER = (
     "hospital|medical center|medical centre|health center|health centre|clinic|infirmary|"
@@ -330,6 +338,12 @@ _GENERIC_HOSPITAL = cues(
     tail=r"(?i:[ \t]+hospital)(?![\p{L}\p{M}])",
 )
 _INSTITUTION_PREFIXED = cues(_INSTITUTION_BEFORE, tail=rf"(?:[ \t]+{_NAME_PART}){{1,12}}")
+_INSTITUTION_QUOTED = cues(
+    _INSTITUTION_BEFORE,
+    tail=r"[ \t]+[„\"“«][ \t]?\p{Lu}[^\"“”»\n]{0,40}?[ \t]?[“”\"»]",
+)
+"""An institution's word and its name in quotes: "Seniorenheim „Sonnenhof“", "EHPAD « Les
+Tilleuls »"."""
 _INSTITUTION_SUFFIXED = regex.compile(
     rf"(?<![\p{{L}}\p{{M}}])(?:{_CAP}[ \t]+(?:(?:of|de|&|and)[ \t]+)?){{1,4}}"
     rf"(?:(?i:{alternation(_INSTITUTION_AFTER)})|{_INSTITUTION_AFTER_CAPITALISED})"
@@ -646,7 +660,7 @@ _TIMES = (
     | MONTH_WORDS
 )
 _ENDINGS_ALONE = tuple(_STREET_AFTER)  # "str." with its dot: "muestra" is no street
-_ENDINGS_NUMBERED = tuple(_STREET_AFTER_NUMBERED)
+_ENDINGS_NUMBERED = (*_STREET_AFTER_NUMBERED, *_STREET_AFTER_ADDRESSED)
 _DIGIT_AFTER = re.compile(
     r"[ \t]*,?[ \t]*(?:n[º°o]\.?[ \t]*|no\.[ \t]*|nr\.[ \t]*|#[ \t]*)?(?:\d|s/n)"
 )
@@ -1024,6 +1038,8 @@ def _institutions(
         if named and _named_after_noun(text, start, end, language):
             prefixed.add(start)
             yield RuleHit(start, end, "INSTITUTION", "institution_prefixed")
+    for match in _INSTITUTION_QUOTED.finditer(text, index):
+        yield RuleHit(*match.span(), "INSTITUTION", "institution_prefixed")
     starts = _suffixed_starts(text)
     suffixed = (
         _INSTITUTION_SUFFIXED.finditer(text)
@@ -1196,6 +1212,7 @@ _SAL = frozenset("aAlLpP")
 def _triggers(language: str | None) -> frozenset[str]:
     families = [
         _INSTITUTION_PREFIXED,
+        _INSTITUTION_QUOTED,
         _GENERIC_HOSPITAL,
         _ROOM,
         _UNIT,
@@ -1567,6 +1584,9 @@ PLACE_FINDER = Finder(
         "habite à [Grondin-la-Forêt], [France]; 13626 [Grégoire-sur-Fleury]",
         "Établissement : [CHU de Besson]\nDate de réception : 12/05/2021",
         "[Hauptstr. 12]\n[04109] [Leipzig]\n\nBetr.: Schulz, Gerda",
+        'Unidad de Nutrición. [Hospital Universitario "San Cecilio"] de [Granada].',
+        "im [Seniorenheim „Sonnenhof“]; im [Pflegeheim Haus Elisabeth]",
+        "[Löbdergraben 12]\n[07743] [Jena]; wohnhaft [Sonnenberg 14a], [99084] [Erfurt]",
         "Mr Hugh Hawkins, aged 36 years, of [Southampton].\nMrs Brenda Manning, of [Bath];",
         "a woman from [Juneburgh], [Merseyside]. She lives in [Port Jenniferbury], [USA].",
         "[Hospital Universitario 12 de Octubre]. [Madrid]",
@@ -1652,6 +1672,8 @@ PLACE_FINDER = Finder(
         "lives in bath; moved to rehab; returned to work",
         "is from the ER; home in April; home in 2 days; trip to the store",
         "a Patient Care Home visit at the Primary Care Center",
+        "im Innenhof 2 Personen; Goldberg 2 tablets",
+        'im Seniorenheim "wohnt" sie gern',
         "a contactable male healthcare professional",
         "taken to the local hospital by ambulance",
         "Emergency Medical Services arrived",
