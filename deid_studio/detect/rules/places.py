@@ -338,6 +338,38 @@ _GENERIC_HOSPITAL = cues(
     tail=r"(?i:[ \t]+hospital)(?![\p{L}\p{M}])",
 )
 _INSTITUTION_PREFIXED = cues(_INSTITUTION_BEFORE, tail=rf"(?:[ \t]+{_NAME_PART}){{1,12}}")
+_SPANISH = frozenset({"es", "ca", "gl"})
+_SPANISH_ARTICLES = frozenset({"el", "la", "los", "las", "els", "les"})
+_ORGANISATION_WORDS = (
+    "centro instituto escuela facultad sociedad asociación fundación fundació laboratorio "
+    "palacio consorcio xarxa"
+).split()
+_ORGANISATION_NAME_WORD = r"\p{Lu}[\p{Ll}\p{M}]+(?:-\p{Lu}[\p{Ll}\p{M}]*)*"
+_ORGANISATION_NAMED = cues(
+    [*_ORGANISATION_WORDS, "complejo hospitalario", "complejo asistencial"],
+    tail=rf"(?-i:(?:[ \t]+(?:{_PARTICLE}[ \t]+)*{_ORGANISATION_NAME_WORD})*)",
+)
+"""A Spanish organisation named with capitalised common words ("Centro Nacional de
+Toxicología", "Instituto de Medicina Legal", "Escuela Universitaria de Ciencias de la
+Salud", "Complejo Hospitalario de Navarra"): a capital on every word of the name is what
+makes it one. Cut by :func:`_organisation_end`."""
+_ORGANISATION_WORD = regex.compile(rf"(?:{_PARTICLE}[ \t]+)*({_ORGANISATION_NAME_WORD})")
+_ORGANISATION_STOPS = frozenset(
+    "servicio hospital unidad departamento sección seccion universidad ciudad calle avda "
+    "avenida paseo plaza carretera ronda planta email correo tel teléfono telefono".split()
+)
+"""Words that start what follows an organisation's name on a sender's line: a department,
+a second institution, a street."""
+_ACRONYM_OR_QUOTED = regex.compile(
+    r"[ \t]*(?:\(\p{Lu}{2,8}\)|[\"“«][ \t]?\p{Lu}[^\"“”»\n]{0,40}?[ \t]?[”\"»])"
+)
+_STREET_AFTER_ORGANISATION = regex.compile(
+    rf"[ \t]+((?:{_ORGANISATION_NAME_WORD}[ \t]+(?:{_PARTICLE}[ \t]+)*){{0,3}}"
+    rf"{_ORGANISATION_NAME_WORD},[ \t]*(?:\d{{1,5}}(?:[ \t]*-[ \t]*\d{{1,5}})?|s/n)(?![\p{{L}}\d]))"
+)
+"""A street without its type word after an organisation on a sender's line, its house
+number after a comma ("Complejo Hospitalario de Navarra [Irunlarrea, 3]", "... de Albacete
+[Hermanos Falcó, s/n]")."""
 _INSTITUTION_QUOTED = cues(
     _INSTITUTION_BEFORE,
     tail=r"[ \t]+[„\"“«][ \t]?\p{Lu}[^\"“”»\n]{0,40}?[ \t]?[“”\"»]",
@@ -437,6 +469,7 @@ RULES: Mapping[str, float] = {
     "manufacturer": 0.8,
     "surnames_firm": 0.9,
     "address_continued": 0.7,
+    "street_after_institution": 0.85,
     "town_then_region": 0.95,
     "town_after_of": 0.9,
     "town_in_brackets": 0.9,
@@ -1029,8 +1062,13 @@ def _before_address(text: str, start: int, end: int, language: str | None, lex: 
 def _institutions(
     text: str, language: str | None, index: dict[str, list[int]], lex: Lexicon
 ) -> Iterator[RuleHit]:
-    prefixed = set()
+    spanish = language is None or language in _SPANISH
+    organised = list(_organisations(text, index, lex, language)) if spanish else []
+    yield from organised
+    prefixed = {hit.start for hit in organised}  # cut where a sender's line goes on
     for match in _INSTITUTION_PREFIXED.finditer(text, index):
+        if match.start() in prefixed:
+            continue
         start, end = _trim(text, *match.span())
         end = _before_month(text, start, end)  # "the hospital January 9th"
         end = _before_address(text, start, end, language, lex)
@@ -1104,6 +1142,52 @@ _SUFFIX_STARTS = tuple(
     sorted({w.split()[0] for w in (*_INSTITUTION_AFTER, _INSTITUTION_AFTER_CAPITALISED.lower())})
 )
 _CAPITALISED_BEFORE = regex.compile(rf"(?r){_CAP}[ \t]+(?:(?:of|de|&|and)[ \t]+)?\Z")
+
+
+def _organisations(
+    text: str, index: dict[str, list[int]], lex: Lexicon, language: str | None
+) -> Iterator[RuleHit]:
+    """Spanish organisations named with capitalised common words (:data:`_ORGANISATION_NAMED`),
+    with the acronym or quoted name after them ("Centro Andaluz de Medicina del Deporte
+    (CAMD)", 'Centro Hemodiálisis "Las Encinas"'); not an institution's words alone ("el
+    Centro de Salud")."""
+    known = places(language)
+    for match in _ORGANISATION_NAMED.finditer(text, index):
+        if not match.group()[:1].isupper():
+            continue
+        end = _organisation_end(text, match.start(), match.end(), known, lex, language)
+        if end is None:
+            continue
+        after = _ACRONYM_OR_QUOTED.match(text, end)
+        end = after.end() if after else end
+        yield RuleHit(match.start(), end, "INSTITUTION", "organisation")
+        street = _STREET_AFTER_ORGANISATION.match(text, end)
+        if street is not None and fold(street.group(1).split()[0]) not in _ORGANISATION_STOPS:
+            yield RuleHit(*street.span(1), "STREET", "street_after_institution")
+
+
+def _organisation_end(
+    text: str, start: int, end: int, known: Places, lex: Lexicon, language: str | None
+) -> int | None:
+    """Where an organisation's name from ``start`` ends within ``end``: before a department,
+    a second institution or a street (:data:`_ORGANISATION_STOPS`), and after a town that
+    "de" joins to it, or before one that follows its name without it ("Complejo Hospitalario
+    de Navarra | Irunlarrea, 3"; "Instituto Colombiano del Dolor | Medellín"; but "Centro de
+    Salud Cantabria", the town its name). None: no word beyond an institution's."""
+    position, named, previous = start, False, ""
+    for word in _ORGANISATION_WORD.finditer(text, start, end):
+        token = word.group(1)
+        folded = fold(token)
+        if folded in _ORGANISATION_STOPS:
+            break
+        if _a_town(token, folded, known, language):
+            if text[position : word.start(1)].strip().lower() in ("de", "del"):
+                return word.end(1)  # "... de Navarra": the town ends the name
+            if named and previous not in lex.first_names and previous not in _SPANISH_ARTICLES:
+                break  # not "Centro de Salud José Ramón Muñoz", "Centro de Salud Las Palmas"
+        named = named or (folded not in _INSTITUTION_WORDS and folded not in _SPANISH_ARTICLES)
+        position, previous = word.end(1), folded
+    return position if named else None
 
 
 def _suffixed_starts(text: str) -> list[int] | None:
@@ -1213,6 +1297,7 @@ def _triggers(language: str | None) -> frozenset[str]:
     families = [
         _INSTITUTION_PREFIXED,
         _INSTITUTION_QUOTED,
+        _ORGANISATION_NAMED,
         _GENERIC_HOSPITAL,
         _ROOM,
         _UNIT,
@@ -1585,6 +1670,10 @@ PLACE_FINDER = Finder(
         "Établissement : [CHU de Besson]\nDate de réception : 12/05/2021",
         "[Hauptstr. 12]\n[04109] [Leipzig]\n\nBetr.: Schulz, Gerda",
         'Unidad de Nutrición. [Hospital Universitario "San Cecilio"] de [Granada].',
+        "Se contactó con el [Centro Nacional de Toxicología] para",
+        "acudió al [Centro Andaluz de Medicina del Deporte (CAMD)] por",
+        "cardióloga de [Centro de Salud Cantabria], comunica",
+        "Urología [Complejo Hospitalario de Navarra] [Irunlarrea, 3] [31008] [Pamplona]",
         "im [Seniorenheim „Sonnenhof“]; im [Pflegeheim Haus Elisabeth]",
         "[Löbdergraben 12]\n[07743] [Jena]; wohnhaft [Sonnenberg 14a], [99084] [Erfurt]",
         "Mr Hugh Hawkins, aged 36 years, of [Southampton].\nMrs Brenda Manning, of [Bath];",
@@ -1674,6 +1763,7 @@ PLACE_FINDER = Finder(
         "a Patient Care Home visit at the Primary Care Center",
         "im Innenhof 2 Personen; Goldberg 2 tablets",
         'im Seniorenheim "wohnt" sie gern',
+        "en el centro de la lesión y en el Centro de Salud de su zona",
         "a contactable male healthcare professional",
         "taken to the local hospital by ambulance",
         "Emergency Medical Services arrived",
