@@ -38,6 +38,11 @@ _PHONE_AFTER = words(
     "kontakt melders " + _GENERIC
 )
 _FAX_AFTER = words("fax telefax télécopie facsimile " + _GENERIC)
+_EXTENSION_KEY = r"(?:ext|extension|extensión|pager|pgr|beeper|bleep|durchwahl|intern|poste)"
+_EXTENSION_AFTER = words("x ext extension extensión pager pgr beeper bleep durchwahl intern poste")
+"""An internal extension or a pager's number alone, after its key ("x4567", "pager #12345",
+"Durchwahl 234"): too short for a phone's shape. A lower-case "x" only right before the
+number ("6,5 x 109 leucocitos" is ten to the ninth, "CP: X500" a postcode)."""
 
 CONTACT_RULES: tuple[Rule, ...] = (
     Rule(
@@ -60,6 +65,30 @@ CONTACT_RULES: tuple[Rule, ...] = (
         ("Tel.: 12 34", "phone call at 10:30", "Tel.: 12/03/2020"),
         anchor="phone",
         after=_PHONE_AFTER,
+    ),
+    Rule(
+        "phone_extension",
+        "PHONE",
+        rf"(?:(?<=(?<![\w.,])(?-i:x))|(?<=(?i:\b{_EXTENSION_KEY})[ \t]*[:#.]?[ \t]*))"
+        r"(?:\d-\d{4}|\d{3,6})(?![\d/\p{L}º°]|[.,]\d)"
+        r"(?![ \t]*(?i:mg|mcg|ml|cc|g|iu|units?|times|days?|weeks?|hours?|hrs?|mins?|tabs?)\b)",
+        (
+            "page dr. smith at pager #[12345] or call x[4567], beeper [4-5678]",
+            "Tel. intern [2345]; Durchwahl: [234]; poste [2345]; ext. [2201]",
+        ),
+        (
+            "repeat x3 days",
+            "2x500 mg",
+            "x 100 mg",
+            "see page 123",
+            "dose x 2",
+            "6,5 x 109 leucocitos",
+            "-5,50 x 135º",
+            "CP: X500",
+            "Tralee X902T5A",
+        ),
+        anchor="digit",
+        after=_EXTENSION_AFTER,
     ),
     Rule(
         "fax_after_key",

@@ -15,6 +15,7 @@
   values.
 
 Kinds: ``STREET``, ``CITY`` (towns, states, provinces), ``COUNTRY``, ``INSTITUTION``,
+``ORGANISATION`` (a body that is no place of care: "Instituto de Medicina Legal"),
 ``ROOM``.
 """
 
@@ -465,6 +466,8 @@ RULES: Mapping[str, float] = {
     "military_address": 0.95,
     "street_corner": 0.9,
     "organisation": 0.9,
+    "organisation_named": 0.8,
+    "health_centre_named": 0.9,
     "employer": 0.9,
     "manufacturer": 0.8,
     "surnames_firm": 0.9,
@@ -1160,10 +1163,22 @@ def _organisations(
             continue
         after = _ACRONYM_OR_QUOTED.match(text, end)
         end = after.end() if after else end
-        yield RuleHit(match.start(), end, "INSTITUTION", "organisation")
+        yield RuleHit(match.start(), end, *_organisation_rule(match.group()))
         street = _STREET_AFTER_ORGANISATION.match(text, end)
         if street is not None and fold(street.group(1).split()[0]) not in _ORGANISATION_STOPS:
             yield RuleHit(*street.span(1), "STREET", "street_after_institution")
+
+
+def _organisation_rule(found: str) -> tuple[str, str]:
+    """The kind and rule of an organisation's hit, by its first words: a hospital complex
+    (an ``INSTITUTION``, ``institution_prefixed``), a health centre (``health_centre_named``:
+    MEDDOCAN's CENTRO_SALUD), any other body (an ``ORGANISATION``)."""
+    head = fold(found[:16])
+    if head.startswith("complejo"):
+        return "INSTITUTION", "institution_prefixed"
+    if head.startswith("centro de salud"):
+        return "INSTITUTION", "health_centre_named"
+    return "ORGANISATION", "organisation_named"
 
 
 def _organisation_end(
@@ -1349,7 +1364,7 @@ def _continued(
     common word."""
     known = places(language)
     for hit in list(found):
-        if hit.kind not in ("STREET", "INSTITUTION"):
+        if hit.kind not in ("STREET", "INSTITUTION", "ORGANISATION"):
             continue
         position = hit.end
         for _ in range(4):
@@ -1406,7 +1421,7 @@ def _bracketed_towns(
         return
     known = places(language)
     for hit in list(found):
-        if hit.kind not in ("STREET", "INSTITUTION", "CITY"):
+        if hit.kind not in ("STREET", "INSTITUTION", "ORGANISATION", "CITY"):
             continue
         match = _BRACKETED_TOWN.match(text, hit.end)
         if match is None:
