@@ -167,8 +167,16 @@ def main() -> None:
     parser.add_argument("--algorithm", help="instead of the default (pa)")
     parser.add_argument("--iterations", type=int, help="instead of the default")
     parser.add_argument("--target-recall", type=float, default=0.995, help="as train's")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        help="the learner's shuffling (instead of 0): a feature change moves"
+        " single categories by points from seed to seed, so compare changes over several",
+    )
     args = parser.parse_args()
-    params = default_params().with_overrides(algorithm=args.algorithm, iterations=args.iterations)
+    params = default_params().with_overrides(
+        algorithm=args.algorithm, iterations=args.iterations, seed=args.seed
+    )
     dev = load("dev")
     scheme = preset("meddocan")
 
