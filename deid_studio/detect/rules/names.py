@@ -168,23 +168,6 @@ _KIN = (
     "pareja nieto nieta cónyuge suegra suegro progenitores gemelo gemela primos primas tías "
     "nietos nietas bisabuelo bisabuela"
 ).split()
-_KIN_COUNT_BEFORE = regex.compile(
-    r"(?ri)(?<![\p{L}\p{M}\d])(?:dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|\d{1,2})"
-    r"[ \t]+\Z"
-)
-_KIN_MODIFIER = (
-    r"(?:matern[oa]s?|patern[oa]s?|mayor(?:es)?|menor(?:es)?|median[oa]|gemel[oa]s?|"
-    r"var[óo]n(?:es)?|mujer(?:es)?|herman[oa]s?)"
-)
-_KIN_MODIFIERS_AFTER = regex.compile(
-    rf"(?i)(?:[ \t]+{_KIN_MODIFIER}(?![\p{{L}}\p{{M}}])){{1,2}}"
-    r"(?:[ \t]+de[ \t]+(?:rama[ \t]+(?:paterna|materna)|(?:primer|segundo)[ \t]+grado))?"
-    r"|[ \t]+de[ \t]+(?:rama[ \t]+(?:paterna|materna)|(?:primer|segundo)[ \t]+grado)"
-)
-"""A relative as MEDDOCAN's guidelines mark one: with the count before ("dos hijos", "4
-hermanos") and the words that say which after ("primo materno", "hermano mayor", "hijos
-varones", "dos primos hermanos", "familiares de primer grado"); not "un", "su", "sanos"
-(the gold leaves them out more often than not)."""
 _NOT_KIN_BEFORE = regex.compile(
     r"(?ri)(?<![\p{L}\p{M}])(?:m[ée]dic[oa]s?|medicina|planificaci[óo]n|unidad(?:es)?)"
     r"[ \t]+de[ \t]+\Z"
@@ -946,16 +929,7 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
                 text, before, match.start()
             ):
                 continue  # "antecedentes familiares": an adjective; "los familiares": kin
-            count = _KIN_COUNT_BEFORE.search(text, max(0, match.start() - 12), match.start())
-            modifiers = _KIN_MODIFIERS_AFTER.match(text, match.end())
-            found.append(
-                RuleHit(
-                    count.start() if count else match.start(),
-                    modifiers.end() if modifiers else match.end(),
-                    "KIN",
-                    "kin_word",
-                )
-            )
+            found.append(RuleHit(match.start(), match.end(), "KIN", "kin_word"))
     return found
 
 
@@ -991,7 +965,7 @@ NAME_FINDER = Finder(
         "will f/u with pcp dr. [lee]",
         "PATIENT'S WIFE [ROSE] STATED THAT HE HAD A FEVER AFTER THE VACCINE",
         "su [hija] [Ana] llamó",
-        "Su [hermana mayor] [Maite] no es portadora",
+        "Su [hermana] mayor [Maite] no es portadora",
         "la fille aînée [Claire] est venue",
         "Apellidos: [Vals Cardona].",
         "Nombre y apellidos: [Rosa Blanco Moreno]\nEdad",
@@ -1028,8 +1002,7 @@ NAME_FINDER = Finder(
         "What's your name? [Shintarou Hamaguchi]",
         "Dr. [Gomez] saw her. Later [Gomez] called",
         "[Varón] de 53 años, su [madre] refiere",
-        "Antecedentes: [dos primos hermanos] y un [primo materno]; su [hermano mayor], sano",
-        "estudio en los [familiares de primer grado] y [4 hermanos]",
+        "Antecedentes: dos [primos] [hermanos] y un [primo] materno; sus [nietas]",
         "Edad: 53 años Sexo: [H].",
         "The patient, [Jennifer Taylor] ([J.T.]), is",
         "Le 01/05/2021, [G.B.] a reçu la première dose",
