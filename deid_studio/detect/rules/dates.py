@@ -29,6 +29,7 @@ _AFTER = r"(?![\d/])(?:(?![.,-]\d)|(?=-\d{1,4}[/.]\d|-\d{1,2}-?\p{L}|-\d{4}-\d))
 _DAY_MONTH = rf"(?:{D}/{M}|{M}/{D})"
 _DASH = r"\s?[-\u2013]\s?"  # between the two dates of a range
 _MONTH_DAY = r"(?:0?[1-9]|1[0-2])/(?:0?[1-9]|1[1-9]|2\d|3[01])"
+_AND = r"[ \t]+(?:and|or|&)[ \t]+"
 """A month and a day, and no score out of ten."""
 _SEP = r"\s*[-/.,]?\s*"  # "12Jan2014", "19-Jul- 2011", "Jan 3, 2021"
 _OF = r"(?:\s+(?:de|del|of)\s+|" + _SEP + ")"
@@ -168,7 +169,7 @@ DATE_RULES: tuple[Rule, ...] = (
     Rule(
         "date_day_month_numeric",
         "DATE",
-        rf"(?<=\b{_DATE_CONTEXT}\s+(?:{_DAY_MONTH}{_DASH})?){_DAY_MONTH}{_AFTER}"
+        rf"(?<=\b{_DATE_CONTEXT},?\s+(?:{_DAY_MONTH}{_DASH})?){_DAY_MONTH}{_AFTER}"
         r"(?!\s*(?:day|día|dose|tab|tablet|pill|hour|hr|cup|glass))",
         (
             "from [12/26]-[12/28] in hospital",
@@ -177,6 +178,7 @@ DATE_RULES: tuple[Rule, ...] = (
             "desde el [5/3] hasta el [8/3]",
             "admitted [3/12] from home, seen [10/23] in clinic",
             "intubated [10/23], extubated [10/25]; family meeting on mon [3/6], Tuesday [3/7]",
+            "on Saturday [1/2], Sunday [1/3], Monday, [1/4] and Tuesday [1/5]",
         ),
         ("work 1/2 day", "half (1/2)", "on 1/2 day", "score 3/5", "started 1/2 tab daily"),
         after=_DATE_CONTEXT_WORDS | {"0"},  # "0": the second of "from 12/26-[12/28]"
@@ -209,14 +211,27 @@ DATE_RULES: tuple[Rule, ...] = (
         "date_month_day_range",
         "DATE",
         rf"(?:(?<![\d/.,:\-]|(?i:{_SCORE_WORDS})[ \t]{{1,3}}){_MONTH_DAY}"
-        rf"(?={_DASH}{_MONTH_DAY}(?![\d/]))"
-        rf"|(?<=(?<![\d/.,:\-]|(?i:{_SCORE_WORDS})[ \t]{{1,3}}){_MONTH_DAY}{_DASH}){_MONTH_DAY})"
-        r"(?![\d/])(?![.,]\d)",
+        rf"(?=(?:{_DASH}|{_AND}){_MONTH_DAY}(?![\d/])(?![ \t]*(?i:{_AMOUNT_AFTER})\b))"
+        rf"|(?<=(?<![\d/.,:\-]|(?i:{_SCORE_WORDS})[ \t]{{1,3}}){_MONTH_DAY}(?:{_DASH}|{_AND}))"
+        rf"{_MONTH_DAY})(?![\d/])(?![.,]\d)(?![ \t]*(?i:{_AMOUNT_AFTER})\b)"
+        # a day that could be a denominator, when a time of day follows: "vaccine 1/2 at 2pm"
+        r"|(?<![\d/.,:\-])(?:0?[1-9]|1[0-2])/(?:0?[1-5]|10)"
+        r"(?=[ \t]+at[ \t]+\d{1,2}(?::\d\d)?[ \t]?(?i:am|pm|a\.m\.|p\.m\.))",
         (
             "then another hospital [1/1]-[1/2]). but",
             "[1/20]-[1/22] developed butterfly rash",
+            "Patient sent to hospital [1/2] and [1/5].",
+            "Received covid vaccine [1/2] at 2pm.",
         ),
-        ("pain 5/10-7/10", "1/2-1 tab", "pain 4-5/10", "dilution 1/2-1/4"),
+        (
+            "pain 5/10-7/10",
+            "1/2-1 tab",
+            "pain 4-5/10",
+            "dilution 1/2-1/4",
+            "took 1/2 and 1/4 tablets",
+            "scored 3/5 and 4/5",
+            "1/2 at a time",
+        ),
         anchor="numeric",
         languages=frozenset({"en"}),
     ),
