@@ -451,6 +451,9 @@ def _credentials(text: str, index: dict[str, list[int]]) -> Iterator[int]:
                 break
 
 
+_LOWER_INITIAL = regex.compile(r"\p{Ll}\.")
+
+
 def _signatures(
     text: str, language: str | None, lex: Lexicon, shouting: bool, index: dict[str, list[int]]
 ) -> Iterator[RuleHit]:
@@ -464,18 +467,13 @@ def _signatures(
             if found is None:
                 break
             word = next(iter(words_from(text, found.start(1), 1)), None)
-            if (
-                word is None
-                or word.folded in _NO_SIGNATURE
-                or not lex.name_like(
-                    word,
-                    STRONG,
-                    lowercase=language in (None, "en"),
-                    uncased=shouting,
-                    familiar=True,
-                )
-            ):
+            if word is None or word.folded in _NO_SIGNATURE:
                 break
+            lowercase = language in (None, "en")
+            if not lex.name_like(
+                word, STRONG, lowercase=lowercase, uncased=shouting, familiar=True
+            ) and not (taken and lowercase and _LOWER_INITIAL.fullmatch(word.text)):
+                break  # a lower-case initial only before a name taken: "[j. smith] rn"
             start = position = found.start(1)
             taken += 1
         if taken and not (taken == 1 and end - start == 1):  # "I, MD": no name
@@ -979,7 +977,7 @@ NAME_FINDER = Finder(
         "Betr.: [Schulz, Gerda], geb. am",
         "Patient: [SMITH, JOHN]; Patient: [Smith], June 2020; Name: [Müller], Frau",
         "Sehr geehrter Herr Kollege [Meier],",
-        "report given to [mary jones] rn; [lisa brown] np at bedside",
+        "report given to [mary jones] rn; [lisa brown] np at bedside; signed: [j. smith] rn",
         "seen by [J. Smith], MD today",
         "The player [Teresa Kreutzmann] was detained",
         "from [Rachael McPartlon] (registered nurse); [Leanne MacDonald] said",
