@@ -818,8 +818,16 @@ initials in it)."""
 _SUBJECT_VERB = regex.compile(
     r"[ \t]+(?:was|is|has|had|received|presented|started|developed|reported|experienced|died|"
     r"recovered|attended|went|complained|noticed|felt|said|became|took|remained|underwent|"
-    r"denied|stated)(?![\p{L}])"
+    r"denied|stated|"
+    r"a[ \t]+(?:été|reçu|présenté|débuté|développé)|est|avait|présente|"  # French
+    r"fue|recibió|presentó|ingresó|refiere|refirió|"  # Spanish
+    r"wurde|erhielt|hat|ist|war|bekam)(?![\p{L}])"  # German
 )
+_LINE_START = regex.compile(r"(?r)(?:\A|[\n\r|]|[.!?][ \t])[ \t]*\Z")
+_TIMES_AND_SETS = frozenset({"am", "pm", "tv", "do"})
+"""Abbreviations in :data:`_NO_ONE` that are a person's initials all the same at the start of
+a sentence before a person's verb ("A.M. was vaccinated", "T.V. a été vacciné", "D.O. was
+discharged"; not "at 10 A.M. was", "the T.V. was on")."""
 _NO_ONE = frozenset(
     "am pm iv im er or icu us usa uk eu un rx dx hx tx ct mri ecg ekg eeg pdf usb tv "
     "md do rn np pa lpn cna gp".split()
@@ -836,8 +844,12 @@ def _a_subject(text: str, start: int, end: int, letters: str) -> bool:
     """Whether initials that spell an abbreviation are a person all the same: the subject of
     a person's verb, with no article or name before them ("B.A. was vaccinated", "H.S. was
     still an inpatient", "M.S. started oxycodone"; not "the I.V. was stopped")."""
+    abbreviation = letters.lower() in _NO_ONE and not (
+        letters.lower() in _TIMES_AND_SETS
+        and _LINE_START.search(text, max(0, start - 4), start) is not None
+    )
     return (
-        letters.lower() not in _NO_ONE
+        not abbreviation
         and _SUBJECT_VERB.match(text, end) is not None
         and _ARTICLE_BEFORE.search(text, max(0, start - 8), start) is None
     )
@@ -1004,6 +1016,8 @@ NAME_FINDER = Finder(
         "Edad: 53 años Sexo: [H].",
         "The patient, [Jennifer Taylor] ([J.T.]), is",
         "Le 01/05/2021, [G.B.] a reçu la première dose",
+        "lives in Tralee. [A.M.] was vaccinated; bisoprolol 2.5 mg. [T.V.] received it",
+        "hypothyroïdie.\n[T.V.] a été vacciné. [C.P.] a débuté oxycodone",
     ),
     (
         "the patient was seen",
@@ -1022,6 +1036,7 @@ NAME_FINDER = Finder(
         "Die Meldung erfolgte durch die Mutter (Vater) über",
         "given at bedtime (H.S.) daily",
         "the I.V. was stopped; the H.S. dose was given",
+        "received at 10 A.M. was fine; the T.V. was on; I.V. was started at 10",
         "Per RN, resident was",
         "PER ED MD NOTE she",
         "Apellidos: no constan",
