@@ -200,6 +200,7 @@ RULES: Mapping[str, float] = {
     "name_after_relative": 0.9,
     "name_before_credential": 0.85,
     "name_before_relative": 0.9,
+    "name_beside_job": 0.9,
     "name_pair": 0.9,
     "name_list": 0.9,
     "name_introduced": 0.9,
@@ -903,6 +904,39 @@ def _spelt_names(text: str, lex: Lexicon) -> Iterator[RuleHit]:
                 yield RuleHit(*span, "PERSON", "name_spelt")
 
 
+_HEALTH_JOB = (
+    r"(?i:(?:(?:locum|community|vaccinating|registered|practice|clinical|hospital|senior|staff|"
+    r"charge|school|district|specialist|consultant)[ \t]+){0,2}"
+    r"(?:nurse|pharmacist|physician|doctor|gp|midwife|vaccinator|practitioner|paramedic|dentist|"
+    r"therapist|surgeon|health[ \t]+visitor))"
+)
+_BRACKETED_NAME = (
+    r"(\p{Lu}[\p{Ll}\p{M}'\u2019-]+(?:[ \t]+\p{Lu}\.?)?(?:[ \t]+\p{Lu}[\p{Ll}\p{M}'\u2019-]+){1,2})"
+)
+_JOB_BEFORE = regex.compile(rf"(?r)(?<![\p{{L}}\p{{M}}]){_HEALTH_JOB}[ \t]*\Z")
+_NAME_INSIDE = regex.compile(rf"\([ \t]*{_BRACKETED_NAME}[ \t]*\)")
+_NAME_BEFORE = regex.compile(rf"(?r)(?<![\p{{L}}\p{{M}}]){_BRACKETED_NAME}[ \t]*\Z")
+_JOB_INSIDE = regex.compile(rf"\([ \t]*{_HEALTH_JOB}[ \t]*\)")
+
+
+def _staff_in_brackets(text: str, lex: Lexicon) -> Iterator[RuleHit]:
+    """A professional named beside their job in brackets, either way round ("A locum
+    pharmacist (Douglas Booth) reported", "received from Christine May (nurse) at"): the name
+    starts with a known first name; its surname may be a common word or a town."""
+    for at in occurrences(text, "("):
+        inside = _NAME_INSIDE.match(text, at)
+        if inside is not None and _JOB_BEFORE.search(text, max(0, at - 60), at):
+            start, end = inside.span(1)
+        elif _JOB_INSIDE.match(text, at) and (
+            before := _NAME_BEFORE.search(text, max(0, at - 80), at)
+        ):
+            start, end = before.span(1)
+        else:
+            continue
+        if fold(text[start:end].split()[0]) in lex.first_names:
+            yield RuleHit(start, end, "STAFF", "name_beside_job")
+
+
 def find_names(text: str, language: str | None) -> list[RuleHit]:
     """Every name (and MEDDOCAN kinship and sex word) the context rules find in ``text``."""
     lex = lexicon(language)
@@ -918,6 +952,8 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     found += _name_lists(text, lex)
     found += _initials(text, lex)
     found += _spelt_names(text, lex)
+    if "(" in text:
+        found += _staff_in_brackets(text, lex)
     if language in (None, "en") and not shouting:
         found += _lowercase_initialled(text, lex)
     lowercase = lowercase_words(text)
@@ -990,6 +1026,7 @@ NAME_FINDER = Finder(
         "Patient: [SMITH, JOHN]; Patient: [Smith], June 2020; Name: [Müller], Frau",
         "Sehr geehrter Herr Kollege [Meier],",
         "report given to [mary jones] rn; [lisa brown] np at bedside; signed: [j. smith] rn",
+        "A locum pharmacist ([Douglas Booth]) reported; received from [Christine May] (nurse)",
         "seen by [J. Smith], MD today",
         "The player [Teresa Kreutzmann] was detained",
         "from [Rachael McPartlon] (registered nurse); [Leanne MacDonald] said",
@@ -1037,6 +1074,7 @@ NAME_FINDER = Finder(
         "given at bedtime (H.S.) daily",
         "the I.V. was stopped; the H.S. dose was given",
         "received at 10 A.M. was fine; the T.V. was on; I.V. was started at 10",
+        "seen by the nurse (Blood Test) today; the pharmacist (see above)",
         "Per RN, resident was",
         "PER ED MD NOTE she",
         "Apellidos: no constan",

@@ -348,7 +348,7 @@ _ORGANISATION_WORDS = (
 _ORGANISATION_NAME_WORD = r"\p{Lu}[\p{Ll}\p{M}]+(?:-\p{Lu}[\p{Ll}\p{M}]*)*"
 _ORGANISATION_NAMED = cues(
     [*_ORGANISATION_WORDS, "complejo hospitalario", "complejo asistencial"],
-    tail=rf"(?-i:(?:[ \t]+(?:{_PARTICLE}[ \t]+)*{_ORGANISATION_NAME_WORD})*)",
+    tail=rf"(?-i:(?:[ \t]+(?:{_PARTICLE}[ \t]+)*{_ORGANISATION_NAME_WORD})+)",
 )
 """A Spanish organisation named with capitalised common words ("Centro Nacional de
 Toxicología", "Instituto de Medicina Legal", "Escuela Universitaria de Ciencias de la
@@ -1779,6 +1779,7 @@ PLACE_FINDER = Finder(
         "im Innenhof 2 Personen; Goldberg 2 tablets",
         'im Seniorenheim "wohnt" sie gern',
         "en el centro de la lesión y en el Centro de Salud de su zona",
+        "Resumen de pruebas: Laboratorio: Biometría hemática normal",
         "a contactable male healthcare professional",
         "taken to the local hospital by ambulance",
         "Emergency Medical Services arrived",
