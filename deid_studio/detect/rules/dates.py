@@ -41,7 +41,8 @@ _TIME = r"(?:(?:[ T]|,[ ])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:[ ]?(?:am|pm
 
 def _numeric(order: str) -> str:
     """d/m/y, m/d/y or y/m/d with one kind of separator, allowing one stray space or a doubled
-    separator ("19/05 /1981", "20/11//2014")."""
+    separator ("19/05 /1981", "20/11//2014"), or a slash and then a dot before the year when
+    day and month have two digits each ("01/07.21"; not "1/2.50 mg")."""
     parts = []
     for sep in "/.-":
         s = rf"\s?{regex.escape(sep)}{{1,2}}\s?"
@@ -49,6 +50,8 @@ def _numeric(order: str) -> str:
             parts.append(rf"{Y4}{s}{M}{s}{D}")
         else:
             parts.append(rf"(?:{D}{s}{M}|{M}{s}{D}){s}{Y}")
+    if order != "ymd":  # a slash then a dot, day and month both of two digits: "01/07.21"
+        parts.append(r"(?:[0-3]\d/[01]\d|[01]\d/[0-3]\d)\.(?:\d\d){1,2}(?!\d)")
     return _BEFORE + "(?:" + "|".join(parts) + ")" + _AFTER + _TIME
 
 
@@ -96,8 +99,18 @@ DATE_RULES: tuple[Rule, ...] = (
             "on [12/30/2020 07:02 AM] she",
             "from [12/31/2020]-[1/10/2021] in hospital",
             "liver enzymes 1/8-[1/15/21]",
+            "Vaccine was given on [12/23/20] on [01/07.21] went",
         ),
-        ("13/13/2020", "5/325 mg", "BP 120/80/60", "1.2.3.4", "32/01/2020", "v1.10.2020.3"),
+        (
+            "13/13/2020",
+            "5/325 mg",
+            "BP 120/80/60",
+            "1.2.3.4",
+            "32/01/2020",
+            "v1.10.2020.3",
+            "1/2.50 mg",
+            "ratio 10/15.5",
+        ),
         anchor="numeric",
     ),
     Rule(
