@@ -8,7 +8,7 @@ gold; MEDDOCAN leaves the "+" out ("Tfno.+[34679802102]"), and its suggestions d
 
 from __future__ import annotations
 
-from deid_studio.detect.rules.base import Rule, words
+from deid_studio.detect.rules.base import Rule, alternation, words
 
 # Seven digits or more in groups of 1-5, joined by one space, dot or hyphen, optionally
 # with an area code in parentheses.
@@ -38,8 +38,9 @@ _PHONE_AFTER = words(
     "kontakt melders " + _GENERIC
 )
 _FAX_AFTER = words("fax telefax télécopie facsimile " + _GENERIC)
-_EXTENSION_KEY = r"(?:ext|extension|extensión|pager|pgr|beeper|bleep|durchwahl|intern|poste)"
-_EXTENSION_AFTER = words("x ext extension extensión pager pgr beeper bleep durchwahl intern poste")
+_EXTENSION_KEYS = "ext extension extensión pager pgr beeper bleep durchwahl intern poste"
+_EXTENSION_KEY = alternation(_EXTENSION_KEYS.split())
+_EXTENSION_AFTER = words("x " + _EXTENSION_KEYS)
 """An internal extension or a pager's number alone, after its key ("x4567", "pager #12345",
 "Durchwahl 234"): too short for a phone's shape. A lower-case "x" only right before the
 number ("6,5 x 109 leucocitos" is ten to the ninth, "CP: X500" a postcode)."""

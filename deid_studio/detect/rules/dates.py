@@ -28,9 +28,9 @@ _AFTER = r"(?![\d/])(?:(?![.,-]\d)|(?=-\d{1,4}[/.]\d|-\d{1,2}-?\p{L}|-\d{4}-\d))
 ("[12/31/2020]-1/10/2021")."""
 _DAY_MONTH = rf"(?:{D}/{M}|{M}/{D})"
 _DASH = r"\s?[-\u2013]\s?"  # between the two dates of a range
-_MONTH_DAY = r"(?:0?[1-9]|1[0-2])/(?:0?[1-9]|1[1-9]|2\d|3[01])"
-_AND = r"[ \t]+(?:and|or|&)[ \t]+"
+_MONTH_DAY = rf"{M}/(?:0?[1-9]|1[1-9]|2\d|3[01])"
 """A month and a day, and no score out of ten."""
+_AND = r"[ \t]+(?:and|or|&)[ \t]+"
 _SEP = r"\s*[-/.,]?\s*"  # "12Jan2014", "19-Jul- 2011", "Jan 3, 2021"
 _OF = r"(?:\s+(?:de|del|of)\s+|" + _SEP + ")"
 _JOIN = r"\s*(?:-|\u2013|/|to|a|al|au|bis|till|until|y|and|et|und|e|och|&)\s*"
@@ -78,6 +78,9 @@ _AMOUNT_AFTER = alternation(
     "score strength".split()
 )
 """Words after a number pair that make it an amount, a fraction or a score."""
+_NO_AMOUNT_AFTER = rf"(?![ \t]*(?i:{_AMOUNT_AFTER})\b)"
+_NO_SCORE_BEFORE = rf"(?<![\d/.,:\-]|(?i:{_SCORE_WORDS})[ \t]{{1,3}})"
+"""Not inside a longer number, nor after a score's word."""
 
 DATE_RULES: tuple[Rule, ...] = (
     Rule(
@@ -201,8 +204,8 @@ DATE_RULES: tuple[Rule, ...] = (
         "date_month_day_bare",
         "DATE",
         rf"(?<![\d/.,:\-]|\d[ \t]|(?i:{_SCORE_WORDS})[ \t]{{1,3}}(?:of[ \t]+|at[ \t]+)?)"
-        r"(?:0?[1-9]|1[0-2])/(?:(?<!(?i:pain)[ \t]{1,3}\d{1,2}/)0?[6-9]|1[1-9]|2\d|3[01])"
-        rf"(?![\d/])(?![.,]\d)(?![ \t]*(?i:{_AMOUNT_AFTER})\b)",
+        rf"{M}/(?:(?<!(?i:pain)[ \t]{{1,3}}\d{{1,2}}/)0?[6-9]|1[1-9]|2\d|3[01])"
+        rf"(?![\d/])(?![.,]\d){_NO_AMOUNT_AFTER}",
         (
             "Narrative: [12/22] received COVID-19 vaccine",
             "Sent to hospital [12/30] at approximately 6:30PM",
@@ -223,12 +226,12 @@ DATE_RULES: tuple[Rule, ...] = (
     Rule(
         "date_month_day_range",
         "DATE",
-        rf"(?:(?<![\d/.,:\-]|(?i:{_SCORE_WORDS})[ \t]{{1,3}}){_MONTH_DAY}"
-        rf"(?=(?:{_DASH}|{_AND}){_MONTH_DAY}(?![\d/])(?![ \t]*(?i:{_AMOUNT_AFTER})\b))"
-        rf"|(?<=(?<![\d/.,:\-]|(?i:{_SCORE_WORDS})[ \t]{{1,3}}){_MONTH_DAY}(?:{_DASH}|{_AND}))"
-        rf"{_MONTH_DAY})(?![\d/])(?![.,]\d)(?![ \t]*(?i:{_AMOUNT_AFTER})\b)"
+        rf"(?:{_NO_SCORE_BEFORE}{_MONTH_DAY}"
+        rf"(?=(?:{_DASH}|{_AND}){_MONTH_DAY}(?![\d/]){_NO_AMOUNT_AFTER})"
+        rf"|(?<={_NO_SCORE_BEFORE}{_MONTH_DAY}(?:{_DASH}|{_AND})){_MONTH_DAY})"
+        rf"(?![\d/])(?![.,]\d){_NO_AMOUNT_AFTER}"
         # a day that could be a denominator, when a time of day follows: "vaccine 1/2 at 2pm"
-        r"|(?<![\d/.,:\-])(?:0?[1-9]|1[0-2])/(?:0?[1-5]|10)"
+        rf"|(?<![\d/.,:\-]){M}/(?:0?[1-5]|10)"
         r"(?=[ \t]+at[ \t]+\d{1,2}(?::\d\d)?[ \t]?(?i:am|pm|a\.m\.|p\.m\.))",
         (
             "then another hospital [1/1]-[1/2]). but",

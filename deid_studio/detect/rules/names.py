@@ -459,6 +459,7 @@ def _signatures(
     text: str, language: str | None, lex: Lexicon, shouting: bool, index: dict[str, list[int]]
 ) -> Iterator[RuleHit]:
     """Names right before a credential: walk back over name-like words on the line."""
+    lowercase = language in (None, "en")
     for credential in _credentials(text, index):
         start = end = credential
         position = end
@@ -470,7 +471,6 @@ def _signatures(
             word = next(iter(words_from(text, found.start(1), 1)), None)
             if word is None or word.folded in _NO_SIGNATURE:
                 break
-            lowercase = language in (None, "en")
             if not lex.name_like(
                 word, STRONG, lowercase=lowercase, uncased=shouting, familiar=True
             ) and not (taken and lowercase and _LOWER_INITIAL.fullmatch(word.text)):
@@ -845,9 +845,9 @@ def _a_subject(text: str, start: int, end: int, letters: str) -> bool:
     """Whether initials that spell an abbreviation are a person all the same: the subject of
     a person's verb, with no article or name before them ("B.A. was vaccinated", "H.S. was
     still an inpatient", "M.S. started oxycodone"; not "the I.V. was stopped")."""
-    abbreviation = letters.lower() in _NO_ONE and not (
-        letters.lower() in _TIMES_AND_SETS
-        and _LINE_START.search(text, max(0, start - 4), start) is not None
+    folded = letters.lower()
+    abbreviation = folded in _NO_ONE and not (
+        folded in _TIMES_AND_SETS and _LINE_START.search(text, max(0, start - 4), start) is not None
     )
     return (
         not abbreviation

@@ -361,9 +361,9 @@ _ORGANISATION_STOPS = frozenset(
 )
 """Words that start what follows an organisation's name on a sender's line: a department,
 a second institution, a street."""
-_ACRONYM_OR_QUOTED = regex.compile(
-    r"[ \t]*(?:\(\p{Lu}{2,8}\)|[\"“«][ \t]?\p{Lu}[^\"“”»\n]{0,40}?[ \t]?[”\"»])"
-)
+_QUOTED_NAME = r"[„\"“«][ \t]?\p{Lu}[^\"“”»\n]{0,40}?[ \t]?[“”\"»]"
+"""A name in quotes of any language ("„Sonnenhof“", "« Les Tilleuls »", '"San Cecilio"')."""
+_ACRONYM_OR_QUOTED = regex.compile(rf"[ \t]*(?:\(\p{{Lu}}{{2,8}}\)|{_QUOTED_NAME})")
 _STREET_AFTER_ORGANISATION = regex.compile(
     rf"[ \t]+((?:{_ORGANISATION_NAME_WORD}[ \t]+(?:{_PARTICLE}[ \t]+)*){{0,3}}"
     rf"{_ORGANISATION_NAME_WORD},[ \t]*(?:\d{{1,5}}(?:[ \t]*-[ \t]*\d{{1,5}})?|s/n)(?![\p{{L}}\d]))"
@@ -371,10 +371,7 @@ _STREET_AFTER_ORGANISATION = regex.compile(
 """A street without its type word after an organisation on a sender's line, its house
 number after a comma ("Complejo Hospitalario de Navarra [Irunlarrea, 3]", "... de Albacete
 [Hermanos Falcó, s/n]")."""
-_INSTITUTION_QUOTED = cues(
-    _INSTITUTION_BEFORE,
-    tail=r"[ \t]+[„\"“«][ \t]?\p{Lu}[^\"“”»\n]{0,40}?[ \t]?[“”\"»]",
-)
+_INSTITUTION_QUOTED = cues(_INSTITUTION_BEFORE, tail=rf"[ \t]+{_QUOTED_NAME}")
 """An institution's word and its name in quotes: "Seniorenheim „Sonnenhof“", "EHPAD « Les
 Tilleuls »"."""
 _INSTITUTION_SUFFIXED = regex.compile(
