@@ -128,12 +128,28 @@ _INSTITUTIONS = st.lists(
 @settings(max_examples=400, deadline=None)
 @given(_INSTITUTIONS)
 def test_the_gates_before_a_scan_never_skip_a_narrative_it_would_match(text: str) -> None:
-    starts = places._suffixed_starts(text)
-    if starts is not None:
-        tried = [m.span() for m in matches_at(places._INSTITUTION_SUFFIXED, text, starts)]
-        assert tried == [m.span() for m in places._INSTITUTION_SUFFIXED.finditer(text)]
+    starts = places._suffixed_starts(text, words.word_index(text, "en"))
+    tried = [m.span() for m in matches_at(places._INSTITUTION_SUFFIXED, text, starts)]
+    assert tried == [m.span() for m in places._INSTITUTION_SUFFIXED.finditer(text)]
     if not names._bracketed_relative(text):
         assert names._RELATIVE_IN_BRACKETS.search(text) is None
+
+
+_STREETS = st.lists(
+    st.sampled_from(
+        ["Haupt", "straße", "Wald", "weg", "Löbder", "graben", "Monito", "ring", " ", "\t", ",",
+         "12", "3a", "nº", "Nr.", "#", "s/n", "\n", "07743", "Jena", "during", "Innen", "hof",
+         "İ", "ß", "x", "-", "No.", "no", "nº.", "n", "r", ".", "gaten", "vegen", "Weg"]
+    ),
+    max_size=10,
+).map("".join)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(_STREETS)
+def test_the_street_endings_gate_never_skips_a_narrative_the_pattern_matches(text: str) -> None:
+    if places._STREET_SUFFIXED.search(text):
+        assert places._may_hold_suffixed_street(text, text.lower())
 
 
 @settings(max_examples=200, deadline=None)

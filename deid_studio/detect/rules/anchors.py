@@ -23,6 +23,7 @@ from deid_studio.detect.rules.base import (
     NUMBER_WORDS,
     alternation,
     last_text,
+    lowered,
     occurrences,
 )
 
@@ -144,8 +145,8 @@ class Anchors:
     def lower(self) -> str:
         """The text lowercased (same length for the scripts of our reports), for find()."""
         if self._lower is None:
-            lowered = self.text.lower()
-            self._lower = lowered if len(lowered) == len(self.text) else self.text
+            lower = lowered(self.text)
+            self._lower = lower if len(lower) == len(self.text) else self.text
         return self._lower
 
     def substrings(self, needles: tuple[str, ...]) -> list[int]:

@@ -431,3 +431,10 @@ def last_text(function: Callable[Concatenate[str, _P], _T]) -> Callable[Concaten
         return result
 
     return cached
+
+
+@last_text
+def lowered(text: str) -> str:
+    """``text.lower()``, kept for the last narrative: the anchors, the cue-word index and the
+    street rules read the same narrative lowercased."""
+    return text.lower()

@@ -27,6 +27,7 @@ from deid_studio.detect.rules.base import (
     MAX_LENGTH,
     alternation,
     last_text,
+    lowered,
     occurrences,
     trie,
 )
@@ -411,7 +412,7 @@ def word_index(text: str, language: str | None) -> dict[str, list[int]]:
     case-insensitive regex per cue family 15-60 ms per megabyte each. The context rules try
     their patterns only at these positions. The index of the last narrative is kept, so the
     name and place rules share one pass."""
-    lower = text.lower()
+    lower = lowered(text)
     if len(lower) != len(text):  # a rare script whose case changes length
         lower = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
     found: dict[str, list[int]] = {}
