@@ -15,8 +15,15 @@ from hypothesis import strategies as st
 
 from deid_studio.detect import gazetteers
 from deid_studio.detect.gazetteers import fold
-from deid_studio.detect.rules import checksums, names, places, terms, unknown, words
-from deid_studio.detect.rules.anchors import _NUMBER_BEFORE, Anchors, _needles
+from deid_studio.detect.rules import checksums, matching, names, places, terms, unknown, words
+from deid_studio.detect.rules.anchors import (
+    _AGE_UNIT_AFTER,
+    _NUMBER_BEFORE,
+    _PHONE_REACH,
+    _SEVEN_DIGITS,
+    Anchors,
+    _needles,
+)
 from deid_studio.detect.rules.base import matches_at, trie
 from deid_studio.detect.rules.checksums import find_checked
 from deid_studio.detect.rules.matching import RULES
@@ -343,3 +350,41 @@ def test_the_ipv6_anchor_finds_both_written_forms() -> None:
     text = "ip 2001:0db8:85a3:0000:0000:8a2e:0370:7334 and fe80::1ff:fe23:4567:890a. Fecha: 1"
     assert _ipv6_starts(text) == [3, 47]
     assert Anchors(text)("hex_colon") == [3, 47]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 60), unique=True).map(sorted),
+    st.lists(st.tuples(st.integers(0, 60), st.integers(1, 12))),
+)
+def test_guards_are_tried_at_the_anchors_inside_a_candidates_reach(
+    positions: list[int], stretches: list[tuple[int, int]]
+) -> None:
+    near = matching._union((start, start + length) for start, length in stretches)
+    inside = [p for p in positions if any(start <= p < end for start, end in near)]
+    assert matching._within(positions, near) == inside
+
+
+_NUMBERS_AND_UNITS = st.lists(
+    st.sampled_from(
+        ["12", "3", "0221", "/", "4710000", "555", "-", "1234", " ", "(", ")", ".", "y.o.", "y/o",
+         "a.o.", "years", "YRS", "años", "Jahre", "jährige", "mg", "to", "or", "a", "o", ",5",
+         "\u2013", "\t", "\u00a0", "\u017f", "\u212a", "x", ":", "%", "h", "Std", "ans", "Tage"]
+    ),
+    max_size=10,
+).map("".join)  # fmt: skip
+
+
+@settings(max_examples=500, deadline=None)
+@given(_NUMBERS_AND_UNITS)
+def test_the_age_and_phone_anchors_skip_only_numbers_their_pattern_rejects(text: str) -> None:
+    runs = [m.span() for m in regex.finditer(r"\d+", text)]
+    ages = [s for s, e in runs if e - s <= 3 and _AGE_UNIT_AFTER.match(text, e, e + 40)]
+    assert Anchors(text)("age") == sorted(set(ages) | set(Anchors(text)("number_word")))
+    phones = []
+    for start, end in runs:
+        if _SEVEN_DIGITS.match(text, start, start + _PHONE_REACH) or (
+            3 <= end - start <= 5 and text[start] == "0" and text[end : end + 1] == "/"
+        ):
+            phones += [start - 1, start] if start and text[start - 1] in "(+" else [start]
+    assert Anchors(text)("phone") == sorted(phones)

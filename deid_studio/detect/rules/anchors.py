@@ -38,6 +38,11 @@ _AGE_UNIT_AFTER = regex.compile(
     + ")",
     regex.IGNORECASE,
 )
+_NO_AGE_UNIT_AFTER = frozenset("/:;()[]%'\"+=*<>?!º°ª#@&_|\\") | frozenset(
+    "bcefgiklnpqruvxzBCEFGIKLNPQRUVXZ"
+)
+"""Characters that start no :data:`_AGE_UNIT_AFTER` ("12/03", "10:30", "5 mg" does: a
+blank): the pattern is not asked after most numbers."""
 _UNIT_STEMS: dict[str, tuple[str, ...]] = {
     "en": ("year", "yr", "month", "week", "day"),
     "es": ("año", "mes", "semana", "día", "dia"),
@@ -52,6 +57,7 @@ _EMAIL_PREFIX = regex.compile(r"e-?mail[-.:]", regex.IGNORECASE)  # "E-mail-ana@
 _DAY_TO_MONTH = 16  # "25 de marzo", "22nd of December", "1er janvier", "3 al 5 de marzo"
 _PHONE_REACH = 20  # a phone number has seven digits within this many characters
 _SEVEN_DIGITS = regex.compile(r"(?:[ ().\-]{0,3}\d){7}")  # in phone characters only
+_PHONE_SEPARATORS = " ().-"
 _MONTH_REACH = 40  # a month word starts at most this far before the digits of its date
 _NUMBER_REACH = 32
 _NUMBER_ENDINGS = (*NUMBER_WORDS, "une")
@@ -259,7 +265,9 @@ def _year_lead(a: Anchors) -> list[int]:
 def _phone(a: Anchors) -> list[int]:
     text, seven, starts = a.text, _SEVEN_DIGITS.match, []
     for start, end in a.runs:
-        if seven(text, start, start + _PHONE_REACH) or (
+        # seven digits: this run, or more after a phone's separator (a fifth of the runs)
+        sevens = end - start >= 7 or text[end : end + 1] in _PHONE_SEPARATORS
+        if (sevens and seven(text, start, start + _PHONE_REACH)) or (
             3 <= end - start <= 5 and text[start] == "0" and text[end : end + 1] == "/"
         ):  # "0221/4710000": an area code and its slash
             starts.append(start)
@@ -363,8 +371,12 @@ def _number(a: Anchors) -> list[int]:
 
 
 def _age(a: Anchors) -> list[int]:
-    text, after = a.text, _AGE_UNIT_AFTER.match
-    found = {s for s, e in a.runs if e - s <= 3 and after(text, e, e + 40)}
+    text, after, never = a.text, _AGE_UNIT_AFTER.match, _NO_AGE_UNIT_AFTER
+    found = {
+        s
+        for s, e in a.runs
+        if e - s <= 3 and text[e : e + 1] not in never and after(text, e, e + 40)
+    }
     found.update(a("number_word"))
     return sorted(found)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from functools import cache
 
@@ -242,8 +242,24 @@ def _guard_spans(
     candidates: list[tuple[int, int, int, int]],
 ) -> Iterator[tuple[int, int]]:
     """Guard matches that can overlap a candidate: guards are tried only at anchors from
-    :data:`GUARD_REACH` before a candidate to its end."""
-    near = _Intervals(_union((max(0, start - GUARD_REACH), end) for _, _, start, end in candidates))
+    :data:`GUARD_REACH` before a candidate to its end (each stretch's anchors sliced out of
+    the sorted anchor list by bisection: a guard's anchors number thousands in a narrative,
+    the stretches a few dozen)."""
+    near = _union((max(0, start - GUARD_REACH), end) for _, _, start, end in candidates)
     for guard in guards:
         positions = anchors.for_rule(guard.anchor, guard.after)
-        yield from guard.matches(text, (p for p in positions if near.overlaps(p, p + 1)))
+        if not positions:
+            continue
+        yield from guard.matches(text, _within(positions, near))
+
+
+def _within(positions: list[int], stretches: list[tuple[int, int]]) -> list[int]:
+    """The ``positions`` (sorted) inside one of ``stretches`` (sorted, disjoint [start,
+    end))."""
+    if len(stretches) == 1:
+        start, end = stretches[0]
+        return positions[bisect_left(positions, start) : bisect_left(positions, end)]
+    kept: list[int] = []
+    for start, end in stretches:
+        kept += positions[bisect_left(positions, start) : bisect_left(positions, end)]
+    return kept
