@@ -22,8 +22,10 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Container, Iterator, Mapping
 from functools import cache
+from itertools import accumulate
 
 import regex
 
@@ -703,6 +705,10 @@ _NO_NAME_AFTER = regex.compile(rf"\d|-\p{{Ll}}|[ \t]+(?i:{PRODUCT_WORDS})(?![\p{
 word ("Sol-u-Medrol"), a device's word ("Lucas device")."""
 
 
+_WORD_GOES_ON = regex.compile(r"[\p{L}\p{M}\d'\u2019.-]")
+"""A character that may go on with the word before it (see :func:`.words.words_from`)."""
+
+
 def _repeated(
     text: str,
     found: list[RuleHit],
@@ -713,9 +719,15 @@ def _repeated(
     """Words of names found by a cue, wherever else they stand in the narrative (a word the
     narrative also writes in lower case is no name: "Servicio")."""
     kinds: dict[str, str] = {}
+    read: set[str] = set()  # names read: a patient's name stands in a narrative many times
     for hit in found:
         if RULES[hit.rule] < 0.85:
             continue
+        name = text[hit.start : hit.end]
+        if _WORD_GOES_ON.match(text, hit.end) is None:  # its words end with it
+            if name in read:
+                continue  # its words are in ``kinds`` (the first kind stays)
+            read.add(name)
         for word in words_from(text, hit.start, 8):
             if word.start >= hit.end:
                 break
@@ -730,9 +742,14 @@ def _repeated(
     if not kinds:
         return
     covered = sorted((h.start, h.end) for h in found)
+    starts = [start for start, _ in covered]
+    reach = list(accumulate((end for _, end in covered), max))  # the furthest end so far
     for match in capitalised:
         kind = kinds.get(match.group())
-        if kind is not None and not any(s < match.end() and match.start() < e for s, e in covered):
+        if kind is None:
+            continue
+        before = bisect_left(starts, match.end())  # the hits that start before it ends
+        if not before or reach[before - 1] <= match.start():  # none of them reaches into it
             yield RuleHit(match.start(), match.end(), kind, "name_repeated")
 
 
