@@ -282,6 +282,7 @@ def test_organisations_are_looked_for_wherever_one_may_stand(text: str) -> None:
 
 _LED = words.cues(["de nombre", "se llama", "mi nombre es", "po box", "a year at", "Paciente"])
 _LED_TAILED = words.cues(["po box", "de nombre es"], tail=r"[ \t]*\d{1,4}")
+_LED_WORD_END = words.cues(["po box", "de nombre"], tail=r"[ \t]+\d{1,4}", word_end=True)
 _CUE_TEXTS = st.lists(
     st.sampled_from(
         ["de", "De", "DE", "nombre", "NOMBRE", "se", "llama", "mi", "es", "po", "PO", "box",
@@ -299,7 +300,8 @@ def test_a_phrase_led_by_its_second_word_is_found_wherever_its_first_word_starts
 ) -> None:
     assert _LED.led["po"] == {"box"} and "paciente" not in _LED.led
     assert _LED_TAILED.led == {"de": frozenset({"nombre"})}  # "po box123": no word "box"
-    for family in (_LED, _LED_TAILED):
+    assert _LED_WORD_END.led == {"po": {"box"}, "de": {"nombre"}}  # the tail starts blank
+    for family in (_LED, _LED_TAILED, _LED_WORD_END):
         lower = text.lower()  # what word_index reads: each cue word where it is a word
         index = {
             w: found

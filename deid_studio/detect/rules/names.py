@@ -253,7 +253,10 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int], ...
     found = []
     for kind, rule, table, tail, strength in families:
         words = {w for lang in _languages(language, table) for w in _split(table[lang])}
-        found.append((kind, rule, cues(words, colon=tail is None, tail=tail), strength))
+        family = cues(
+            words, colon=tail is None, tail=tail, word_end=tail in (_WORD_CUE, _RELATIVE_CUE)
+        )
+        found.append((kind, rule, family, strength))
     return tuple(found)
 
 

@@ -229,6 +229,7 @@ _EMPLOYER_NAME = (
 _EMPLOYER = cues(
     [w for phrases in _EMPLOYER_CUES.values() for w in phrases.split("|")],
     tail=rf"[ \t]+{_EMPLOYER_NAME}",
+    word_end=True,
 )
 _EMPLOYER_AFTER_JOB = cues(
     "works as|worked as|working as|trabaja como|trabajaba como|trabajó como|"
@@ -236,6 +237,7 @@ _EMPLOYER_AFTER_JOB = cues(
     tail=rf"[ \t]+(?:(?i:a|an|un|una|une|ein|eine)[ \t]+)?"
     rf"(?:\p{{L}}[\p{{L}}\p{{M}}'\u2019\-]*[ \t]+){{1,4}}"
     rf"(?:at|for|en|para|bei|chez|pour)[ \t]+{_EMPLOYER_NAME}",
+    word_end=True,
 )
 """The employer after the job ("works as a lorry driver at [Tesco]", "trabaja como cajera en
 [El Corte Inglés]", "arbeitet als Buchhalter bei [Deutsche Bahn]"): up to four words of the
@@ -256,7 +258,7 @@ _PLACE_PHRASES = (
     "domiciliado en|domiciliada en|habite à|né à|née à|originaire de|wohnt in|wohnhaft in|"
     "geboren in|stammt aus"
 ).split("|")
-_PLACE_PHRASE = cues(_PLACE_PHRASES, tail=r"[ \t]+")
+_PLACE_PHRASE = cues(_PLACE_PHRASES, tail=r"[ \t]+", word_end=True)
 """Phrases after which a capitalised unknown word is a town ("grew up in Remniku")."""
 _NUMBER_STREET_NUMBER = regex.compile(
     rf"(?<![\w.,/-])\d{{1,6}}[ \t]+(?:{_WORD}[ \t]+){{1,3}}\d{{1,5}}[A-Za-z]?(?![\w/.,]\d)(?!\w)",
@@ -338,8 +340,11 @@ _GENERIC_HOSPITAL = cues(
     "general university community county memorial children's veterans regional district "
     "city state".split(),
     tail=r"(?i:[ \t]+hospital)(?![\p{L}\p{M}])",
+    word_end=True,
 )
-_INSTITUTION_PREFIXED = cues(_INSTITUTION_BEFORE, tail=rf"(?:[ \t]+{_NAME_PART}){{1,12}}")
+_INSTITUTION_PREFIXED = cues(
+    _INSTITUTION_BEFORE, tail=rf"(?:[ \t]+{_NAME_PART}){{1,12}}", word_end=True
+)
 _SPANISH = frozenset({"es", "ca", "gl"})
 _SPANISH_ARTICLES = frozenset({"el", "la", "los", "las", "els", "les"})
 _ORGANISATION_WORDS = (
@@ -350,6 +355,7 @@ _ORGANISATION_NAME_WORD = r"\p{Lu}[\p{Ll}\p{M}]+(?:-\p{Lu}[\p{Ll}\p{M}]*)*"
 _ORGANISATION_NAMED = cues(
     [*_ORGANISATION_WORDS, "complejo hospitalario", "complejo asistencial"],
     tail=rf"(?-i:(?:[ \t]+(?:{_PARTICLE}[ \t]+)*{_ORGANISATION_NAME_WORD})+)",
+    word_end=True,
 )
 """A Spanish organisation named with capitalised common words ("Centro Nacional de
 Toxicología", "Instituto de Medicina Legal", "Escuela Universitaria de Ciencias de la
@@ -372,7 +378,7 @@ _STREET_AFTER_ORGANISATION = regex.compile(
 """A street without its type word after an organisation on a sender's line, its house
 number after a comma ("Complejo Hospitalario de Navarra [Irunlarrea, 3]", "... de Albacete
 [Hermanos Falcó, s/n]")."""
-_INSTITUTION_QUOTED = cues(_INSTITUTION_BEFORE, tail=rf"[ \t]+{_QUOTED_NAME}")
+_INSTITUTION_QUOTED = cues(_INSTITUTION_BEFORE, tail=rf"[ \t]+{_QUOTED_NAME}", word_end=True)
 """An institution's word and its name in quotes: "Seniorenheim „Sonnenhof“", "EHPAD « Les
 Tilleuls »"."""
 _INSTITUTION_SUFFIXED = regex.compile(

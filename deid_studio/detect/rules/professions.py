@@ -106,9 +106,9 @@ def _families(language: str | None) -> tuple[Cues, Cues, Cues]:
     keys = {k for lang in _languages(language, _KEYS) for k in _KEYS[lang].split("|")}
     being = {p for lang in _own_languages(language) for p in _IS[lang].split("|")}
     return (
-        cues(before, tail=rf"[ \t]+{_ARTICLES}"),
+        cues(before, tail=rf"[ \t]+{_ARTICLES}", word_end=True),
         cues(keys, colon=True),
-        cues(being, tail=r"[ \t]+"),
+        cues(being, tail=r"[ \t]+", word_end=True),
     )
 
 

@@ -482,14 +482,23 @@ _LEADING = 3
 """A first word this short is a function word (see :attr:`Cues.led`)."""
 
 
-def cues(phrases: Iterable[str], *, colon: bool = False, tail: str | None = None) -> Cues:
+def cues(
+    phrases: Iterable[str],
+    *,
+    colon: bool = False,
+    tail: str | None = None,
+    word_end: bool = False,
+) -> Cues:
     """The cue family of ``phrases`` (see :func:`cue_pattern`; ``tail``, when given, is the
-    pattern that must follow instead of the blanks or colon)."""
+    pattern that must follow instead of the blanks or colon). ``word_end``: the tail starts
+    with a blank or a colon, so a phrase ends at a word's end (as without a tail), and a
+    two-word phrase such as "de nombre" is looked for only where its second word stands
+    (:attr:`Cues.led`): "de" stands at thirty places of a MEDDOCAN narrative."""
     phrases = list(phrases)
     by_first: dict[str, list[str | None]] = {}  # first word -> each phrase's second word
     for phrase in map(str.lower, phrases):
         if (first := _TOKEN.search(phrase)) is not None:
-            second = _second_word(phrase, first.group(), tail is None)
+            second = _second_word(phrase, first.group(), tail is None or word_end)
             by_first.setdefault(first.group(), []).append(second)
     led = {
         first: frozenset(s for s in seconds if s is not None)
