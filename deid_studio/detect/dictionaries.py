@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from deid_studio.core.resources import cached_word_lists, resources_dir
+from deid_studio.core.resources import cached_word_lists, resident, resources_dir
 from deid_studio.detect.gazetteers import eponyms, fold, fold_word, gazetteer
 
 _DRUG_DATA = "drug_ner_dictionary.pkl.bz2"
@@ -63,7 +63,7 @@ class SafeTerms:
         return None
 
 
-@cache
+@resident
 def safe_terms() -> SafeTerms:
     """The shipped safe-term dictionaries (read once per process; the drug list is kept in
     the user's cache folder like the other derived word lists)."""

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
-from deid_studio.core.resources import cached_word_lists, nltk_data_dir, resources_dir
+from deid_studio.core.resources import cached_word_lists, nltk_data_dir, resident, resources_dir
 
 _PLACE_FILES = (
     "countries.txt",
@@ -85,7 +85,7 @@ through it filled the cache with 131,072 list words, kept alive with their folde
 about 50 MB of every process that ran the rules."""
 
 
-@cache
+@resident
 def gazetteer() -> Gazetteer:
     """The shipped gazetteer (read once per process)."""
     philter = resources_dir() / "gazetteers" / "philter"
@@ -101,7 +101,7 @@ def gazetteer() -> Gazetteer:
     )
 
 
-@cache
+@resident
 def common_words() -> frozenset[str]:
     """English and medical vocabulary with no person names (Philter's list, folded, with
     ``resources/dictionaries/vocabulary.txt``): a capitalised word in it is not taken for a
@@ -115,7 +115,7 @@ _MORE_A_WORD = 5.1
 "summer" 5.2; "mark" 5.0, "mary" 4.8)."""
 
 
-@cache
+@resident
 def familiar_names() -> frozenset[str]:
     """First names and surnames of Faker's American and British lists that are English
     words too, and in the common-word list for that ("mary", "frank", "rose", "lee",

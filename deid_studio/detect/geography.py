@@ -32,7 +32,7 @@ from pathlib import Path
 import regex
 
 from deid_studio.core.language import stopwords
-from deid_studio.core.resources import cached_word_lists, nltk_data_dir
+from deid_studio.core.resources import cached_word_lists, nltk_data_dir, resident
 from deid_studio.detect.gazetteers import common_words, fold
 
 COUNTRIES_OF: Mapping[str, tuple[str, ...]] = {
@@ -106,7 +106,7 @@ class Places:
         return None
 
 
-@cache
+@resident
 def places(language: str | None) -> Places:
     """The places a narrative in ``language`` may name (every language's when None)."""
     lists = _lists()

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
 
 import pytest
 
-from deid_studio.core.resources import cached_word_lists
+from deid_studio.core.resources import cached_word_lists, resident
 
 
 @pytest.fixture(autouse=True)
@@ -41,3 +42,23 @@ def test_a_corrupt_cache_is_read_again(tmp_path: Path) -> None:
     for leftover in (tmp_path / "cache").rglob("test-*.json"):
         leftover.write_text("{not json", "utf-8")
     assert cached_word_lists("test", [source], lambda: {"w": ["y"]}) == {"w": ["y"]}
+
+
+def test_a_resident_list_loads_once_per_argument_and_leaves_the_collector_alone() -> None:
+    calls: list[str] = []
+
+    @resident
+    def words(language: str) -> frozenset[str]:
+        calls.append(language)
+        return frozenset(f"{language}{n}" for n in range(1000))
+
+    frozen = gc.get_freeze_count()
+    first = words("es")
+    assert gc.get_freeze_count() > frozen  # the list is out of the collector's generations
+    assert gc.is_tracked(first)  # a frozenset stays tracked: what the freeze is for
+    frozen = gc.get_freeze_count()
+    assert words("es") is first and words(language="en") is not first
+    assert calls == ["es", "en"]
+    words.cache_clear()  # type: ignore[attr-defined]
+    assert words("es") is not first and calls == ["es", "en", "es"]
+    assert gc.get_freeze_count() >= frozen

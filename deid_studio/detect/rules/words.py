@@ -19,6 +19,7 @@ from typing import NamedTuple
 import regex
 
 from deid_studio.core.language import stopwords
+from deid_studio.core.resources import resident
 from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import common_words, familiar_names, fold, fold_word, gazetteer
 from deid_studio.detect.rules.base import (
@@ -184,7 +185,7 @@ class Lexicon:
         return folded not in self.common or (familiar and folded in self.familiar)
 
 
-@cache
+@resident
 def lexicon(language: str | None = None) -> Lexicon:
     """The shipped word lists (read once per process), with the stopwords of ``language``
     and English — of every language when it is None or has no list: a word that is a
