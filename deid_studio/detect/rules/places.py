@@ -729,6 +729,8 @@ def _may_hold_suffixed_street(text: str, lower: str) -> bool:
     for at in numbers:
         while at and lower[at - 1] in gap:
             at -= 1
+        if not at or not lower[at - 1].isalpha():
+            continue  # "12/03/2020", "(12)", "a las 12:30": no word ends there
         if lower.endswith(endings, 0, at):
             return True
         for marker in ("n", "no", "nr"):  # "nº 5", "no. 5", "Nr. 5": the marker's letters
