@@ -26,7 +26,7 @@ from deid_studio.detect.combine import combine, consistent
 from deid_studio.detect.crf import CrfModel
 from deid_studio.detect.joins import join_lines
 from deid_studio.detect.recall import recall_suggestions
-from deid_studio.detect.rules import RuleHit, is_word_rule
+from deid_studio.detect.rules import RuleHit, confidences, is_word_rule, rule_category
 from deid_studio.detect.rules.terms import find_terms
 from deid_studio.detect.ruleshits import rule_hits, rule_suggestions
 from deid_studio.detect.tagger import CrfTagger, TaggedDocument
@@ -172,6 +172,7 @@ class Detector:
             rules = [r for r in candidates if self._admitted(r, best)]
             kept = _beside(rules, best, text, settings.priority, settings.extending_rules)
             wholes = _split_wholes(rules, best)
+            wholes += _house_numbers(rules, best, text, rule_category("AGE", self.scheme))
             kept += [w for w in wholes if w not in kept]
             if mode == "recall":
                 crf = recall_suggestions(tagged, settings.tau, kept, settings.offsets)
@@ -296,6 +297,31 @@ def _split_wholes(rules: Sequence[Suggestion], crf: Sequence[Suggestion]) -> lis
         crf,
         lambda rule, inside: (
             rule.rule in WHOLE_RULES and (len(inside) > 1 or inside[0].category != rule.category)
+        ),
+    )
+
+
+_STREET_RULES = frozenset(
+    name for name in confidences() if name.startswith("street_") or name == "field_street"
+)
+
+
+def _house_numbers(
+    rules: Sequence[Suggestion], crf: Sequence[Suggestion], text: str, age: str | None
+) -> list[Suggestion]:
+    """The street suggestions holding a number the CRF read as an age (category ``age``):
+    a number inside a street's span is its house number or its postcode, never an age
+    ("habite [522], boulevard de Regnier" masked as "habite [AGE > 89], …" told the reader
+    of a patient of 61 that they were over 89). Such a street takes the place of the CRF's
+    pieces (:func:`_outside`), as a split e-mail address does."""
+    if age is None:
+        return []
+    return _holding(
+        rules,
+        crf,
+        lambda rule, inside: (
+            rule.rule in _STREET_RULES
+            and any(c.category == age and text[c.start : c.end].isdigit() for c in inside)
         ),
     )
 

@@ -12,6 +12,7 @@ from deid_studio.detect.detector import (
     Detector,
     DetectorSettings,
     _beside,
+    _house_numbers,
     _outside,
     _outside_widened,
     _split_wholes,
@@ -148,3 +149,34 @@ def test_an_e_mail_the_crf_found_whole_or_beyond_stays_the_crfs() -> None:
     assert _split_wholes([EMAIL], [crf(40, 44, "CONTACT")]) == []  # elsewhere
     assert _split_wholes([rule(8, 36, "CONTACT", "phone_number")], [crf(8, 15, "PATIENT")]) == []
     assert _split_wholes([EMAIL], [crf(8, 15, "PATIENT")]) == [EMAIL]  # a name alone inside
+
+
+HOME = "habite 522, boulevard de Regnier, 34609 Laroche."
+#       0123456789012345678901234567890123456789012345678
+STREET = rule(7, 39, "LOCATION", "street_prefixed", 0.95)  # "522, boulevard de Regnier, 34609"
+
+
+def test_a_house_number_the_crf_read_as_an_age_is_the_streets() -> None:
+    split = [crf(7, 10, "AGE"), crf(12, 32, "LOCATION"), crf(34, 47, "LOCATION")]
+    assert _house_numbers([STREET], split, HOME, "AGE") == []  # "34609 Laroche" goes beyond
+    split[-1] = crf(34, 39, "LOCATION")
+    wholes = _house_numbers([STREET], split, HOME, "AGE")
+    assert wholes == [STREET]
+    merged = combine([*_beside([STREET], split, HOME, {}), *wholes, *_outside(split, wholes)])
+    assert [(s.start, s.end, s.category) for s in merged] == [(7, 39, "LOCATION")]
+    assert HOME[7:39] == "522, boulevard de Regnier, 34609"
+
+
+def test_only_a_bare_number_inside_a_street_rule_gives_way() -> None:
+    home = [crf(12, 32, "LOCATION")]
+    assert _house_numbers([STREET], [crf(7, 10, "LOCATION"), *home], HOME, "AGE") == []
+    assert _house_numbers([STREET], [crf(7, 10, "AGE"), *home], HOME, None) == []  # no age
+    town = rule(7, 39, "LOCATION", "field_city", 0.95)
+    assert _house_numbers([town], [crf(7, 10, "AGE"), *home], HOME, "AGE") == []
+    age = "edad 61 ans, boulevard"
+    assert (
+        _house_numbers(
+            [rule(5, 22, "LOCATION", "street_prefixed")], [crf(5, 11, "AGE")], age, "AGE"
+        )
+        == []
+    )
