@@ -14,12 +14,10 @@ and its presence is what marks the partition done for ``--resume``.
 
 from __future__ import annotations
 
-import gc
 import os
 import resource
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import asdict, replace
 from typing import Any
 
@@ -27,6 +25,7 @@ from deid_studio.batch.job import Job, PartitionRecord, record_path
 from deid_studio.batch.output import write_atomically, write_partition
 from deid_studio.core.document import Document, Suggestion
 from deid_studio.core.language import guess_language
+from deid_studio.detect.crf import gc_paused
 from deid_studio.detect.detector import Detector
 from deid_studio.detect.rules import remembered
 from deid_studio.formats.chunks import Chunk, Rejected, read_chunk
@@ -57,7 +56,10 @@ def run_partition(chunk: Chunk, job: Job) -> dict[str, Any]:
     started = time.perf_counter()
     documents, unreadable = read_chunk(chunk, job.layout)
     detector = _detector(job)
-    with remembered(), collector_paused():  # detected, then masked: terms read once
+    # detected, then masked: the safe terms read once; the collector paused (nothing here
+    # makes a reference cycle, and its passes walked the partition's features again and
+    # again: 0.4-0.5 s of 8-10 s on the VAERS partitions, 0.01 s paused)
+    with remembered(), gc_paused():
         masked, refused, characters = mask_partition(documents, job, detector)
     if detector.tagger is not None and detector.tagger.cached_words() > WORD_CACHE:
         detector.tagger.forget_words()
@@ -125,24 +127,6 @@ def mask_partition(
         else:
             kept.append(masked.as_document())
     return kept, refused, sum(len(d.text) for d in documents)
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """The garbage collector off for the block (on again after it, if it was on).
-
-    Detecting and masking a partition makes no reference cycles: reference counting frees
-    all of it. With the collector on, its young-generation passes walked the partition's
-    features and matches over and over while they were alive: 4-5% of a worker's time on
-    the VAERS narratives (0.4-0.5 s of 8-10 s), which pausing it gives back. A cycle made
-    all the same waits for the next collection after the block."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _suggestions(

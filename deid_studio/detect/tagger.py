@@ -223,7 +223,8 @@ class CrfTagger:
             scored = [(batch, self._scored(batch)) for batch in self._batches(narratives, hits)]
         for scale in scales:
             with gc_paused():
-                yield [t for batch, done in scored for t in self._tagged(batch, done, scale)]
+                tagged = [t for batch, done in scored for t in self._tagged(batch, done, scale)]
+            yield tagged  # not inside the pause: a caller that stops here would keep it off
 
     def _batches(
         self,

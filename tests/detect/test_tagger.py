@@ -122,3 +122,20 @@ def test_tagging_at_several_scales_is_tagging_once_per_scale(
         alone = CrfTagger(replace(toy_model, scale=scale)).tag_many(narratives, marginals=True)
         assert tagged == alone
     assert at_scales[0][0].p_outside != at_scales[2][0].p_outside
+
+
+def test_a_caller_that_stops_between_scales_finds_the_collector_on(toy_model: CrfModel) -> None:
+    """Training checks for a cancel between two scales: the collector, paused while a scale is
+    tagged, must not stay off when the caller stops there (or raises)."""
+    import gc
+
+    narratives = [(d.text, "es") for d in toy_corpus(3, seed=5)]
+    was = gc.isenabled()
+    gc.enable()
+    try:
+        scales = CrfTagger(toy_model).tag_at_scales(narratives, [0.5, 1.0])
+        assert next(scales) and gc.isenabled()  # suspended between two scales
+        scales.close()
+    finally:
+        if was:
+            gc.enable()
