@@ -28,15 +28,20 @@ from deid_studio.detect.rules.base import matches_at, trie
 from deid_studio.detect.rules.checksums import find_checked
 from deid_studio.detect.rules.matching import RULES
 
-_NUMBERS = st.lists(
-    st.sampled_from(
-        ["4111 1111 1111 1111", "4454794511390933", "GB82WEST12345698765432", "DE89 3704 0044",
-         "12345678Z", "X1234567L", "536-90-4399", "123", "-", " ", "\t", "AB", "D-", "12345",
-         "2021", "7", "x", "Elm Street", "Main St", "Berlin", "MD", ", ", "0", "99", "\n",
-         "B", "N. ", "Dr.", "É"]
-    ),
+
+def _texts(pieces: list[str], max_size: int, sep: str = "") -> st.SearchStrategy[str]:
+    """Texts made of up to ``max_size`` of ``pieces`` joined by ``sep``: the fragments a
+    rule's shortcut must see as its scan does."""
+    return st.lists(st.sampled_from(pieces), max_size=max_size).map(sep.join)
+
+
+_NUMBERS = _texts(
+    ["4111 1111 1111 1111", "4454794511390933", "GB82WEST12345698765432", "DE89 3704 0044",
+     "12345678Z", "X1234567L", "536-90-4399", "123", "-", " ", "\t", "AB", "D-", "12345",
+     "2021", "7", "x", "Elm Street", "Main St", "Berlin", "MD", ", ", "0", "99", "\n",
+     "B", "N. ", "Dr.", "É"],
     max_size=14,
-).map("".join)  # fmt: skip
+)  # fmt: skip
 
 
 def _scan_checked(text: str) -> list[tuple[int, int, str]]:
@@ -122,14 +127,12 @@ def test_phrases_start_only_where_their_first_two_words_are_a_phrase() -> None:
     assert spans == [("single chain antibodies", "vaccine_name"), ("Pfizer", "vaccine_name")]
 
 
-_INSTITUTIONS = st.lists(
-    st.sampled_from(
-        ["Mercy", " ", "Hospital", "hospital", "of", "St.", "x", "Dr.", "Medical Center", "2",
-         "\t", "'s", "the", "University", "Texas", "and", "Surgery", "surgery", "(", ")", "Vater",
-         "mother", "Adolf", "Anna", "ñ", "é", "Ü", "-"]
-    ),
+_INSTITUTIONS = _texts(
+    ["Mercy", " ", "Hospital", "hospital", "of", "St.", "x", "Dr.", "Medical Center", "2",
+     "\t", "'s", "the", "University", "Texas", "and", "Surgery", "surgery", "(", ")", "Vater",
+     "mother", "Adolf", "Anna", "ñ", "é", "Ü", "-"],
     max_size=12,
-).map("".join)  # fmt: skip
+)  # fmt: skip
 
 
 @settings(max_examples=400, deadline=None)
@@ -142,14 +145,12 @@ def test_the_gates_before_a_scan_never_skip_a_narrative_it_would_match(text: str
         assert names._RELATIVE_IN_BRACKETS.search(text) is None
 
 
-_STREETS = st.lists(
-    st.sampled_from(
-        ["Haupt", "straße", "Wald", "weg", "Löbder", "graben", "Monito", "ring", " ", "\t", ",",
-         "12", "3a", "nº", "Nr.", "#", "s/n", "\n", "07743", "Jena", "during", "Innen", "hof",
-         "İ", "ß", "x", "-", "No.", "no", "nº.", "n", "r", ".", "gaten", "vegen", "Weg"]
-    ),
+_STREETS = _texts(
+    ["Haupt", "straße", "Wald", "weg", "Löbder", "graben", "Monito", "ring", " ", "\t", ",",
+     "12", "3a", "nº", "Nr.", "#", "s/n", "\n", "07743", "Jena", "during", "Innen", "hof",
+     "İ", "ß", "x", "-", "No.", "no", "nº.", "n", "r", ".", "gaten", "vegen", "Weg"],
     max_size=10,
-).map("".join)  # fmt: skip
+)  # fmt: skip
 
 
 @settings(max_examples=400, deadline=None)
@@ -170,16 +171,14 @@ def test_middle_initials_are_one_lower_case_letter_between_blanks(text: str) -> 
     assert found == [m.start() for m in regex.finditer(r"[ \t]\p{Ll}(?=\.?[ \t])", text)]
 
 
-_LATIN1 = st.lists(
-    st.sampled_from(
-        ["Smith", "McDonald", "MacLeod", "O'Brien", "D'Angelo", "Mary-Jane", "mc", " ", ".", "-",
-         "'s", "'", "@", "/", "x", "a", "Q", "3", "Pfizer-BioNTech", "don't", "Madrid", "\n",
-         "e.g.", "St.", "SMITH", "Van", "de", "X-ray", "-ish", "Ab", "Müller", "José", "Núñez",
-         "ÁLVAREZ", "Ñ", "ñ", "Mc", "Ö", "ß", "ª", "º", "µg", "ÿ", "\u00d7", "÷", "Þór", "é", "·",
-         "«", "»", "²", "¿", "¡", "Mª", "Dª", "O'Ñ", "Mcé"]
-    ),
+_LATIN1 = _texts(
+    ["Smith", "McDonald", "MacLeod", "O'Brien", "D'Angelo", "Mary-Jane", "mc", " ", ".", "-",
+     "'s", "'", "@", "/", "x", "a", "Q", "3", "Pfizer-BioNTech", "don't", "Madrid", "\n",
+     "e.g.", "St.", "SMITH", "Van", "de", "X-ray", "-ish", "Ab", "Müller", "José", "Núñez",
+     "ÁLVAREZ", "Ñ", "ñ", "Mc", "Ö", "ß", "ª", "º", "µg", "ÿ", "\u00d7", "÷", "Þór", "é", "·",
+     "«", "»", "²", "¿", "¡", "Mª", "Dª", "O'Ñ", "Mcé"],
     max_size=12,
-).map("".join)  # fmt: skip
+)  # fmt: skip
 _TWINS = {
     "terms": terms._WORD,
     "names": names._CAPITALISED,
@@ -238,14 +237,13 @@ def test_lower_case_words_are_what_a_scan_of_the_words_finds(text: str, word: st
     assert (word in words.lowercase_words(beyond)) == (word in scanned)
 
 
-_NUMBER_PHRASES = st.lists(
-    st.sampled_from(
-        ["treinta y dos", "veintiún", "eleven", "forty-two", "quatre-vingt-dix", "vingt-et-une",
-         "einundfünfzig", "DREISSIG", "dix-sept", "tres", "el", "día", "años", "years", "months",
-         "mois", "Jahre", " ", "-", "  -", "\t", "\n", "3", "a", "siete", "ans", "de", "año"]
-    ),
+_NUMBER_PHRASES = _texts(
+    ["treinta y dos", "veintiún", "eleven", "forty-two", "quatre-vingt-dix", "vingt-et-une",
+     "einundfünfzig", "DREISSIG", "dix-sept", "tres", "el", "día", "años", "years", "months",
+     "mois", "Jahre", " ", "-", "  -", "\t", "\n", "3", "a", "siete", "ans", "de", "año"],
     max_size=10,
-).map(" ".join)  # fmt: skip
+    sep=" ",
+)  # fmt: skip
 
 
 @settings(max_examples=400, deadline=None)
@@ -262,14 +260,12 @@ def test_number_words_before_a_unit_are_what_the_pattern_alone_finds(text: str) 
     assert anchors("number_word") == expected
 
 
-_ORGANISATIONS = st.lists(
-    st.sampled_from(
-        ["Acme", " ", "Corp.", "corp", "S.A.", "s.l.", "S.p.A.", "SA46", "Inc", "& Sons", "and",
-         "of", "70", "kg", "Kg", "vitamina", "B", "b.v.", "N.V.", "Cinfa", "\t", ".", ",", "-",
-         "GmbH", "Co.", "Ltd", "x", "Ñ", "3"]
-    ),
+_ORGANISATIONS = _texts(
+    ["Acme", " ", "Corp.", "corp", "S.A.", "s.l.", "S.p.A.", "SA46", "Inc", "& Sons", "and",
+     "of", "70", "kg", "Kg", "vitamina", "B", "b.v.", "N.V.", "Cinfa", "\t", ".", ",", "-",
+     "GmbH", "Co.", "Ltd", "x", "Ñ", "3"],
     max_size=10,
-).map("".join)  # fmt: skip
+)  # fmt: skip
 
 
 @settings(max_examples=500, deadline=None)
@@ -283,14 +279,12 @@ def test_organisations_are_looked_for_wherever_one_may_stand(text: str) -> None:
 _LED = words.cues(["de nombre", "se llama", "mi nombre es", "po box", "a year at", "Paciente"])
 _LED_TAILED = words.cues(["po box", "de nombre es"], tail=r"[ \t]*\d{1,4}")
 _LED_WORD_END = words.cues(["po box", "de nombre"], tail=r"[ \t]+\d{1,4}", word_end=True)
-_CUE_TEXTS = st.lists(
-    st.sampled_from(
-        ["de", "De", "DE", "nombre", "NOMBRE", "se", "llama", "mi", "es", "po", "PO", "box",
-         "Box", "a", "year", "at", "paciente", " ", "  ", "\t", "\n", "\u00a0", ":", ".", "123",
-         "x", "Ana", "denombre", "-", "box123"]
-    ),
+_CUE_TEXTS = _texts(
+    ["de", "De", "DE", "nombre", "NOMBRE", "se", "llama", "mi", "es", "po", "PO", "box",
+     "Box", "a", "year", "at", "paciente", " ", "  ", "\t", "\n", "\u00a0", ":", ".", "123",
+     "x", "Ana", "denombre", "-", "box123"],
     max_size=12,
-).map("".join)  # fmt: skip
+)  # fmt: skip
 
 
 @settings(max_examples=500, deadline=None)
@@ -367,14 +361,12 @@ def test_guards_are_tried_at_the_anchors_inside_a_candidates_reach(
     assert matching._within(positions, near) == inside
 
 
-_NUMBERS_AND_UNITS = st.lists(
-    st.sampled_from(
-        ["12", "3", "0221", "/", "4710000", "555", "-", "1234", " ", "(", ")", ".", "y.o.", "y/o",
-         "a.o.", "years", "YRS", "años", "Jahre", "jährige", "mg", "to", "or", "a", "o", ",5",
-         "\u2013", "\t", "\u00a0", "\u017f", "\u212a", "x", ":", "%", "h", "Std", "ans", "Tage"]
-    ),
+_NUMBERS_AND_UNITS = _texts(
+    ["12", "3", "0221", "/", "4710000", "555", "-", "1234", " ", "(", ")", ".", "y.o.", "y/o",
+     "a.o.", "years", "YRS", "años", "Jahre", "jährige", "mg", "to", "or", "a", "o", ",5",
+     "\u2013", "\t", "\u00a0", "\u017f", "\u212a", "x", ":", "%", "h", "Std", "ans", "Tage"],
     max_size=10,
-).map("".join)  # fmt: skip
+)  # fmt: skip
 
 
 @settings(max_examples=500, deadline=None)
