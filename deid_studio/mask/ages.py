@@ -98,7 +98,14 @@ def _joins_numbers(token: str, following: str) -> bool:
     return token == "y" and bool(following) and _number(following) is not None
 
 
+OLDEST = 125.0
+"""No one has lived longer: a span read as an older age is a number that is no age (a house
+number the detector took for one, "habite [522], boulevard de Regnier"), and capping it
+would state "[AGE > 89]" of whoever the narrative is about."""
+
+
 def above(text: str, threshold: float) -> bool | None:
-    """True when the age is above ``threshold`` years; None when no age can be read."""
+    """True when the age is above ``threshold`` years; None when no age can be read, or the
+    number read is no one's age (over :data:`OLDEST` years): the span is then tagged."""
     years = age_in_years(text)
-    return None if years is None else years > threshold
+    return None if years is None or years > OLDEST else years > threshold

@@ -16,7 +16,7 @@ from typing import Any
 
 from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Document, Span, Suggestion
-from deid_studio.mask.ages import above
+from deid_studio.mask.ages import above, age_in_years
 from deid_studio.mask.dates import DateValue, Order, infer_order, parse_date
 from deid_studio.mask.dateshift import DateShift
 from deid_studio.mask.kinds import Kind, kind_of
@@ -318,9 +318,7 @@ class _Rules:
         text = s_text(self.document, span)
         if not searchable(text):
             return False
-        return (
-            self.kind(span.category) != "age" or above(text, self.policy.age_threshold) is not None
-        )
+        return self.kind(span.category) != "age" or age_in_years(text) is not None
 
     def _kept_year(self, text: str) -> bool:
         """A year alone (or years alone) that the policy keeps as written."""

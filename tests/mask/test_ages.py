@@ -56,3 +56,10 @@ def test_the_threshold_is_an_option(mask) -> None:
     document = marked("Aged [70 years|AGE].")
     assert mask(document, "tags", age_threshold=65).text == "Aged [AGE > 65]."
     assert mask(document, "tags").text == "Aged 70 years."
+
+
+def test_a_number_no_one_could_be_is_tagged_not_capped(mask) -> None:
+    document = marked("61 ans, habite [522|AGE], boulevard de Regnier; [1100 months|AGE] old.")
+    masked = mask(document, "tags")
+    assert masked.text == "61 ans, habite [AGE], boulevard de Regnier; [AGE > 89] old."
+    assert [r.action for r in masked.replacements] == ["tag", "cap"]  # 91.7 years: an age
