@@ -364,7 +364,8 @@ def test_guards_are_tried_at_the_anchors_inside_a_candidates_reach(
 _NUMBERS_AND_UNITS = _texts(
     ["12", "3", "0221", "/", "4710000", "555", "-", "1234", " ", "(", ")", ".", "y.o.", "y/o",
      "a.o.", "years", "YRS", "años", "Jahre", "jährige", "mg", "to", "or", "a", "o", ",5",
-     "\u2013", "\t", "\u00a0", "\u017f", "\u212a", "x", ":", "%", "h", "Std", "ans", "Tage"],
+     "\u2013", "\t", "\u00a0", "\u017f", "\u212a", "x", ":", "%", "h", "Std", "ans", "Tage",
+     "vecka", "månad"],
     max_size=10,
 )  # fmt: skip
 

@@ -29,20 +29,19 @@ from deid_studio.detect.rules.base import (
 
 _DIGITS = regex.compile(r"\d+")
 _NUMBER_BEFORE = regex.compile(rf"(?r)\b{NUMBER_WORD}[\s-]*\Z", regex.IGNORECASE)
+_AGE_UNITS = (
+    "year yr month mo week wk day año mes semana día dia an mois semaine jour jahr jähr "
+    "monat woche tag ano år årig månad vecka dag hour hora heure stunde h"
+).split()
+_RANGE_WORDS = ("to", "a", "or", "o")  # "3 to 5 years", "3 a 5 años"
 _AGE_UNIT_AFTER = regex.compile(
-    r"(?:[.,]5)?(?:\s*(?:-|\u2013|to|a|or|o)\s*\d+)?[\s-]*(?:y\.?\s?o\b|y/o|a\.\s?o\.|"
-    + alternation(
-        "year yr month mo week wk day año mes semana día dia an mois semaine jour jahr jähr "
-        "monat woche tag ano år årig månad vecka dag hour hora heure stunde h".split()
-    )
-    + ")",
+    rf"(?:[.,]5)?(?:\s*(?:-|\u2013|{'|'.join(_RANGE_WORDS)})\s*\d+)?[\s-]*"
+    rf"(?:y\.?\s?o\b|y/o|a\.\s?o\.|{alternation(_AGE_UNITS)})",
     regex.IGNORECASE,
 )
-_NO_AGE_UNIT_AFTER = frozenset("/:;()[]%'\"+=*<>?!º°ª#@&_|\\") | frozenset(
-    "bcefgiklnpqruvxzBCEFGIKLNPQRUVXZ"
-)
-"""Characters that start no :data:`_AGE_UNIT_AFTER` ("12/03", "10:30", "5 mg" does: a
-blank): the pattern is not asked after most numbers."""
+_AGE_UNIT_FIRST = frozenset(".,-\u2013y") | {w[0] for w in (*_AGE_UNITS, *_RANGE_WORDS)}
+"""What :data:`_AGE_UNIT_AFTER` can start with, besides a blank (case folded): the pattern is
+not asked after most numbers ("12/03", "10:30", "5 mg")."""
 _UNIT_STEMS: dict[str, tuple[str, ...]] = {
     "en": ("year", "yr", "month", "week", "day"),
     "es": ("año", "mes", "semana", "día", "dia"),
@@ -56,8 +55,8 @@ _COUNTRY_PREFIX = regex.compile(r"(?r)\b(?:E|F|D|CH|A)[- ]\Z")  # "E-28041 Madri
 _EMAIL_PREFIX = regex.compile(r"e-?mail[-.:]", regex.IGNORECASE)  # "E-mail-ana@..."
 _DAY_TO_MONTH = 16  # "25 de marzo", "22nd of December", "1er janvier", "3 al 5 de marzo"
 _PHONE_REACH = 20  # a phone number has seven digits within this many characters
-_SEVEN_DIGITS = regex.compile(r"(?:[ ().\-]{0,3}\d){7}")  # in phone characters only
 _PHONE_SEPARATORS = " ().-"
+_SEVEN_DIGITS = regex.compile(rf"(?:[{regex.escape(_PHONE_SEPARATORS)}]{{0,3}}\d){{7}}")
 _MONTH_REACH = 40  # a month word starts at most this far before the digits of its date
 _NUMBER_REACH = 32
 _NUMBER_ENDINGS = (*NUMBER_WORDS, "une")
@@ -371,14 +370,18 @@ def _number(a: Anchors) -> list[int]:
 
 
 def _age(a: Anchors) -> list[int]:
-    text, after, never = a.text, _AGE_UNIT_AFTER.match, _NO_AGE_UNIT_AFTER
+    text, after = a.text, _AGE_UNIT_AFTER.match
     found = {
         s
         for s, e in a.runs
-        if e - s <= 3 and text[e : e + 1] not in never and after(text, e, e + 40)
+        if e - s <= 3 and _may_start_unit(text[e : e + 1]) and after(text, e, e + 40)
     }
     found.update(a("number_word"))
     return sorted(found)
+
+
+def _may_start_unit(character: str) -> bool:
+    return character.isspace() or character.casefold()[:1] in _AGE_UNIT_FIRST
 
 
 def _year_apostrophe(a: Anchors) -> list[int]:

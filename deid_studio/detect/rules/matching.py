@@ -256,9 +256,6 @@ def _guard_spans(
 def _within(positions: list[int], stretches: list[tuple[int, int]]) -> list[int]:
     """The ``positions`` (sorted) inside one of ``stretches`` (sorted, disjoint [start,
     end))."""
-    if len(stretches) == 1:
-        start, end = stretches[0]
-        return positions[bisect_left(positions, start) : bisect_left(positions, end)]
     kept: list[int] = []
     for start, end in stretches:
         kept += positions[bisect_left(positions, start) : bisect_left(positions, end)]

@@ -701,9 +701,10 @@ _TIMES = (
     frozenset("montag dienstag mittwoch donnerstag freitag samstag sonnabend sonntag".split())
     | MONTH_WORDS
 )
-_ENDINGS_ALONE = tuple(_STREET_AFTER)  # "str." with its dot: "muestra" is no street
+_ENDINGS_ALONE = (*_STREET_AFTER, " weg", "\tweg")
+"""What makes a street alone, without a house number: an ending ("str." with its dot:
+"muestra" is no street), or "Weg" as a word of its own ("Haupt Weg")."""
 _ENDINGS_NUMBERED = (*_STREET_AFTER_NUMBERED, *_STREET_AFTER_ADDRESSED)  # a tuple: str.endswith
-_DIGITS = regex.compile(r"\d+")
 _GAP_CHARACTERS = frozenset(" \t,#.º°")
 """What stands between an ending and its house number, but a marker's letters ("nº", "no.",
 "nr.")."""
@@ -718,12 +719,10 @@ def _may_hold_suffixed_street(text: str, lower: str) -> bool:
     more, and a ``str.find`` per ending a thirtieth of the rules' time on MEDDOCAN. The
     look back skips more than the pattern allows ("Weg. 5"), never less: the gate may let
     the pattern scan a narrative it finds nothing in, never skip one it would match."""
-    if any(ending in lower for ending in _ENDINGS_ALONE) or " weg" in lower or "\tweg" in lower:
+    if any(ending in lower for ending in _ENDINGS_ALONE):
         return True  # "Hauptstraße", "Haupt Weg": a street without its number
-    if len(lower) == len(text):
-        numbers = [start for start, _ in digit_runs(text)]
-    else:  # a rare script whose case changes length: the digits of the lowered text
-        numbers = [match.start() for match in _DIGITS.finditer(lower)]
+    # the digits of the lowered text: a rare script's case changes the length
+    numbers = [start for start, _ in digit_runs(text if len(lower) == len(text) else lower)]
     numbers += occurrences(lower, "s/n")
     endings, gap = _ENDINGS_NUMBERED, _GAP_CHARACTERS
     for at in numbers:
