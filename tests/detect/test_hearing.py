@@ -151,6 +151,19 @@ def test_an_e_mail_the_crf_found_whole_or_beyond_stays_the_crfs() -> None:
     assert _split_wholes([EMAIL], [crf(8, 15, "PATIENT")]) == [EMAIL]  # a name alone inside
 
 
+def test_an_ip_address_the_crf_cut_in_pieces_is_one_address() -> None:
+    text = "address 6e40:4041:c617:e898:c11:40d2:c669:2eb4 blocked"
+    #       0123456789012345678901234567890123456789012345678
+    whole = rule(8, 46, "IP_ADDRESS", "ipv6", 0.99)
+    pieces = [crf(8, 12, "IP_ADDRESS"), crf(13, 22, "IP_ADDRESS"), crf(37, 46, "IP_ADDRESS")]
+    wholes = _split_wholes([whole], pieces)
+    assert wholes == [whole]
+    merged = combine([*_beside([whole], pieces, text, {}), *wholes, *_outside(pieces, wholes)])
+    assert [(s.start, s.end) for s in merged] == [(8, 46)]  # "e898" and "40d2" were left out
+    card = rule(3, 19, "ID", "card_number", 0.99)
+    assert _split_wholes([card], [crf(3, 10, "ID"), crf(11, 19, "ID")]) == [card]
+
+
 HOME = "habite 522, boulevard de Regnier, 34609 Laroche."
 #       0123456789012345678901234567890123456789012345678
 STREET = rule(7, 39, "LOCATION", "street_prefixed", 0.95)  # "522, boulevard de Regnier, 34609"

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deid_studio.core import Suggestion, preset
+from deid_studio.core import Category, Suggestion, preset
 from deid_studio.detect.rules import (
     FINDERS,
     GUARD,
@@ -228,6 +228,46 @@ def test_rule_category_on_another_scheme_uses_fitting_names() -> None:
     assert rule_category("FAX", custom) == "CONTACT"
     assert rule_category("YEAR", custom) == "DATE"
     assert rule_category("NOPE", custom) is None
+
+
+PRESIDIO_NAMES = ("DATE_TIME", "PHONE_NUMBER", "EMAIL_ADDRESS", "IP_ADDRESS", "DOMAIN_NAME",
+                  "ZIP_CODE", "CREDIT_CARD", "IBAN_CODE", "US_SSN", "PERSON", "GPE")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("kind", "rule", "category"),
+    [
+        ("DATE", None, "DATE_TIME"),
+        ("YEAR", None, "DATE_TIME"),
+        ("PHONE", "phone_number", "PHONE_NUMBER"),
+        ("FAX", None, "PHONE_NUMBER"),
+        ("EMAIL", "email", "EMAIL_ADDRESS"),
+        ("IP", "ipv6", "IP_ADDRESS"),
+        ("URL", "url", "DOMAIN_NAME"),
+        ("POSTCODE", None, "ZIP_CODE"),
+        ("ID", "card_number", "CREDIT_CARD"),
+        ("ID", "iban", "IBAN_CODE"),
+        ("ID", "id_ssn_shape", "US_SSN"),
+        ("ID", "national_id", None),  # a Spanish DNI is no US_SSN, and the scheme has no ID
+        ("CITY", None, "GPE"),
+    ],
+)
+def test_rule_category_on_presidios_entity_names(
+    kind: str, rule: str | None, category: str | None
+) -> None:
+    """A project that kept Presidio's entity types as its categories: the rules alone
+    suggested no date, phone, e-mail or IP address in it (0.64 of the PHI tokens of the
+    Presidio set with the rules alone, 0.82 now)."""
+    scheme = preset("pv")
+    presidio = type(scheme)("from-presidio", tuple(Category(n, "#888888") for n in PRESIDIO_NAMES))
+    assert rule_category(kind, presidio, rule) == category
+
+
+def test_a_rules_own_fallback_gives_way_to_its_kinds_names() -> None:
+    scheme = preset("pv").with_categories(["ID"])
+    custom = type(scheme)("custom", scheme.categories)
+    assert rule_category("ID", custom, "card_number") == "ID"  # no CREDIT_CARD: the kind's ID
+    assert rule_category("ID", custom, "national_id") == "ID"
 
 
 def test_rule_suggestions_in_each_scheme() -> None:

@@ -94,18 +94,23 @@ _NAMED_ONLY = frozenset({"manufacturer"})
 """Rules whose hits are PHI only where a preset's table names them: MEDDOCAN annotates a
 product's maker as an institution; elsewhere a maker is no PHI ("Pfizer" stays readable),
 and the hit is a feature of the CRF only."""
-# Any other scheme: the first of these names the scheme has.
+# Any other scheme: the first of these names the scheme has (the rule's own name first, then
+# its kind's). Presidio's entity names are among them (DATE_TIME, PHONE_NUMBER, IP_ADDRESS...):
+# a project importing Presidio's format keeps them as its categories.
 _FALLBACK: Mapping[str, tuple[str, ...]] = {
-    "DATE": ("DATE", "FECHAS"),
-    "YEAR": ("YEAR", "DATE"),
+    "DATE": ("DATE", "FECHAS", "DATE_TIME"),
+    "YEAR": ("YEAR", "DATE", "DATE_TIME"),
     "AGE": ("AGE",),
-    "PHONE": ("PHONE", "CONTACT"),
-    "FAX": ("FAX", "PHONE", "CONTACT"),
-    "EMAIL": ("EMAIL", "CONTACT"),
-    "URL": ("URL", "CONTACT"),
-    "IP": ("IPADDR", "IP", "URL", "CONTACT"),
+    "PHONE": ("PHONE", "PHONE_NUMBER", "CONTACT"),
+    "FAX": ("FAX", "PHONE", "PHONE_NUMBER", "CONTACT"),
+    "EMAIL": ("EMAIL", "EMAIL_ADDRESS", "CONTACT"),
+    "URL": ("URL", "DOMAIN_NAME", "CONTACT"),
+    "IP": ("IPADDR", "IP", "IP_ADDRESS", "URL", "CONTACT"),
     "ID": ("ID", "IDNUM"),
-    "POSTCODE": ("ZIP", "POSTCODE", "LOCATION"),
+    "card_number": ("CREDIT_CARD", "ID", "IDNUM"),
+    "iban": ("IBAN_CODE", "IBAN", "ID", "IDNUM"),
+    "id_ssn_shape": ("SSN", "US_SSN", "ID", "IDNUM"),
+    "POSTCODE": ("ZIP", "ZIP_CODE", "POSTCODE", "LOCATION"),
     "PERSON": ("PATIENT", "PERSON", "NAME"),
     "STAFF": ("DOCTOR", "PROFESSIONAL", "STAFF", "PERSON", "NAME"),
     "RELATIVE": ("RELATIVE", "PATIENT", "PERSON", "NAME"),
@@ -138,7 +143,7 @@ def rule_category(kind: str, scheme: Scheme, rule: str | None = None) -> str | N
     if table is not None:
         category = table.get(rule, table.get(kind)) if rule else table.get(kind)
         return category if category in scheme else None
-    for name in _FALLBACK.get(kind, ()):
+    for name in _FALLBACK.get(rule or "", _FALLBACK.get(kind, ())):
         if name in scheme:
             return name
     return None
