@@ -109,14 +109,13 @@ class Places:
 @resident
 def places(language: str | None) -> Places:
     """The places a narrative in ``language`` may name (every language's when None)."""
-    lists = _lists()
     languages = tuple(COUNTRIES_OF) if language not in COUNTRIES_OF else (language, "en")
     cities: set[tuple[str, ...]] = set()
     countries: set[tuple[str, ...]] = set()
     for key in ("world", *languages):
-        cities.update(place_tokens(n) for n in lists.get(f"cities:{key}", ()))
-        countries.update(place_tokens(n) for n in lists.get(f"countries:{key}", ()))
-    large = {place_tokens(n) for n in lists.get("cities:large", ())}
+        cities.update(_tokenised(f"cities:{key}"))
+        countries.update(_tokenised(f"countries:{key}"))
+    large = set(_tokenised("cities:large"))
     cities.discard(())
     countries.discard(())
     common = common_words()
@@ -144,6 +143,14 @@ def places(language: str | None) -> Places:
         longest,
         frozenset(prefixes),
     )
+
+
+@resident
+def _tokenised(key: str) -> frozenset[tuple[str, ...]]:
+    """One shipped list's names as :func:`place_tokens`, read once for every language: the
+    world's cities (32,000 names) are in each language's places, and a process reads
+    several (every language's for names, then its narratives' own)."""
+    return frozenset(place_tokens(n) for n in _lists().get(key, ()))
 
 
 @cache
