@@ -166,6 +166,9 @@ def main() -> None:
     parser.add_argument("--train-dev", action="store_true", help="also time train+dev")
     parser.add_argument("--algorithm", help="instead of the default (pa)")
     parser.add_argument("--iterations", type=int, help="instead of the default")
+    parser.add_argument(
+        "--negatives", type=float, help="share of lines without PHI trained on (1: all)"
+    )
     parser.add_argument("--target-recall", type=float, default=0.995, help="as train's")
     parser.add_argument(
         "--seed",
@@ -175,7 +178,10 @@ def main() -> None:
     )
     args = parser.parse_args()
     params = default_params().with_overrides(
-        algorithm=args.algorithm, iterations=args.iterations, seed=args.seed
+        algorithm=args.algorithm,
+        iterations=args.iterations,
+        seed=args.seed,
+        negatives=args.negatives,
     )
     dev = load("dev")
     scheme = preset("meddocan")

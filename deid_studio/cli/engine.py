@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from deid_studio.cli._shared import label_map, positive, progress_bar, target
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Progress
-from deid_studio.detect.crf import ALGORITHM_DEFAULTS, ALGORITHMS
+from deid_studio.detect.crf import ALGORITHM_DEFAULTS, ALGORITHMS, NEGATIVE_FLOOR
 from deid_studio.detect.detector import MODES
 from deid_studio.formats import TOOL_FORMATS
 from deid_studio.services.project import open_project
@@ -51,6 +51,13 @@ def register(commands: Any) -> None:
         "--iterations",
         type=positive,
         help="at most this many iterations (default: the algorithm's, below)",
+    )
+    train.add_argument(
+        "--negatives",
+        type=float,
+        metavar="SHARE",
+        help="the share of lines without PHI to train on beyond the first "
+        f"{NEGATIVE_FLOOR:,} tokens of them (default: the algorithm's, below; 1: all)",
     )
     train.add_argument("--labels", choices=("bio", "iob1"), help="token label scheme")
     train.add_argument("--cv", type=int, default=None, metavar="K", help="folds (0: none)")
@@ -138,6 +145,11 @@ def _algorithms_epilog() -> str:
             settings.append(f"c2 {d.c2:g}")
         if name in ("lbfgs", "l2sgd"):
             settings.append(f"stops below {d.delta:g} relative change over {d.period}")
+        if d.negatives < 1.0:
+            settings.append(
+                f"{d.negatives:.2g} of the lines without PHI beyond the first "
+                f"{NEGATIVE_FLOOR:,} tokens"
+            )
         lines.append(f"  {name:<6} {d.purpose}")
         lines.append(f"         ({', '.join(settings)})")
     return "\n".join(lines)
@@ -185,6 +197,7 @@ def _train(args: argparse.Namespace) -> int:
             c2=args.c2,
             c=args.c,
             iterations=args.iterations,
+            negatives=args.negatives,
             labels=args.labels,
         )
     except ValueError as err:

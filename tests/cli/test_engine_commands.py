@@ -93,6 +93,8 @@ def test_train_without_gold_says_what_to_do_and_tag_without_a_model_uses_the_rul
     [
         (("train", "--cv", "1"), "--cv 1 cannot cross-validate"),
         (("train", "--c1", "-1"), "regularisation must not be negative"),
+        (("train", "--negatives", "0"), "the share of lines without PHI must be above 0"),
+        (("train", "--negatives", "1.5"), "the share of lines without PHI must be above 0"),
         (("train", "--target-recall", "2"), "--target-recall"),
         (("train", "--best", "--cv", "0"), "--best needs cross-validation"),
     ],

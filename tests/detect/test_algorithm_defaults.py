@@ -73,3 +73,59 @@ def test_a_toy_corpus_trains_its_grown_epochs() -> None:
 
     model = train_crf(toy_corpus(6), CrfParams(token_passes=20_000))
     assert model.iterations > CrfParams().iterations
+
+
+class _Appended:
+    """A stand-in trainer that keeps what training appends (labels per line)."""
+
+    def __init__(self) -> None:
+        self.lines: list[list[str]] = []
+
+    def append(self, features: object, labels: list[str]) -> None:
+        self.lines.append(labels)
+
+
+def test_beyond_the_floor_only_a_share_of_the_lines_without_phi_is_trained_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from toycorpus import toy_corpus
+
+    from deid_studio.detect import crf
+
+    documents = toy_corpus(400)  # each: a name line, a date line, a line without PHI
+
+    def appended(share: float) -> list[list[str]]:
+        trainer = _Appended()
+        params = CrfParams(negatives=share)
+        crf._append_all(trainer, documents, params, lambda *a: None, lambda: False, 0, None)
+        return trainer.lines
+
+    monkeypatch.setattr(crf, "NEGATIVE_FLOOR", 1_000_000)  # a small corpus: every line
+    assert len(appended(0.5)) == len(appended(1.0)) == 3 * 400
+    monkeypatch.setattr(crf, "NEGATIVE_FLOOR", 100)
+    everything, half = appended(1.0), appended(0.5)
+    with_phi = [labels for labels in everything if set(labels) != {"O"}]
+    assert [labels for labels in half if set(labels) != {"O"}] == with_phi  # every PHI line
+    kept = len(half) - len(with_phi)
+    assert 400 * 0.4 < kept < 400 * 0.6  # about half of the 400 lines without PHI
+
+
+def test_the_sample_of_lines_without_phi_is_decided_by_their_text() -> None:
+    from deid_studio.core.tokenize import tokenize
+    from deid_studio.detect.crf import _sampled
+
+    lines = [f"El paciente presenta fiebre {n} y tos desde hace {n % 7} dias." for n in range(2000)]
+    kept = [line for line in lines if _sampled(line, tokenize(line), 0.25)]
+    assert 2000 * 0.2 < len(kept) < 2000 * 0.3
+    text = "otra cosa.\n" + kept[0]  # the same line elsewhere in another narrative
+    tokens = [t for t in tokenize(text) if t.start >= text.index("\n")]
+    assert _sampled(text, tokens, 0.25)
+    assert all(_sampled(line, tokenize(line), 1.0) for line in lines[:50])
+
+
+def test_the_share_of_lines_without_phi_is_the_algorithms_and_checked() -> None:
+    assert CrfParams().negatives == ALGORITHM_DEFAULTS["pa"].negatives == 1 / 3
+    assert CrfParams(algorithm="lbfgs").negatives == 1.0  # the best model reads everything
+    assert CrfParams.from_dict({"algorithm": "pa"}).negatives == 1 / 3
+    with pytest.raises(ValueError, match="lines without PHI"):
+        CrfParams(negatives=0.0)
