@@ -263,6 +263,16 @@ def test_rule_category_on_presidios_entity_names(
     assert rule_category(kind, presidio, rule) == category
 
 
+def test_a_preset_project_without_the_tables_category_finds_one_by_name() -> None:
+    pv = preset("pv")
+    edited = type(pv)("pv", (*(c for c in pv.categories if c.name != "LOCATION"),
+                             Category("ZIP_CODE", "#888888")))  # fmt: skip
+    assert rule_category("POSTCODE", pv) == "LOCATION"  # the table's
+    assert rule_category("POSTCODE", edited) == "ZIP_CODE"  # removed: a fitting name
+    assert rule_category("STREET", edited) is None  # none fits
+    assert rule_category("YEAR", edited) is None  # the table says no PHI: still none
+
+
 def test_a_rules_own_fallback_gives_way_to_its_kinds_names() -> None:
     scheme = preset("pv").with_categories(["ID"])
     custom = type(scheme)("custom", scheme.categories)

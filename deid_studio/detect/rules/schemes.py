@@ -133,16 +133,19 @@ def rule_category(kind: str, scheme: Scheme, rule: str | None = None) -> str | N
     """The category of ``scheme`` that a rule hit of ``kind`` becomes; None when none fits.
 
     For the presets the table above decides (``rule``, the hit's rule name, may pick a finer
-    category: an ``id_licence`` hit is MEDDOCAN's ID_TITULACION_PERSONAL_SANITARIO); any
-    other scheme gets the first fitting category name it has.
+    category: an ``id_licence`` hit is MEDDOCAN's ID_TITULACION_PERSONAL_SANITARIO; None: no
+    PHI in that scheme); any other scheme — and a preset's project that removed or renamed
+    the table's category, or added one for a kind the table leaves out — gets the first
+    fitting category name it has.
     """
     table = _BY_SCHEME.get(scheme.name)
     if rule in _NAMED_ONLY:
         category = table.get(rule) if table is not None else None
         return category if category in scheme else None
     if table is not None:
-        category = table.get(rule, table.get(kind)) if rule else table.get(kind)
-        return category if category in scheme else None
+        key = rule if rule in table else kind
+        if key in table and (table[key] is None or table[key] in scheme):
+            return table[key]
     for name in _FALLBACK.get(rule or "", _FALLBACK.get(kind, ())):
         if name in scheme:
             return name
