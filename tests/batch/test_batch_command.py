@@ -7,6 +7,7 @@ import hashlib
 import json
 from pathlib import Path
 
+import pytest
 from batchhelp import read_records, synthetic, tree, write_jsonl
 
 
@@ -173,3 +174,22 @@ def test_parquet_in_csv_and_parquet_out(cli, tmp_path: Path) -> None:
     both = (tmp_path / "csv" / "part-000000.csv").read_text("utf-8")
     assert names and not any(name in both for name in names)  # the input's gold masked too
     assert tree(tmp_path / "pq")  # written
+
+
+def _profiling() -> bool:
+    import dask
+
+    return bool(dask.config.get("distributed.worker.profile.enabled"))
+
+
+def test_our_local_workers_run_without_the_statistical_profiler_unless_configured(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from deid_studio.batch.run import _client
+
+    monkeypatch.delenv("DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED", raising=False)
+    with _client(1, None, ":0") as client:
+        assert set(client.run(_profiling).values()) == {False}
+    monkeypatch.setenv("DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED", "True")  # the user's say
+    with _client(1, None, ":0") as client:
+        assert set(client.run(_profiling).values()) == {True}
