@@ -19,6 +19,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import regex
+
 from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Suggestion
 from deid_studio.core.tokenize import tokenize
@@ -184,6 +186,7 @@ class Detector:
                 widened = _outside_widened(best, heard, settings.extending_rules)
                 merged = combine([*heard, *_outside(widened, wholes)], settings.priority, text=text)
             merged = consistent(merged, text, best_path=mode == "default")
+            merged = whole_hyphenated(merged, text)
             merged = outside_terms(merged, terms, text)
             score = None
             if marginals:
@@ -215,6 +218,35 @@ def _terms(text: str, language: str | None, hits: Sequence[RuleHit] | None) -> l
     if hits is None:  # a model without rule features: the term rules alone
         return find_terms(text, language)
     return [h for h in hits if h.kind == "TERM"]
+
+
+_HYPHENS = "-\u2010\u2011"
+_TAIL = regex.compile(r"(?:[-\u2010\u2011][\p{L}\p{M}]+)+(?![\p{L}\p{M}\p{N}])")
+
+
+def whole_hyphenated(suggestions: Sequence[Suggestion], text: str) -> list[Suggestion]:
+    """The suggestions with each one that ends inside a hyphenated word taking the rest of
+    the word, unless another suggestion begins there.
+
+    The tokenizer cuts at a hyphen, and the CRF marks the parts it knows: "Kallio-oja",
+    "Mäki-petäjä" and "Jean-pierre" came out as "Kallio", "Mäki" and "Jean", leaving "-oja",
+    "-petäjä" and "-pierre" in the masked text. A span ending in a digit keeps its end
+    ("45-year-old": the age is the number); a safe term ("Stevens-Johnson") still wins
+    afterwards (:func:`outside_terms`). The gold of MEDDOCAN and of the Presidio set ends a
+    span inside a hyphenated word 3 times in 12,000 spans, each before another span."""
+    ordered = sorted(suggestions, key=lambda s: (s.start, s.end))
+    starts = [s.start for s in ordered]
+    out: list[Suggestion] = []
+    for suggestion in ordered:
+        end = suggestion.end
+        if end < len(text) and text[end] in _HYPHENS and text[end - 1].isalpha():
+            tail = _TAIL.match(text, end)
+            if tail is not None:
+                after = bisect_left(starts, end)
+                if after == len(starts) or starts[after] >= tail.end():
+                    suggestion = replace(suggestion, end=tail.end())
+        out.append(suggestion)
+    return out
 
 
 def outside_terms(

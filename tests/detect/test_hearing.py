@@ -16,6 +16,7 @@ from deid_studio.detect.detector import (
     _outside,
     _outside_widened,
     _split_wholes,
+    whole_hyphenated,
 )
 from deid_studio.detect.hearing import (
     RuleRecord,
@@ -193,3 +194,17 @@ def test_only_a_bare_number_inside_a_street_rule_gives_way() -> None:
         )
         == []
     )
+
+
+def test_a_span_cut_inside_a_hyphenated_word_takes_the_rest_of_it() -> None:
+    text = "Nurse Kallio-oja and Dr. Jean-pierre Smith-Jones, a 45-year-old, Mäki-petäjä."
+    at = text.index
+    cut = [crf(at("Kallio"), at("-oja"), "STAFF"), crf(at("Jean"), at("-pierre"), "STAFF")]
+    found = whole_hyphenated(cut, text)
+    assert [text[s.start : s.end] for s in found] == ["Kallio-oja", "Jean-pierre"]
+    two = [crf(at("Smith"), at("-Jones"), "STAFF"), crf(at("Jones"), at(","), "STAFF")]
+    assert whole_hyphenated(two, text) == two  # another suggestion begins in the rest
+    age = [crf(at("45"), at("-year"), "AGE")]
+    assert whole_hyphenated(age, text) == age  # a number keeps its end
+    last = [crf(at("Mäki"), at("-petäjä"), "PATIENT")]
+    assert text[whole_hyphenated(last, text)[0].end - 1] == "ä"  # up to the full stop
