@@ -1068,6 +1068,7 @@ NAME_FINDER = Finder(
         "verses from [eric g. samoylova]'s tales",
         "What's your name? [Shintarou Hamaguchi]",
         "Dr. [Gomez] saw her. Later [Gomez] called",
+        "Mrs. [Barbara Yudina] Apt. 675; Dr. [Cindy Holinka] Suite 117",
         "[Varón] de 53 años, su [madre] refiere",
         "Antecedentes: dos [primos] [hermanos] y un [primo] materno; sus [nietas]",
         "Edad: 53 años Sexo: [H].",

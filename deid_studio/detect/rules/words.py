@@ -54,10 +54,12 @@ NAME_ENDS = frozenset(
     "servicio service servizio serviço departamento department département dipartimento "
     "abteilung klinik station unidad unit unité sección seccion section hospital hôpital "
     "clínica clinica clinic clinique centro center centre consulta urgencias emergency "
-    "planta piso floor ward sala email e-mail correo tel tfno teléfono phone fax".split()
+    "planta piso floor ward sala email e-mail correo tel tfno teléfono phone fax "
+    "apt apt. apartment appartement apto suite wohnung".split()
 )
 """Words that end a name after a cue: "Remitido por: Miguel Martínez [Servicio de
-Urología]" names a department, not more of the physician."""
+Urología]" names a department, not more of the physician; "Mrs. Barbara Yudina Apt. 675"
+goes on with her address."""
 PRODUCT_WORDS = r"tests?|device|machine|antibod(?:y|ies)|antigen|assay|kit|analy[sz]er|swab"
 """Words after which a capitalised word is a product's name, no place or person ("the Sofia
 test", "LUCAS device", "the Bam antibodies"), as a pattern."""
