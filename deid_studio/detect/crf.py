@@ -333,8 +333,9 @@ def _append_all(
     total_documents: int,
     clusters: WordClusters | None,
 ) -> tuple[int, int]:
-    """Append every line of every document to the trainer as it is built; how many lines
-    and tokens."""
+    """Append the lines of every document to the trainer as they are built (of the lines
+    without PHI, a share beyond the floor: :attr:`CrfParams.negatives`); how many lines and
+    tokens were appended."""
     featurizers: dict[str | None, Featurizer] = {}
     sequences = tokens = negatives = 0
     for done, document in enumerate(documents, start=1):
