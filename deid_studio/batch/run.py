@@ -16,7 +16,6 @@ with its record; ``--resume`` runs the others. When every partition is done, the
 from __future__ import annotations
 
 import logging
-import os
 import shutil
 import time
 from collections.abc import Callable, Iterator
@@ -298,12 +297,8 @@ def _configured(key: str) -> bool:
     ``key``."""
     import dask
 
-    given: Any = dask.config.collect(env={k: v for k, v in os.environ.items()})
-    for part in key.split("."):
-        if not isinstance(given, dict) or part not in given:
-            return False
-        given = given[part]
-    return True
+    unset = object()
+    return dask.config.get(key, unset, config=dask.config.collect()) is not unset
 
 
 def _dashboard(client: Any) -> str | None:

@@ -221,7 +221,7 @@ def _terms(text: str, language: str | None, hits: Sequence[RuleHit] | None) -> l
 
 
 _HYPHENS = "-\u2010\u2011"
-_TAIL = regex.compile(r"(?:[-\u2010\u2011][\p{L}\p{M}]+)+(?![\p{L}\p{M}\p{N}])")
+_TAIL = regex.compile(rf"(?:[{_HYPHENS}][\p{{L}}\p{{M}}]+)+(?![\p{{L}}\p{{M}}\p{{N}}])")
 
 
 def whole_hyphenated(suggestions: Sequence[Suggestion], text: str) -> list[Suggestion]:

@@ -115,9 +115,7 @@ def places(language: str | None) -> Places:
     for key in ("world", *languages):
         cities.update(_tokenised(f"cities:{key}"))
         countries.update(_tokenised(f"countries:{key}"))
-    large = set(_tokenised("cities:large"))
-    cities.discard(())
-    countries.discard(())
+    large = _tokenised("cities:large")
     common = common_words()
     stop = set().union(*stopwords().values())
     ambiguous = {
@@ -139,7 +137,7 @@ def places(language: str | None) -> Places:
         frozenset(cities),
         frozenset(countries),
         frozenset(ambiguous),
-        frozenset(large),
+        large,
         longest,
         frozenset(prefixes),
     )
@@ -149,8 +147,9 @@ def places(language: str | None) -> Places:
 def _tokenised(key: str) -> frozenset[tuple[str, ...]]:
     """One shipped list's names as :func:`place_tokens`, read once for every language: the
     world's cities (32,000 names) are in each language's places, and a process reads
-    several (every language's for names, then its narratives' own)."""
-    return frozenset(place_tokens(n) for n in _lists().get(key, ()))
+    several (every language's for names, then its narratives' own). A name without a letter
+    or a digit is left out."""
+    return frozenset(place_tokens(n) for n in _lists().get(key, ())) - {()}
 
 
 @cache
