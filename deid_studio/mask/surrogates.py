@@ -12,7 +12,8 @@ names and codes are replaced word by word (and run by run), so parts stay consis
   Universitario ...").
 
 A surrogate never equals its original, and is drawn again (up to a limit) when it would
-contain one of the case's PHI strings, or a name word of the case's people.
+contain one of the case's PHI strings, or a word of the case's people or places, or one
+such word extended or cut ("Bobby" for Bob).
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ LOCALES = {
 """Faker locale per narrative language (English when the language is unknown)."""
 
 ATTEMPTS = 25
+_STEM = 3
+"""The shortest word that counts in a surrogate's resemblance to an original."""
 _RUN = regex.compile(r"\p{L}+|\p{Nd}+")
 _ORG_HEADS = frozenset(
     "hospital hospitalario hospitalaria clinica clinico clinic clinique centro centre center "
@@ -241,9 +244,20 @@ class Surrogates:
             return False
         if any(True for _ in self._avoid.find(candidate)):
             return False
-        if words and any(plain(w) in self._avoid_words for w in _RUN.findall(candidate)):
+        if words and any(self._resembles(plain(w)) for w in _RUN.findall(candidate)):
             return False
         return True
+
+    def _resembles(self, word: str) -> bool:
+        """Whether a drawn word is a word of the case's people or places, or one of them
+        extended or cut ("Bobby" for Bob, "Anne" for Ann, "Lee" for Leeds): a reader would
+        guess the original from it."""
+        if word in self._avoid_words:
+            return True
+        return len(word) >= _STEM and any(
+            len(known) >= _STEM and (word.startswith(known) or known.startswith(word))
+            for known in self._avoid_words
+        )
 
 
 def _refine(kind: Kind, text: str) -> Kind:
