@@ -31,7 +31,8 @@ from meddocan import load, word_figures
 from deid_studio.core.categories import preset
 from deid_studio.core.document import Document, Span
 from deid_studio.core.tokenize import tokenize
-from deid_studio.detect.clusters import LEVELS, WordClusters, _kmeans, learn_clusters, normal
+from deid_studio.detect.cluster_learning import LEVELS, _kmeans, learn_clusters
+from deid_studio.detect.clusters import WordClusters, normal
 from deid_studio.detect.crf import CrfParams, train_crf
 from deid_studio.detect.detector import Detector, DetectorSettings
 from deid_studio.detect.features import ADDED_FAMILIES, FeatureConfig

@@ -6,7 +6,7 @@ A simulated annotator starts from 5 documents of ``train`` and adds 5 per round,
 and scored (strict micro F1) on ``dev``. Each strategy runs with 5 seeds (the seed picks the
 first 5 documents, the random choices, and the candidates the queue scores). ``diverse`` is the
 queue with its diversity term: each pick's score lowered by its similarity to the 20 documents
-annotated last and to the picks before it (``detect.uncertainty.diversified``). The figure is
+annotated last and to the picks before it (``detect.diversity.diversified``). The figure is
 how many documents each needs to reach F1 0.85 and 0.90; the target is for the queue to need
 at least 30% fewer than random to reach 0.90.
 
@@ -35,7 +35,7 @@ from deid_studio.core.document import Document
 from deid_studio.core.language import guess_language
 from deid_studio.detect.crf import CrfModel, CrfParams, train_crf
 from deid_studio.detect.detector import Detector, DetectorSettings
-from deid_studio.detect.uncertainty import diversified
+from deid_studio.detect.diversity import diversified
 from deid_studio.evaluate import evaluate
 from deid_studio.formats.brat import read_brat
 from deid_studio.services._learning import fit_scale

@@ -143,7 +143,7 @@ def few_documents(
     (``demo-de``, ``demo-fr``: of 5,000 generated narratives, the first 100 in the language to
     train from, the others to test; scheme ``pv``). ``target_recall``: recall mode's target,
     as the Quality page's slider sets it."""
-    from deid_studio.detect.clusters import learn_clusters
+    from deid_studio.detect.cluster_learning import learn_clusters
     from deid_studio.services._learning import learn
     from deid_studio.services.training import default_params
 

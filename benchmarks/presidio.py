@@ -23,7 +23,7 @@ from _common import report, shared
 
 from deid_studio.core.categories import PALETTE, Category, Scheme
 from deid_studio.core.document import Document, Span
-from deid_studio.detect.clusters import learn_clusters
+from deid_studio.detect.cluster_learning import learn_clusters
 from deid_studio.detect.crf import CrfModel, train_crf
 from deid_studio.detect.detector import Detector, DetectorSettings
 from deid_studio.detect.joins import line_joins

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from deid_studio.formats.chunks import Layout, Rejected
-from deid_studio.services.batching import BatchModel
+from deid_studio.services.batch_model import BatchModel
 
 STATE = ".batch"
 OUT_FORMATS = ("jsonl", "csv", "parquet", "txt")

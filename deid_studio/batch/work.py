@@ -2,7 +2,7 @@
 
 :func:`run_partition` is what a Dask worker runs for each partition, and all it does depends
 only on its arguments: the partition's chunk of input, the :class:`~.job.Job` (options and the
-project's :class:`~deid_studio.services.batching.BatchModel`). Workers share no state: the
+project's :class:`~deid_studio.services.batch_model.BatchModel`). Workers share no state: the
 detector is built once per worker process and kept for the next partitions of the same job.
 
 Each report ends in exactly one place: the partition's output file (masked), or the
@@ -30,8 +30,8 @@ from deid_studio.detect.detector import Detector
 from deid_studio.detect.rules import remembered
 from deid_studio.formats.chunks import Chunk, Rejected, read_chunk
 from deid_studio.mask.cases import mask_reports
-from deid_studio.services.keep import keep_map
-from deid_studio.services.masking import safe_terms_of
+from deid_studio.mask.safe import keep_map
+from deid_studio.services.safe_terms import safe_terms_of
 
 DETECT_BATCH = 128
 """Narratives the detector tags at once (its numpy paths work on batches)."""

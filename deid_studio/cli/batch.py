@@ -16,7 +16,8 @@ from deid_studio.detect.detector import MODES
 from deid_studio.formats.chunks import CHUNKED, Layout
 from deid_studio.formats.csv_table import CsvColumns
 from deid_studio.mask.policy import PRESETS
-from deid_studio.services.batching import batch_model, for_mode, record_batch
+from deid_studio.services.batch_model import for_mode
+from deid_studio.services.batching import batch_model, record_batch
 from deid_studio.services.project import open_project
 
 DEFAULT_PARTITION = 2000

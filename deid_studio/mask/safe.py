@@ -85,6 +85,11 @@ class Spared:
     reason: str
 
 
+def keep_map(entries: Iterable[KeptTerm]) -> dict[tuple[str, ...], KeptTerm]:
+    """The keep list as the masking looks it up: a term's folded words -> the entry."""
+    return {fold_words(e.term): e for e in entries if fold_words(e.term)}
+
+
 def fold_words(text: str) -> tuple[str, ...]:
     """The words of ``text`` as the keep list compares them: lower case, no accents, no
     possessive ("Bell's" is "bell")."""

@@ -31,7 +31,8 @@ from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Document, Span, Suggestion
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled
 from deid_studio.core.tokenize import tokenize
-from deid_studio.detect.clusters import GROWTH, WordClusters, learn_clusters
+from deid_studio.detect.cluster_learning import learn_clusters
+from deid_studio.detect.clusters import GROWTH, WordClusters
 from deid_studio.detect.crf import CrfModel, CrfParams, documents_tokens, train_crf
 from deid_studio.detect.detector import Detection, Detector, DetectorSettings
 from deid_studio.detect.features import Featurizer

@@ -6,72 +6,27 @@ model version 0), the scheme and detector settings, the masking policy (or a pre
 the vault secret, and what the project remembers of its cases (their date offsets and
 surrogates, as keyed hashes), so that a report of a case the project knows masks as the
 project's masked export masks it. :func:`batch_model` gathers all that into a
-:class:`BatchModel`, a plain picklable value sent once to every worker. Nothing is written
-back except one audit event per run (:func:`record_batch`): who, the model version, the
-policy and the counts, never a narrative.
+:class:`~.batch_model.BatchModel`, a plain picklable value sent once to every worker.
+Nothing is written back except one audit event per run (:func:`record_batch`): who, the
+model version, the policy and the counts, never a narrative.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
 from typing import Any
 
-from deid_studio.core.categories import Scheme
-from deid_studio.detect.crf import CrfModel, model_from_bytes
-from deid_studio.detect.detector import Detector, DetectorSettings
-from deid_studio.mask import MaskingPolicy, VaultEntry
+from deid_studio.detect.crf import model_from_bytes
+from deid_studio.detect.detector import DetectorSettings
 from deid_studio.mask.policy import PRESETS, PolicyError
-from deid_studio.mask.safe import KeptTerm
 from deid_studio.services._detector import RULES_ONLY, unreadable_model
+from deid_studio.services.batch_model import BatchModel
 from deid_studio.services.keep import read_keep_list
 from deid_studio.services.masking import SECRET_SETTING, ensure_secret, policy_of
 from deid_studio.services.training import DETECTOR_SETTING
 from deid_studio.store.project import Project
 
 BATCH_EVENT = "batch_deidentify"
-
-
-@dataclass(frozen=True, slots=True)
-class BatchModel:
-    """Everything a worker needs to detect and mask like the project (see the module text)."""
-
-    model: CrfModel | None
-    model_version: int
-    scheme: Scheme
-    settings: DetectorSettings
-    policy: MaskingPolicy
-    secret: bytes
-    offsets: Mapping[str, int]
-    vault: tuple[VaultEntry, ...]
-    keep: tuple[KeptTerm, ...] = ()
-    """The project's keep list: words a suggestion alone does not get masked."""
-
-    def detector(self) -> Detector:
-        """A ready detector (the rules alone for model version 0)."""
-        return Detector(self.model, self.scheme, self.settings)
-
-    def fingerprint(self) -> str:
-        """What the output depends on besides the input and the options: model, scheme,
-        settings, policy, secret and remembered keys (a SHA-256; the secret stays inside)."""
-        digest = hashlib.sha256()
-        digest.update(self.model.data if self.model is not None else b"rules")
-        digest.update(self.secret)
-        described = {
-            "model_version": self.model_version,
-            "params": self.model.params.to_dict() if self.model is not None else None,
-            "scale": self.model.scale if self.model is not None else None,
-            "scheme": [c.name for c in self.scheme],
-            "settings": [dict(self.settings.priority), self.settings.rules, self.settings.tau],
-            "policy": self.policy.to_json(),
-            "offsets": sorted(self.offsets.items()),
-            "vault": [(e.case_id, e.scope, e.key, e.surrogate) for e in self.vault],
-            "keep": [e.term for e in self.keep],
-        }
-        digest.update(json.dumps(described, sort_keys=True, default=str).encode())
-        return digest.hexdigest()
 
 
 def batch_model(project: Project, *, preset: str | None = None, actor: str = "") -> BatchModel:
@@ -108,14 +63,6 @@ def batch_model(project: Project, *, preset: str | None = None, actor: str = "")
         tau = stored.metrics.get("tau")
     settings = DetectorSettings.from_dict(configured, tau=float(tau) if tau is not None else None)
     return BatchModel(model, version, scheme, settings, policy, secret, offsets, vault, keep)
-
-
-def for_mode(model: BatchModel, mode: str) -> BatchModel:
-    """The model for ``mode``: in recall mode every suggestion is masked whatever its
-    confidence (τ has already decided which tokens are PHI)."""
-    if mode != "recall":
-        return model
-    return replace(model, policy=replace(model.policy, confidence=0.0))
 
 
 def record_batch(project: Project, *, actor: str, summary: Mapping[str, Any]) -> None:

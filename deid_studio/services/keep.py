@@ -28,7 +28,6 @@ __all__ = [
     "KeptTerm",
     "add_to_keep_list",
     "keep_list",
-    "keep_map",
     "remove_from_keep_list",
 ]
 
@@ -47,11 +46,6 @@ def read_keep_list(tx: Transaction) -> list[KeptTerm]:
         for e in entries
         if isinstance(e, Mapping) and e.get("term")
     ]
-
-
-def keep_map(entries: Iterable[KeptTerm]) -> dict[tuple[str, ...], KeptTerm]:
-    """The list as the masking looks it up: a term's folded words -> the entry."""
-    return {fold_words(e.term): e for e in entries if fold_words(e.term)}
 
 
 def add_to_keep_list(

@@ -27,16 +27,16 @@ import regex
 from deid_studio.core.document import Document, Suggestion
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
-from deid_studio.detect.rules.terms import find_terms
 from deid_studio.formats import writer
 from deid_studio.mask import LeakError, MaskedDocument, MaskingPolicy, PolicyError
 from deid_studio.mask.cases import MaskedReports, mask_reports
-from deid_studio.mask.safe import Term
+from deid_studio.mask.safe import keep_map
 from deid_studio.services._retry import retried
 from deid_studio.services.exporting import check_target
 from deid_studio.services.forced import MODES, RecallReading, describe_mode, recall_reading
-from deid_studio.services.keep import keep_map, read_keep_list
+from deid_studio.services.keep import read_keep_list
 from deid_studio.services.privacy import DEFAULT_READABLE_BY, READABLE_BY
+from deid_studio.services.safe_terms import safe_terms_of
 from deid_studio.services.staging import staged_output
 from deid_studio.store.project import Project, StoredDocument, Transaction
 
@@ -380,19 +380,6 @@ def _mask(
         progress=progress,
         cancelled=cancelled,
     )
-
-
-def safe_terms_of(document: Document) -> list[Term]:
-    """The safe terms of a narrative (drugs, vaccines, eponyms in context; :mod:`.safe`)."""
-    text = document.text
-    return [
-        Term(h.start, h.end, h.rule, phrase=len(_PIECE.findall(text, h.start, h.end)) > 1)
-        for h in find_terms(text, document.language)
-    ]
-
-
-_PIECE = regex.compile(r"[\p{L}\p{M}\d]+")
-"""A piece of a term's name: "Johnson & Johnson" and "Pfizer-BioNTech" have two."""
 
 
 def _store(tx: Transaction, batch: MaskedReports) -> None:

@@ -8,9 +8,11 @@ list, the strings the gold of its case marks as PHI, the masking policy and sche
 from __future__ import annotations
 
 from deid_studio.core.document import Document
+from deid_studio.mask.safe import keep_map
 from deid_studio.mask.why import Why
-from deid_studio.services.keep import keep_map, read_keep_list
-from deid_studio.services.masking import CHUNK, policy_of, safe_terms_of
+from deid_studio.services.keep import read_keep_list
+from deid_studio.services.masking import CHUNK, policy_of
+from deid_studio.services.safe_terms import safe_terms_of
 from deid_studio.store.project import Project
 
 __all__ = ["Why", "why_of"]

@@ -9,7 +9,8 @@ from dataclasses import replace
 import pytest
 from toycorpus import FAST, FIRST, LAST, WORDS, toy_corpus
 
-from deid_studio.detect.clusters import WordClusters, learn_clusters
+from deid_studio.detect.cluster_learning import learn_clusters
+from deid_studio.detect.clusters import WordClusters
 from deid_studio.detect.crf import model_from_bytes, model_to_bytes, train_crf
 from deid_studio.detect.features import ADDED_FAMILIES, FeatureConfig, Featurizer
 from deid_studio.detect.tagger import CrfTagger

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from deid_studio.core.document import Document, Span, Suggestion
+from deid_studio.detect.diversity import diversified
 from deid_studio.detect.joins import join_lines, line_joins
-from deid_studio.detect.uncertainty import diversified
 
 ADDRESS = "Send to\n12 Elm Street\n Apt. 4\nSpringfield\nthanks"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from deid_studio.core import Document, Span, Suggestion, preset
 from deid_studio.detect.detector import Detector, DetectorSettings
 from deid_studio.mask import MaskingPolicy, mask_reports
-from deid_studio.services.masking import safe_terms_of
+from deid_studio.services.safe_terms import safe_terms_of
 
 SCHEME = preset("pv")
 SECRET = b"terms test secret"
