@@ -23,19 +23,33 @@ CATEGORY = "LINKED_REPORT"
 """The category a linked report number is masked as (not a category of any scheme)."""
 
 _E2B = regex.compile(
-    r"(?<![\p{L}\p{N}])[A-Z]{2}-[A-Z][A-Z0-9&. ]{0,30}[A-Z0-9](?:-[A-Z0-9]{1,20})*"
-    r"-[A-Z0-9]*\d{4,}[A-Z0-9]*(?![\p{L}\p{N}])"
+    r"(?<![\p{L}\p{N}])[A-Z]{2}-[A-Z](?:[A-Z0-9&., ]{0,30}[A-Z0-9.]|[A-Za-z0-9]{1,30})"
+    r"(?:-[A-Za-z0-9]{1,20})*(?:-[A-Z0-9]*\d{4,}[A-Z0-9]*| \d{6,})(?![\p{L}\p{N}])"
 )
 """An E2B worldwide case number: country, sender, then the sender's number ("US-PFIZER
-INC-2021018407", "US-GLAXOSMITHKLINE-US2020AMR253265", "US-FDA-2021-312213")."""
-_CUED = regex.compile(
-    r"(?i:\b(?:VAERS(?:\s+(?:ID|report|case))?|linked(?:\s+(?:to|with))?(?:\s+(?:case|report))?"
+INC-2021018407", "US-GLAXOSMITHKLINE-US2020AMR253265", "US-FDA-2021-312213",
+"US-MODERNATX, INC.-MOD-2021-123456"; a sender in mixed case is one word: "DE-BfArM-21-123456";
+the number after a blank when it has six digits or more: "GB-MHRA-ADR 12345678")."""
+_CUE_WORDS = (
+    # English
+    r"VAERS(?:\s+(?:ID|report|case))?|linked(?:\s+(?:to|with))?(?:\s+(?:case|report))?"
     r"|case(?:\s+(?:number|no\.?|ID|\#))?|cross[- ]reference|reference|AER|mfr\.?"
-    r"|manufacturer\s+(?:report|control)\s+(?:number|no\.?))"
-    r"\s*(?:\#|:|no\.?)?\s*)"
+    r"|manufacturer\s+(?:report|control)\s+(?:number|no\.?)"
+    # French, Spanish, German, Italian, Portuguese: case, file, reference, report
+    r"|cas|dossier|r[ée]f[ée]rence|d[ée]claration|caso|expediente|referencia|notificaci[óo]n"
+    r"|Fall(?:nummer|-?Nr\.?)?|Aktenzeichen|Referenz|Meldung|segnalazione|riferimento"
+    r"|refer[êe]ncia|notifica[çc][ãa]o"
+    # the national and European databases a report number belongs to
+    r"|CRPV|BNPV|FEDRA|EudraVigilance|MHRA|Yellow\s+Card|HPRA|PEI|BfArM|AEMPS|ANSM"
+    r"|Lareb|VigiBase|WHO-UMC"
+)
+_CUED = regex.compile(
+    rf"(?i:\b(?:{_CUE_WORDS})\s*(?:\#|:|no\.?|n[°º]|nr\.?)?\s*)"
     r"(?P<number>(?-i:[A-Z]{0,6}\d[A-Z0-9]*\d(?![\p{L}\p{N}])))"
 )
-"""A report number after a word that announces one ("VAERS 1772130", "case 2021SA003660")."""
+"""A report number after a word that announces one, in English or another European
+language, or after the database it belongs to ("VAERS 1772130", "case 2021SA003660", "cas
+CRPV 257581", "FEDRA 123456", "Fall-Nr. 2021004711")."""
 MIN_DIGITS = 6
 
 

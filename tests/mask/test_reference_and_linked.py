@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
 from maskhelp import marked
 
 from deid_studio.mask import DateShift
@@ -69,3 +70,30 @@ def test_linked_report_numbers_are_found_and_pseudonymised_consistently(mask) ->
     assert "US-PFIZER INC-" in masked.text and "EH9899" in masked.text
     kept = mask(marked(text), "tags", linked_reports="keep")
     assert "VAERS 1772130" in kept.text
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("Cas lié au cas CRPV 257581 (même patient).", "257581"),
+        ("Caso relacionado con el caso FEDRA 514776 (mismo paciente).", "514776"),
+        ("Verknüpft mit Fall DE-BfArM-21-744657 (gleicher Patient).", "DE-BfArM-21-744657"),
+        ("Duplicate of GB-MHRA-ADR 86943396, also received.", "GB-MHRA-ADR 86943396"),
+        ("Fall-Nr. 2021004711, siehe Aktenzeichen", "2021004711"),
+        ("Linked: US-MODERNATX, INC.-MOD-2021-123456.", "US-MODERNATX, INC.-MOD-2021-123456"),
+    ],
+)
+def test_linked_report_numbers_of_european_centres(mask, text: str, number: str) -> None:
+    # the demo's French, Spanish, German and British narratives name their linked cases so
+    found = [text[a:b] for a, b in linked_numbers(text)]
+    assert found == [number]
+    masked = mask(marked(text, language="fr"), "tags")
+    assert number not in masked.text and len(masked.text) == len(text)
+
+
+def test_hyphenated_words_and_short_numbers_are_not_linked_reports() -> None:
+    text = (
+        "CT-Scan of the chest on 2021-1234; SARS-CoV-2 RNA; Pfizer-BioNTech lot EW0182; "
+        "platelets 150000 (reference 150-450); cas 2021; déclaration du 12/03/2021."
+    )
+    assert linked_numbers(text) == []
