@@ -218,13 +218,21 @@ CODE_RULES: tuple[Rule, ...] = (
         ("A1B2C3", "b0j 2h0", "D0J 2H0", "lot number EW0182"),
         anchor="upper_code",
     ),
-    Rule(  # Ireland's Eircode: a routing key, a blank, four characters of its own alphabet
+    Rule(  # Ireland's Eircode: a routing key, a blank (often left out), four characters of its
+        # own alphabet, a letter among them
         "postcode_ireland",
         "POSTCODE",
-        r"(?-i:\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t](?=[0-9AC-FHKNPRTV-Y]{0,3}[AC-FHKNPRTV-Y])"
+        r"(?-i:\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]?(?=[0-9AC-FHKNPRTV-Y]{0,3}[AC-FHKNPRTV-Y])"
         r"[0-9AC-FHKNPRTV-Y]{4}\b)",
-        ("Sligo [X17 9V03].", "Dublin 2, [D02 X285]", "Cork [W73 H2AN]", "Ville, [K33 F7X3];"),
-        ("D02 1234", "x17 9v03", "A65 F4E22", "V1 dose 2021"),
+        (
+            "Sligo [X17 9V03].",
+            "Dublin 2, [D02 X285]",
+            "Cork [W73 H2AN]",
+            "Ville, [K33 F7X3];",
+            "Dundalk [W29 K851].",
+            "Sligo, [H80X0HN]; tel.",
+        ),
+        ("D02 1234", "x17 9v03", "A65 F4E22", "V1 dose 2021", "K6195358", "EW0182", "T2N1M0"),
         anchor="upper_code",
         languages=frozenset({"en"}),
     ),

@@ -55,7 +55,10 @@ GUARDS: tuple[Rule, ...] = (
     Rule(
         "lab_value",
         GUARD,
-        rf"(?<=\b{alternation(_LAB)}\s*(?:of|was|is|de|:|=)?\s*){_NUM}(?:\s*/\s*{_NUM})?\s*k?"
+        # not the potassium of an Eircode ("W29 K851")
+        rf"(?<=\b{alternation(_LAB)}\s*(?:of|was|is|de|:|=)?\s*)"
+        r"(?<!(?-i:\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]?[A-Z]))"
+        rf"{_NUM}(?:\s*/\s*{_NUM})?\s*k?"
         r"(?![\w])(?![ \t](?-i:\d[A-Z]{2}|(?=[0-9A-Z]{0,3}[A-Z])[0-9AC-FHKNPRTV-Y]{4})\b)",
         ("WBC [13k]", "BP [120/80]", "BP of [170/100]", "temp [99.0]", "TA: [130/85]", "Hb [9,8]"),
         (
@@ -64,6 +67,7 @@ GUARDS: tuple[Rule, ...] = (
             "hospital number K6195358",
             "Leicester CR39 3XH",
             "Kathryn Ville, K33 F7X3",
+            "Dundalk W29 K851",
         ),
         after=_LAB | words("of was is de"),
     ),
