@@ -23,7 +23,7 @@ from deid_studio.mask.kinds import Kind, kind_of
 from deid_studio.mask.leaks import Leak, Written, find_leaks
 from deid_studio.mask.linked import CATEGORY as LINKED
 from deid_studio.mask.linked import linked_numbers
-from deid_studio.mask.names import name_words
+from deid_studio.mask.names import initials, name_words
 from deid_studio.mask.places import PLACE_KINDS, place_words
 from deid_studio.mask.policy import MaskingPolicy
 from deid_studio.mask.safe import Spared
@@ -125,6 +125,8 @@ def mask_document(
         if rules.masks(s) and not any(k.covers(s.start, s.end) for k in kept)
     ]
     phi = {s_text(document, s): s.category for s in masked if rules.searched(s)}
+    for initial, category in rules.initials_of(masked).items():
+        phi.setdefault(initial, category)
     # a repeat inside a span the policy keeps is masked all the same (the spans then merge)
     covering = [s for s in base if rules.masks(s)]
     words, runs = rules.words_of(masked)
@@ -274,6 +276,8 @@ class _Rules:
         self.order: Order = "dmy"
         self.scheme = scheme
         self.kind = cache(lambda category: kind_of(category, scheme))
+        self.abbreviated: dict[str, tuple[str, int]] = {}
+        """Initials searched as PHI (normalised) -> the name they abbreviate, and which form."""
 
     def selected(self, suggestions: Iterable[Suggestion]) -> list[MaskSpan]:
         """The spans masking starts from (:func:`select_spans`)."""
@@ -310,6 +314,18 @@ class _Rules:
                 for word in place_words(text, self.document.language):
                     names.setdefault(word, span.category)
         return names, runs
+
+    def initials_of(self, spans: Sequence[MaskSpan]) -> dict[str, str]:
+        """The dotted initials of masked person names ("P.S." of Patrick Schmitt), with
+        their category: a narrative that names its patient once calls him "P.S." after."""
+        found: dict[str, str] = {}
+        for span in spans:
+            if self.kind(span.category) == "person":
+                name = s_text(self.document, span)
+                for n, form in enumerate(initials(name)):
+                    found.setdefault(form, span.category)
+                    self.abbreviated.setdefault(normalise(form), (name, n))
+        return found
 
     def searched(self, span: MaskSpan) -> bool:
         """Whether a masked span's text is a PHI string to find elsewhere and leak-check:
@@ -369,6 +385,12 @@ class _Rules:
             new: str | None = (
                 surrogates.person_word(text) if kind == "person" else surrogates.shaped(text)
             )
+        elif kind == "person" and normalise(text) in self.abbreviated:
+            # the initials of the surrogate name, where they differ from the original's
+            name, form = self.abbreviated[normalise(text)]
+            shown = initials(surrogates.person(name))
+            differ = shown and normalise(shown[form]) != normalise(text)
+            new = shown[form] if differ else surrogates.person(text)
         else:
             new = surrogates.replace(kind, text)
         if new is None or normalise(new) == normalise(text):

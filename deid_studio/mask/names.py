@@ -71,6 +71,20 @@ def name_words(text: str, is_first_name: Callable[[str], bool]) -> list[NameWord
     return words
 
 
+def initials(text: str) -> tuple[str, ...]:
+    """How a narrative abbreviates the person named ``text``: the initials of its names,
+    dotted, with and without blanks ("Patrick Schmitt": "P.S.", "P. S."); none for a name
+    of one word. Titles and particles have none; an initial is its own ("J. Smith": "J.S.")."""
+    letters = [
+        w.text[0].upper()
+        for w in name_words(text, lambda w: False)
+        if w.role in ("first", "last", "initial")
+    ]
+    if len(letters) < 2:
+        return ()
+    return ("".join(f"{c}." for c in letters), " ".join(f"{c}." for c in letters))
+
+
 def _initials(word: str) -> bool:
     """One letter, or two or three without a vowel ("MD", "JGR"), whatever their case, so
     that "LEE" and "Lee" are the same name word."""

@@ -210,3 +210,29 @@ def test_a_town_of_a_masked_address_is_masked_alone_elsewhere(mask) -> None:
     surrogates = mask(document, "surrogates")
     assert "Huelva" not in surrogates.text and "Torrejón" not in surrogates.text
     assert "Centro de Salud le vieron" in surrogates.text  # kinds of place are not PHI alone
+
+
+def test_the_initials_of_a_masked_name_are_masked_where_the_narrative_uses_them(mask) -> None:
+    document = marked(
+        "Nouvelles informations concernant [Patrick Schmitt|PATIENT], 26 ans. P.S. a quitté "
+        "l'hôpital; p. s. va mieux. Le C.T. scan est normal.",
+        language="fr",
+    )
+    tags = mask(document, "tags")
+    assert tags.text == (
+        "Nouvelles informations concernant [PATIENT], 26 ans. [PATIENT] a quitté l'hôpital; "
+        "[PATIENT] va mieux. Le C.T. scan est normal."
+    )
+    assert not tags.leaks
+    surrogates = mask(document, "surrogates")
+    name = surrogates.text.removeprefix("Nouvelles informations concernant ").split(",")[0]
+    first, last = name.split()
+    # the surrogate's initials, in the form the narrative wrote (a surrogate name with the
+    # original's initials would give its initials other letters)
+    dotted = f"{first[0]}.{last[0]}."
+    assert dotted != "P.S." and f" {dotted} a quitté" in surrogates.text
+    assert f"; {first[0]}. {last[0]}. va mieux" in surrogates.text
+    assert not surrogates.leaks
+    # a name of one word has no initials: "C.T." stays a scan
+    alone = mask(marked("[Schmitt|PATIENT] a eu un C.T. scan; S. va mieux.", language="fr"), "tags")
+    assert alone.text == "[PATIENT] a eu un C.T. scan; S. va mieux."
