@@ -47,9 +47,20 @@ GUARDS: tuple[Rule, ...] = (
     Rule(
         "dose",
         GUARD,
-        rf"(?<![\w.,/]){_NUM}(?:\s*(?:/|-|\u2013|to|a|x)\s*{_NUM})*+\s*{_DOSE_UNIT}(?![\w])",
-        ("5/325 mg", "1/2 tab", "0.5 mL", "2 x 500 mg", "10-20 mg/kg", "45%", "99.0F"),
-        ("12/01/2021", "on 1/2", "DNI: 63064968G"),
+        # not the inward code of a British postcode ("TQ4 2UG", "B14 7DL": 2 µg, 7 dl)
+        r"(?<![\w.,/])(?<!(?-i:\b[A-Z]{1,2}\d[A-Z\d]?[ \t](?=\d[A-Z]{2}\b)))"
+        rf"{_NUM}(?:\s*(?:/|-|\u2013|to|a|x)\s*{_NUM})*+\s*{_DOSE_UNIT}(?![\w])",
+        (
+            "5/325 mg",
+            "1/2 tab",
+            "0.5 mL",
+            "2 x 500 mg",
+            "10-20 mg/kg",
+            "45%",
+            "99.0F",
+            "then [2UG] daily",
+        ),
+        ("12/01/2021", "on 1/2", "DNI: 63064968G", "Paignton TQ4 2UG", "B14 7DL"),
         anchor="measure",
     ),
     Rule(
