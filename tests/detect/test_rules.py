@@ -202,6 +202,8 @@ def test_language_limits_language_specific_rules() -> None:
         ("pv", "IP", None, "CONTACT"),
         ("pv", "POSTCODE", None, "LOCATION"),
         ("pv", "ID", "id_licence", "ID"),
+        ("pv", "NATIONALITY", "nationality_after_cue", "OTHER"),
+        ("meddocan", "NATIONALITY", "nationality_after_cue", None),  # not annotated there
         ("meddocan", "DATE", None, "FECHAS"),
         ("meddocan", "YEAR", None, "FECHAS"),
         ("meddocan", "AGE", None, "EDAD_SUJETO_ASISTENCIA"),
@@ -231,7 +233,8 @@ def test_rule_category_on_another_scheme_uses_fitting_names() -> None:
 
 
 PRESIDIO_NAMES = ("DATE_TIME", "PHONE_NUMBER", "EMAIL_ADDRESS", "IP_ADDRESS", "DOMAIN_NAME",
-                  "ZIP_CODE", "CREDIT_CARD", "IBAN_CODE", "US_SSN", "PERSON", "GPE")  # fmt: skip
+                  "ZIP_CODE", "CREDIT_CARD", "IBAN_CODE", "US_SSN", "PERSON", "GPE",
+                  "NRP")  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -250,6 +253,7 @@ PRESIDIO_NAMES = ("DATE_TIME", "PHONE_NUMBER", "EMAIL_ADDRESS", "IP_ADDRESS", "D
         ("ID", "id_ssn_shape", "US_SSN"),
         ("ID", "national_id", None),  # a Spanish DNI is no US_SSN, and the scheme has no ID
         ("CITY", None, "GPE"),
+        ("NATIONALITY", None, "NRP"),
     ],
 )
 def test_rule_category_on_presidios_entity_names(

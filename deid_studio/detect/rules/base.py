@@ -50,6 +50,7 @@ KINDS: tuple[str, ...] = (
     "ORGANISATION",
     "ROOM",
     "PROFESSION",
+    "NATIONALITY",
     "KIN",
     "SEX",
     "TERM",
@@ -57,7 +58,8 @@ KINDS: tuple[str, ...] = (
 """What a rule can find, whatever the project's scheme. ``YEAR`` is a year standing alone
 ("en 2004"): PHI for MEDDOCAN and i2b2, not for ``pv`` (a date must be more precise).
 ``PERSON`` is a patient's (or anyone's) name, ``STAFF`` a professional's, ``RELATIVE`` a
-relative's, ``PROFESSION`` a person's occupation; ``INSTITUTION`` a hospital, a practice or a
+relative's, ``PROFESSION`` a person's occupation, ``NATIONALITY`` a person's nationality
+(:mod:`.nationalities`); ``INSTITUTION`` a hospital, a practice or a
 health centre, ``ORGANISATION`` any other body (a forensic institute, a university, a society:
 MEDDOCAN's INSTITUCION, and the CRF learns the two apart from their own features); ``KIN``
 (the kinship word, "su madre") and ``SEX`` ("varón") are PHI only under MEDDOCAN's

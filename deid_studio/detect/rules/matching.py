@@ -15,6 +15,7 @@ from deid_studio.detect.rules.contacts import CONTACT_RULES
 from deid_studio.detect.rules.dates import DATE_RULES, YEAR_RULES
 from deid_studio.detect.rules.guards import GUARDS
 from deid_studio.detect.rules.names import NAME_FINDER
+from deid_studio.detect.rules.nationalities import NATIONALITY_FINDER
 from deid_studio.detect.rules.phones import PHONE_FINDER
 from deid_studio.detect.rules.places import PLACE_FINDER
 from deid_studio.detect.rules.professions import PROFESSION_FINDER
@@ -34,6 +35,7 @@ FINDERS: tuple[Finder, ...] = (
     PLACE_FINDER,
     NAME_FINDER,
     PROFESSION_FINDER,
+    NATIONALITY_FINDER,
     TERM_FINDER,  # a term as long as a cue's name loses ("Dr. Parkinson")
     UNKNOWN_FINDER,  # a fallback: only where nothing else found anything
 )

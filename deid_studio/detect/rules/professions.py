@@ -123,11 +123,12 @@ _EVERYDAY_JOBS: Mapping[str, str] = {
     "housewife homemaker mechanic plumber electrician carpenter secretary receptionist "
     "firefighter soldier policeman policewoman baker butcher chef cook labourer laborer "
     "miner fisherman shopkeeper salesman saleswoman caregiver carer paramedic dentist "
-    "physician surgeon nanny babysitter janitor clerk lawyer librarian postman courier "
+    "physician surgeon nanny babysitter janitor clerk lawyer librarian postman postwoman courier "
     "pilot veterinarian midwife therapist technician manager teacher nurse",
     "es": "camionero administrativo estudiante peluquero limpiador enfermero "
     "repartidor mecanico fontanero electricista policia militar ganadero pescador "
     "comercial funcionario empresario taxista chofer cocinero panadero farmaceutico maestro "
+    "informatico "
     "ama",
     "fr": "etudiant routier caissier ouvrier secretaire mecanicien plombier electricien "
     "aide-soignant macon serveur cuisinier policier militaire enseignant professeur "

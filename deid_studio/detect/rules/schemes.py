@@ -30,6 +30,7 @@ _BY_SCHEME: Mapping[str, Mapping[str, str | None]] = {
         "ORGANISATION": "ORGANIZATION",
         "ROOM": "LOCATION",
         "PROFESSION": "PROFESSION",
+        "NATIONALITY": "OTHER",
     },
     "meddocan": {
         "DATE": "FECHAS",
@@ -53,6 +54,7 @@ _BY_SCHEME: Mapping[str, Mapping[str, str | None]] = {
         "INSTITUTION": "HOSPITAL",
         "ORGANISATION": "INSTITUCION",
         "PROFESSION": "PROFESION",
+        "NATIONALITY": None,  # MEDDOCAN annotates no nationality
         # finer, by rule
         "id_insurance": "ID_ASEGURAMIENTO",
         "id_licence": "ID_TITULACION_PERSONAL_SANITARIO",
@@ -82,6 +84,7 @@ _BY_SCHEME: Mapping[str, Mapping[str, str | None]] = {
         "ORGANISATION": "ORGANIZATION",
         "ROOM": "ROOM",
         "PROFESSION": "PROFESSION",
+        "NATIONALITY": None,
         "state_zip": "STATE",
         "id_record": "MEDICALRECORD",
         "id_insurance": "HEALTHPLAN",
@@ -121,6 +124,7 @@ _FALLBACK: Mapping[str, tuple[str, ...]] = {
     "ORGANISATION": ("ORGANIZATION", "ORGANISATION", "INSTITUCION", "HOSPITAL"),
     "ROOM": ("ROOM", "LOCATION"),
     "PROFESSION": ("PROFESSION", "PROFESION", "OCCUPATION"),
+    "NATIONALITY": ("NATIONALITY", "NRP"),
     "KIN": ("FAMILIARES_SUJETO_ASISTENCIA",),
     "SEX": ("SEXO_SUJETO_ASISTENCIA", "SEX"),
 }

@@ -1,0 +1,108 @@
+"""A person's nationality, where the words around it say it is one.
+
+"de nacionalidad [rumana]", "de nationalité [portugaise]", "Nationality: [Polish]", "a
+[Portuguese] national", "die [türkische] Staatsangehörigkeit". With an age, a town and a
+date it narrows a patient down to a few people; the ``pv`` scheme marks it as OTHER (the
+demo's gold does), MEDDOCAN and i2b2 annotate no nationality. Kind ``NATIONALITY``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+
+import regex
+
+from deid_studio.detect.gazetteers import fold
+from deid_studio.detect.rules.base import Finder, RuleHit
+from deid_studio.detect.rules.words import Cues, cues, register_triggers, word_index
+
+_AFTER = (
+    "nationality|citizenship|nacionalidad|nationalité|nationalite|nacionalidade|nazionalità|"
+    "nazionalita|nationalität|nationalitat|staatsangehörigkeit|staatsangehorigkeit|"
+    "medborgarskap"
+)
+"""Words a nationality follows ("de nacionalidad rumana", "Nationality: Polish")."""
+_BEFORE = frozenset(
+    "national nationals citizen staatsangehörigkeit staatsangehorigkeit nationalität "
+    "nationalitat medborgare".split()
+)
+"""Words a nationality stands before ("a Portuguese national", "die türkische
+Staatsangehörigkeit", "polsk medborgare")."""
+_NONE = frozenset(
+    "unknown not none other dual double foreign same desconocida desconocido otra otro doble "
+    "misma extranjera extranjero inconnue inconnu autre double étrangère etrangere même meme "
+    "unbekannt unbekannte andere doppelte doppelten gleiche ausländische auslandische "
+    "a an the de la le el of and y et und die der des eine einer keine seine ihre "
+    "is was are ist war es est era".split()
+)
+"""Words in a nationality's place that name none ("nationality unknown", "doble
+nacionalidad", "die Staatsangehörigkeit")."""
+_ENGLISH = regex.compile(r"(?i)(?:nationality|nationals?|citizen(?:ship)?)\b")
+"""English cues: English writes a nationality with a capital, so a word without one names
+none ("a foreign national")."""
+_WORD = regex.compile(r"[ \t]*(\p{L}[\p{L}\p{M}\-]*)")
+_WORD_BEFORE = regex.compile(r"(?r)(?<![\p{L}\p{M}\-])(\p{L}[\p{L}\p{M}\-]*)[ \t]+\Z")
+RULES = {"nationality_after_cue": 0.9, "nationality_before_cue": 0.9}
+"""Each rule's confidence (what the demo's narratives gave, rounded down)."""
+
+
+@cache
+def _after() -> Cues:
+    return cues(_AFTER.split("|"))
+
+
+@register_triggers
+def _triggers(language: str | None) -> frozenset[str]:
+    return _after().triggers | _BEFORE
+
+
+def find_nationalities(text: str, language: str | None) -> list[RuleHit]:
+    """Nationalities after or before the words that announce them."""
+    return list(_nationalities(text, language))
+
+
+def _nationalities(text: str, language: str | None) -> Iterator[RuleHit]:
+    index = word_index(text, language)
+    for match in _after().finditer(text, index):
+        word = _WORD.match(text, match.end())
+        if word is None or not _names_one(word.group(1)):
+            continue
+        if _ENGLISH.match(match.group()) and not word.group(1)[:1].isupper():
+            continue  # "nationality status", "citizenship pending"
+        yield RuleHit(*word.span(1), "NATIONALITY", "nationality_after_cue")
+    for cue in _BEFORE:
+        for position in index.get(cue, ()):
+            word = _WORD_BEFORE.search(text, max(0, position - 40), position)
+            if word is None or not _names_one(word.group(1)):
+                continue
+            if _ENGLISH.match(cue) and not word.group(1)[:1].isupper():
+                continue  # "a foreign national", "senior citizen"
+            yield RuleHit(*word.span(1), "NATIONALITY", "nationality_before_cue")
+
+
+def _names_one(word: str) -> bool:
+    return len(word) > 2 and fold(word) not in _NONE
+
+
+NATIONALITY_FINDER = Finder(
+    "nationalities",
+    find_nationalities,
+    RULES,
+    (
+        "Es de nacionalidad [rumana] y trabaja como camarera.",
+        "Il est de nationalité [portugaise].",
+        "Nationality: [Polish]",
+        "He is a [Portuguese] national and works as a driver.",
+        "Sie hat die [türkische] Staatsangehörigkeit.",
+        "mujer de 27 años de nacionalidad [Alemana], que no comprendía castellano",
+    ),
+    (
+        "Nationality: unknown",
+        "tiene doble nacionalidad",
+        "a foreign national",
+        "the national guidelines",
+        "Die Staatsangehörigkeit ist unbekannt.",
+    ),
+    guarded=False,
+)
