@@ -362,6 +362,16 @@ Toxicología", "Instituto de Medicina Legal", "Escuela Universitaria de Ciencias
 Salud", "Complejo Hospitalario de Navarra"): a capital on every word of the name is what
 makes it one. Cut by :func:`_organisation_end`."""
 _ORGANISATION_WORD = regex.compile(rf"(?:{_PARTICLE}[ \t]+)*({_ORGANISATION_NAME_WORD})")
+_HEALTH_SERVICE = regex.compile(
+    rf"(?<![\p{{L}}\p{{M}}])(?:(?:Servicio|Servei)[ \t]+(?!de\b){_ORGANISATION_NAME_WORD}"
+    r"[ \t]+de[ \t]+(?:la[ \t]+)?Salu[dt]"
+    rf"|Servicio[ \t]+de[ \t]+Salud[ \t]+(?:del|de)[ \t]+(?:(?:{_PARTICLE})[ \t]+)*"
+    rf"{_ORGANISATION_NAME_WORD}(?:[ \t]+(?:(?:{_PARTICLE})[ \t]+)*{_ORGANISATION_NAME_WORD})*)"
+    r"(?![\p{L}\p{M}])"
+)
+"""A Spanish region's health service: "Servicio Castellano-Leonés de Salud", "Servicio
+Andaluz de Salud", "Servei Català de la Salut", "Servicio de Salud del Principado de
+Asturias" — not a hospital's department, "Servicio de Oftalmología"."""
 _ORGANISATION_STOPS = frozenset(
     "servicio hospital unidad departamento sección seccion universidad ciudad calle avda "
     "avenida paseo plaza carretera ronda planta email correo tel teléfono telefono".split()
@@ -1096,6 +1106,11 @@ def _institutions(
 ) -> Iterator[RuleHit]:
     spanish = language is None or language in _SPANISH
     organised = list(_organisations(text, index, lex, language)) if spanish else []
+    if spanish and "Salu" in text:
+        organised += [
+            RuleHit(*m.span(), "ORGANISATION", "organisation_named")
+            for m in _HEALTH_SERVICE.finditer(text)
+        ]
     yield from organised
     prefixed = {hit.start for hit in organised}  # cut where a sender's line goes on
     for match in _INSTITUTION_PREFIXED.finditer(text, index):
@@ -1768,12 +1783,15 @@ PLACE_FINDER = Finder(
         "[Complejo Hospitalario de Navarra] [C/ Irunlarrea, 3]",
         "[Instituto Colombiano del Dolor] [Medellín], [Colombia]",
         "[Universidad de Alcalá] E-mail: x",
+        "trabaja en el [Servicio Andaluz de Salud] desde hace años",
+        "[Servei Català de la Salut]",
         "prednisona (Dacortin 30 mg, [Alcon], [Barcelona])",
         "brinzolamida (Azopt®, [Alcon Cusi]) y",
         "modelo SRV2007 ([Allergan]®, [Irvine], California)",
     ),
     (
         "Mobile phone",
+        "Servicio de Oftalmología. Servicio de Salud Mental",
         "in der Praxis Anwendung findet",
         "comprado en farmacia Ayer por la tarde",
         "Reading the chart",
