@@ -155,9 +155,11 @@ CONTACT_RULES: tuple[Rule, ...] = (
     Rule(
         "email",
         "EMAIL",
-        r"(?:(?<![\w.+-])|(?<=\be-?mail[-.]))(?!e-?mail[-.])[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
+        # a blank typed after the "@" too ("marias.alfageme@ juntadeandalucia.es")
+        r"(?:(?<![\w.+-])|(?<=\be-?mail[-.]))(?!e-?mail[-.])[\w.+-]+@[ \t]?[\w-]+(?:\.[\w-]+)+",
         (
             "juangvl@gmail.com",
+            "E-mail: [marias.alfageme@ juntadeandalucia.es] |",
             "biritxinaga.b@AJU.ej-gv.es",
             "E-mail: [maria_en_correa@yahoo.es] |",
             "Email:[agmorua@live.com.mx]|",
