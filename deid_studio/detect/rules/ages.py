@@ -32,8 +32,10 @@ _NOT_AN_AGE_AFTER = (
     r"(?!(?:\s+y\s+medio)?\s+(?:de\s+(?:evolución|evolucion|duración|duracion|tratamiento|seguimiento|"
     r"antigüedad|diagnóstico|retraso)|del|de\s+la|de\s+su|tras|después|despues|antes|"
     r"más\s+tarde|later|ago|after|"
-    r"before|earlier|prior|plus\s+tard|après|avant|später|früher|depois|antes))"
+    r"before|earlier|prior|plus\s+tard|après|avant|später|früher|depois|antes)\b)"
 )
+"""What follows a duration, not an age ("5 años de evolución", "3 años después"), as whole
+words: "tras" is not "trasladada" ("Mujer de 61 años trasladada desde...")."""
 _AGE_KEY = (
     r"(?:aged|age|age\s+of|ages|edad|edad\s+de|âgée?\s+de|âge|alter|alter\s+von|idade|"
     r"idade\s+de|ålder|a\.\s?o\.|turned|tiene|cumplió)"
