@@ -8,6 +8,8 @@ then the ``batch`` machinery (``deid_studio.batch.run_batch``, what the command 
   two commands in fresh processes);
 * ``--reports`` synthetic reports (``demo --export-reports``, timed too) with 1 and 2 workers
   (``--one-worker-reports`` caps the 1-worker run on large sets), default mode;
+* the gold strings of the synthetic reports that survive the model's suggestions, per
+  category (recall on narratives the model was not trained on);
 * the synthetic gold itself with ``--spans input`` (the gold as the suggestions: the masking
   path alone), counting reports whose gold strings survive and date intervals broken (the
   structured dates of every case, across its reports and partitions; the narrative's
@@ -31,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -43,7 +46,7 @@ from deid_studio.detect.rules.terms import find_terms
 from deid_studio.formats.chunks import Layout
 from deid_studio.formats.csv_table import CsvColumns
 from deid_studio.mask import infer_order, parse_date
-from deid_studio.mask.text import Matcher, searchable
+from deid_studio.mask.text import Matcher, normalise, searchable
 from deid_studio.services.batching import batch_model
 from deid_studio.services.importing import import_documents
 from deid_studio.services.project import init_project, open_project
@@ -104,6 +107,7 @@ def run(args: argparse.Namespace, work: Path) -> None:
     figures["generation"] = made
     columns = Layout.of("parquet", CsvColumns("text", "id", "case_id"))
     figures["synthetic_2w"] = batch(db, synthetic, columns, work / "syn-2", 2, args.partition_size)
+    figures["synthetic_model_leaks"] = model_leaks(gold, work / "syn-2")
     one = synthetic
     if args.reports > args.one_worker_reports:
         one, _, _ = synthetic_set(work, args.one_worker_reports)
@@ -134,6 +138,11 @@ def run(args: argparse.Namespace, work: Path) -> None:
     rows.append(("scaling 1 -> 2 workers", f"VAERS {figures['vaers_scaling']}x, synthetic "
                  f"{figures['synthetic_scaling']}x (target >= 1.8x)"))  # fmt: skip
     rows.append(("synthetic generation", f"{made['reports']} reports, {made['seconds']} s"))
+    m = figures["synthetic_model_leaks"]
+    rows.append(("model's suggestions", (
+        f"{m['surviving']} of {m['strings']} gold strings survive in {m['reports_leaking']} "
+        "reports: " + ", ".join(f"{c} {n} of {t}" for c, (n, t) in m["by_category"].items() if n)
+    )))  # fmt: skip
     g = figures["gold_as_suggestions"]
     rows.append(("gold as suggestions", (
         f"reports leaking a gold string {g['reports_leaking']} (refused by the leak check "
@@ -262,17 +271,57 @@ def leak_check(gold: Path, out: Path) -> dict[str, int]:
 def _leaks(original: dict[str, Any], record: dict[str, Any]) -> bool:
     """A gold string (not of a kept category) in the masked text outside a shifted date and
     a safe term."""
+    return bool(_surviving(original, record))
+
+
+def _surviving(original: dict[str, Any], record: dict[str, Any]) -> dict[str, str]:
+    """The gold strings (not of a kept category) found in the masked text outside a shifted
+    date and a safe term, with their category."""
     text = original["text"]
     kept = {"AGE"}  # the tags preset keeps ages of 89 or less (capped above)
-    strings = {text[s["start"] : s["end"]] for s in original["spans"] if s["label"] not in kept}
-    matcher = Matcher(s for s in strings if searchable(s))
+    labels = {text[s["start"] : s["end"]]: s["label"] for s in original["spans"]
+              if s["label"] not in kept}  # fmt: skip
+    matcher = Matcher(s for s in labels if searchable(s))
+    by_key = {normalise(s): s for s in labels}
     dates = [(s["start"], s["end"]) for s in record["spans"] if s["label"] == "DATE"]
     # a safe term the masking keeps on purpose ("Stevens-Johnson syndrome" of Mrs Johnson)
     terms = [(t.start, t.end) for t in find_terms(record["text"], original.get("language"))]
-    return any(
-        not any(a <= hit.start and hit.end <= b for a, b in (*dates, *terms))
+    return {
+        by_key[hit.key]: labels[by_key[hit.key]]
         for hit in matcher.find(record["text"], overlapped=True)
-    )
+        if not any(a <= hit.start and hit.end <= b for a, b in (*dates, *terms))
+    }
+
+
+def model_leaks(gold: Path, out: Path) -> dict[str, Any]:
+    """With the model's suggestions (recall on narratives it was not trained on): gold
+    strings that survive in the output, per category, and of how many."""
+    masked = {}
+    for part in sorted(out.glob("part-*.jsonl")):
+        for line in part.read_text("utf-8").splitlines():
+            record = json.loads(line)
+            masked[record["id"]] = record
+    surviving: Counter[str] = Counter()
+    strings: Counter[str] = Counter()
+    reports = 0
+    with gold.open(encoding="utf-8") as lines:
+        for line in lines:
+            original = json.loads(line)
+            record = masked.get(original["id"])
+            if record is None:
+                continue
+            text = original["text"]
+            labels = {text[s["start"] : s["end"]]: s["label"] for s in original["spans"]}
+            strings.update(label for label in labels.values() if label != "AGE")
+            found = _surviving(original, record)
+            surviving.update(found.values())
+            reports += bool(found)
+    return {
+        "reports_leaking": reports,
+        "strings": sum(strings.values()),
+        "surviving": sum(surviving.values()),
+        "by_category": {c: [surviving[c], strings[c]] for c in sorted(strings)},
+    }
 
 
 def _text_intervals(original: dict[str, Any], record: dict[str, Any]) -> tuple[int, int]:
