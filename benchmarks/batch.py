@@ -34,6 +34,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Iterator
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -229,27 +230,17 @@ def synthetic_set(work: Path, count: int) -> tuple[Path, Path, dict[str, Any]]:
 
 def leak_check(gold: Path, out: Path) -> dict[str, int]:
     """Gold strings surviving in the output, and date intervals broken (see the module text)."""
-    masked: dict[str, dict[str, Any]] = {}
-    for part in sorted(out.glob("part-*.jsonl")):
-        for line in part.read_text("utf-8").splitlines():
-            record = json.loads(line)
-            masked[record["id"]] = record
     leaking = intervals = broken = text_intervals = text_broken = 0
     cases: dict[str, list[tuple[dict[str, str], dict[str, str]]]] = {}
-    with gold.open(encoding="utf-8") as lines:
-        for line in lines:
-            original = json.loads(line)
-            record = masked.get(original["id"])
-            if record is None:
-                continue
-            if _leaks(original, record):
-                leaking += 1
-            cases.setdefault(original.get("case_id") or original["id"], []).append(
-                (original["meta"].get("dates", {}), record["meta"].get("dates", {}))
-            )
-            pairs, bad = _text_intervals(original, record)
-            text_intervals += pairs
-            text_broken += bad
+    for original, record in _masked_pairs(gold, out):
+        if _leaks(original, record):
+            leaking += 1
+        cases.setdefault(original.get("case_id") or original["id"], []).append(
+            (original["meta"].get("dates", {}), record["meta"].get("dates", {}))
+        )
+        pairs, bad = _text_intervals(original, record)
+        text_intervals += pairs
+        text_broken += bad
     for reports in cases.values():
         dated = [(k, a[k], b.get(k)) for a, b in reports for k in a]
         for (_, a1, b1), (_, a2, b2) in combinations(dated, 2):
@@ -266,6 +257,21 @@ def leak_check(gold: Path, out: Path) -> dict[str, int]:
         "text_intervals": text_intervals,
         "text_intervals_broken": text_broken,
     }
+
+
+def _masked_pairs(gold: Path, out: Path) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+    """Each gold report with its record in the batch output (the reports in the output)."""
+    masked: dict[str, dict[str, Any]] = {}
+    for part in sorted(out.glob("part-*.jsonl")):
+        for line in part.read_text("utf-8").splitlines():
+            record = json.loads(line)
+            masked[record["id"]] = record
+    with gold.open(encoding="utf-8") as lines:
+        for line in lines:
+            original = json.loads(line)
+            record = masked.get(original["id"])
+            if record is not None:
+                yield original, record
 
 
 def _leaks(original: dict[str, Any], record: dict[str, Any]) -> bool:
@@ -296,26 +302,16 @@ def _surviving(original: dict[str, Any], record: dict[str, Any]) -> dict[str, st
 def model_leaks(gold: Path, out: Path) -> dict[str, Any]:
     """With the model's suggestions (recall on narratives it was not trained on): gold
     strings that survive in the output, per category, and of how many."""
-    masked = {}
-    for part in sorted(out.glob("part-*.jsonl")):
-        for line in part.read_text("utf-8").splitlines():
-            record = json.loads(line)
-            masked[record["id"]] = record
     surviving: Counter[str] = Counter()
     strings: Counter[str] = Counter()
     reports = 0
-    with gold.open(encoding="utf-8") as lines:
-        for line in lines:
-            original = json.loads(line)
-            record = masked.get(original["id"])
-            if record is None:
-                continue
-            text = original["text"]
-            labels = {text[s["start"] : s["end"]]: s["label"] for s in original["spans"]}
-            strings.update(label for label in labels.values() if label != "AGE")
-            found = _surviving(original, record)
-            surviving.update(found.values())
-            reports += bool(found)
+    for original, record in _masked_pairs(gold, out):
+        text = original["text"]
+        labels = {text[s["start"] : s["end"]]: s["label"] for s in original["spans"]}
+        strings.update(label for label in labels.values() if label != "AGE")
+        found = _surviving(original, record)
+        surviving.update(found.values())
+        reports += bool(found)
     return {
         "reports_leaking": reports,
         "strings": sum(strings.values()),
