@@ -389,7 +389,7 @@ class _Rules:
             # the initials of the surrogate name, where they differ from the original's
             name, form = self.abbreviated[normalise(text)]
             shown = initials(surrogates.person(name))
-            differ = shown and normalise(shown[form]) != normalise(text)
+            differ = bool(shown) and normalise(shown[form]) != normalise(text)
             new = shown[form] if differ else surrogates.person(text)
         else:
             new = surrogates.replace(kind, text)
