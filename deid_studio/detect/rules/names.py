@@ -432,6 +432,42 @@ def _relatives_in_brackets(text: str, lex: Lexicon, shouting: bool) -> Iterator[
             yield RuleHit(first.start, last.end, "RELATIVE", "name_before_relative")
 
 
+_PLACE_PREPOSITION = regex.compile(
+    r"(?ri)(?<![\p{L}\p{M}])(?:in|at|from|to|near|en|a|à|au|nach|aus|bei|zu|in)[ \t]+\Z"
+)
+_RELATIVE_AFTER_COMMA = regex.compile(
+    r"(?r)(?<![\p{L}\p{M}'\u2019-])((?:\p{Lu}[\p{Ll}\p{M}'\u2019]+[ \t]+){0,2}"
+    r"\p{Lu}[\p{Ll}\p{M}'\u2019]+),[ \t]+"
+    r"(?:(?i:the[ \t]+patient['\u2019]s|his|her|their|su|sa|son|seine|ihre|sein|ihr|la|el|le|"
+    r"der|die)[ \t]+)?\Z"
+)
+"""A name, a comma and its relative's word after it (the word's position is where the
+pattern ends): "de Irma, hermana de la paciente", "Mary, the patient's daughter", "Anna,
+ihre Tochter"."""
+
+
+def _relatives_after_comma(
+    text: str, language: str | None, lex: Lexicon, index: dict[str, list[int]]
+) -> Iterator[RuleHit]:
+    """Names before a comma and their relative's word, the first of them a known first name
+    that is no everyday word ("Mary" is one; "Diabetes, mother" names no one), not after a
+    place's preposition ("vive en Madrid, su madre")."""
+    for relative in _RELATIVE_WORDS.intersection(index):
+        for position in index[relative]:
+            match = _RELATIVE_AFTER_COMMA.search(text, max(0, position - 60), position)
+            if match is None:
+                continue
+            start, end = match.span(1)
+            words = [w for w in words_from(text, start, 3) if w.end <= end]
+            if not words or _PLACE_PREPOSITION.search(text, max(0, start - 12), start):
+                continue
+            first = words[0].folded
+            everyday = (first in lex.common and first not in lex.familiar) or first in lex.stop
+            if first in lex.first_names and not everyday:
+                if all(lex.is_name(w) or w.folded not in lex.common for w in words):
+                    yield RuleHit(start, end, "RELATIVE", "name_before_relative")
+
+
 _NO_SIGNATURE = frozenset("per er ed icu or ems pacu ccu nicu picu ent via".split())
 """Words before a credential that are no name: "Per RN", "ED MD note", "ER RN" (a
 department), though "Per" is a first name and "er" only a German stopword."""
@@ -965,6 +1001,7 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     # first: a name with its relative in brackets is the relative's, whatever cue stood
     # before it ("Reporter: Alice Sullivan (wife)"; hits of one length: the first wins)
     found = list(_relatives_in_brackets(text, lex, shouting))
+    found += _relatives_after_comma(text, language, lex, index)
     found += _after_cues(text, language, lex, index, shouting)
     found += _signatures(text, language, lex, shouting, index)
     capitalised = list(_CAPITALISED.of(text).finditer(text))
@@ -1076,9 +1113,13 @@ NAME_FINDER = Finder(
         "Le 01/05/2021, [G.B.] a reçu la première dose",
         "lives in Tralee. [A.M.] was vaccinated; bisoprolol 2.5 mg. [T.V.] received it",
         "hypothyroïdie.\n[T.V.] a été vacciné. [C.P.] a débuté oxycodone",
+        "reported by [Mary], the patient's daughter, on",
+        "He called [Mary Jones], his wife, at noon.",
     ),
     (
         "the patient was seen",
+        "Diabetes, mother has it",
+        "She moved to Georgia, her sister lives there",
         "Mr. and Mrs. came",
         "patient Severe pain",
         "MR mild, TR moderate",
