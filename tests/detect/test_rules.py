@@ -319,6 +319,18 @@ def test_a_german_number_with_its_area_code_slash_is_a_phone(text: str, number: 
     ] == []
 
 
+def test_a_french_overseas_number_is_a_phone_in_a_french_narrative() -> None:
+    """French Guiana's numbers are dialled as French ones ("0594..."), though libphonenumber
+    gives them a plan of their own: in a French narrative they are phones; a bare run of
+    digits no plan knows stays none."""
+    text = "Coordonnées du déclarant : 0594949456, x@y.fr. Référence 0612."
+    phones = [text[h.start : h.end] for h in find(text, "fr") if h.kind == "PHONE"]
+    assert phones == ["0594949456"]
+    assert [
+        h for h in find("Coordonnées du déclarant : 0012345678.", "fr") if h.kind == "PHONE"
+    ] == []
+
+
 def test_meddocan_phone_suggestions_leave_the_plus_out() -> None:
     text = "Tfno.+34679802102 E-mail"
     (pv,) = rule_suggestions(text, preset("pv"))

@@ -130,7 +130,7 @@ def _numbers_in(window: str, regions: tuple[str, ...]) -> tuple[tuple[int, int, 
     for region in regions:
         matches = list(phonenumbers.PhoneNumberMatcher(window, region, leniency=LENIENCY))
         if matches:
-            found = ((m.start, m.end, _rule(m)) for m in matches)
+            found = ((m.start, m.end, _rule(m, region)) for m in matches)
             return tuple((start, end, rule) for start, end, rule in found if rule)
     return ()
 
@@ -139,12 +139,22 @@ _GROUPED = regex.compile(r"\+?\(?\d{1,5}\)?(?:[ .-]\(?\d{2,8}\)?){1,5}")
 _DECIMAL_OR_DATE = regex.compile(r"\d\.\d(?!\d)|(?:19|20)\d\d|\d-\s|\s-\d")
 
 
-def _rule(match: phonenumbers.PhoneNumberMatch) -> str | None:
-    """``phone_number`` for a valid number; ``phone_possible`` for a possible one written in
-    groups as phone numbers are ("612 34 56 78"), not a bare run of digits (a case number),
-    a decimal (a temperature, "101.6") or a year; None otherwise."""
+_OVERSEAS: Mapping[str, tuple[str, ...]] = {"FR": ("GF", "GP", "MQ", "RE", "YT")}
+"""Regions dialled like their country's without its code: French Guiana's "0594 94 94 56"
+is a French number to a French narrative, though libphonenumber gives it its own plan."""
+
+
+def _rule(match: phonenumbers.PhoneNumberMatch, region: str = "") -> str | None:
+    """``phone_number`` for a valid number (in the region, or in one of its overseas
+    regions); ``phone_possible`` for a possible one written in groups as phone numbers are
+    ("612 34 56 78"), not a bare run of digits (a case number), a decimal (a temperature,
+    "101.6") or a year; None otherwise."""
     if phonenumbers.is_valid_number(match.number):
         return "phone_number"
+    for overseas in _OVERSEAS.get(region, ()):
+        number = phonenumbers.parse(match.raw_string, overseas)
+        if phonenumbers.is_valid_number(number):
+            return "phone_number"
     raw = match.raw_string
     if _GROUPED.fullmatch(raw) and not _DECIMAL_OR_DATE.search(raw):
         return "phone_possible"
