@@ -233,16 +233,17 @@ _EMPLOYER = cues(
 )
 _EMPLOYER_AFTER_JOB = cues(
     "works as|worked as|working as|trabaja como|trabajaba como|trabajó como|"
-    "travaille comme|travaillait comme|arbeitet als|arbeitete als".split("|"),
+    "travaille comme|travaillait comme|arbeitet als|arbeitete als|il est|elle est|il était|"
+    "elle était|er ist|sie ist|er war|sie war|he is a|she is a|he is an|she is an".split("|"),
     tail=rf"[ \t]+(?:(?i:a|an|un|una|une|ein|eine)[ \t]+)?"
     rf"(?:\p{{L}}[\p{{L}}\p{{M}}'\u2019\-]*[ \t]+){{1,4}}"
     rf"(?:at|for|en|para|bei|chez|pour)[ \t]+{_EMPLOYER_NAME}",
     word_end=True,
 )
 """The employer after the job ("works as a lorry driver at [Tesco]", "trabaja como cajera en
-[El Corte Inglés]", "arbeitet als Buchhalter bei [Deutsche Bahn]"): up to four words of the
-job, a preposition, then the employer's capitalised words; a town there is none ("trabaja
-como enfermera en Madrid")."""
+[El Corte Inglés]", "arbeitet als Buchhalter bei [Deutsche Bahn]", "Il est cheminot chez
+[SNCF]", "She is a cashier at [Tesco]"): up to four words of the job, a preposition, then the
+employer's capitalised words; a town there is none ("trabaja como enfermera en Madrid")."""
 _SURNAMES_FIRM = regex.compile(
     rf"(?<![\p{{L}}\p{{M}}])({_WORD}),[ \t]+({_WORD}),?[ \t]+(?:and|&)[ \t]+({_WORD})"
     rf"(?![\p{{L}}\p{{M}}])",
@@ -1784,6 +1785,7 @@ PLACE_FINDER = Finder(
         "[Instituto Colombiano del Dolor] [Medellín], [Colombia]",
         "[Universidad de Alcalá] E-mail: x",
         "trabaja en el [Servicio Andaluz de Salud] desde hace años",
+        "Il est cheminot chez [SNCF]. Antécédents : asthme",
         "[Servei Català de la Salut]",
         "prednisona (Dacortin 30 mg, [Alcon], [Barcelona])",
         "brinzolamida (Azopt®, [Alcon Cusi]) y",
@@ -1792,6 +1794,7 @@ PLACE_FINDER = Finder(
     (
         "Mobile phone",
         "Servicio de Oftalmología. Servicio de Salud Mental",
+        "Il est allé chez sa fille.",
         "in der Praxis Anwendung findet",
         "comprado en farmacia Ayer por la tarde",
         "Reading the chart",
