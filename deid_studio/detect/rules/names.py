@@ -967,18 +967,28 @@ _HEALTH_JOB = (
     r"therapist|surgeon|health[ \t]+visitor))"
 )
 _BRACKETED_NAME = (
-    r"(\p{Lu}[\p{Ll}\p{M}'\u2019-]+(?:[ \t]+\p{Lu}\.?)?(?:[ \t]+\p{Lu}[\p{Ll}\p{M}'\u2019-]+){1,2})"
+    r"(\p{Lu}[\p{Ll}\p{M}'\u2019-]+(?:[ \t]+\p{Lu}\.?)?"
+    r"(?:[ \t]+\p{Lu}[\p{Ll}\p{M}'\u2019-]+(?:\p{Lu}[\p{Ll}\p{M}]+)?){1,2})"
 )
+"""A name of two or three words, a middle initial allowed, a surname with a capital inside
+too ("McBrien", "O'Kearney", "DeLuca")."""
 _JOB_BEFORE = regex.compile(rf"(?r)(?<![\p{{L}}\p{{M}}]){_HEALTH_JOB}[ \t]*\Z")
 _NAME_INSIDE = regex.compile(rf"\([ \t]*{_BRACKETED_NAME}[ \t]*\)")
 _NAME_BEFORE = regex.compile(rf"(?r)(?<![\p{{L}}\p{{M}}]){_BRACKETED_NAME}[ \t]*\Z")
 _JOB_INSIDE = regex.compile(rf"\([ \t]*{_HEALTH_JOB}[ \t]*\)")
+_JOB_AFTER_COMMA = regex.compile(
+    rf"(?<![\p{{L}}\p{{M}}'\u2019-]){_BRACKETED_NAME},[ \t]+(?i:an?|the)[ \t]+{_HEALTH_JOB}"
+    r"(?![\p{L}\p{M}])"
+)
+"""A professional's name before a comma and their job: "Colm McBrien, a locum pharmacist
+working at...", "Finn Hereward, a community pharmacist"."""
 
 
 def _staff_in_brackets(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     """A professional named beside their job in brackets, either way round ("A locum
-    pharmacist (Douglas Booth) reported", "received from Christine May (nurse) at"): the name
-    starts with a known first name; its surname may be a common word or a town."""
+    pharmacist (Douglas Booth) reported", "received from Christine May (nurse) at"), or before
+    a comma and the job ("Colm McBrien, a locum pharmacist"): the name starts with a known
+    first name; its surname may be a common word or a town."""
     for at in occurrences(text, "("):
         inside = _NAME_INSIDE.match(text, at)
         if inside is not None and _JOB_BEFORE.search(text, max(0, at - 60), at):
@@ -991,6 +1001,11 @@ def _staff_in_brackets(text: str, lex: Lexicon) -> Iterator[RuleHit]:
             continue
         if fold(text[start:end].split()[0]) in lex.first_names:
             yield RuleHit(start, end, "STAFF", "name_beside_job")
+    if ", " in text:
+        for match in _JOB_AFTER_COMMA.finditer(text):
+            start, end = match.span(1)
+            if fold(text[start:end].split()[0]) in lex.first_names:
+                yield RuleHit(start, end, "STAFF", "name_beside_job")
 
 
 def find_names(text: str, language: str | None) -> list[RuleHit]:
@@ -1009,7 +1024,7 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     found += _name_lists(text, lex)
     found += _initials(text, lex)
     found += _spelt_names(text, lex)
-    if "(" in text:
+    if "(" in text or ", " in text:
         found += _staff_in_brackets(text, lex)
     if language in (None, "en") and not shouting:
         found += _lowercase_initialled(text, lex)
@@ -1115,6 +1130,8 @@ NAME_FINDER = Finder(
         "hypothyroïdie.\n[T.V.] a été vacciné. [C.P.] a débuté oxycodone",
         "reported by [Mary], the patient's daughter, on",
         "He called [Mary Jones], his wife, at noon.",
+        "[Finn Hereward], a community pharmacist working in Leeds, reported",
+        "[Colm McBrien], a locum pharmacist working at the practice, reported",
     ),
     (
         "the patient was seen",
@@ -1173,6 +1190,7 @@ NAME_FINDER = Finder(
             "name_after_relative",
             "name_before_relative",
             "name_introduced",
+            "name_beside_job",
         }
     ),
 )
