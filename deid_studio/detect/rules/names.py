@@ -203,6 +203,7 @@ RULES: Mapping[str, float] = {
     "name_before_credential": 0.85,
     "name_before_relative": 0.9,
     "name_beside_job": 0.9,
+    "name_before_age": 0.9,
     "name_pair": 0.9,
     "name_list": 0.9,
     "name_introduced": 0.9,
@@ -984,6 +985,27 @@ _JOB_AFTER_COMMA = regex.compile(
 working at...", "Finn Hereward, a community pharmacist"."""
 
 
+_NAME_BEFORE_AGE = regex.compile(
+    rf"(?<![\p{{L}}\p{{M}}'\u2019-]){_BRACKETED_NAME}(?:,[ \t]+|[ \t]+(?:is|was)[ \t]+)"
+    r"an?[ \t]+\d{1,3}[ \t-]?(?:year|yr|month|week)s?[ \t-]old(?![\p{L}\p{M}])"
+)
+"""A person's name before their age in apposition: "Amy Day is a 32-year-old woman", "Mark
+Rose, a 45-year-old man" (the surname may be a common word: the age says who it is)."""
+
+
+def _named_with_age(text: str, lex: Lexicon) -> Iterator[RuleHit]:
+    """Names before "is a N-year-old" or ", a N-year-old", their first word a known first
+    name that is no everyday word ("Depression is a 3-year-old diagnosis" names no one)."""
+    if "old" not in text:
+        return
+    for match in _NAME_BEFORE_AGE.finditer(text):
+        start, end = match.span(1)
+        first = fold(text[start:end].split()[0])
+        everyday = (first in lex.common and first not in lex.familiar) or first in lex.stop
+        if first in lex.first_names and not everyday:
+            yield RuleHit(start, end, "PERSON", "name_before_age")
+
+
 def _staff_in_brackets(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     """A professional named beside their job in brackets, either way round ("A locum
     pharmacist (Douglas Booth) reported", "received from Christine May (nurse) at"), or before
@@ -1026,6 +1048,8 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     found += _spelt_names(text, lex)
     if "(" in text or ", " in text:
         found += _staff_in_brackets(text, lex)
+    if language in (None, "en"):
+        found += _named_with_age(text, lex)
     if language in (None, "en") and not shouting:
         found += _lowercase_initialled(text, lex)
     lowercase = lowercase_words(text)
@@ -1132,10 +1156,12 @@ NAME_FINDER = Finder(
         "He called [Mary Jones], his wife, at noon.",
         "[Finn Hereward], a community pharmacist working in Leeds, reported",
         "[Colm McBrien], a locum pharmacist working at the practice, reported",
+        "[Amy Day] is a 32-year-old woman (date of birth unknown)",
     ),
     (
         "the patient was seen",
         "Diabetes, mother has it",
+        "Depression is a 3-year-old diagnosis",
         "She moved to Georgia, her sister lives there",
         "Mr. and Mrs. came",
         "patient Severe pain",
@@ -1191,6 +1217,7 @@ NAME_FINDER = Finder(
             "name_before_relative",
             "name_introduced",
             "name_beside_job",
+            "name_before_age",
         }
     ),
 )
