@@ -125,12 +125,13 @@ def mask_document(
         if rules.masks(s) and not any(k.covers(s.start, s.end) for k in kept)
     ]
     phi = {s_text(document, s): s.category for s in masked if rules.searched(s)}
-    for initial, category in rules.initials_of(masked).items():
-        phi.setdefault(initial, category)
+    # the initials of masked names are masked where they stand, but no leak when a
+    # surrogate spells them by chance (two letters: "L.M." of another name of the case)
+    searched = {**rules.initials_of(masked), **phi}
     # a repeat inside a span the policy keeps is masked all the same (the spans then merge)
     covering = [s for s in base if rules.masks(s)]
     words, runs = rules.words_of(masked)
-    more = repeats(document.text, covering, phi, words, runs, protected=protected)
+    more = repeats(document.text, covering, searched, words, runs, protected=protected)
     spans = merge([*base, *more], rules.masks_category) if more else base
     pieces: list[str] = []
     made: list[Replacement] = []
@@ -386,11 +387,16 @@ class _Rules:
                 surrogates.person_word(text) if kind == "person" else surrogates.shaped(text)
             )
         elif kind == "person" and normalise(text) in self.abbreviated:
-            # the initials of the surrogate name, where they differ from the original's
+            # the initials of the surrogate name, unless they are initials of the case's
+            # names: then other letters
             name, form = self.abbreviated[normalise(text)]
             shown = initials(surrogates.person(name))
-            differ = bool(shown) and normalise(shown[form]) != normalise(text)
-            new = shown[form] if differ else surrogates.person(text)
+            fits = (
+                bool(shown)
+                and normalise(shown[form]) not in self.abbreviated
+                and surrogates.avoids_the_case(shown[form])
+            )
+            new = shown[form] if fits else surrogates.person(text)
         else:
             new = surrogates.replace(kind, text)
         if new is None or normalise(new) == normalise(text):

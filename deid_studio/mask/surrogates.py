@@ -239,6 +239,11 @@ class Surrogates:
             self.vault.put("shape", run, known)
         return "".join(s.upper() if o.isupper() else s for o, s in zip(run, known, strict=True))
 
+    def avoids_the_case(self, candidate: str) -> bool:
+        """Whether ``candidate`` holds none of the case's PHI strings ("M.K.I." holds the
+        "M.K." of a patient's initials)."""
+        return not any(True for _ in self._avoid.find(candidate))
+
     def _acceptable(self, original: str, candidate: str, *, words: bool) -> bool:
         if normalise(candidate) == normalise(original):
             return False
