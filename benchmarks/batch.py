@@ -274,6 +274,10 @@ def _masked_pairs(gold: Path, out: Path) -> Iterator[tuple[dict[str, Any], dict[
                 yield original, record
 
 
+_KEPT = frozenset({"AGE"})
+"""Gold categories the tags preset keeps (ages of 89 or less; above, capped): no leak."""
+
+
 def _leaks(original: dict[str, Any], record: dict[str, Any]) -> bool:
     """A gold string (not of a kept category) in the masked text outside a shifted date and
     a safe term."""
@@ -284,9 +288,8 @@ def _surviving(original: dict[str, Any], record: dict[str, Any]) -> dict[str, st
     """The gold strings (not of a kept category) found in the masked text outside a shifted
     date and a safe term, with their category."""
     text = original["text"]
-    kept = {"AGE"}  # the tags preset keeps ages of 89 or less (capped above)
     labels = {text[s["start"] : s["end"]]: s["label"] for s in original["spans"]
-              if s["label"] not in kept}  # fmt: skip
+              if s["label"] not in _KEPT}  # fmt: skip
     matcher = Matcher(s for s in labels if searchable(s))
     by_key = {normalise(s): s for s in labels}
     dates = [(s["start"], s["end"]) for s in record["spans"] if s["label"] == "DATE"]
@@ -308,7 +311,7 @@ def model_leaks(gold: Path, out: Path) -> dict[str, Any]:
     for original, record in _masked_pairs(gold, out):
         text = original["text"]
         labels = {text[s["start"] : s["end"]]: s["label"] for s in original["spans"]}
-        strings.update(label for label in labels.values() if label != "AGE")
+        strings.update(label for label in labels.values() if label not in _KEPT)
         found = _surviving(original, record)
         surviving.update(found.values())
         reports += bool(found)

@@ -318,7 +318,8 @@ class _Rules:
 
     def initials_of(self, spans: Sequence[MaskSpan]) -> dict[str, str]:
         """The dotted initials of masked person names ("P.S." of Patrick Schmitt), with
-        their category: a narrative that names its patient once calls him "P.S." after."""
+        their category: a narrative that names its patient once calls him "P.S." after.
+        Which name each abbreviates is kept in :attr:`abbreviated`, for its surrogate."""
         found: dict[str, str] = {}
         for span in spans:
             if self.kind(span.category) == "person":
@@ -380,25 +381,29 @@ class _Rules:
             return tag, "tag", True
         return moved, "shift", False
 
+    def _surrogate_initials(self, text: str) -> str | None:
+        """For initials of a masked name, the initials of its surrogate name, in the same
+        form; None when ``text`` abbreviates no masked name, or the surrogate's initials are
+        initials of the case's names or hold one of its PHI strings ("M.K.I." holds "M.K.")
+        — the initials then get other letters, as any initials do."""
+        abbreviated = self.abbreviated.get(normalise(text))
+        if abbreviated is None:
+            return None
+        name, form = abbreviated
+        shown = initials(self.case.surrogates.person(name))
+        if not shown or normalise(shown[form]) in self.abbreviated:
+            return None
+        return shown[form] if self.case.surrogates.avoids_the_case(shown[form]) else None
+
     def _surrogate(self, span: MaskSpan, kind: Kind, text: str, tag: str) -> tuple[str, str, bool]:
         surrogates = self.case.surrogates
         if span.part:
             new: str | None = (
                 surrogates.person_word(text) if kind == "person" else surrogates.shaped(text)
             )
-        elif kind == "person" and normalise(text) in self.abbreviated:
-            # the initials of the surrogate name, unless they are initials of the case's
-            # names: then other letters
-            name, form = self.abbreviated[normalise(text)]
-            shown = initials(surrogates.person(name))
-            fits = (
-                bool(shown)
-                and normalise(shown[form]) not in self.abbreviated
-                and surrogates.avoids_the_case(shown[form])
-            )
-            new = shown[form] if fits else surrogates.person(text)
         else:
-            new = surrogates.replace(kind, text)
+            new = self._surrogate_initials(text) if kind == "person" else None
+            new = new or surrogates.replace(kind, text)
         if new is None or normalise(new) == normalise(text):
             return tag, "tag", True
         return new, "surrogate", False

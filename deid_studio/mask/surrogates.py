@@ -247,7 +247,7 @@ class Surrogates:
     def _acceptable(self, original: str, candidate: str, *, words: bool) -> bool:
         if normalise(candidate) == normalise(original):
             return False
-        if any(True for _ in self._avoid.find(candidate)):
+        if not self.avoids_the_case(candidate):
             return False
         if words and any(self._resembles(plain(w)) for w in _RUN.findall(candidate)):
             return False

@@ -434,7 +434,7 @@ def _relatives_in_brackets(text: str, lex: Lexicon, shouting: bool) -> Iterator[
 
 
 _PLACE_PREPOSITION = regex.compile(
-    r"(?ri)(?<![\p{L}\p{M}])(?:in|at|from|to|near|en|a|à|au|nach|aus|bei|zu|in)[ \t]+\Z"
+    r"(?ri)(?<![\p{L}\p{M}])(?:in|at|from|to|near|en|a|à|au|nach|aus|bei|zu)[ \t]+\Z"
 )
 _RELATIVE_AFTER_COMMA = regex.compile(
     r"(?r)(?<![\p{L}\p{M}'\u2019-])((?:\p{Lu}[\p{Ll}\p{M}'\u2019]+[ \t]+){0,2}"
@@ -462,11 +462,10 @@ def _relatives_after_comma(
             words = [w for w in words_from(text, start, 3) if w.end <= end]
             if not words or _PLACE_PREPOSITION.search(text, max(0, start - 12), start):
                 continue
-            first = words[0].folded
-            everyday = (first in lex.common and first not in lex.familiar) or first in lex.stop
-            if first in lex.first_names and not everyday:
-                if all(lex.is_name(w) or w.folded not in lex.common for w in words):
-                    yield RuleHit(start, end, "RELATIVE", "name_before_relative")
+            if lex.is_given_name(words[0].folded) and all(
+                lex.is_name(w) or w.folded not in lex.common for w in words
+            ):
+                yield RuleHit(start, end, "RELATIVE", "name_before_relative")
 
 
 _NO_SIGNATURE = frozenset("per er ed icu or ems pacu ccu nicu picu ent via".split())
@@ -1000,9 +999,7 @@ def _named_with_age(text: str, lex: Lexicon) -> Iterator[RuleHit]:
         return
     for match in _NAME_BEFORE_AGE.finditer(text):
         start, end = match.span(1)
-        first = fold(text[start:end].split()[0])
-        everyday = (first in lex.common and first not in lex.familiar) or first in lex.stop
-        if first in lex.first_names and not everyday:
+        if lex.is_given_name(fold(text[start:end].split()[0])):
             yield RuleHit(start, end, "PERSON", "name_before_age")
 
 
@@ -1011,23 +1008,20 @@ def _staff_in_brackets(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     pharmacist (Douglas Booth) reported", "received from Christine May (nurse) at"), or before
     a comma and the job ("Colm McBrien, a locum pharmacist"): the name starts with a known
     first name; its surname may be a common word or a town."""
+    names: list[tuple[int, int]] = []
     for at in occurrences(text, "("):
         inside = _NAME_INSIDE.match(text, at)
         if inside is not None and _JOB_BEFORE.search(text, max(0, at - 60), at):
-            start, end = inside.span(1)
+            names.append(inside.span(1))
         elif _JOB_INSIDE.match(text, at) and (
             before := _NAME_BEFORE.search(text, max(0, at - 80), at)
         ):
-            start, end = before.span(1)
-        else:
-            continue
+            names.append(before.span(1))
+    if ", " in text:
+        names += [match.span(1) for match in _JOB_AFTER_COMMA.finditer(text)]
+    for start, end in names:
         if fold(text[start:end].split()[0]) in lex.first_names:
             yield RuleHit(start, end, "STAFF", "name_beside_job")
-    if ", " in text:
-        for match in _JOB_AFTER_COMMA.finditer(text):
-            start, end = match.span(1)
-            if fold(text[start:end].split()[0]) in lex.first_names:
-                yield RuleHit(start, end, "STAFF", "name_beside_job")
 
 
 def find_names(text: str, language: str | None) -> list[RuleHit]:

@@ -3,7 +3,9 @@
 "de nacionalidad [rumana]", "de nationalité [portugaise]", "Nationality: [Polish]", "a
 [Portuguese] national", "die [türkische] Staatsangehörigkeit". With an age, a town and a
 date it narrows a patient down to a few people; the ``pv`` scheme marks it as OTHER (the
-demo's gold does), MEDDOCAN and i2b2 annotate no nationality. Kind ``NATIONALITY``.
+demo's gold does); MEDDOCAN annotates nationalities inconsistently (as
+ID_SUJETO_ASISTENCIA, as PAIS, or not at all) and i2b2 not at all, so there they are the
+CRF's features only. Kind ``NATIONALITY``.
 """
 
 from __future__ import annotations
@@ -67,23 +69,21 @@ def _nationalities(text: str, language: str | None) -> Iterator[RuleHit]:
     index = word_index(text, language)
     for match in _after().finditer(text, index):
         word = _WORD.match(text, match.end())
-        if word is None or not _names_one(word.group(1)):
-            continue
-        if _ENGLISH.match(match.group()) and not word.group(1)[:1].isupper():
-            continue  # "nationality status", "citizenship pending"
-        yield RuleHit(*word.span(1), "NATIONALITY", "nationality_after_cue")
+        if word is not None and _names_one(word.group(1), match.group()):
+            yield RuleHit(*word.span(1), "NATIONALITY", "nationality_after_cue")
     for cue in _BEFORE:
         for position in index.get(cue, ()):
             word = _WORD_BEFORE.search(text, max(0, position - 40), position)
-            if word is None or not _names_one(word.group(1)):
-                continue
-            if _ENGLISH.match(cue) and not word.group(1)[:1].isupper():
-                continue  # "a foreign national", "senior citizen"
-            yield RuleHit(*word.span(1), "NATIONALITY", "nationality_before_cue")
+            if word is not None and _names_one(word.group(1), cue):
+                yield RuleHit(*word.span(1), "NATIONALITY", "nationality_before_cue")
 
 
-def _names_one(word: str) -> bool:
-    return len(word) > 2 and fold(word) not in _NONE
+def _names_one(word: str, cue: str) -> bool:
+    """Whether ``word`` beside ``cue`` is a nationality: no word of :data:`_NONE`, and
+    capitalised beside an English cue ("a foreign national", "nationality status")."""
+    if len(word) <= 2 or fold(word) in _NONE:
+        return False
+    return word[:1].isupper() or not _ENGLISH.match(cue)
 
 
 NATIONALITY_FINDER = Finder(

@@ -144,7 +144,7 @@ _OVERSEAS: Mapping[str, tuple[str, ...]] = {"FR": ("GF", "GP", "MQ", "RE", "YT")
 is a French number to a French narrative, though libphonenumber gives it its own plan."""
 
 
-def _rule(match: phonenumbers.PhoneNumberMatch, region: str = "") -> str | None:
+def _rule(match: phonenumbers.PhoneNumberMatch, region: str) -> str | None:
     """``phone_number`` for a valid number (in the region, or in one of its overseas
     regions); ``phone_possible`` for a possible one written in groups as phone numbers are
     ("612 34 56 78"), not a bare run of digits (a case number), a decimal (a temperature,

@@ -128,8 +128,7 @@ _EVERYDAY_JOBS: Mapping[str, str] = {
     "es": "camionero administrativo estudiante peluquero limpiador enfermero "
     "repartidor mecanico fontanero electricista policia militar ganadero pescador "
     "comercial funcionario empresario taxista chofer cocinero panadero farmaceutico maestro "
-    "informatico "
-    "ama",
+    "informatico ama",
     "fr": "etudiant routier caissier ouvrier secretaire mecanicien plombier electricien "
     "aide-soignant macon serveur cuisinier policier militaire enseignant professeur "
     "facteur commercant fonctionnaire",

@@ -54,7 +54,7 @@ _BY_SCHEME: Mapping[str, Mapping[str, str | None]] = {
         "INSTITUTION": "HOSPITAL",
         "ORGANISATION": "INSTITUCION",
         "PROFESSION": "PROFESION",
-        "NATIONALITY": None,  # MEDDOCAN annotates no nationality
+        "NATIONALITY": None,  # annotated inconsistently (ID_SUJETO_ASISTENCIA, PAIS, none)
         # finer, by rule
         "id_insurance": "ID_ASEGURAMIENTO",
         "id_licence": "ID_TITULACION_PERSONAL_SANITARIO",

@@ -134,6 +134,14 @@ class Lexicon:
             and zipf(folded, self.language) >= _EVERYDAY
         )
 
+    def is_given_name(self, folded: str) -> bool:
+        """A known first name that is no everyday word, or one only as a name that is a
+        common word too ("mary"): a name the context says little more of ("Mary, the
+        patient's daughter"; "Diabetes, mother" names no one)."""
+        if folded not in self.first_names or folded in self.stop:
+            return False
+        return folded not in self.common or folded in self.familiar
+
     def is_name(self, word: Word) -> bool:
         """In a first- or last-name list, with or without its apostrophe ("o'neil" is
         listed as "oneil")."""
