@@ -25,7 +25,7 @@ from deid_studio.core.categories import Scheme
 from deid_studio.core.document import Suggestion
 from deid_studio.core.tokenize import tokenize
 from deid_studio.detect.combine import combine, consistent
-from deid_studio.detect.crf import CrfModel
+from deid_studio.detect.crf import CrfModel, gc_paused
 from deid_studio.detect.joins import join_lines
 from deid_studio.detect.recall import recall_suggestions
 from deid_studio.detect.rules import RuleHit, confidences, is_word_rule, rule_category
@@ -156,7 +156,13 @@ class Detector:
             raise ValueError(f"unknown mode {mode!r}; choose default or recall")
         if self.tagger is None:
             return [self._rules_alone(text, language) for text, language in narratives]
-        assert self.model is not None
+        with gc_paused():  # the rules and the merge make no cycles either: 2% of the time
+            return self._detected(narratives, mode, marginals)
+
+    def _detected(
+        self, narratives: Sequence[tuple[str, str | None]], mode: str, marginals: bool
+    ) -> list[Detection]:
+        assert self.model is not None and self.tagger is not None
         marginals = marginals or mode == "recall"
         features = self.model.params.features
         hits = [rule_hits(t, lang) if features.rules else None for t, lang in narratives]

@@ -65,7 +65,8 @@ class _Narrative:
     tokens: list[Token]
     lines: list[tuple[int, int]]
     word_ids: list[int]
-    context: list[tuple[int, int]]  # (token index in the narrative, attribute id)
+    context_rows: list[int]  # token index in the narrative of each context feature...
+    context_ids: list[int]  # ... and its attribute id
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +130,7 @@ class CrfTagger:
         self.labels: tuple[str, ...] = weights.labels
         self._attributes = weights.attributes
         self._state = weights.state
+        self._state_by_label = np.ascontiguousarray(weights.state.T)  # label-major copy
         self._transitions = weights.transitions
         self._unknown = len(weights.attributes)  # the all-zero row
         self._outside = self.labels.index(OUTSIDE) if OUTSIDE in self.labels else -1
@@ -252,7 +254,8 @@ class CrfTagger:
         get = self._attributes.get
         tokens: list[Token] = []
         lines: list[tuple[int, int]] = []
-        context: list[tuple[int, int]] = []
+        rows: list[int] = []
+        ids: list[int] = []
         for line_tokens, line_context in vocabulary.featurizer.split(text, hits or ()):
             first = len(tokens)
             tokens += line_tokens
@@ -260,9 +263,10 @@ class CrfTagger:
             for i, feature in line_context:
                 aid = get(feature)
                 if aid is not None:
-                    context.append((first + i, aid))
+                    rows.append(first + i)
+                    ids.append(aid)
         word_ids = vocabulary.ids([t.text for t in tokens])
-        return _Narrative(vocabulary, tokens, lines, word_ids, context)
+        return _Narrative(vocabulary, tokens, lines, word_ids, rows, ids)
 
     def _scores(self, batch: list[_Narrative]) -> tuple[np.ndarray, Batch, list[int]]:
         """State scores of every token of a batch, the lines' layout, and where each
@@ -279,12 +283,20 @@ class CrfTagger:
             if len(members) < len(batch):
                 rows = np.concatenate([np.arange(offsets[k], offsets[k + 1]) for k in members])
             scores[rows] = self._line_scores(batch[members[0]].vocabulary, ids, lengths)
-        # context features last, each token's in order: the sums of the token-by-token loop
-        context_rows = [
-            base + i for n, base in zip(batch, offsets, strict=False) for i, _ in n.context
-        ]
-        context_ids = [aid for n in batch for _, aid in n.context]
-        np.add.at(scores, np.asarray(context_rows, dtype=np.int64), self._state[context_ids])
+        # context features last, summed per token in order, one label at a time (``np.add.at``
+        # over whole rows took three times as long)
+        context_rows = np.concatenate(
+            [
+                np.asarray(n.context_rows, np.int64) + base
+                for n, base in zip(batch, offsets, strict=False)
+            ]
+        )
+        context_ids = np.fromiter(chain.from_iterable(n.context_ids for n in batch), np.int64)
+        if len(context_ids):
+            for j, weights in enumerate(self._state_by_label):
+                scores[:, j] += np.bincount(
+                    context_rows, weights=weights[context_ids], minlength=len(scores)
+                )
         starts = [
             base + first for n, base in zip(batch, offsets, strict=False) for first, _ in n.lines
         ]
