@@ -136,7 +136,9 @@ def cache_file(name: str, sources: Sequence[Path], suffix: str) -> Path:
 
 def save_to_cache(path: Path, write: Callable[[Path], object]) -> bool:
     """``write`` a cache file beside ``path`` and rename it into place (readers never see
-    half a file); False when the cache is unwritable, which only costs time."""
+    half a file); False when the cache is unwritable, which only costs time. Older files of
+    the same name made from other sources (an upgrade, another checkout) are removed but the
+    :data:`KEPT_VERSIONS` newest: the folder held 600 MB of them on a developer's machine."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         staged = path.with_suffix(f".{os.getpid()}.tmp")
@@ -144,4 +146,22 @@ def save_to_cache(path: Path, write: Callable[[Path], object]) -> bool:
         os.replace(staged, path)
     except OSError:
         return False
+    _forget_older(path)
     return True
+
+
+KEPT_VERSIONS = 3
+"""Cache files of one name kept (the newest), for installs that take turns."""
+
+
+def _forget_older(path: Path) -> None:
+    """Remove the files of ``path``'s name made from other sources, but the newest."""
+    name, _, _ = path.name.rpartition("-")
+    pattern = f"{name}-{'?' * 16}{path.suffix}"
+    try:
+        others = [p for p in path.parent.glob(pattern) if p != path]
+        others.sort(key=lambda p: p.stat().st_mtime_ns, reverse=True)
+        for old in others[KEPT_VERSIONS - 1 :]:
+            old.unlink()
+    except OSError:  # another process removed it first, or it is in use (Windows)
+        pass

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from deid_studio.core.resources import cached_word_lists, resident
+from deid_studio.core.resources import KEPT_VERSIONS, cached_word_lists, resident
 
 
 @pytest.fixture(autouse=True)
@@ -33,6 +33,24 @@ def test_read_once_then_cached_until_a_source_changes(tmp_path: Path) -> None:
     os.utime(source, ns=(1, 1))  # a different size and time: another cache file
     assert cached_word_lists("test", [source], read) == {"words": ["c"]}
     assert len(calls) == 2
+
+
+def test_files_made_from_older_sources_are_removed_but_the_newest(tmp_path: Path) -> None:
+    """An upgrade or another checkout writes a new file for the same list; the folder kept
+    every old one (600 MB on a developer's machine)."""
+    source = tmp_path / "words.txt"
+    other = tmp_path / "other.txt"
+    other.write_text("o\n", "utf-8")
+    cached_word_lists("other", [other], lambda: {"w": ["o"]})
+    for version in range(KEPT_VERSIONS + 3):
+        source.write_text("x" * (version + 1), "utf-8")
+        os.utime(source, ns=(version, version))
+        cached_word_lists("test", [source], lambda: {"w": ["x"]})
+    folder = tmp_path / "cache"
+    assert len(list(folder.rglob("test-*.json"))) == KEPT_VERSIONS
+    assert len(list(folder.rglob("other-*.json"))) == 1  # another list's file stays
+    # the newest stays: read again without building
+    assert cached_word_lists("test", [source], lambda: {"w": ["rebuilt"]}) == {"w": ["x"]}
 
 
 def test_a_corrupt_cache_is_read_again(tmp_path: Path) -> None:
