@@ -51,11 +51,16 @@ _CUED = regex.compile(
 language, or after the database it belongs to ("VAERS 1772130", "case 2021SA003660", "cas
 CRPV 257581", "FEDRA 123456", "Fall-Nr. 2021004711")."""
 MIN_DIGITS = 6
+_ENOUGH_DIGITS = regex.compile(r"\d(?:[A-Z]*\d){5}")
+"""Six digits in a run of digits and capitals: what a cued number needs (:data:`MIN_DIGITS`)
+and most narratives lack; a cheap look before :data:`_CUED`'s costly one."""
 
 
 def linked_numbers(text: str) -> list[tuple[int, int]]:
     """Where linked report numbers are, as (start, end), in reading order, not overlapping."""
     found = [m.span() for m in _E2B.finditer(text)]
+    if not _ENOUGH_DIGITS.search(text):
+        return sorted(found)
     for m in _CUED.finditer(text):
         start, end = m.span("number")
         number = text[start:end]
