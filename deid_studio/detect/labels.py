@@ -63,18 +63,24 @@ def decode(tokens: Sequence[Token], labels: Sequence[str]) -> list[Span]:
     A span starts at a ``B-`` label, or at an ``I-`` label whose previous token is outside
     or of another category; it ends at its last token of the same category.
     """
+    if len(tokens) != len(labels):
+        raise ValueError(f"{len(tokens)} tokens but {len(labels)} labels")
     spans: list[Span] = []
     start = end = -1
+    last = -2  # the index of the last labelled token
     current: str | None = None
-    for token, label in zip(tokens, labels, strict=True):
-        cat = category(label)
-        if cat is not None and cat == current and label[0] != "B":
-            end = token.end
-            continue
-        if current is not None:
-            spans.append(Span(start, end, current))
-        current = cat
-        start, end = token.start, token.end
+    # the labelled tokens only, found at C speed: nine tokens in ten are outside
+    for i in [i for i, label in enumerate(labels) if label != OUTSIDE]:
+        label = labels[i]
+        cat = label[2:]
+        if cat == current and i == last + 1 and label[0] != "B":
+            end = tokens[i].end
+        else:
+            if current is not None:
+                spans.append(Span(start, end, current))
+            current = cat
+            start, end = tokens[i].start, tokens[i].end
+        last = i
     if current is not None:
         spans.append(Span(start, end, current))
     return spans

@@ -234,7 +234,7 @@ def test_rule_category_on_another_scheme_uses_fitting_names() -> None:
 
 PRESIDIO_NAMES = ("DATE_TIME", "PHONE_NUMBER", "EMAIL_ADDRESS", "IP_ADDRESS", "DOMAIN_NAME",
                   "ZIP_CODE", "CREDIT_CARD", "IBAN_CODE", "US_SSN", "PERSON", "GPE",
-                  "NRP")  # fmt: skip
+                  "NRP", "TITLE")  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -254,6 +254,7 @@ PRESIDIO_NAMES = ("DATE_TIME", "PHONE_NUMBER", "EMAIL_ADDRESS", "IP_ADDRESS", "D
         ("ID", "national_id", None),  # a Spanish DNI is no US_SSN, and the scheme has no ID
         ("CITY", None, "GPE"),
         ("NATIONALITY", None, "NRP"),
+        ("PROFESSION", None, "TITLE"),  # Presidio's job title
     ],
 )
 def test_rule_category_on_presidios_entity_names(

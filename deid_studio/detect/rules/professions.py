@@ -89,6 +89,7 @@ RULES = {
     "profession_closed": 0.9,
     "profession_at_employer": 0.9,
     "profession_known": 0.9,
+    "profession_under_name": 0.9,
 }
 """Each rule's confidence: its precision on the corpora of ``benchmarks/cold_start.py``,
 rounded down."""
@@ -262,6 +263,49 @@ def _professions(text: str, language: str | None) -> Iterator[RuleHit]:
             continue
         if any(_names_job(text, span, lang) for lang in _own_languages(language)):
             yield RuleHit(*_complemented(text, span, language), "PROFESSION", "profession_known")
+    if "\n" in text:
+        yield from _under_names(text, language)
+
+
+_JOB_LINE = regex.compile(
+    r"(?:[ \t]*\r?\n)?[ \t]*"
+    r"(?P<job>[\p{L}][\p{L}\p{M}'\u2019\-]*(?:,?[ \t]+[\p{L}][\p{L}\p{M}'\u2019\-]*){0,6})"
+    r"[ \t]*\r?(?:\n|\Z)"
+)
+"""A line of one to seven words and nothing else (commas between them: "Court, municipal,
+and license clerk"), after a blank line or none."""
+_NAME_LINE = regex.compile(
+    r"[ \t]*(?P<first>[\p{L}][\p{L}\p{M}'\u2019\-]*)"
+    r"(?:[ \t]+(?:\p{L}\.|[\p{L}][\p{L}\p{M}'\u2019\-]*)){1,3}[ \t]*\r?\n"
+)
+"""A line of two to four words, initials among them: a name, as a signature writes it."""
+
+
+def _under_names(text: str, language: str | None) -> Iterator[RuleHit]:
+    """A job title alone on the line under a person's name: a signature block or a CV's
+    head ("Jamie Pratt | Talking-books clerk", "leone mazzi | | nurse"). The name line's
+    first word is a known first name, and its words are all capitalised or all in lower
+    case; the job line's head word is a job of the lists (the last in English, the first
+    elsewhere)."""
+    lex = lexicon(language)
+    start = 0
+    while True:
+        end = text.find("\n", start)
+        if end < 0:
+            return
+        name = _NAME_LINE.match(text, start, end + 1)
+        start = end + 1
+        if name is None or not lex.is_given_name(fold(name.group("first"))):
+            continue
+        words = text[name.start("first") : end].split()
+        if len({w[:1].isupper() for w in words}) > 1:
+            continue  # "Erik went home" is no name; "Erik Baader", "leone mazzi" are
+        job = _JOB_LINE.match(text, start)
+        if job is None:
+            continue
+        span = job.span("job")
+        if any(_names_job(text, span, lang) for lang in _own_languages(language)):
+            yield RuleHit(*span, "PROFESSION", "profession_under_name")
 
 
 def _names_job(text: str, span: tuple[int, int], language: str) -> bool:
@@ -308,6 +352,9 @@ PROFESSION_FINDER = Finder(
         "Es [camionera] de profesión y vive sola",
         "Er ist [Landwirt] und lebt in Jena",
         "Elle est [étudiante] et vit à Lyon",
+        "Janka M. Szász\n[Network and computer systems administrator]\nPersonal Info:",
+        "Erik Baader\n[Court, municipal, and license clerk]\n",
+        "leone mazzi\n\n[nurse]\n\npersonal info: phone",
     ),
     (
         "the nurse gave the vaccine",
@@ -323,6 +370,9 @@ PROFESSION_FINDER = Finder(
         "She is a bus passenger and felt dizzy",
         "She said she is a healthy person with no chronic disease",
         "el paciente es dependiente para funciones básicas",
+        "Erik went home\nNurse\n",
+        "Reported by\nNurse\n",
+        "Mary Smith\nThe nurse called back\n",
     ),
     guarded=False,
 )
