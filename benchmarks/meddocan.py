@@ -220,8 +220,8 @@ def main() -> None:
     with_marginals = best_of(
         3, lambda: tagger.tag_many(narratives, hits=hits, marginals=True), "marginals"
     )
-    rules_seconds = best_of(1, lambda: [rule_hits(t, lang) for t, lang in narratives], "rules")
-    whole = best_of(1, lambda: detector.detect(narratives), "detector")
+    rules_seconds = best_of(3, lambda: [rule_hits(t, lang) for t, lang in narratives], "rules")
+    whole = best_of(3, lambda: detector.detect(narratives), "detector")
 
     strict = hybrid["entity"]["strict"]
     micro = strict["micro"]
