@@ -982,6 +982,11 @@ _JOB_AFTER_COMMA = regex.compile(
 )
 """A professional's name before a comma and their job: "Colm McBrien, a locum pharmacist
 working at...", "Finn Hereward, a community pharmacist"."""
+_NAME_AFTER_JOB_COMMA = regex.compile(
+    rf"{_BRACKETED_NAME}(?=[ \t]*(?:[,.;:(]|\r?\n|\Z)|[ \t]+(?:of|from|at)[ \t])"
+)
+"""The name after a job and its comma, before a comma, a full stop or "of": "from a
+registered nurse, [Douglas Schmidt], of West Charlesside Primary Care"."""
 
 
 _NAME_BEFORE_AGE = regex.compile(
@@ -1005,9 +1010,10 @@ def _named_with_age(text: str, lex: Lexicon) -> Iterator[RuleHit]:
 
 def _staff_in_brackets(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     """A professional named beside their job in brackets, either way round ("A locum
-    pharmacist (Douglas Booth) reported", "received from Christine May (nurse) at"), or before
-    a comma and the job ("Colm McBrien, a locum pharmacist"): the name starts with a known
-    first name; its surname may be a common word or a town."""
+    pharmacist (Douglas Booth) reported", "received from Christine May (nurse) at"), before
+    a comma and the job ("Colm McBrien, a locum pharmacist") or after the job and a comma
+    ("a registered nurse, Douglas Schmidt, of ..."): the name starts with a known first
+    name; its surname may be a common word or a town."""
     names: list[tuple[int, int]] = []
     for at in occurrences(text, "("):
         inside = _NAME_INSIDE.match(text, at)
@@ -1019,6 +1025,10 @@ def _staff_in_brackets(text: str, lex: Lexicon) -> Iterator[RuleHit]:
             names.append(before.span(1))
     if ", " in text:
         names += [match.span(1) for match in _JOB_AFTER_COMMA.finditer(text)]
+        for at in occurrences(text, ", "):
+            after = _NAME_AFTER_JOB_COMMA.match(text, at + 2)
+            if after is not None and _JOB_BEFORE.search(text, max(0, at - 60), at):
+                names.append(after.span(1))
     for start, end in names:
         if fold(text[start:end].split()[0]) in lex.first_names:
             yield RuleHit(start, end, "STAFF", "name_beside_job")
@@ -1150,6 +1160,7 @@ NAME_FINDER = Finder(
         "He called [Mary Jones], his wife, at noon.",
         "[Finn Hereward], a community pharmacist working in Leeds, reported",
         "[Colm McBrien], a locum pharmacist working at the practice, reported",
+        "from a registered nurse, [Douglas Schmidt], of West Charlesside Primary Care",
         "[Amy Day] is a 32-year-old woman (date of birth unknown)",
     ),
     (

@@ -257,7 +257,8 @@ _PLACE_PHRASES = (
     "based in|travelled to|traveled to|originally from|comes from|came from|returned to|"
     "vive en|reside en|nacido en|nacida en|natural de|residente en|vecino de|vecina de|"
     "domiciliado en|domiciliada en|habite à|né à|née à|originaire de|wohnt in|wohnhaft in|"
-    "geboren in|stammt aus"
+    "domicilié à|domiciliée à|demeurant à|résidant à|réside à|vit à|"
+    "geboren in|stammt aus|lebt in"
 ).split("|")
 _PLACE_PHRASE = cues(_PLACE_PHRASES, tail=r"[ \t]+", word_end=True)
 """Phrases after which a capitalised unknown word is a town ("grew up in Remniku")."""
@@ -432,7 +433,7 @@ _PLACE_CUES = (
     "in|from|at|near|to|en|desde|hacia|cerca de|à|au|près de|aus|nach|im|bei|von|"
     "natural de|residente en|vecino de|vecina de|procedente de|nacido en|nacida en|"
     "born in|lives in|living in|resident of|né à|née à|habite à|wohnhaft in|geboren in|"
-    "wohnt in"
+    "wohnt in|domicilié à|domiciliée à|demeurant à|résidant à"
 ).split("|")
 _PLACE_CUE_BEFORE = regex.compile(
     rf"(?r)(?<![\p{{L}}\p{{M}}]){alternation(_PLACE_CUES)}[ \t]+\Z", _FLAGS
@@ -949,6 +950,11 @@ _NAME_ARTICLES = frozenset({"La", "El", "Las", "Los", "Le", "Les"})
 Paz", "Centro de Salud La Fe", "Clinique Les Lilas")."""
 
 
+_APOSTROPHE_WORD = regex.compile(r"[\p{L}\p{M}]+(?:['\u2019][\p{L}\p{M}]+)*")
+"""A word with its apostrophes: "O'Brien" is a surname, where "Brien" is a common word of
+the lists."""
+
+
 def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) -> bool:
     """Whether an institution's words hold a name: one word that is no common word, no
     stopword and no institution word ("Hospital Ramón y Cajal", not "Hospital Course",
@@ -957,9 +963,9 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
     the gazetteer ("Maison de santé de Nantes", though "nantes" is in the common-word list)."""
     name_next = False
     known = places(language)
-    tokens = _TOKEN.findall(text, start, end)
+    tokens = _APOSTROPHE_WORD.findall(text, start, end)
     for n, token in enumerate(tokens):
-        word = fold(token)
+        word = fold(token).removesuffix("'s").removesuffix("\u2019s")
         if name_next and token[:1].isupper():
             return True  # "St Mary's Hospital", "Hospital La Fe"
         name_next = word in _SAINTS or token in _NAME_ARTICLES
@@ -1742,6 +1748,7 @@ PLACE_FINDER = Finder(
         "she studied at the [university of maryland] in",
         "an inpatient at [St Mary's Hospital]; the outcome",
         "registered at The [Nicholls Surgery]. The patient",
+        "She attended The [O'Brien Surgery] on 2021-08-08",
         "a nurse at [Thomas Family Practice] through",
         "observed at [Tulsa Community Vaccination Center] for",
         "seen at [general hospital] by",

@@ -129,18 +129,19 @@ _EVERYDAY_JOBS: Mapping[str, str] = {
     "es": "camionero administrativo estudiante peluquero limpiador enfermero "
     "repartidor mecanico fontanero electricista policia militar ganadero pescador "
     "comercial funcionario empresario taxista chofer cocinero panadero farmaceutico maestro "
-    "informatico ama",
+    "informatico ama jubilado pensionista",
     "fr": "etudiant routier caissier ouvrier secretaire mecanicien plombier electricien "
     "aide-soignant macon serveur cuisinier policier militaire enseignant professeur "
-    "facteur commercant fonctionnaire",
+    "facteur commercant fonctionnaire retraite",
     "de": "fahrer student landwirt verkaufer buchhalter lehrer krankenpfleger "
     "krankenschwester hausfrau mechaniker elektriker installateur koch kellner polizist "
     "soldat arzt apotheker sekretar reinigungskraft erzieher altenpfleger beamter maurer "
-    "tischler",
+    "tischler rentner pensionist",
 }
 """Everyday jobs that Faker's lists (written for offices) lack, folded, each in its
 masculine form where the language has one: what reports say of a patient ("She is a
-[bus driver]", "Es [camionera]", "Er ist [Landwirt]")."""
+[bus driver]", "Es [camionera]", "Er ist [Landwirt]"); and being retired, which says as
+much of a patient ("Il est [retraité]", "Es [jubilada]", "Sie ist [Rentnerin]")."""
 
 
 @cache
@@ -352,6 +353,8 @@ PROFESSION_FINDER = Finder(
         "Es [camionera] de profesión y vive sola",
         "Er ist [Landwirt] und lebt in Jena",
         "Elle est [étudiante] et vit à Lyon",
+        "Il est [retraité] et vit avec son fils",
+        "Es [jubilada] y vive con su hijo",
         "Janka M. Szász\n[Network and computer systems administrator]\nPersonal Info:",
         "Erik Baader\n[Court, municipal, and license clerk]\n",
         "leone mazzi\n\n[nurse]\n\npersonal info: phone",
