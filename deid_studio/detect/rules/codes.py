@@ -219,11 +219,11 @@ CODE_RULES: tuple[Rule, ...] = (
         anchor="upper_code",
     ),
     Rule(  # Ireland's Eircode: a routing key, a blank (often left out), four characters of its
-        # own alphabet, a letter among them
+        # own alphabet, a letter among them; four digits only after a town and its comma
         "postcode_ireland",
         "POSTCODE",
-        r"(?-i:\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]?(?=[0-9AC-FHKNPRTV-Y]{0,3}[AC-FHKNPRTV-Y])"
-        r"[0-9AC-FHKNPRTV-Y]{4}\b)",
+        r"(?-i:\b(?:(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]?(?=[0-9AC-FHKNPRTV-Y]{0,3}[AC-FHKNPRTV-Y])"
+        r"[0-9AC-FHKNPRTV-Y]{4}|(?<=\p{Lu}\p{Ll}+,[ \t])(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]\d{4})\b)",
         (
             "Sligo [X17 9V03].",
             "Dublin 2, [D02 X285]",
@@ -231,6 +231,7 @@ CODE_RULES: tuple[Rule, ...] = (
             "Ville, [K33 F7X3];",
             "Dundalk [W29 K851].",
             "Sligo, [H80X0HN]; tel.",
+            "Kori Ville, [P40 4488]; tel.",
         ),
         ("D02 1234", "x17 9v03", "A65 F4E22", "V1 dose 2021", "K6195358", "EW0182", "T2N1M0"),
         anchor="upper_code",
