@@ -223,7 +223,8 @@ CODE_RULES: tuple[Rule, ...] = (
         "postcode_ireland",
         "POSTCODE",
         r"(?-i:\b(?:(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]?(?=[0-9AC-FHKNPRTV-Y]{0,3}[AC-FHKNPRTV-Y])"
-        r"[0-9AC-FHKNPRTV-Y]{4}|(?<=\p{Lu}\p{Ll}+,[ \t])(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]\d{4})\b)",
+        r"[0-9AC-FHKNPRTV-Y]{4}"
+        r"|(?<=\p{Lu}\p{Ll}+,[ \t])(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]?\d{4})\b)",
         (
             "Sligo [X17 9V03].",
             "Dublin 2, [D02 X285]",
@@ -232,6 +233,7 @@ CODE_RULES: tuple[Rule, ...] = (
             "Dundalk [W29 K851].",
             "Sligo, [H80X0HN]; tel.",
             "Kori Ville, [P40 4488]; tel.",
+            "Galway, [F844495]; tel.",
         ),
         ("D02 1234", "x17 9v03", "A65 F4E22", "V1 dose 2021", "K6195358", "EW0182", "T2N1M0"),
         anchor="upper_code",

@@ -390,7 +390,13 @@ def _given_name_after(text: str, end: int, lex: Lexicon) -> int:
     return end
 
 
-_RELATIVE_WORDS = frozenset(fold(w) for value in _RELATIVES.values() for w in _split(value))
+_NAMES_NOT_RELATIVES = frozenset({"irma", "mae"})
+"""First names that a relative's word folds to without its accent: Portuguese "irmã"
+(sister) and "mãe" (mother) are no "Irma" or "Mae"."""
+_RELATIVE_WORDS = (
+    frozenset(fold(w) for value in _RELATIVES.values() for w in _split(value))
+    - _NAMES_NOT_RELATIVES
+)
 """No name: "durch die Mutter (Vater)"."""
 _RELATIVE_IN_BRACKETS = regex.compile(
     rf"((?:\p{{Lu}}{SURNAME_CAPITAL}[\p{{Ll}}\p{{M}}'\u2019]+"
@@ -696,7 +702,7 @@ _NOT_NAMES = (
     | _WEEKDAYS
     | frozenset("geb verh gesch".split())
     | _SALUTATIONS
-)
+) - _NAMES_NOT_RELATIVES
 """Titles, kinship words, month and weekday names: capitalised, in a name list, and no
 name ("Sunday January 10")."""
 
@@ -1161,6 +1167,7 @@ NAME_FINDER = Finder(
         "[Finn Hereward], a community pharmacist working in Leeds, reported",
         "[Colm McBrien], a locum pharmacist working at the practice, reported",
         "from a registered nurse, [Douglas Schmidt], of West Charlesside Primary Care",
+        "Su [hermana], [Irma], es quien le cuida",
         "[Amy Day] is a 32-year-old woman (date of birth unknown)",
     ),
     (

@@ -297,6 +297,13 @@ _US_STATES = (
     "NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY"
 ).split()
 _STATE_CODE_WORDS = frozenset("in or me ok hi oh id".split())
+_UK_POSTCODE = regex.compile(
+    r"(?<![\p{L}\p{N}])[A-Z]{1,2}\d[A-Z\d]?[ \t]\d[A-Z]{2}(?![\p{L}\p{N}])"
+)
+_TOWN_BEFORE_CODE = regex.compile(
+    rf"(?r)(?<![\p{{L}}\p{{M}}'\u2019-])(?P<town>{_WORD}(?:[ \t]+{_WORD}){{0,2}})[ \t]+\Z"
+)
+"""A town right before a British postcode: "Joe Port, [Connortown] M7 3ZR"."""
 _TOWN_STATE_ZIP = regex.compile(
     rf"(?P<town>(?:{_WORD}[ \t]){{0,2}}{_WORD}),[ \t]+(?P<state>{alternation(_US_STATES)})"
     rf"[ \t]+\d{{5}}(?:-\d{{4}})?(?!\d)",
@@ -470,6 +477,7 @@ RULES: Mapping[str, float] = {
     "street_us": 0.95,
     "town_after_postcode": 0.95,
     "town_state_zip": 0.95,
+    "town_before_postcode": 0.9,
     "state_zip": 0.9,
     "place_gazetteer": 0.95,
     "place_after_cue": 0.95,
@@ -925,6 +933,15 @@ def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
         ):
             continue
         yield RuleHit(start, end, "CITY", "town_after_postcode")
+    for code in _UK_POSTCODE.finditer(text):
+        town = _TOWN_BEFORE_CODE.search(text, max(0, code.start() - 50), code.start())
+        if town is None:
+            continue
+        words = [fold(w) for w in _TOKEN.findall(town.group("town"))]
+        if known.match(tuple(words)) is not None or not any(
+            w in lex.common or w in lex.stop or w in _STREET_WORDS for w in _past_prefix(words)
+        ):
+            yield RuleHit(*town.span("town"), "CITY", "town_before_postcode")
     if not _state_before_zip(text):
         return
     for match in _TOWN_STATE_ZIP.finditer(text):
@@ -1691,6 +1708,7 @@ PLACE_FINDER = Finder(
         "con domicilio en [Cuesta Vito Antúnez 1] [Apt. 00], [33285]",
         "registered at [Lee Medical Centre].",
         "who lives in [East Philipside]. He",
+        "living at [Flat 6], Newton Fall, [Geoffreyville] W5W 5NN. Medical",
         "Domicilio: [Calle de Teresita Pizarro 44 Apt. 95]\nSexo",
         "Comunidad autónoma: [Cantabria]\n",
         "Ingresó en [Hospital La Fe] el 2021-05-23",
