@@ -982,12 +982,22 @@ _JOB_BEFORE = regex.compile(rf"(?r)(?<![\p{{L}}\p{{M}}]){_HEALTH_JOB}[ \t]*\Z")
 _NAME_INSIDE = regex.compile(rf"\([ \t]*{_BRACKETED_NAME}[ \t]*\)")
 _NAME_BEFORE = regex.compile(rf"(?r)(?<![\p{{L}}\p{{M}}]){_BRACKETED_NAME}[ \t]*\Z")
 _JOB_INSIDE = regex.compile(rf"\([ \t]*{_HEALTH_JOB}[ \t]*\)")
+_HEALTH_JOB_EUROPE = (
+    r"(?i:krankenpfleger(?:in)?|krankenschwester|apotheker(?:in)?|pflegefachkraft|hebamme"
+    r"|(?:haus|not|fach|amts|betriebs|impf)?(?:arzt|ärztin)"
+    r"|infirmi[eè]re?|pharmacien(?:ne)?|m[ée]decin|sage-femme"
+    r"|enfermer[oa]|farmac[ée]utic[oa]|m[ée]dic[oa]|matrona"
+    r"|infermier[ea]|farmacista|enfermeir[oa]|farmac[êe]utic[oa])"
+)
+"""Health jobs in German, French, Spanish, Italian and Portuguese, written after a name and
+its comma without an article ("Viktor Anders, Krankenpfleger (Impfzentrum ...)")."""
 _JOB_AFTER_COMMA = regex.compile(
-    rf"(?<![\p{{L}}\p{{M}}'\u2019-]){_BRACKETED_NAME},[ \t]+(?i:an?|the)[ \t]+{_HEALTH_JOB}"
+    rf"(?<![\p{{L}}\p{{M}}'\u2019-]){_BRACKETED_NAME},[ \t]+"
+    rf"(?:(?i:an?|the)[ \t]+{_HEALTH_JOB}|{_HEALTH_JOB_EUROPE})"
     r"(?![\p{L}\p{M}])"
 )
 """A professional's name before a comma and their job: "Colm McBrien, a locum pharmacist
-working at...", "Finn Hereward, a community pharmacist"."""
+working at...", "Finn Hereward, a community pharmacist", "Viktor Anders, Krankenpfleger"."""
 _NAME_AFTER_JOB_COMMA = regex.compile(
     rf"{_BRACKETED_NAME}(?=[ \t]*(?:[,.;:(]|\r?\n|\Z)|[ \t]+(?:of|from|at)[ \t])"
 )
@@ -1168,6 +1178,7 @@ NAME_FINDER = Finder(
         "[Colm McBrien], a locum pharmacist working at the practice, reported",
         "from a registered nurse, [Douglas Schmidt], of West Charlesside Primary Care",
         "Su [hermana], [Irma], es quien le cuida",
+        "[Viktor Anders], Krankenpfleger (Impfzentrum Altentreptow), meldete",
         "[Amy Day] is a 32-year-old woman (date of birth unknown)",
     ),
     (
