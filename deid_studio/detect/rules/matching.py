@@ -195,7 +195,8 @@ def find(text: str, language: str | None = None) -> list[RuleHit]:
 def _with_fallback(hits: list[RuleHit], fallback: list[RuleHit]) -> list[RuleHit]:
     """``hits`` (sorted, disjoint) with each fallback hit that overlaps none of them, or
     only hits of its own kind inside it, which it then replaces ("[Maika] van de Noort", a
-    first name, becomes the whole name)."""
+    first name, becomes the whole name). A hit of the same stretch stays: the rule that
+    knew the name is surer than the fallback ("Dervla McManus, a 82-year-old woman")."""
     starts = [h.start for h in hits]
     replaced: set[int] = set()
     added: list[RuleHit] = []
@@ -208,7 +209,10 @@ def _with_fallback(hits: list[RuleHit], fallback: list[RuleHit]) -> list[RuleHit
             inside.append(i)
             i += 1
         if all(
-            hits[j].kind == extra.kind and extra.start <= hits[j].start and hits[j].end <= extra.end
+            hits[j].kind == extra.kind
+            and extra.start <= hits[j].start
+            and hits[j].end <= extra.end
+            and (hits[j].start, hits[j].end) != (extra.start, extra.end)
             for j in inside
         ):
             replaced.update(inside)

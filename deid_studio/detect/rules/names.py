@@ -1015,12 +1015,22 @@ Rose, a 45-year-old man" (the surname may be a common word: the age says who it 
 
 def _named_with_age(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     """Names before "is a N-year-old" or ", a N-year-old", their first word a known first
-    name that is no everyday word ("Depression is a 3-year-old diagnosis" names no one)."""
+    name that is no everyday word ("Depression is a 3-year-old diagnosis" names no one), or
+    their last a known surname after a first word that is no common word ("Dervla McManus,
+    a 82-year-old woman": Irish first names are missing from the lists)."""
     if "old" not in text:
         return
     for match in _NAME_BEFORE_AGE.finditer(text):
         start, end = match.span(1)
-        if lex.is_given_name(fold(text[start:end].split()[0])):
+        words = [fold(w) for w in text[start:end].split()]
+        first, last = words[0], words[-1]
+        if lex.is_given_name(first) or (
+            len(words) > 1
+            and last in lex.last_names
+            and last not in lex.common
+            and first not in lex.common
+            and first not in lex.stop
+        ):
             yield RuleHit(start, end, "PERSON", "name_before_age")
 
 
