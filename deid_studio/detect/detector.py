@@ -232,7 +232,9 @@ _TAIL = regex.compile(rf"(?:[{_HYPHENS}][\p{{L}}\p{{M}}]+)+(?![\p{{L}}\p{{M}}\p{
 
 def whole_hyphenated(suggestions: Sequence[Suggestion], text: str) -> list[Suggestion]:
     """The suggestions with each one that ends inside a hyphenated word taking the rest of
-    the word, unless another suggestion begins there.
+    the word, unless another suggestion begins there; and each one that ends or starts
+    between a digit and a letter of one word taking the whole word ("C15 035F", where the
+    CRF marked "C15 035" and left the "F"), unless another suggestion takes the rest.
 
     The tokenizer cuts at a hyphen, and the CRF marks the parts it knows: "Kallio-oja",
     "Mäki-petäjä" and "Jean-pierre" came out as "Kallio", "Mäki" and "Jean", leaving "-oja",
@@ -242,17 +244,41 @@ def whole_hyphenated(suggestions: Sequence[Suggestion], text: str) -> list[Sugge
     span inside a hyphenated word 3 times in 12,000 spans, each before another span."""
     ordered = sorted(suggestions, key=lambda s: (s.start, s.end))
     starts = [s.start for s in ordered]
+    ends = sorted(s.end for s in ordered)
     out: list[Suggestion] = []
     for suggestion in ordered:
         end = suggestion.end
+        tail = None
         if end < len(text) and text[end] in _HYPHENS and text[end - 1].isalpha():
             tail = _TAIL.match(text, end)
-            if tail is not None:
-                after = bisect_left(starts, end)
-                if after == len(starts) or starts[after] >= tail.end():
-                    suggestion = replace(suggestion, end=tail.end())
+        elif _junction(text, end):
+            tail = _RUN_AFTER.match(text, end)
+        if tail is not None:
+            after = bisect_left(starts, end)
+            if after == len(starts) or starts[after] >= tail.end():
+                suggestion = replace(suggestion, end=tail.end())
+        start = suggestion.start
+        if _junction(text, start):
+            head = _RUN_BEFORE.search(text, max(0, start - 40), start)
+            before = bisect_left(ends, start + 1) - 1  # the last suggestion ending by start
+            if head is not None and (before < 0 or ends[before] <= head.start()):
+                suggestion = replace(suggestion, start=head.start())
         out.append(suggestion)
     return out
+
+
+_RUN_AFTER = regex.compile(r"[\p{L}\p{M}\p{N}]+")
+_RUN_BEFORE = regex.compile(r"(?r)(?<![\p{L}\p{M}\p{N}])[\p{L}\p{M}\p{N}]+\Z")
+
+
+def _junction(text: str, at: int) -> bool:
+    """Whether ``at`` falls between a digit and a letter of one word ("C15 035|F",
+    "MRN|12345"), where the tokenizer cuts and the CRF may stop: a span cut there leaves
+    the rest of the word in the masked text."""
+    if not 0 < at < len(text):
+        return False
+    before, after = text[at - 1], text[at]
+    return (before.isdigit() and after.isalpha()) or (before.isalpha() and after.isdigit())
 
 
 def outside_terms(

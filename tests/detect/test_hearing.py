@@ -208,3 +208,17 @@ def test_a_span_cut_inside_a_hyphenated_word_takes_the_rest_of_it() -> None:
     assert whole_hyphenated(age, text) == age  # a number keeps its end
     last = [crf(at("Mäki"), at("-petäjä"), "PATIENT")]
     assert text[whole_hyphenated(last, text)[0].end - 1] == "ä"  # up to the full stop
+
+
+def test_a_span_cut_between_a_digit_and_a_letter_takes_the_whole_word() -> None:
+    """The tokenizer cuts "035F" into "035" and "F"; a CRF span that stops there left the
+    "F" of an Eircode in the masked text."""
+    text = "Address: Susannah Ville C15 035F\nMRN12345, seen 11/20/2073 CPT"
+    at = text.index
+    cut = [crf(at("C15"), at("F\n"), "LOCATION"), crf(at("12345"), at(","), "ID")]
+    found = whole_hyphenated(cut, text)
+    assert [text[s.start : s.end] for s in found] == ["C15 035F", "MRN12345"]
+    two = [crf(at("C15"), at("F\n"), "LOCATION"), crf(at("F\n"), at("F\n") + 1, "LOCATION")]
+    assert whole_hyphenated(two, text) == two  # another suggestion takes the rest
+    spaced = [crf(at("11/20"), at(" CPT"), "DATE")]
+    assert whole_hyphenated(spaced, text) == spaced  # a blank ends the word
