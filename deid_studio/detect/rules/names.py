@@ -992,12 +992,12 @@ _HEALTH_JOB_EUROPE = (
 """Health jobs in German, French, Spanish, Italian and Portuguese, written after a name and
 its comma without an article ("Viktor Anders, Krankenpfleger (Impfzentrum ...)")."""
 _JOB_AFTER_COMMA = regex.compile(
-    rf"(?<![\p{{L}}\p{{M}}'\u2019-]){_BRACKETED_NAME},[ \t]+"
-    rf"(?:(?i:an?|the)[ \t]+{_HEALTH_JOB}|{_HEALTH_JOB_EUROPE})"
-    r"(?![\p{L}\p{M}])"
+    rf",[ \t]+(?:(?i:an?|the)[ \t]+{_HEALTH_JOB}|{_HEALTH_JOB_EUROPE})(?![\p{{L}}\p{{M}}])"
 )
-"""A professional's name before a comma and their job: "Colm McBrien, a locum pharmacist
-working at...", "Finn Hereward, a community pharmacist", "Viktor Anders, Krankenpfleger"."""
+_NAME_BEFORE_COMMA = regex.compile(rf"(?r)(?<![\p{{L}}\p{{M}}'\u2019-]){_BRACKETED_NAME}\Z")
+"""A professional's name before a comma (:data:`_NAME_BEFORE_COMMA`) and their job
+(:data:`_JOB_AFTER_COMMA`): "Colm McBrien, a locum pharmacist working at...", "Finn
+Hereward, a community pharmacist", "Viktor Anders, Krankenpfleger"."""
 _NAME_AFTER_JOB_COMMA = regex.compile(
     rf"{_BRACKETED_NAME}(?=[ \t]*(?:[,.;:(]|\r?\n|\Z)|[ \t]+(?:of|from|at)[ \t])"
 )
@@ -1049,9 +1049,12 @@ def _staff_in_brackets(text: str, lex: Lexicon) -> Iterator[RuleHit]:
             before := _NAME_BEFORE.search(text, max(0, at - 80), at)
         ):
             names.append(before.span(1))
-    if ", " in text:
-        names += [match.span(1) for match in _JOB_AFTER_COMMA.finditer(text)]
-        for at in occurrences(text, ", "):
+    for at in occurrences(text, ", "):  # the patterns tried at each comma, not everywhere
+        if _JOB_AFTER_COMMA.match(text, at):
+            before = _NAME_BEFORE_COMMA.search(text, max(0, at - 80), at)
+            if before is not None:
+                names.append(before.span(1))
+        elif text[at + 2 : at + 3].isupper():
             after = _NAME_AFTER_JOB_COMMA.match(text, at + 2)
             if after is not None and _JOB_BEFORE.search(text, max(0, at - 60), at):
                 names.append(after.span(1))
