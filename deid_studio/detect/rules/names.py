@@ -400,7 +400,7 @@ _RELATIVE_WORDS = (
 """No name: "durch die Mutter (Vater)"."""
 _RELATIVE_IN_BRACKETS = regex.compile(
     rf"((?:\p{{Lu}}{SURNAME_CAPITAL}[\p{{Ll}}\p{{M}}'\u2019]+"
-    r"(?:-\p{Lu}[\p{Ll}\p{M}]+)?[ \t]+){1,3})"
+    r"(?:-\p{Lu}(?:[\p{Ll}\p{M}]+|\.))?[ \t]+){1,3})"
     r"\((?i:\L<relatives>)\)",
     relatives=_RELATIVE_WORDS,
 )
@@ -429,7 +429,7 @@ def _relatives_in_brackets(text: str, lex: Lexicon, shouting: bool) -> Iterator[
         words = [w for w in words_from(text, start, 3) if w.end <= end]
         taken = 0  # the name: the last words before the bracket that can be one
         for word in reversed(words):
-            if word.folded in _NOT_NAMES or not (
+            if word.folded in _NOT_NAMES_BESIDE_RELATIVES or not (
                 lex.is_name(word) or lex.name_like(word, STRONG, uncased=shouting)
             ):
                 break
@@ -457,8 +457,9 @@ def _relatives_after_comma(
     text: str, language: str | None, lex: Lexicon, index: dict[str, list[int]]
 ) -> Iterator[RuleHit]:
     """Names before a comma and their relative's word, the first of them a known first name
-    that is no everyday word ("Mary" is one; "Diabetes, mother" names no one), not after a
-    place's preposition ("vive en Madrid, su madre")."""
+    that is no everyday word ("Mary" is one; "Diabetes, mother" names no one), not a place
+    after a place's preposition ("vive en Madrid, su madre"; "from Owen, the patient's
+    father" is a name)."""
     for relative in _RELATIVE_WORDS.intersection(index):
         for position in index[relative]:
             match = _RELATIVE_AFTER_COMMA.search(text, max(0, position - 60), position)
@@ -466,8 +467,11 @@ def _relatives_after_comma(
                 continue
             start, end = match.span(1)
             words = [w for w in words_from(text, start, 3) if w.end <= end]
-            if not words or _PLACE_PREPOSITION.search(text, max(0, start - 12), start):
-                continue
+            if not words or (
+                _PLACE_PREPOSITION.search(text, max(0, start - 12), start)
+                and places(language).match(tuple(w.folded for w in words)) is not None
+            ):
+                continue  # "vive en Madrid, su madre"; not "received from Owen, the father"
             if lex.is_given_name(words[0].folded) and all(
                 lex.is_name(w) or w.folded not in lex.common for w in words
             ):
@@ -706,6 +710,10 @@ _NOT_NAMES = (
 """Titles, kinship words, month and weekday names: capitalised, in a name list, and no
 name ("Sunday January 10")."""
 
+
+_NOT_NAMES_BESIDE_RELATIVES = _NOT_NAMES - MONTH_WORDS
+"""Before a relative's word in brackets a month's name is the first name it also is
+("durch Jan (Sohn)", "June (daughter)")."""
 
 _NOUNS_CAPITALISED = frozenset({"de"})
 """Languages whose nouns are capitalised ("Tagen", "Mann", "Gabe" are also first names):
@@ -981,7 +989,10 @@ too ("McBrien", "O'Kearney", "DeLuca")."""
 _JOB_BEFORE = regex.compile(rf"(?r)(?<![\p{{L}}\p{{M}}]){_HEALTH_JOB}[ \t]*\Z")
 _NAME_INSIDE = regex.compile(rf"\([ \t]*{_BRACKETED_NAME}[ \t]*\)")
 _NAME_BEFORE = regex.compile(rf"(?r)(?<![\p{{L}}\p{{M}}]){_BRACKETED_NAME}[ \t]*\Z")
-_JOB_INSIDE = regex.compile(rf"\([ \t]*{_HEALTH_JOB}[ \t]*\)")
+_PERSON_NOUN = regex.compile(
+    r"[ \t]+(?i:woman|man|girl|boy|female|male|lady|gentleman|child|infant|baby|patient|person)"
+    r"(?![\p{L}\p{M}])"
+)
 _HEALTH_JOB_EUROPE = (
     r"(?i:krankenpfleger(?:in)?|krankenschwester|apotheker(?:in)?|pflegefachkraft|hebamme"
     r"|(?:haus|not|fach|amts|betriebs|impf)?(?:arzt|ärztin)"
@@ -991,6 +1002,10 @@ _HEALTH_JOB_EUROPE = (
 )
 """Health jobs in German, French, Spanish, Italian and Portuguese, written after a name and
 its comma without an article ("Viktor Anders, Krankenpfleger (Impfzentrum ...)")."""
+_JOB_INSIDE = regex.compile(
+    rf"\([ \t]*(?:{_HEALTH_JOB}|{_HEALTH_JOB_EUROPE})[ \t]*[),](?![\p{{L}}\p{{M}}])"
+)
+"""A health job in brackets, alone or first ("(nurse)", "(enfermera, tel. ...)")."""
 _JOB_AFTER_COMMA = regex.compile(
     rf",[ \t]+(?:(?i:an?|the)[ \t]+{_HEALTH_JOB}|{_HEALTH_JOB_EUROPE})(?![\p{{L}}\p{{M}}])"
 )
@@ -1017,19 +1032,28 @@ def _named_with_age(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     """Names before "is a N-year-old" or ", a N-year-old", their first word a known first
     name that is no everyday word ("Depression is a 3-year-old diagnosis" names no one), or
     their last a known surname after a first word that is no common word ("Dervla McManus,
-    a 82-year-old woman": Irish first names are missing from the lists)."""
+    a 82-year-old woman"), or any known first name before a surname when a person's noun
+    follows the age ("June Lee is a 51-year-old woman": "june" is a month first)."""
     if "old" not in text:
         return
     for match in _NAME_BEFORE_AGE.finditer(text):
         start, end = match.span(1)
         words = [fold(w) for w in text[start:end].split()]
         first, last = words[0], words[-1]
-        if lex.is_given_name(first) or (
-            len(words) > 1
-            and last in lex.last_names
-            and last not in lex.common
-            and first not in lex.common
-            and first not in lex.stop
+        if (
+            lex.is_given_name(first)
+            or (
+                len(words) > 1
+                and last in lex.last_names
+                and last not in lex.common
+                and first not in lex.common
+                and first not in lex.stop
+            )
+            or (
+                len(words) > 1
+                and first in lex.first_names
+                and _PERSON_NOUN.match(text, match.end()) is not None
+            )
         ):
             yield RuleHit(start, end, "PERSON", "name_before_age")
 
@@ -1192,6 +1216,10 @@ NAME_FINDER = Finder(
         "from a registered nurse, [Douglas Schmidt], of West Charlesside Primary Care",
         "Su [hermana], [Irma], es quien le cuida",
         "[Viktor Anders], Krankenpfleger (Impfzentrum Altentreptow), meldete",
+        "[Rosario Pi Tamarit] (enfermera, tel. +34900512575) notifica",
+        "Die Meldung erfolgte durch [Jan] (Sohn) über das Meldeportal",
+        "reached on 496 0669. [June Lee] is a 51-year-old woman",
+        "received on 20Oct2021 from [Owen], the patient's father.",
         "[Amy Day] is a 32-year-old woman (date of birth unknown)",
     ),
     (

@@ -967,6 +967,9 @@ _NAME_ARTICLES = frozenset({"La", "El", "Las", "Los", "Le", "Les"})
 Paz", "Centro de Salud La Fe", "Clinique Les Lilas")."""
 
 
+_DOCTOR_TITLES = frozenset({"Dr", "Dra", "Drs", "Prof"})
+"""A doctor's title inside an institution's name: the capitalised word after it is a name
+("Praxis Dr. Anders", though "anders" is a German stopword)."""
 _APOSTROPHE_WORD = regex.compile(r"[\p{L}\p{M}]+(?:['\u2019][\p{L}\p{M}]+)*")
 """A word with its apostrophes: "O'Brien" is a surname, where "Brien" is a common word of
 the lists."""
@@ -985,7 +988,7 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
         word = fold(token).removesuffix("'s").removesuffix("\u2019s")
         if name_next and token[:1].isupper():
             return True  # "St Mary's Hospital", "Hospital La Fe"
-        name_next = word in _SAINTS or token in _NAME_ARTICLES
+        name_next = word in _SAINTS or token in _NAME_ARTICLES or token in _DOCTOR_TITLES
         if word in _INSTITUTION_WORDS or word in lex.stop:
             continue
         if word not in lex.common or _a_town(token, word, known, language):
@@ -1043,9 +1046,13 @@ language seldom uses ("Praxis Dr. Köll", "Apotheke Wilms")."""
 
 
 def _named_after_noun(text: str, start: int, end: int, language: str | None) -> bool:
-    """Whether an institution that starts with one of :data:`_NOUN_CUES` names one."""
+    """Whether an institution that starts with one of :data:`_NOUN_CUES` names one: a
+    doctor's title after the noun says so ("Praxis Dr. Anders", though "anders" is an
+    everyday word)."""
     first, *rest = _TOKEN.findall(text, start, end) or [""]
     if fold(first) not in _NOUN_CUES:
+        return True
+    if rest and rest[0] in _DOCTOR_TITLES:
         return True
     known = places(language)
     languages = (language,) if language else tuple(COUNTRIES_OF)
@@ -1767,6 +1774,7 @@ PLACE_FINDER = Finder(
         "an inpatient at [St Mary's Hospital]; the outcome",
         "registered at The [Nicholls Surgery]. The patient",
         "She attended The [O'Brien Surgery] on 2021-08-08",
+        "in hausärztlicher Betreuung bei [Praxis Dr. Anders]. Er",
         "a nurse at [Thomas Family Practice] through",
         "observed at [Tulsa Community Vaccination Center] for",
         "seen at [general hospital] by",
