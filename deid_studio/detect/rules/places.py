@@ -1577,8 +1577,9 @@ def _towns_with_regions(
         if region is None:
             continue
         town = tuple(fold(w) for w in _TOKEN.findall(match.group("town")))
+        words = [fold(w) for w in _APOSTROPHE_WORD.findall(match.group("town"))]  # "O'Neillbury"
         if known.match(town) or not any(
-            w in lex.common or w in lex.stop for w in _past_prefix(town)
+            w in lex.common or w in lex.stop for w in _past_prefix(words)
         ):
             yield RuleHit(*match.span("town"), "CITY", "town_then_region")
         yield RuleHit(*region, "town_then_region")
@@ -1775,6 +1776,7 @@ PLACE_FINDER = Finder(
         "registered at The [Nicholls Surgery]. The patient",
         "She attended The [O'Brien Surgery] on 2021-08-08",
         "in hausärztlicher Betreuung bei [Praxis Dr. Anders]. Er",
+        "a 43-year-old woman from [O'Neillbury], [Bedfordshire]. The patient",
         "a nurse at [Thomas Family Practice] through",
         "observed at [Tulsa Community Vaccination Center] for",
         "seen at [general hospital] by",
