@@ -225,7 +225,8 @@ def _train(args: argparse.Namespace) -> int:
     if result.f1 is not None:
         line += f"; cross-validated strict micro F1 {result.f1:.4f} ({metrics.get('cv')} folds)"
     if metrics.get("tau") is not None:
-        line += f"; recall-mode τ {float(metrics['tau']):.4g}"
+        tau = float(metrics["tau"])  # a model sure of the PHI it must catch: τ near 0
+        line += f"; recall-mode τ {tau:.4g}" if tau >= 1e-4 else "; recall-mode τ below 0.0001"
     print(line + f" ({result.seconds:.1f} s in all)")
     _say_which_model(where)
     if not args.no_suggest:
