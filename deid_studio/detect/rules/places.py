@@ -1187,8 +1187,12 @@ def _institutions(
             words = [fold(w) for w in _TOKEN.findall(text, start, end)]
             if all(is_drug_or_vaccine(w) for w in words) or (end - start <= 2):
                 continue  # "works for Pfizer": the maker, a safe term; "work for PH"
-            if family is _EMPLOYER_AFTER_JOB and known.match(tuple(words)) is not None:
-                continue  # "trabaja como enfermera en Madrid": a town, the town rules' own
+            if (
+                family is _EMPLOYER_AFTER_JOB
+                and known.match(tuple(words)) is not None
+                and "chez" not in text[match.start() : start].lower()
+            ):
+                continue  # "trabaja como enfermera en Madrid": a town; "chez Lenoir" is none
             if any(w not in lex.stop and w not in _INSTITUTION_WORDS for w in words):
                 yield RuleHit(start, end, "INSTITUTION", "employer")
     if " and " in text or "&" in text:
@@ -1777,6 +1781,7 @@ PLACE_FINDER = Finder(
         "She attended The [O'Brien Surgery] on 2021-08-08",
         "in hausärztlicher Betreuung bei [Praxis Dr. Anders]. Er",
         "a 43-year-old woman from [O'Neillbury], [Bedfordshire]. The patient",
+        "Il est chauffeur routier chez [Lenoir].",
         "a nurse at [Thomas Family Practice] through",
         "observed at [Tulsa Community Vaccination Center] for",
         "seen at [general hospital] by",
