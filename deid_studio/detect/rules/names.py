@@ -366,10 +366,13 @@ def _after_cues(
                 not (strength < STRONG and folded in eponyms())
                 and folded not in _RELATIVE_WORDS
                 and folded not in _SALUTATIONS
+                and folded.split()[-1] not in _PATIENT_WORDS
             ):
                 yield RuleHit(span[0], span[1], kind, rule)
 
 
+_PATIENT_WORDS = frozenset("patient patientin patienten paciente patiente paziente doente".split())
+"""Whose relative, no name: "die Tochter [der Patientin]" is the patient's daughter."""
 _KEYED = frozenset({"name_after_staff_key", "name_after_patient_key"})
 _BLANK = regex.compile(r"\s")
 _GIVEN_NAME_AFTER = regex.compile(
@@ -398,17 +401,25 @@ _RELATIVE_WORDS = (
     - _NAMES_NOT_RELATIVES
 )
 """No name: "durch die Mutter (Vater)"."""
+_OF_THE_PATIENT = (
+    r"(?:[ \t]+(?i:of[ \t]+the|del|de[ \t]+la|de|des|der|du|da|do|della)"
+    r"[ \t]+(?i:patient|paciente|patiente|patientin|patienten|paziente|doente))?"
+)
+"""Whose relative, after the relative's word in brackets: "Maribel (pareja del paciente)",
+"Anna (Tochter der Patientin)"."""
 _RELATIVE_IN_BRACKETS = regex.compile(
     rf"((?:\p{{Lu}}{SURNAME_CAPITAL}[\p{{Ll}}\p{{M}}'\u2019]+"
     r"(?:-\p{Lu}(?:[\p{Ll}\p{M}]+|\.))?[ \t]+){1,3})"
-    r"\((?i:\L<relatives>)\)",
+    rf"\((?i:\L<relatives>){_OF_THE_PATIENT}\)",
     relatives=_RELATIVE_WORDS,
 )
 """A name with the relative it is in brackets after it: "durch Adolf (Vater)", "lebt mit
 Clara Anders (Ehefrau)", "Mary (daughter)"."""
 
 
-_RELATIVE_BRACKET = regex.compile(r"\((?i:\L<relatives>)\)", relatives=_RELATIVE_WORDS)
+_RELATIVE_BRACKET = regex.compile(
+    rf"\((?i:\L<relatives>){_OF_THE_PATIENT}\)", relatives=_RELATIVE_WORDS
+)
 
 
 def _bracketed_relative(text: str) -> bool:
@@ -1220,6 +1231,7 @@ NAME_FINDER = Finder(
         "Die Meldung erfolgte durch [Jan] (Sohn) über das Meldeportal",
         "reached on 496 0669. [June Lee] is a 51-year-old woman",
         "received on 20Oct2021 from [Owen], the patient's father.",
+        "[Maribel] ([pareja] del paciente) comunica el 21-Oct",
         "[Amy Day] is a 32-year-old woman (date of birth unknown)",
     ),
     (
