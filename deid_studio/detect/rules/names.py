@@ -204,6 +204,7 @@ RULES: Mapping[str, float] = {
     "name_before_relative": 0.9,
     "name_beside_job": 0.9,
     "name_before_age": 0.9,
+    "name_before_birth": 0.9,
     "name_pair": 0.9,
     "name_list": 0.9,
     "name_introduced": 0.9,
@@ -1069,6 +1070,42 @@ def _named_with_age(text: str, lex: Lexicon) -> Iterator[RuleHit]:
             yield RuleHit(start, end, "PERSON", "name_before_age")
 
 
+_BIRTH_IN_BRACKET = regex.compile(
+    r"\([ \t]*(?i:dob|d\.o\.b\.?|date[ \t]+of[ \t]+birth|born|f\.[ \t]*nac\.?|fecha[ \t]+de"
+    r"[ \t]+nacimiento|n[ée]e?[ \t]+le|geb\.|geboren)(?![\p{L}\p{M}])"
+)
+"""A birth date in brackets after a name: "Joe Johnson (DOB 26/03/1990)", "Atilio Pi Moya (F.
+nac. 11 de enero de 1980)", "(née le 3 mai 1950)", "(geb. 21.04.1964)"."""
+_BIRTH_OR_AGE_AFTER_COMMA = regex.compile(
+    r",[ \t]+(?:(?i:geboren[ \t]+am|geb\.|n[ée]e?[ \t]+le|nacid[oa][ \t]+el|born[ \t]+on)"
+    r"|\d{1,3}[ \t]+(?:ans|an|Jahre|Monate|años|meses|mois)(?![\p{L}\p{M}]))"
+)
+"""A birth date or an age after a name and its comma, in French, German and Spanish:
+"Paolo Anders, geboren am 21.04.1964", "concernant Gilbert Gallet, 72 ans", "zu Artur Anders,
+16 Monate alt"."""
+
+
+def _named_with_birth(text: str, lex: Lexicon) -> Iterator[RuleHit]:
+    """A name before its birth date in brackets, or before a comma and its birth date or
+    age (:data:`_BIRTH_IN_BRACKET`, :data:`_BIRTH_OR_AGE_AFTER_COMMA`), the first word a
+    known first name: the surname may be an eponym, a common word or another language's
+    stopword ("Joe Johnson", "Tara May", "Paolo Anders"), which no pair of names takes."""
+    names = []
+    for at in occurrences(text, "("):
+        if _BIRTH_IN_BRACKET.match(text, at):
+            before = _NAME_BEFORE.search(text, max(0, at - 80), at)
+            if before is not None:
+                names.append(before.span(1))
+    for at in occurrences(text, ", "):
+        if text[at + 2 : at + 3].isalnum() and _BIRTH_OR_AGE_AFTER_COMMA.match(text, at):
+            before = _NAME_BEFORE_COMMA.search(text, max(0, at - 80), at)
+            if before is not None:
+                names.append(before.span(1))
+    for start, end in names:
+        if fold(text[start:end].split()[0]) in lex.first_names:
+            yield RuleHit(start, end, "PERSON", "name_before_birth")
+
+
 def _staff_in_brackets(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     """A professional named beside their job in brackets, either way round ("A locum
     pharmacist (Douglas Booth) reported", "received from Christine May (nurse) at"), before
@@ -1116,6 +1153,7 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     found += _spelt_names(text, lex)
     if "(" in text or ", " in text:
         found += _staff_in_brackets(text, lex)
+        found += _named_with_birth(text, lex)
     if language in (None, "en"):
         found += _named_with_age(text, lex)
     if language in (None, "en") and not shouting:
@@ -1232,6 +1270,9 @@ NAME_FINDER = Finder(
         "reached on 496 0669. [June Lee] is a 51-year-old woman",
         "received on 20Oct2021 from [Owen], the patient's father.",
         "[Maribel] ([pareja] del paciente) comunica el 21-Oct",
+        "Moderna). [Joe Johnson] (DOB 26/03/1990), a 31-year-old man",
+        "Neue Informationen zu [Artur Anders], 16 Monate alt.",
+        "[Paolo Anders], geboren am 21.04.1964, 57 Jahre alt",
         "[Amy Day] is a 32-year-old woman (date of birth unknown)",
     ),
     (

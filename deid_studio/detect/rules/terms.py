@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 from itertools import compress
 from typing import NamedTuple
 
@@ -72,6 +73,17 @@ _BEFORE_TERM = regex.compile(
 )
 
 RULES = {"vaccine_name": 1.0, "drug_name": 1.0, "eponym_term": 1.0}
+
+
+@cache
+def _everyday_first_names() -> frozenset[str]:
+    """The first names of Faker's American and British lists, folded: a pair of eponyms
+    that starts with one is a person ("Douglas Turner") unless a disease's word follows;
+    "Stevens Johnson", "Arnold Chiari" start with no such name."""
+    from faker.providers.person.en_GB import Provider as British
+    from faker.providers.person.en_US import Provider as American
+
+    return frozenset(fold(n) for p in (American, British) for n in p.first_names)
 
 
 def _eponym_run(words: list[regex.Match[str]], i: int, known: SafeTerms) -> int:
@@ -139,7 +151,9 @@ def _find_terms(text: str) -> list[RuleHit]:
             start, end = match.start(), words[i + run - 1].end()
             tail = _TAIL_AFTER.match(text, end)
             before = _BEFORE_TERM.search(text, max(0, start - 24), start)
-            pair = run > 1 or "-" in text[start:end]  # "Stevens-Johnson", "Guillain Barre"
+            pair = "-" in text[start:end] or (  # "Stevens-Johnson", "Guillain Barre"
+                run > 1 and fold(match.group()) not in _everyday_first_names()
+            )  # not "Douglas Turner": a person named like two eponyms, unless a tail follows
             if tail or before or pair:
                 first = before.start() if before else start
                 hits.append(RuleHit(first, tail.end() if tail else end, "TERM", "eponym_term"))
@@ -225,6 +239,7 @@ TERM_FINDER = Finder(
         "diagnosed with [Bells Palsy] on",
         "[Stevens-Johnson syndrome] was suspected",
         "a case of [Guillain-Barre] after",
+        "Concern for [Stevens Johnson] and sepsis",
         "[Hashimoto's thyroiditis] since",
         "[síndrome de Guillain-Barré] tras",
         "dose of [Pfizer] vaccine",
@@ -241,6 +256,7 @@ TERM_FINDER = Finder(
         "Dr. Bell saw the patient",
         "her sister Camila called",
         "Mr Johnson was seen",
+        "Douglas Turner (DOB 10/31/2017), a 3-year-old boy",
     ),
     guarded=False,
 )
