@@ -391,8 +391,8 @@ class _Rules:
             return None
         name, form = abbreviated
         shown = initials(self.case.surrogates.person(name))
-        if not shown or normalise(shown[form]) in self.abbreviated:
-            return None
+        if form >= len(shown) or normalise(shown[form]) in self.abbreviated:
+            return None  # none, or no particle in the surrogate to spell like "M.D.C.G.F."
         return shown[form] if self.case.surrogates.avoids_the_case(shown[form]) else None
 
     def _surrogate(self, span: MaskSpan, kind: Kind, text: str, tag: str) -> tuple[str, str, bool]:

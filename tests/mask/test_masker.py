@@ -236,3 +236,16 @@ def test_the_initials_of_a_masked_name_are_masked_where_the_narrative_uses_them(
     # a name of one word has no initials: "C.T." stays a scan
     alone = mask(marked("[Schmitt|PATIENT] a eu un C.T. scan; S. va mieux.", language="fr"), "tags")
     assert alone.text == "[PATIENT] a eu un C.T. scan; S. va mieux."
+
+
+def test_initials_that_count_a_capitalised_particle_are_masked_too(mask) -> None:
+    """Spanish names write "Del" capitalised, and narratives count it: "María Del Carmen
+    Gisbert Ferrándiz (M.D.C.G.F.)" came through with the name masked."""
+    document = marked(
+        "Nombre: [María Del Carmen Gisbert Ferrándiz|PATIENT] (M.D.C.G.F.). M.D.C.G.F. acudió.",
+        language="es",
+    )
+    tags = mask(document, "tags")
+    assert tags.text == "Nombre: [PATIENT] ([PATIENT]). [PATIENT] acudió."
+    surrogates = mask(document, "surrogates")
+    assert "M.D.C.G.F." not in surrogates.text and not surrogates.leaks

@@ -870,7 +870,7 @@ def _name_lists(text: str, lex: Lexicon) -> Iterator[RuleHit]:
 
 
 _INITIALS = regex.compile(
-    r"(?<![\p{L}\p{M}\d.'\u2019-])(?:\p{Lu}\.){2,4}(?![\p{L}\p{M}\d]|\.\p{L})"
+    r"(?<![\p{L}\p{M}\d.'\u2019-])(?:\p{Lu}\.){2,6}(?![\p{L}\p{M}\d]|\.\p{L})"
 )
 _INITIALS_KEY = regex.compile(
     r"(?r)(?<![\p{L}])(?i:initials|iniciales|initiales|initialen|iniciais|iniziali)"
@@ -892,7 +892,7 @@ _NUMBER_NEAR = regex.compile(r"[ \t]?\d")
 
 _NAME_BEFORE_BRACKET = {
     n: regex.compile(rf"(?r)((?:\p{{Lu}}[\p{{L}}\p{{M}}'\u2019-]*[ \t]+){{{n}}})\(\Z")
-    for n in (2, 3, 4)
+    for n in (2, 3, 4, 5, 6)
 }
 """Exactly ``n`` capitalised words right before an opening bracket (as many as the
 initials in it)."""
