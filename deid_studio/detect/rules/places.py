@@ -478,6 +478,7 @@ RULES: Mapping[str, float] = {
     "town_after_postcode": 0.95,
     "town_state_zip": 0.95,
     "town_before_postcode": 0.9,
+    "town_after_institution": 0.9,
     "state_zip": 0.9,
     "place_gazetteer": 0.95,
     "place_after_cue": 0.95,
@@ -967,6 +968,23 @@ _NAME_ARTICLES = frozenset({"La", "El", "Las", "Los", "Le", "Les"})
 Paz", "Centro de Salud La Fe", "Clinique Les Lilas")."""
 
 
+_TOWN_AFTER_INSTITUTION = regex.compile(
+    r"[ \t]+in[ \t]+(?P<town>\p{Lu}[\p{Ll}\p{M}'\u2019\-]+(?:[ \t]+\p{Lu}[\p{Ll}\p{M}'\u2019\-]+)?)"
+    r"(?![\p{L}\p{M}])"
+)
+"""The town of an institution after "in": "Boots Pharmacy in [Scottport]"."""
+
+
+def _town_after(text: str, end: int, lex: Lexicon) -> Iterator[RuleHit]:
+    """The town after an institution and "in" (:data:`_TOWN_AFTER_INSTITUTION`), when its
+    words are no common words ("in February", "in The morning" are none)."""
+    town = _TOWN_AFTER_INSTITUTION.match(text, end)
+    if town is not None:
+        words = [fold(w) for w in _APOSTROPHE_WORD.findall(town.group("town"))]
+        if not any(w in lex.common or w in lex.stop for w in _past_prefix(words)):
+            yield RuleHit(*town.span("town"), "CITY", "town_after_institution")
+
+
 _DOCTOR_TITLES = frozenset({"Dr", "Dra", "Drs", "Prof"})
 """A doctor's title inside an institution's name: the capitalised word after it is a name
 ("Praxis Dr. Anders", though "anders" is a German stopword)."""
@@ -1171,6 +1189,7 @@ def _institutions(
             start += len(first) + 1
         if _named(text, start, end, lex, language):
             yield RuleHit(start, end, "INSTITUTION", "institution_suffixed")
+            yield from _town_after(text, end, lex)
     if any(end in text for end in _COMPOUND_ENDS):
         for match in _INSTITUTION_COMPOUND.finditer(text):
             yield RuleHit(*match.span(), "INSTITUTION", "institution_compound")
@@ -1195,6 +1214,7 @@ def _institutions(
                 continue  # "trabaja como enfermera en Madrid": a town; "chez Lenoir" is none
             if any(w not in lex.stop and w not in _INSTITUTION_WORDS for w in words):
                 yield RuleHit(start, end, "INSTITUTION", "employer")
+                yield from _town_after(text, end, lex)
     if " and " in text or "&" in text:
         for match in _SURNAMES_FIRM.finditer(text):
             words = [fold(match.group(i)) for i in (1, 2, 3)]
@@ -1782,6 +1802,7 @@ PLACE_FINDER = Finder(
         "in hausärztlicher Betreuung bei [Praxis Dr. Anders]. Er",
         "a 43-year-old woman from [O'Neillbury], [Bedfordshire]. The patient",
         "Il est chauffeur routier chez [Lenoir].",
+        "a locum pharmacist working at [Boots Pharmacy] in [Scottport], telephoned",
         "a nurse at [Thomas Family Practice] through",
         "observed at [Tulsa Community Vaccination Center] for",
         "seen at [general hospital] by",
