@@ -192,7 +192,7 @@ class Detector:
                 widened = _outside_widened(best, heard, settings.extending_rules)
                 merged = combine([*heard, *_outside(widened, wholes)], settings.priority, text=text)
             merged = consistent(merged, text, best_path=mode == "default")
-            merged = whole_hyphenated(merged, text)
+            merged = whole_words(merged, text)
             merged = outside_terms(merged, terms, text)
             score = None
             if marginals:
@@ -230,7 +230,7 @@ _HYPHENS = "-\u2010\u2011"
 _TAIL = regex.compile(rf"(?:[{_HYPHENS}][\p{{L}}\p{{M}}]+)+(?![\p{{L}}\p{{M}}\p{{N}}])")
 
 
-def whole_hyphenated(suggestions: Sequence[Suggestion], text: str) -> list[Suggestion]:
+def whole_words(suggestions: Sequence[Suggestion], text: str) -> list[Suggestion]:
     """The suggestions with each one that ends inside a hyphenated word taking the rest of
     the word, unless another suggestion begins there; and each one that ends or starts
     between a digit and a letter of one word taking the whole word ("C15 035F", where the

@@ -122,13 +122,24 @@ def familiar_names() -> frozenset[str]:
     "brown"), folded: after a title or a relative's word a lower-case one is a name all the
     same ("his wife mary", "dr. lee"). Not those English uses more as words than as names
     (:data:`_MORE_A_WORD`: "may", "white", "june")."""
+    from deid_studio.detect.frequency import zipf
+
+    first, last = english_names()
+    return frozenset(w for w in (first | last) & common_words() if zipf(w, "en") < _MORE_A_WORD)
+
+
+@cache
+def english_names() -> tuple[frozenset[str], frozenset[str]]:
+    """The first names and the surnames of Faker's American and British lists, folded: the
+    names English narratives use most."""
     from faker.providers.person.en_GB import Provider as British
     from faker.providers.person.en_US import Provider as American
 
-    from deid_studio.detect.frequency import zipf
-
-    names = {fold_word(w) for p in (American, British) for w in (*p.first_names, *p.last_names)}
-    return frozenset(w for w in names & common_words() if zipf(w, "en") < _MORE_A_WORD)
+    providers = (American, British)
+    return (
+        frozenset(fold_word(w) for p in providers for w in p.first_names),
+        frozenset(fold_word(w) for p in providers for w in p.last_names),
+    )
 
 
 @cache

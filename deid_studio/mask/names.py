@@ -75,18 +75,17 @@ def initials(text: str) -> tuple[str, ...]:
     """How a narrative abbreviates the person named ``text``: the initials of its names,
     dotted, with and without blanks ("Patrick Schmitt": "P.S.", "P. S."); none for a name
     of one word. Titles and particles have none; an initial is its own ("J. Smith": "J.S.")."""
-    words = name_words(text, lambda w: False)
-    letters = [w.text[0].upper() for w in words if w.role in ("first", "last", "initial")]
+    letters: list[str] = []
+    with_particles: list[str] = []  # a capitalised particle counts where a narrative counts
+    for w in name_words(text, lambda w: False):  # it: "María Del Carmen ... (M.D.C.G.F.)"
+        if w.role in ("first", "last", "initial"):
+            letters.append(w.text[0].upper())
+            with_particles.append(w.text[0].upper())
+        elif w.role == "particle" and w.text[:1].isupper():
+            with_particles.append(w.text[0])
     if len(letters) < 2:
         return ()
     found = ["".join(f"{c}." for c in letters), " ".join(f"{c}." for c in letters)]
-    # a capitalised particle counts where the narrative counts it ("María Del Carmen
-    # Gisbert Ferrándiz (M.D.C.G.F.)")
-    with_particles = [
-        w.text[0]
-        for w in words
-        if w.role in ("first", "last", "initial") or (w.role == "particle" and w.text[:1].isupper())
-    ]
     if len(with_particles) > len(letters):
         found.append("".join(f"{c}." for c in with_particles))
     return tuple(found)

@@ -16,7 +16,7 @@ from deid_studio.detect.detector import (
     _outside,
     _outside_widened,
     _split_wholes,
-    whole_hyphenated,
+    whole_words,
 )
 from deid_studio.detect.hearing import (
     RuleRecord,
@@ -200,14 +200,14 @@ def test_a_span_cut_inside_a_hyphenated_word_takes_the_rest_of_it() -> None:
     text = "Nurse Kallio-oja and Dr. Jean-pierre Smith-Jones, a 45-year-old, Mäki-petäjä."
     at = text.index
     cut = [crf(at("Kallio"), at("-oja"), "STAFF"), crf(at("Jean"), at("-pierre"), "STAFF")]
-    found = whole_hyphenated(cut, text)
+    found = whole_words(cut, text)
     assert [text[s.start : s.end] for s in found] == ["Kallio-oja", "Jean-pierre"]
     two = [crf(at("Smith"), at("-Jones"), "STAFF"), crf(at("Jones"), at(","), "STAFF")]
-    assert whole_hyphenated(two, text) == two  # another suggestion begins in the rest
+    assert whole_words(two, text) == two  # another suggestion begins in the rest
     age = [crf(at("45"), at("-year"), "AGE")]
-    assert whole_hyphenated(age, text) == age  # a number keeps its end
+    assert whole_words(age, text) == age  # a number keeps its end
     last = [crf(at("Mäki"), at("-petäjä"), "PATIENT")]
-    assert text[whole_hyphenated(last, text)[0].end - 1] == "ä"  # up to the full stop
+    assert text[whole_words(last, text)[0].end - 1] == "ä"  # up to the full stop
 
 
 def test_a_span_cut_between_a_digit_and_a_letter_takes_the_whole_word() -> None:
@@ -216,9 +216,9 @@ def test_a_span_cut_between_a_digit_and_a_letter_takes_the_whole_word() -> None:
     text = "Address: Susannah Ville C15 035F\nMRN12345, seen 11/20/2073 CPT"
     at = text.index
     cut = [crf(at("C15"), at("F\n"), "LOCATION"), crf(at("12345"), at(","), "ID")]
-    found = whole_hyphenated(cut, text)
+    found = whole_words(cut, text)
     assert [text[s.start : s.end] for s in found] == ["C15 035F", "MRN12345"]
     two = [crf(at("C15"), at("F\n"), "LOCATION"), crf(at("F\n"), at("F\n") + 1, "LOCATION")]
-    assert whole_hyphenated(two, text) == two  # another suggestion takes the rest
+    assert whole_words(two, text) == two  # another suggestion takes the rest
     spaced = [crf(at("11/20"), at(" CPT"), "DATE")]
-    assert whole_hyphenated(spaced, text) == spaced  # a blank ends the word
+    assert whole_words(spaced, text) == spaced  # a blank ends the word

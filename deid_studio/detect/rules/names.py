@@ -404,7 +404,7 @@ _RELATIVE_WORDS = (
 """No name: "durch die Mutter (Vater)"."""
 _OF_THE_PATIENT = (
     r"(?:[ \t]+(?i:of[ \t]+the|del|de[ \t]+la|de|des|der|du|da|do|della)"
-    r"[ \t]+(?i:patient|paciente|patiente|patientin|patienten|paziente|doente))?"
+    rf"[ \t]+(?i:{alternation(_PATIENT_WORDS)}))?"
 )
 """Whose relative, after the relative's word in brackets: "Maribel (pareja del paciente)",
 "Anna (Tochter der Patientin)"."""
@@ -1101,9 +1101,18 @@ def _named_with_birth(text: str, lex: Lexicon) -> Iterator[RuleHit]:
             before = _NAME_BEFORE_COMMA.search(text, max(0, at - 80), at)
             if before is not None:
                 names.append(before.span(1))
-    for start, end in names:
-        if fold(text[start:end].split()[0]) in lex.first_names:
-            yield RuleHit(start, end, "PERSON", "name_before_birth")
+    for start, end in _led_by_first_names(text, names, lex):
+        yield RuleHit(start, end, "PERSON", "name_before_birth")
+
+
+def _led_by_first_names(
+    text: str, spans: list[tuple[int, int]], lex: Lexicon
+) -> Iterator[tuple[int, int]]:
+    """The spans whose first word is a known first name (the cue said a name stands there;
+    its surname may be any word)."""
+    return (
+        (start, end) for start, end in spans if fold(text[start:end].split()[0]) in lex.first_names
+    )
 
 
 def _staff_in_brackets(text: str, lex: Lexicon) -> Iterator[RuleHit]:
@@ -1130,9 +1139,8 @@ def _staff_in_brackets(text: str, lex: Lexicon) -> Iterator[RuleHit]:
             after = _NAME_AFTER_JOB_COMMA.match(text, at + 2)
             if after is not None and _JOB_BEFORE.search(text, max(0, at - 60), at):
                 names.append(after.span(1))
-    for start, end in names:
-        if fold(text[start:end].split()[0]) in lex.first_names:
-            yield RuleHit(start, end, "STAFF", "name_beside_job")
+    for start, end in _led_by_first_names(text, names, lex):
+        yield RuleHit(start, end, "STAFF", "name_beside_job")
 
 
 def find_names(text: str, language: str | None) -> list[RuleHit]:

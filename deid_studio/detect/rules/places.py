@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Container, Iterator, Mapping, Sequence
 from functools import cache
 from itertools import compress
 
@@ -796,9 +796,7 @@ def _after_phrases(
             continue
         words = [fold(w) for w in _TOKEN.findall(segment.group())]
         # a town's prefix may be a word: "lives in East Philipside"
-        if not any(
-            w in lex.common or w in lex.stop or w in MONTH_WORDS for w in _past_prefix(words)
-        ):
+        if _unknown_town(words, lex, MONTH_WORDS):
             yield RuleHit(*segment.span(), "CITY", "town_after_phrase")
 
 
@@ -939,9 +937,7 @@ def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
         if town is None:
             continue
         words = [fold(w) for w in _TOKEN.findall(town.group("town"))]
-        if known.match(tuple(words)) is not None or not any(
-            w in lex.common or w in lex.stop or w in _STREET_WORDS for w in _past_prefix(words)
-        ):
+        if known.match(tuple(words)) is not None or _unknown_town(words, lex, _STREET_WORDS):
             yield RuleHit(*town.span("town"), "CITY", "town_before_postcode")
     if not _state_before_zip(text):
         return
@@ -981,7 +977,7 @@ def _town_after(text: str, end: int, lex: Lexicon) -> Iterator[RuleHit]:
     town = _TOWN_AFTER_INSTITUTION.match(text, end)
     if town is not None:
         words = [fold(w) for w in _APOSTROPHE_WORD.findall(town.group("town"))]
-        if not any(w in lex.common or w in lex.stop for w in _past_prefix(words)):
+        if _unknown_town(words, lex):
             yield RuleHit(*town.span("town"), "CITY", "town_after_institution")
 
 
@@ -1551,6 +1547,12 @@ _TOWN_PREFIXES = frozenset(
 """First words of towns' names that are common words ("West Geoffrey", "Port Talbot")."""
 
 
+def _unknown_town(words: Sequence[str], lex: Lexicon, also: Container[str] = ()) -> bool:
+    """Whether a town no list knows can have these folded words: none past its prefix is a
+    common word, a stopword or in ``also`` ("West [Geoffrey]", not "in [February]")."""
+    return not any(w in lex.common or w in lex.stop or w in also for w in _past_prefix(words))
+
+
 def _past_prefix(words: Sequence[str]) -> Sequence[str]:
     """A town's folded words without a first word of :data:`_TOWN_PREFIXES`: the words
     that must be no common words for an unknown town ("West [Geoffrey]")."""
@@ -1574,9 +1576,7 @@ def _of_towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit
     known = places(language)
     for match in _OF_TOWN.finditer(text):
         words = tuple(fold(w) for w in _TOKEN.findall(match.group("town")))
-        if known.match(words) or not any(
-            w in lex.common or w in lex.stop or w in _INSTITUTION_WORDS for w in _past_prefix(words)
-        ):
+        if known.match(words) or _unknown_town(words, lex, _INSTITUTION_WORDS):
             yield RuleHit(*match.span("town"), "CITY", "town_after_of")
 
 
@@ -1602,9 +1602,7 @@ def _towns_with_regions(
             continue
         town = tuple(fold(w) for w in _TOKEN.findall(match.group("town")))
         words = [fold(w) for w in _APOSTROPHE_WORD.findall(match.group("town"))]  # "O'Neillbury"
-        if known.match(town) or not any(
-            w in lex.common or w in lex.stop for w in _past_prefix(words)
-        ):
+        if known.match(town) or _unknown_town(words, lex):
             yield RuleHit(*match.span("town"), "CITY", "town_then_region")
         yield RuleHit(*region, "town_then_region")
 

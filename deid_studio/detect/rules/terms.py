@@ -25,14 +25,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import cache
 from itertools import compress
 from typing import NamedTuple
 
 import regex
 
 from deid_studio.detect.dictionaries import SafeTerms, safe_terms
-from deid_studio.detect.gazetteers import fold
+from deid_studio.detect.gazetteers import english_names, fold
 from deid_studio.detect.rules.base import (
     LATIN1_LETTER,
     Finder,
@@ -73,17 +72,6 @@ _BEFORE_TERM = regex.compile(
 )
 
 RULES = {"vaccine_name": 1.0, "drug_name": 1.0, "eponym_term": 1.0}
-
-
-@cache
-def _everyday_first_names() -> frozenset[str]:
-    """The first names of Faker's American and British lists, folded: a pair of eponyms
-    that starts with one is a person ("Douglas Turner") unless a disease's word follows;
-    "Stevens Johnson", "Arnold Chiari" start with no such name."""
-    from faker.providers.person.en_GB import Provider as British
-    from faker.providers.person.en_US import Provider as American
-
-    return frozenset(fold(n) for p in (American, British) for n in p.first_names)
 
 
 def _eponym_run(words: list[regex.Match[str]], i: int, known: SafeTerms) -> int:
@@ -152,8 +140,9 @@ def _find_terms(text: str) -> list[RuleHit]:
             tail = _TAIL_AFTER.match(text, end)
             before = _BEFORE_TERM.search(text, max(0, start - 24), start)
             pair = "-" in text[start:end] or (  # "Stevens-Johnson", "Guillain Barre"
-                run > 1 and fold(match.group()) not in _everyday_first_names()
-            )  # not "Douglas Turner": a person named like two eponyms, unless a tail follows
+                run > 1 and fold(match.group()) not in english_names()[0]
+            )  # not "Douglas Turner": a person named like two eponyms, unless a tail follows;
+            # "Stevens Johnson", "Arnold Chiari" start with no everyday English first name
             if tail or before or pair:
                 first = before.start() if before else start
                 hits.append(RuleHit(first, tail.end() if tail else end, "TERM", "eponym_term"))
