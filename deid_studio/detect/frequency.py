@@ -19,8 +19,10 @@ trie instead of the dict.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from pathlib import Path
+from types import ModuleType
 
 import marisa_trie
 
@@ -47,23 +49,35 @@ def zipf(word: str, language: str | None) -> float:
     return _zipf(word, code)
 
 
+def frequent(words: Iterable[str], language: str | None, floor: float) -> bool:
+    """Whether one of ``words`` has a Zipf frequency of at least ``floor`` (above 0) in
+    ``language``: ``any(zipf(w, language) >= floor for w in words)``, without the lookup
+    for a lowercase ASCII word wordfreq's list lacks (the spelling corrector asks about
+    hundreds of a word's one-slip edits, nearly all of them no word: each was a cached call
+    that also pushed real words out of :func:`zipf`'s cache)."""
+    code = language if language in _SUPPORTED else "en"
+    if code in _SEGMENTED:
+        return any(zipf(word, language) >= floor for word in words)
+    buckets = _buckets(code)
+    for word in words:
+        if word.isascii() and word.isalpha() and word.islower() and word not in buckets:
+            continue  # what _zipf makes of it: one token, not in the list, Zipf 0
+        if zipf(word, language) >= floor:
+            return True
+    return False
+
+
 def _zipf(word: str, code: str) -> float:
     """wordfreq's ``_word_frequency`` with ``minimum`` 0, then its Zipf rounding."""
-    from wordfreq import (
-        cB_to_freq,
-        digit_freq,
-        freq_to_zipf,
-        lossy_tokenize,
-        smash_numbers,
-        zipf_to_freq,
-    )
-
+    wordfreq = _wordfreq()
+    cB_to_freq, digit_freq = wordfreq.cB_to_freq, wordfreq.digit_freq
+    smash_numbers = wordfreq.smash_numbers
     if word.isascii() and word.isalpha() and word.islower():
         tokens = [word]  # what the tokenizer makes of it in every language (the spelling
         # corrector's edits of a word are such strings, hundreds a word: the tokenizer was
         # a tenth of a training on narratives of no known language)
     else:
-        tokens = lossy_tokenize(word, code)
+        tokens = wordfreq.lossy_tokenize(word, code)
     if not tokens:
         return 0.0
     buckets = _buckets(code)
@@ -77,9 +91,17 @@ def _zipf(word: str, code: str) -> float:
         if smashed != token:
             freq *= digit_freq(token)
         one_over_result += 1.0 / freq
-    freq = max(1.0 / one_over_result, zipf_to_freq(0.0))  # wordfreq's minimum: Zipf 0
+    freq = max(1.0 / one_over_result, wordfreq.zipf_to_freq(0.0))  # wordfreq's minimum: Zipf 0
     leading_zeroes = math.floor(-math.log(freq, 10))
-    return round(freq_to_zipf(round(freq, leading_zeroes + 3)), 2)
+    return round(wordfreq.freq_to_zipf(round(freq, leading_zeroes + 3)), 2)
+
+
+@cache
+def _wordfreq() -> ModuleType:
+    """The ``wordfreq`` module, imported on first use (its import reads its data files)."""
+    import wordfreq
+
+    return wordfreq
 
 
 @cache

@@ -29,7 +29,7 @@ from functools import cache
 import regex
 
 from deid_studio.detect.dictionaries import is_drug_or_vaccine, safe_terms
-from deid_studio.detect.frequency import zipf
+from deid_studio.detect.frequency import frequent, zipf
 from deid_studio.detect.gazetteers import eponyms, fold
 from deid_studio.detect.medical import shipped_terms
 from deid_studio.detect.rules.base import (
@@ -152,14 +152,12 @@ def _misspelt(folded: str, language: str | None) -> bool:
     a medical narrative, far more often than names."""
     if len(folded) < 5:
         return False
+    edits = _edits(folded)
     terms = safe_terms()
-    medical = _known_words()
-    for candidate in _edits(folded):
-        if candidate in medical or terms.kind(candidate) or candidate in eponyms():
-            return True
-        if len(candidate) >= 4 and zipf(candidate, language) >= COMMON_TYPO:
-            return True
-    return False
+    known = (_known_words(), eponyms(), terms.vaccines, terms.drugs, terms.eponyms)
+    if not all(edits.isdisjoint(words) for words in known):
+        return True
+    return frequent((c for c in edits if len(c) >= 4), language, COMMON_TYPO)
 
 
 def _edits(word: str) -> set[str]:
