@@ -308,6 +308,7 @@ def test_rule_suggestions_in_each_scheme() -> None:
     [
         ("Der Ehemann ist unter 0664/1234567 erreichbar.", "0664/1234567"),
         ("Rückfragen bitte an 0221/4710000.", "0221/4710000"),
+        ("meldete telefonisch (0512/92268185) einen Verdachtsfall.", "0512/92268185"),
     ],
 )
 def test_a_german_number_with_its_area_code_slash_is_a_phone(text: str, number: str) -> None:

@@ -219,12 +219,13 @@ CODE_RULES: tuple[Rule, ...] = (
         anchor="upper_code",
     ),
     Rule(  # Ireland's Eircode: a routing key, a blank (often left out), four characters of its
-        # own alphabet, a letter among them; four digits only after a town and its comma
+        # own alphabet, a letter among them; four digits only after a town (not a lot's key)
         "postcode_ireland",
         "POSTCODE",
         r"(?-i:\b(?:(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]?(?=[0-9AC-FHKNPRTV-Y]{0,3}[AC-FHKNPRTV-Y])"
         r"[0-9AC-FHKNPRTV-Y]{4}"
-        r"|(?<=\p{Lu}\p{Ll}+,[ \t])(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]?\d{4})\b)",
+        r"|(?<=\p{Lu}\p{Ll}+,[ \t]|\p{Lu}\p{Ll}{2,}[ \t])(?<!(?i:lot|batch|dose)[ \t])"
+        r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]?\d{4})\b)",
         (
             "Sligo [X17 9V03].",
             "Dublin 2, [D02 X285]",
@@ -234,8 +235,12 @@ CODE_RULES: tuple[Rule, ...] = (
             "Sligo, [H80X0HN]; tel.",
             "Kori Ville, [P40 4488]; tel.",
             "Galway, [F844495]; tel.",
+            "73 Mulhern Street, Dublin [V73 0000].",
         ),
-        ("D02 1234", "x17 9v03", "A65 F4E22", "V1 dose 2021", "K6195358", "EW0182", "T2N1M0"),
+        (
+            *("D02 1234", "Lot F12 3456", "Batch W29 1234", "x17 9v03", "A65 F4E22"),
+            *("V1 dose 2021", "K6195358", "EW0182", "T2N1M0"),
+        ),
         anchor="upper_code",
         languages=frozenset({"en"}),
     ),

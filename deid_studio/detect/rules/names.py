@@ -23,7 +23,7 @@ import itertools
 import re
 import unicodedata
 from bisect import bisect_left
-from collections.abc import Container, Iterator, Mapping
+from collections.abc import Container, Iterator, Mapping, Sequence
 from functools import cache
 from itertools import accumulate
 
@@ -402,12 +402,15 @@ _RELATIVE_WORDS = (
     - _NAMES_NOT_RELATIVES
 )
 """No name: "durch die Mutter (Vater)"."""
-_OF_THE_PATIENT = (
-    r"(?:[ \t]+(?i:of[ \t]+the|del|de[ \t]+la|de|des|der|du|da|do|della)"
-    rf"[ \t]+(?i:{alternation(_PATIENT_WORDS)}))?"
+_OF_PATIENT = (
+    r"[ \t]+(?i:of[ \t]+the|del|de[ \t]+la|de|des|der|du|da|do|della)"
+    rf"[ \t]+(?i:{alternation(_PATIENT_WORDS)})"
 )
+_OF_THE_PATIENT = rf"(?:{_OF_PATIENT})?"
 """Whose relative, after the relative's word in brackets: "Maribel (pareja del paciente)",
 "Anna (Tochter der Patientin)"."""
+_PATIENTS_RELATIVE = regex.compile(rf"[\p{{L}}\p{{M}}]*{_OF_PATIENT}(?![\p{{L}}\p{{M}}])")
+"""The rest of a relative's word and whose relative it is: "pareja[ del paciente]"."""
 _RELATIVE_IN_BRACKETS = regex.compile(
     rf"((?:\p{{Lu}}{SURNAME_CAPITAL}[\p{{Ll}}\p{{M}}'\u2019]+"
     r"(?:-\p{Lu}(?:[\p{Ll}\p{M}]+|\.))?[ \t]+){1,3})"
@@ -484,9 +487,11 @@ def _relatives_after_comma(
                 and places(language).match(tuple(w.folded for w in words)) is not None
             ):
                 continue  # "vive en Madrid, su madre"; not "received from Owen, the father"
-            if lex.is_given_name(words[0].folded) and all(
-                lex.is_name(w) or w.folded not in lex.common for w in words
-            ):
+            given = lex.is_given_name(words[0].folded) or (
+                words[0].folded in lex.first_names
+                and _PATIENTS_RELATIVE.match(text, position) is not None
+            )  # "de Aroa, pareja del paciente": the patient's relative, though "aroa" is a word
+            if given and all(lex.is_name(w) or w.folded not in lex.common for w in words):
                 yield RuleHit(start, end, "RELATIVE", "name_before_relative")
 
 
@@ -890,12 +895,18 @@ _ABBREVIATIONS = frozenset(
 _NUMBER_NEAR = regex.compile(r"[ \t]?\d")
 
 
+_SPELLING_WORD = r"\p{Lu}[\p{L}\p{M}'\u2019.-]*"
+"""A capitalised word that initials may spell, hyphenated parts and dotted initials of its
+own allowed ("Heidelore", "H.-Dieter", "Klaus-D.", "O'Brien")."""
 _NAME_BEFORE_BRACKET = {
-    n: regex.compile(rf"(?r)((?:\p{{Lu}}[\p{{L}}\p{{M}}'\u2019-]*[ \t]+){{{n}}})\(\Z")
-    for n in (2, 3, 4, 5, 6)
+    n: regex.compile(rf"(?r)((?:{_SPELLING_WORD}[ \t]+){{1,{n}}})\(\Z") for n in (2, 3, 4, 5, 6)
 }
-"""Exactly ``n`` capitalised words right before an opening bracket (as many as the
-initials in it)."""
+"""Up to ``n`` capitalised words right before an opening bracket (as many as the initials in
+it: fewer when a word is hyphenated)."""
+_NAME_IN_BRACKET = regex.compile(
+    rf"[ \t]*\([ \t]*({_SPELLING_WORD}(?:[ \t]+{_SPELLING_WORD}){{0,5}})[ \t]*\)"
+)
+"""A bracket of capitalised words right after initials ("D.B. (Douglas Berger)")."""
 
 
 _SUBJECT_VERB = regex.compile(
@@ -941,15 +952,26 @@ def _a_subject(text: str, start: int, end: int, letters: str) -> bool:
 def _name_spelt(text: str, start: int, letters: str, lex: Lexicon) -> tuple[int, int] | None:
     """(start, end) of the name right before the bracket of initials starting at ``start``
     that ``letters`` spell, when it starts with a known first name ("Heidelore Striebitz
-    (H.S.)", "Domingo Amaya Arana (D.A.A.)"; not "Presión Arterial (P.A.)")."""
+    (H.S.)", "Domingo Amaya Arana (D.A.A.)", "H.-Dieter Wilms (H.D.W.)"; not "Presión
+    Arterial (P.A.)")."""
     pattern = _NAME_BEFORE_BRACKET[len(letters)]
     found = pattern.search(text, max(0, start - 40 * len(letters)), start)
     if found is None:
         return None
-    words = found.group(1).split()
-    if "".join(w[0] for w in words) != letters or fold(words[0]) not in lex.first_names:
-        return None
-    return found.start(1), found.start(1) + len(found.group(1).rstrip())
+    words = list(regex.finditer(r"\S+", found.group(1)))
+    for first in range(len(words)):  # the longest run of the last words that they spell
+        kept = [w.group() for w in words[first:]]
+        if _spelt(kept, letters, lex):
+            return found.start(1) + words[first].start(), found.start(1) + words[-1].end()
+    return None
+
+
+def _spelt(words: Sequence[str], letters: str, lex: Lexicon) -> bool:
+    """Whether ``letters`` are the initials of ``words`` (a hyphenated word gives one per
+    part) and the first word is, or holds, a known first name."""
+    parts = [p.rstrip(".") for p in words[0].split("-")]
+    initials = "".join(p[0] for w in words for p in w.split("-") if p)
+    return initials == letters and any(fold(p) in lex.first_names for p in parts if len(p) > 1)
 
 
 def _initials(text: str, lex: Lexicon) -> Iterator[RuleHit]:
@@ -975,15 +997,20 @@ def _initials(text: str, lex: Lexicon) -> Iterator[RuleHit]:
 
 def _spelt_names(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     """A name that its initials in brackets spell (:func:`_name_spelt`: "Domingo" is also
-    Sunday, the "Keller" of "Cal Keller (C.K.)" a town)."""
+    Sunday, the "Keller" of "Cal Keller (C.K.)" a town), or in brackets after the initials
+    that spell it ("D.B. (Douglas Berger)": "Berger" is an eponym)."""
     if "(" not in text:
         return
     for match in _INITIALS.finditer(text):
         start, end = match.span()
+        letters = match.group().replace(".", "")
         if text[end : end + 1] == ")":
-            span = _name_spelt(text, start, match.group().replace(".", ""), lex)
+            span = _name_spelt(text, start, letters, lex)
             if span is not None:
                 yield RuleHit(*span, "PERSON", "name_spelt")
+        inside = _NAME_IN_BRACKET.match(text, end)
+        if inside is not None and _spelt(inside.group(1).split(), letters, lex):
+            yield RuleHit(*inside.span(1), "PERSON", "name_spelt")
 
 
 _HEALTH_JOB = (
@@ -1277,6 +1304,9 @@ NAME_FINDER = Finder(
         "Die Meldung erfolgte durch [Jan] (Sohn) über das Meldeportal",
         "reached on 496 0669. [June Lee] is a 51-year-old woman",
         "received on 20Oct2021 from [Owen], the patient's father.",
+        "recibido el 2021-07-24 de [Aroa], [pareja] del paciente. La nueva",
+        "Es handelt sich um [H.-Dieter Wilms] ([H.D.W.]), ein 45-jähriger",
+        "Patient [D.B.] ([Douglas Berger]), aged 67, lives in",
         "[Maribel] ([pareja] del paciente) comunica el 21-Oct",
         "Moderna). [Joe Johnson] (DOB 26/03/1990), a 31-year-old man",
         "Neue Informationen zu [Artur Anders], 16 Monate alt.",
@@ -1323,6 +1353,7 @@ NAME_FINDER = Finder(
         "given I.V. in the E.R. at 3 P.M. in the U.S.",
         "tratamiento con A.I.N.E. durante diez días",
         "Presión Arterial (P.A.) elevada",
+        "con P.A. (Presión Arterial) elevada",
         "When I killed your brother, I talked just like this",
         "Pfizer S.A. reported",
         "F.C. 100 latidos/minuto, 10.000 U.I. al día",

@@ -87,7 +87,7 @@ def _candidates(text: str) -> Iterator[tuple[int, int]]:
         position = match.end()
         if len(_DIGIT.findall(match.group())) < 7:
             continue
-        if _NOT_A_NUMBER.fullmatch(match.group().strip()):
+        if _NOT_A_NUMBER.fullmatch(match.group().strip().removeprefix("(")):
             # a date or a fraction before a number ("le 09/05/2021 (0134757843)"): look
             # again after the blank that follows the last slash
             slash = match.group().rfind("/")

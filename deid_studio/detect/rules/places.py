@@ -104,7 +104,8 @@ _STREET_AFTER_USPS = (
 ).split()
 """The rest of the US Postal Service's street suffixes (Publication 28, as Faker's American
 and British address lists hold them: "Centers", "Rapid", "Shoal", "Mill"), after a house
-number and a capitalised name only."""
+number and a capitalised name only; "Via" and "Rue" too, capitalised ("14619 Nicholas Via";
+not "2 Puffs via inhalation", "1 VIAL ALBUTEROL VIA NEB")."""
 _HOUSE_NUMBER = (
     r"(?:,?[ \t]*(?:n[ \t]?[º°o]\.?[ \t]*|no\.[ \t]*|nr\.[ \t]*|#[ \t]*)?"
     r"(?:\d{1,5}[ \t]?[a-zA-Z]?(?![\p{L}\d])|s/n)"
@@ -165,7 +166,7 @@ _STREET_NUMBERED_ANY = cues(
 too: the house number makes it an address."""
 _STREET_US = regex.compile(
     rf"(?<![\p{{L}}\d/.\-])\d{{1,6}}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?(?:{_CAP}[ \t]+){{1,3}}"
-    rf"(?i:{alternation([*_STREET_AFTER_EN, *_STREET_AFTER_USPS])})\b\.?"
+    rf"(?:(?i:{alternation([*_STREET_AFTER_EN, *_STREET_AFTER_USPS])})|Via|Rue)\b\.?"
     rf"(?:,?[ \t]*(?i:apt|apartment|suite|ste|unit|#)\.?[ \t]*#?[\dA-Za-z-]{{1,6}})?",
     regex.UNICODE,
 )
@@ -480,6 +481,7 @@ RULES: Mapping[str, float] = {
     "town_before_postcode": 0.9,
     "town_after_institution": 0.9,
     "state_zip": 0.9,
+    "zip_after_town": 0.9,
     "place_gazetteer": 0.95,
     "place_after_cue": 0.95,
     "institution_prefixed": 0.95,
@@ -1705,7 +1707,9 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
         )
     found += _gazetteer(text, language, lex)
     found += _bracketed_towns(text, found, lex, language)
-    return _with_prefixes(text, found)
+    found = _with_prefixes(text, found)
+    found += _zips_after_towns(text, found)
+    return found
 
 
 _PREFIX_BEFORE = regex.compile(
@@ -1727,6 +1731,19 @@ def _with_prefixes(text: str, found: list[RuleHit]) -> list[RuleHit]:
     return out
 
 
+_ZIP_AFTER = regex.compile(r"[ \t]+(\d{5}(?:-\d{4})?)(?![\p{L}\p{N}]|[.,/:-]\d|[ \t]*(?:%|\p{Ll}))")
+"""A ZIP code right after a town, without a state ("South Trevor 15600."); not a count or a
+measure ("Dayton 12000 doses", "Leeds 12345 mg")."""
+
+
+def _zips_after_towns(text: str, found: list[RuleHit]) -> Iterator[RuleHit]:
+    """The ZIP code after each town found, when no state stands between them (those
+    :data:`_TOWN_STATE_ZIP` takes)."""
+    for hit in found:
+        if hit.kind == "CITY" and (zip_code := _ZIP_AFTER.match(text, hit.end)) is not None:
+            yield RuleHit(*zip_code.span(1), "CITY", "zip_after_town")
+
+
 PLACE_FINDER = Finder(
     "places",
     find_places,
@@ -1738,6 +1755,7 @@ PLACE_FINDER = Finder(
         "con domicilio en [Cuesta Vito Antúnez 1] [Apt. 00], [33285]",
         "registered at [Lee Medical Centre].",
         "who lives in [East Philipside]. He",
+        "who lives in [South Trevor] [15600]. He",
         "living at [Flat 6], Newton Fall, [Geoffreyville] W5W 5NN. Medical",
         "Domicilio: [Calle de Teresita Pizarro 44 Apt. 95]\nSexo",
         "Comunidad autónoma: [Cantabria]\n",
@@ -1767,6 +1785,8 @@ PLACE_FINDER = Finder(
         "wohnhaft [Unter den Linden 77], [10117] [Berlin]",
         "[Hammarvägen 15]",
         "lives at [12 Elm Street], [Baltimore], [MD 21201]",
+        "CVS Pharmacy, [14619 Nicholas Via Suite 676], [Tulsa], [76307]; tel.",
+        "given in [Leeds] 12345 mg, in [Dayton] 12000 doses",
         "moved to [16005 Kelly Expressway] last year",
         "living at [383 Howard Shoal], [Leicester] S42 7FR",
         "at [Exeter Leisure Centre], [Exeter]. The",
@@ -1852,6 +1872,8 @@ PLACE_FINDER = Finder(
     ),
     (
         "Mobile phone",
+        "salbutamol at 2 Puffs via inhalation; 1 VIAL ALBUTEROL VIA NEB",
+        "Increased to 5 L via face mask",
         "Servicio de Oftalmología. Servicio de Salud Mental",
         "Il est allé chez sa fille.",
         "in der Praxis Anwendung findet",
