@@ -25,7 +25,7 @@ _SEP = r"\.?s?\s*(?:n[º°o]\.?|number|num\.?|#)?\s*[:.]?\s*\(?"
 _MORE = rf"(?:(?>{NUMBER})(?:\s*[/,]\s*|\s+-\s+)){{0,3}}"
 _PHONE_KEY = (
     r"(?:tel\.?\s*(?:y|and|/|et|und)\s*fax|tel|telf|tlf|tlfn|tlfno|tfno|tfn|telfs|teléfono|"
-    r"telefono|telephone|téléphone|phone|ph|tél|telefon|mobile|móvil|movil|mobil|cell|"
+    r"telefono|telephone|téléphone|phone|ph|tél|telefonisch|telefon|mobile|móvil|movil|mobil|cell|"
     r"celular|portable|handy|mob|fono|call|contacted\s+(?:on|at)|reached\s+(?:on|at)|"
     r"kontakt(?:\s+des\s+melders)?)"
 )
@@ -34,8 +34,8 @@ _START = r"(?<![\d+])"
 _GENERIC = "0 number no nº n° num"
 _PHONE_AFTER = words(
     "tel telf tlf tlfn tlfno tfno tfn telfs teléfono telefono telephone téléphone phone ph tél "
-    "telefon mobile móvil movil mobil cell celular portable handy mob fono call fax on at "
-    "kontakt melders " + _GENERIC
+    "telefon telefonisch mobile móvil movil mobil cell celular portable handy mob fono call fax "
+    "on at kontakt melders " + _GENERIC
 )
 _FAX_AFTER = words("fax telefax télécopie facsimile " + _GENERIC)
 _EXTENSION_KEYS = "ext extension extensión pager pgr beeper bleep durchwahl intern poste"
@@ -62,6 +62,7 @@ CONTACT_RULES: tuple[Rule, ...] = (
             "Phone: [(555) 123-4567]",
             "Tlf. [917277336] - [606409021] E-mail",
             "can be reached on [(0306) 9990954]. The",
+            "meldete telefonisch ([0027318649]) einen Verdachtsfall",
         ),
         ("Tel.: 12 34", "phone call at 10:30", "Tel.: 12/03/2020"),
         anchor="phone",

@@ -47,8 +47,10 @@ GUARDS: tuple[Rule, ...] = (
     Rule(
         "dose",
         GUARD,
-        # not the inward code of a British postcode ("TQ4 2UG", "B14 7DL": 2 µg, 7 dl)
+        # not the inward code of a British postcode ("TQ4 2UG", "B14 7DL": 2 µg, 7 dl), nor
+        # the last four characters of an Eircode ("V17 35CC": 35 cc)
         r"(?<![\w.,/])(?<!(?-i:\b[A-Z]{1,2}\d[A-Z\d]?[ \t](?=\d[A-Z]{2}\b)))"
+        r"(?<!(?-i:\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t](?=[0-9AC-FHKNPRTV-Y]{4}\b)))"
         rf"{_NUM}(?:\s*(?:/|-|\u2013|to|a|x)\s*{_NUM})*+\s*{_DOSE_UNIT}(?![\w])",
         (
             "5/325 mg",
@@ -60,15 +62,16 @@ GUARDS: tuple[Rule, ...] = (
             "99.0F",
             "then [2UG] daily",
         ),
-        ("12/01/2021", "on 1/2", "DNI: 63064968G", "Paignton TQ4 2UG", "B14 7DL"),
+        ("12/01/2021", "on 1/2", "DNI: 63064968G", "Paignton TQ4 2UG", "B14 7DL", "V17 35CC"),
         anchor="measure",
     ),
     Rule(
         "lab_value",
         GUARD,
-        # not the potassium of an Eircode ("W29 K851")
+        # not the potassium of an Eircode ("W29 K851"), nor five digits or more written against
+        # the letters: a record number ("MRN: HCT311592")
         rf"(?<=\b{alternation(_LAB)}\s*(?:of|was|is|de|:|=)?\s*)"
-        r"(?<!(?-i:\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]?[A-Z]))"
+        r"(?<!(?-i:\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]?[A-Z]))(?!(?<=\p{L})\d{5})"
         rf"{_NUM}(?:\s*/\s*{_NUM})?\s*k?"
         r"(?![\w])(?![ \t](?-i:\d[A-Z]{2}|(?=[0-9A-Z]{0,3}[A-Z])[0-9AC-FHKNPRTV-Y]{4})\b)",
         ("WBC [13k]", "BP [120/80]", "BP of [170/100]", "temp [99.0]", "TA: [130/85]", "Hb [9,8]"),
@@ -79,6 +82,7 @@ GUARDS: tuple[Rule, ...] = (
             "Leicester CR39 3XH",
             "Kathryn Ville, K33 F7X3",
             "Dundalk W29 K851",
+            "MRN: HCT311592",
         ),
         after=_LAB | words("of was is de"),
     ),

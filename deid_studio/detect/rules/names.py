@@ -562,6 +562,9 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
         if gap not in (" ", "\u00a0") and not _INITIAL_GAP.fullmatch(gap):
             continue
         a, b = fold(first.group()), fold(second.group())
+        if b in MONTH_WORDS and (end := _month_surname(text, capitalised, n, lex, medical)):
+            yield RuleHit(first.start(), end, "PERSON", "name_pair")
+            continue
         if (
             a in medical
             or a in PARTICLES
@@ -612,6 +615,31 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
 
 
 _NEXT_WORD = regex.compile(r"[ \t]*([\p{L}\p{M}]*)")
+
+
+def _month_surname(
+    text: str, capitalised: list[regex.Match[str]], n: int, lex: Lexicon, medical: frozenset[str]
+) -> int | None:
+    """Where a name ends whose first surname is a month's name, between a known first name
+    and a known surname, one blank apart ("Ibán Abril Gelabert", "Rosa Mayo Pérez"): a month
+    is no surname elsewhere ("el 3 de Abril Juan")."""
+    first, month = capitalised[n], capitalised[n + 1]
+    if n + 2 >= len(capitalised) or text[first.end() : month.start()] != " ":
+        return None
+    after = capitalised[n + 2]
+    a, c = fold(first.group()), fold(after.group())
+    if (
+        text[month.end() : after.start()] != " "
+        or a not in lex.first_names
+        or a in lex.common
+        or a in medical
+        or c not in lex.last_names
+        or c in lex.common
+        or c in _NOT_NAMES
+        or c in medical
+    ):
+        return None
+    return _more_surnames(text, capitalised, n + 3, after.end(), lex, medical, places(None))
 
 
 def _more_surnames(

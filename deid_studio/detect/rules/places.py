@@ -302,9 +302,10 @@ _UK_POSTCODE = regex.compile(
     r"(?<![\p{L}\p{N}])[A-Z]{1,2}\d[A-Z\d]?[ \t]\d[A-Z]{2}(?![\p{L}\p{N}])"
 )
 _TOWN_BEFORE_CODE = regex.compile(
-    rf"(?r)(?<![\p{{L}}\p{{M}}'\u2019-])(?P<town>{_WORD}(?:[ \t]+{_WORD}){{0,2}})[ \t]+\Z"
+    rf"(?r)(?<![\p{{L}}\p{{M}}'\u2019-])(?P<town>{_WORD}(?:[ \t]+{_WORD}){{0,2}}),?[ \t]+\Z"
 )
-"""A town right before a British postcode: "Joe Port, [Connortown] M7 3ZR"."""
+"""A town right before a British postcode: "Joe Port, [Connortown] M7 3ZR", "Ball Locks,
+[Hallfort], CT3 7RP"."""
 _TOWN_STATE_ZIP = regex.compile(
     rf"(?P<town>(?:{_WORD}[ \t]){{0,2}}{_WORD}),[ \t]+(?P<state>{alternation(_US_STATES)})"
     rf"[ \t]+\d{{5}}(?:-\d{{4}})?(?!\d)",
@@ -335,6 +336,7 @@ _INSTITUTION_BEFORE = (
 _INSTITUTION_AFTER = (
     "hospital|medical center|medical centre|health center|health centre|clinic|infirmary|"
     "university|college|institute|hospice|nursing home|rehabilitation center|pharmacy|"
+    "drug store|drugstore|chemists|"
     "health system|healthcare|medical group|children's hospital|cancer center|"
     "family practice|medical practice|group practice|primary care|urgent care|leisure centre|"
     "community centre|community center|assisted living|care home|care center|care centre|"
