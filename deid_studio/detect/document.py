@@ -40,29 +40,42 @@ def document_context(
     """Add the narrative-level features to each line's context (in place)."""
     total = sum(len(tokens) for tokens, _ in lines)
     head, tail = EDGE_SHARE * total, (1.0 - EDGE_SHARE) * total
-    rule_kinds: dict[str, set[tuple[int, str]]] = {}
-    keys: dict[str, set[tuple[int, bytes]]] = {}
+    rule_kinds: dict[str, list[tuple[int, bytes]]] = {}
+    keys: dict[str, list[tuple[int, bytes]]] = {}
     lower: set[str] = set()
-    where: dict[str, set[int]] = {}
+    first_line: dict[str, int] = {}
+    repeated: set[str] = set()  # words on more than one line
     words: list[list[str | None]] = []
     seen = 0
     for number, (tokens, context) in enumerate(lines):
-        line_keys = {i: f[2:] for i, f in context if f.startswith(b"k=")}
+        line_keys = (
+            {i: f[2:] for i, f in context if f[:2] == b"k="}
+            if any(token.text == ":" for token in tokens)
+            else None
+        )  # a key's features follow a colon (see features._keys)
         line_words: list[str | None] = []
         for i, token in enumerate(tokens):
-            word = _word(token.text, stopwords)
-            line_words.append(word)
-            if word is None:
+            text = token.text
+            if len(text) < SHORTEST or not text[0].isalnum():
+                line_words.append(None)
                 continue
-            where.setdefault(word, set()).add(number)
-            if token.text.islower():
+            word = text.casefold()
+            if word in stopwords:
+                line_words.append(None)
+                continue
+            line_words.append(word)
+            if first_line.setdefault(word, number) != number:
+                repeated.add(word)
+            if text.islower():
                 lower.add(word)
-            kind = kinds.get(token.start) if kinds else None
-            if kind is not None:
-                rule_kinds.setdefault(word, set()).add((token.start, kind))
-            key = line_keys.get(i)
-            if key is not None:
-                keys.setdefault(word, set()).add((token.start, key))
+            if kinds:
+                kind = kinds.get(token.start)
+                if kind is not None:
+                    _add(rule_kinds, word, (token.start, b"dr=" + kind.encode()))
+            if line_keys:
+                key = line_keys.get(i)
+                if key is not None:
+                    _add(keys, word, (token.start, b"dk=" + key))
         words.append(line_words)
         position = b"pos=h" if seen < head else b"pos=t" if seen + len(tokens) > tail else b""
         if position:
@@ -77,20 +90,30 @@ def document_context(
             first = lines[k + 1][0][0].text
             context.append((len(tokens) - 1, b"nl:w=" + first.lower().encode()))
             context.append((len(tokens) - 1, b"nl:ss=" + short_shape(first).encode()))
+    marked = rule_kinds.keys() | keys.keys()  # words another occurrence of which is marked
     for (tokens, context), line_words in zip(lines, words, strict=True):
-        for i, (token, word) in enumerate(zip(tokens, line_words, strict=True)):
+        for i, word in enumerate(line_words):
             if word is None:
                 continue
-            for start, kind in rule_kinds.get(word, ()):
-                if start != token.start:
-                    context.append((i, b"dr=" + kind.encode()))
-            for start, key in keys.get(word, ()):
-                if start != token.start:
-                    context.append((i, b"dk=" + key))
-            if word in lower and not token.text.islower():
+            if word in marked:
+                start = tokens[i].start
+                for at, feature in rule_kinds.get(word, ()):
+                    if at != start:
+                        context.append((i, feature))
+                for at, feature in keys.get(word, ()):
+                    if at != start:
+                        context.append((i, feature))
+            if word in lower and not tokens[i].text.islower():
                 context.append((i, b"dlc"))
-            if len(where[word]) > 1:
+            if word in repeated:
                 context.append((i, b"dn"))
+
+
+def _add(found: dict[str, list[tuple[int, bytes]]], word: str, mark: tuple[int, bytes]) -> None:
+    """``mark`` for ``word``, once (a word marked twice at one place counts once)."""
+    marks = found.setdefault(word, [])
+    if mark not in marks:
+        marks.append(mark)
 
 
 def glue(tokens: Sequence[Token], context: Context) -> None:
@@ -115,12 +138,3 @@ def glue(tokens: Sequence[Token], context: Context) -> None:
         ):
             context.append((i, b"ga<"))
             context.append((i - 2, b"ga>"))
-
-
-def _word(text: str, stopwords: frozenset[str]) -> str | None:
-    """The form a token is compared under across the narrative, None when it is too short,
-    a stopword or holds no letter or digit."""
-    if len(text) < SHORTEST or not text[:1].isalnum():
-        return None
-    folded = text.casefold()
-    return None if folded in stopwords else folded
