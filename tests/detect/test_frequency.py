@@ -30,6 +30,21 @@ def test_zipf_is_wordfreqs_figure(language: str | None) -> None:
         assert frequency.zipf(word, language) == zipf_frequency(word, code), word
 
 
+@pytest.mark.parametrize("language", ["en", "de", "tr", None])
+@pytest.mark.parametrize("floor", [0.5, 3.5, 6.0])
+def test_frequent_says_what_any_zipf_at_the_floor_says(language: str | None, floor: float) -> None:
+    """The spelling corrector's question, answered without a look-up for the edits no list
+    holds: the same answer as asking zipf about each word."""
+    rng = random.Random(11)
+    listed = list(iter_wordlist("en"))
+    for _ in range(200):
+        words = [*rng.sample(listed, 3), *rng.sample(ODD, 3), "xqzvvk", "tyelnol"]
+        rng.shuffle(words)
+        size = rng.randint(0, len(words))
+        expected = any(frequency.zipf(w, language) >= floor for w in words[:size])
+        assert frequency.frequent(iter(words[:size]), language, floor) is expected, words[:size]
+
+
 def test_the_trie_is_kept_in_the_cache_and_mapped_by_the_next_process(tmp_path: Path) -> None:
     env = {"XDG_CACHE_HOME": str(tmp_path), "HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
     script = "from deid_studio.detect.frequency import zipf; print(zipf('hospital', 'fr'))"
