@@ -1002,6 +1002,7 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
     name_next = False
     known = places(language)
     tokens = _APOSTROPHE_WORD.findall(text, start, end)
+    shop = any(token[:1].isupper() and fold(token) in _SHOP_WORDS for token in tokens)
     for n, token in enumerate(tokens):
         word = fold(token).removesuffix("'s").removesuffix("\u2019s")
         if name_next and token[:1].isupper():
@@ -1020,7 +1021,27 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
             and word not in _DESCRIPTORS
         ):
             return True  # "Lee Medical Centre", "Wall Family Practice"; not "The Company"
+        if shop and token[:1].isupper() and word not in _DESCRIPTORS | _GENERIC_SHOPS:
+            return True  # "Page Drug Store", "Boots Pharmacy", "Farmacia Barco"
     return False
+
+
+_SHOP_WORDS = frozenset(
+    "pharmacy drug drugstore chemists farmacia pharmacie apotheke farmácia farmacie".split()
+)
+"""A pharmacy's word ("Drug Store" is "drug" and "store", both institution words): a
+pharmacy is named after its owner or its brand, whatever word that is ("Page", "Boots",
+"Barco", "Caballero")."""
+_GENERIC_SHOPS = frozenset(
+    "online retail outpatient inpatient specialty speciality compounding clinical mail order "
+    "discount independent hospital family village neighborhood neighbourhood internet the "
+    "hospitalaria hospitalario hospitalière hospitalier comunitaria communautaire clínica "
+    "clinica clinique de del la le".split()
+)
+_NOUNS_CAPITALISED = frozenset({"de", None})
+"""Languages whose nouns are all capitalised (and a narrative of no known language): there
+"Apotheke" or "Praxis" written with a capital says nothing."""
+"""Words that say what kind of pharmacy it is, not whose ("Online Pharmacy")."""
 
 
 _DESCRIPTORS = frozenset(
@@ -1072,6 +1093,15 @@ def _named_after_noun(text: str, start: int, end: int, language: str | None) -> 
         return True
     if rest and rest[0] in _DOCTOR_TITLES:
         return True
+    if (
+        first[:1].isupper()
+        and fold(first) in _SHOP_WORDS
+        and rest
+        and rest[0][:1].isupper()
+        and fold(rest[0]) not in _DESCRIPTORS | _GENERIC_SHOPS
+        and language not in _NOUNS_CAPITALISED
+    ):
+        return True  # "Farmacia Barco", "Pharmacie Jacob": a noun written with a capital
     known = places(language)
     languages = (language,) if language else tuple(COUNTRIES_OF)
     return any(
@@ -1787,8 +1817,9 @@ PLACE_FINDER = Finder(
         "wohnhaft [Unter den Linden 77], [10117] [Berlin]",
         "[Hammarvägen 15]",
         "lives at [12 Elm Street], [Baltimore], [MD 21201]",
-        "CVS Pharmacy, [14619 Nicholas Via Suite 676], [Tulsa], [76307]; tel.",
+        "[CVS Pharmacy], [14619 Nicholas Via Suite 676], [Tulsa], [76307]; tel.",
         "given in [Leeds] 12345 mg, in [Dayton] 12000 doses",
+        "dispensed by [Page Drug Store]; by [Boots Pharmacy]; by [English Drug Store]",
         "moved to [16005 Kelly Expressway] last year",
         "living at [383 Howard Shoal], [Leicester] S42 7FR",
         "at [Exeter Leisure Centre], [Exeter]. The",
@@ -1876,6 +1907,8 @@ PLACE_FINDER = Finder(
         "Mobile phone",
         "salbutamol at 2 Puffs via inhalation; 1 VIAL ALBUTEROL VIA NEB",
         "Increased to 5 L via face mask",
+        "ordered from an Online Pharmacy; the Hospital Pharmacy and the Community Pharmacy",
+        "MD at bedside along with RT and pharmacy.",
         "Servicio de Oftalmología. Servicio de Salud Mental",
         "Il est allé chez sa fille.",
         "in der Praxis Anwendung findet",
