@@ -402,6 +402,11 @@ _RELATIVE_WORDS = (
     - _NAMES_NOT_RELATIVES
 )
 """No name: "durch die Mutter (Vater)"."""
+_RELATIVE_FORMS = _RELATIVE_WORDS | frozenset(
+    w.lower() for value in _RELATIVES.values() for w in _split(value)
+)
+"""The relatives' words folded and as narratives write them, accents kept ("père",
+"épouse", "mãe"): the word index and a case-insensitive pattern see them so."""
 _OF_PATIENT = (
     r"[ \t]+(?i:of[ \t]+the|del|de[ \t]+la|de|des|der|du|da|do|della)"
     rf"[ \t]+(?i:{alternation(_PATIENT_WORDS)})"
@@ -415,14 +420,14 @@ _RELATIVE_IN_BRACKETS = regex.compile(
     rf"((?:\p{{Lu}}{SURNAME_CAPITAL}[\p{{Ll}}\p{{M}}'\u2019]+"
     r"(?:-\p{Lu}(?:[\p{Ll}\p{M}]+|\.))?[ \t]+){1,3})"
     rf"\((?i:\L<relatives>){_OF_THE_PATIENT}\)",
-    relatives=_RELATIVE_WORDS,
+    relatives=_RELATIVE_FORMS,
 )
 """A name with the relative it is in brackets after it: "durch Adolf (Vater)", "lebt mit
 Clara Anders (Ehefrau)", "Mary (daughter)"."""
 
 
 _RELATIVE_BRACKET = regex.compile(
-    rf"\((?i:\L<relatives>){_OF_THE_PATIENT}\)", relatives=_RELATIVE_WORDS
+    rf"\((?i:\L<relatives>){_OF_THE_PATIENT}\)", relatives=_RELATIVE_FORMS
 )
 
 
@@ -475,7 +480,7 @@ def _relatives_after_comma(
     that is no everyday word ("Mary" is one; "Diabetes, mother" names no one), not a place
     after a place's preposition ("vive en Madrid, su madre"; "from Owen, the patient's
     father" is a name)."""
-    for relative in _RELATIVE_WORDS.intersection(index):
+    for relative in _RELATIVE_FORMS.intersection(index):
         for position in index[relative]:
             match = _RELATIVE_AFTER_COMMA.search(text, max(0, position - 60), position)
             if match is None:
@@ -1070,9 +1075,11 @@ _HEALTH_JOB_EUROPE = (
 """Health jobs in German, French, Spanish, Italian and Portuguese, written after a name and
 its comma without an article ("Viktor Anders, Krankenpfleger (Impfzentrum ...)")."""
 _JOB_INSIDE = regex.compile(
-    rf"\([ \t]*(?:{_HEALTH_JOB}|{_HEALTH_JOB_EUROPE})[ \t]*[),](?![\p{{L}}\p{{M}}])"
+    rf"\([ \t]*(?:{_HEALTH_JOB}|{_HEALTH_JOB_EUROPE})(?![\p{{L}}\p{{M}}])"
+    r"(?:[ \t]+[\p{L}\p{M}]+){0,4}[ \t]*[),]"
 )
-"""A health job in brackets, alone or first ("(nurse)", "(enfermera, tel. ...)")."""
+"""A health job in brackets, alone or first, with up to four words saying which ("(nurse)",
+"(enfermera, tel. ...)", "(enfermera de atención primaria, tel. ...)")."""
 _JOB_AFTER_COMMA = regex.compile(
     rf",[ \t]+(?:(?i:an?|the)[ \t]+{_HEALTH_JOB}|{_HEALTH_JOB_EUROPE})(?![\p{{L}}\p{{M}}])"
 )
@@ -1329,6 +1336,7 @@ NAME_FINDER = Finder(
         "Su [hermana], [Irma], es quien le cuida",
         "[Viktor Anders], Krankenpfleger (Impfzentrum Altentreptow), meldete",
         "[Rosario Pi Tamarit] (enfermera, tel. +34900512575) notifica",
+        "[Carina Olmo Pozuelo] (enfermera de atención primaria, tel. +34 912) notifica",
         "Die Meldung erfolgte durch [Jan] (Sohn) über das Meldeportal",
         "reached on 496 0669. [June Lee] is a 51-year-old woman",
         "received on 20Oct2021 from [Owen], the patient's father.",

@@ -1002,7 +1002,9 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
     name_next = False
     known = places(language)
     tokens = _APOSTROPHE_WORD.findall(text, start, end)
-    shop = any(token[:1].isupper() and fold(token) in _SHOP_WORDS for token in tokens)
+    shop = any(token[:1].isupper() and fold(token) in _SHOP_WORDS for token in tokens) or (
+        tokens[-1:] == ["Surgery"] and text[max(0, start - 4) : start] == "The "
+    )  # a British practice after its article: "The Page Surgery"; not "the Cardiac Surgery"
     for n, token in enumerate(tokens):
         word = fold(token).removesuffix("'s").removesuffix("\u2019s")
         if name_next and token[:1].isupper():
@@ -1820,6 +1822,7 @@ PLACE_FINDER = Finder(
         "[CVS Pharmacy], [14619 Nicholas Via Suite 676], [Tulsa], [76307]; tel.",
         "given in [Leeds] 12345 mg, in [Dayton] 12000 doses",
         "dispensed by [Page Drug Store]; by [Boots Pharmacy]; by [English Drug Store]",
+        "She attended The [Page Surgery] on 07/10/2021",
         "moved to [16005 Kelly Expressway] last year",
         "living at [383 Howard Shoal], [Leicester] S42 7FR",
         "at [Exeter Leisure Centre], [Exeter]. The",
@@ -1909,6 +1912,7 @@ PLACE_FINDER = Finder(
         "Increased to 5 L via face mask",
         "ordered from an Online Pharmacy; the Hospital Pharmacy and the Community Pharmacy",
         "MD at bedside along with RT and pharmacy.",
+        "seen by Plastic Surgery; referred to General Surgery",
         "Servicio de Oftalmología. Servicio de Salud Mental",
         "Il est allé chez sa fille.",
         "in der Praxis Anwendung findet",
