@@ -571,7 +571,7 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
             yield RuleHit(first.start(), end, "PERSON", "name_pair")
             continue
         if (
-            a in medical
+            (a in medical and not _eponym_first_name(text, first, second, lex, medical))
             or a in PARTICLES
             or a in lex.stop
             or a in _NOT_NAMES
@@ -620,6 +620,37 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
 
 
 _NEXT_WORD = regex.compile(r"[ \t]*([\p{L}\p{M}]*)")
+
+
+_CONDITION_AFTER = regex.compile(
+    r"['\u2019]?s?[ \t]+(?i:syndrome|disease|palsy|sign|test|tumou?r|lymphoma|sarcoma|"
+    r"thyroiditis|phenomenon|reflex|ulcer|anomaly)(?![\p{L}\p{M}])"
+)
+_CONDITION_BEFORE = regex.compile(
+    r"(?r)(?<![\p{L}\p{M}])(?i:s[íi]ndrome|syndrom|syndrome|enfermedad|maladie|krankheit|"
+    r"malformaci[óo]n|malformation|disease|anomal[íi]a|anomaly|signo|signe|sign|test|prueba)"
+    r"(?:[ \t]+(?i:de|of|du|von|der|des))?[ \t]+\Z"
+)
+
+
+def _eponym_first_name(
+    text: str,
+    first: regex.Match[str],
+    second: regex.Match[str],
+    lex: Lexicon,
+    medical: frozenset[str],
+) -> bool:
+    """Whether an eponym is a first name before a surname that is none, with no condition's
+    word after or before them ("Conn McDermott"; not "Conn syndrome", "Stevens Johnson
+    syndrome", "malformación de Dandy Walker")."""
+    a, b = fold(first.group()), fold(second.group())
+    return (
+        a in lex.first_names
+        and b in lex.last_names
+        and b not in medical
+        and _CONDITION_AFTER.match(text, second.end()) is None
+        and _CONDITION_BEFORE.search(text, max(0, first.start() - 40), first.start()) is None
+    )
 
 
 def _month_surname(
@@ -1343,6 +1374,7 @@ NAME_FINDER = Finder(
         "recibido el 2021-07-24 de [Aroa], [pareja] del paciente. La nueva",
         "Es handelt sich um [H.-Dieter Wilms] ([H.D.W.]), ein 45-jähriger",
         "Patient [D.B.] ([Douglas Berger]), aged 67, lives in",
+        "additional information was provided by [Conn McDermott]. As",
         "[Maribel] ([pareja] del paciente) comunica el 21-Oct",
         "Moderna). [Joe Johnson] (DOB 26/03/1990), a 31-year-old man",
         "Neue Informationen zu [Artur Anders], 16 Monate alt.",

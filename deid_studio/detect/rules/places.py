@@ -1638,9 +1638,15 @@ def _towns_with_regions(
             continue
         town = tuple(fold(w) for w in _TOKEN.findall(match.group("town")))
         words = [fold(w) for w in _APOSTROPHE_WORD.findall(match.group("town"))]  # "O'Neillbury"
-        if known.match(town) or _unknown_town(words, lex):
+        if known.match(town) or _unknown_town(words, lex) or _prefixed(words, lex):
             yield RuleHit(*match.span("town"), "CITY", "town_then_region")
         yield RuleHit(*region, "town_then_region")
+
+
+def _prefixed(words: list[str], lex: Lexicon) -> bool:
+    """Whether a town's words before its region are a town's prefix and a word that is no
+    stopword ("Port Crystal, Illinois", though "crystal" is a common word)."""
+    return len(words) == 2 and words[0] in _TOWN_PREFIXES and words[1] not in lex.stop
 
 
 _LEGAL_WORDS = frozenset(fold(w).rstrip(".") for w in _LEGAL_FORMS)
@@ -1790,6 +1796,7 @@ PLACE_FINDER = Finder(
         "registered at [Lee Medical Centre].",
         "who lives in [East Philipside]. He",
         "who lives in [South Trevor] [15600]. He",
+        "a 27-year-old woman from [Port Crystal], [Illinois]. She",
         "living at [Flat 6], Newton Fall, [Geoffreyville] W5W 5NN. Medical",
         "Domicilio: [Calle de Teresita Pizarro 44 Apt. 95]\nSexo",
         "Comunidad autónoma: [Cantabria]\n",
