@@ -267,8 +267,8 @@ def _phone(a: Anchors) -> list[int]:
         # seven digits: this run, or more after a phone's separator (a fifth of the runs)
         sevens = end - start >= 7 or text[end : end + 1] in _PHONE_SEPARATORS
         if (sevens and seven(text, start, start + _PHONE_REACH)) or (
-            3 <= end - start <= 5 and text[start] == "0" and text[end : end + 1] == "/"
-        ):  # "0221/4710000": an area code and its slash
+            2 <= end - start <= 5 and text[start] == "0" and text[end : end + 1] == "/"
+        ):  # "0221/4710000", Vienna's "01/62559111": an area code and its slash
             starts.append(start)
             if start and text[start - 1] in "(+":
                 starts.append(start - 1)

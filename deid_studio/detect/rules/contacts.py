@@ -17,9 +17,10 @@ NUMBER = (
     r"\+?(?=(?:[\s().-]{0,3}\d){7})(?:\(\d{1,5}\)\s?|\d{1,5}+)"
     rf"(?:[ .-]?(?:\(\d{{1,5}}\)|\d{{1,5}}+)){{1,6}}(?!\d){EXTENSION}"
 )
-SLASHED = r"0\d{2,4}/\d{3,9}(?:[ -]\d{1,5}){0,2}(?![\d/])"
-"""A German area code and number joined by a slash ("0221/4710000"; a date has no leading
-zero and three digits before its slash)."""
+SLASHED = r"0(?:\d{2,4}/\d{3,9}|\d/\d{5,9})(?:[ -]\d{1,5}){0,2}(?![\d/])"
+"""A German or Austrian area code and number joined by a slash ("0221/4710000", Vienna's
+"01/62559111"; a date has no leading zero and three digits before its slash, nor five
+digits or more after a two-digit day)."""
 _SEP = r"\.?s?\s*(?:n[º°o]\.?|number|num\.?|#)?\s*[:.]?\s*\(?"
 # earlier numbers of a list after one key: "918823884 / 918823984", "917277336 - 606409021"
 _MORE = rf"(?:(?>{NUMBER})(?:\s*[/,]\s*|\s+-\s+)){{0,3}}"
@@ -63,6 +64,7 @@ CONTACT_RULES: tuple[Rule, ...] = (
             "Tlf. [917277336] - [606409021] E-mail",
             "can be reached on [(0306) 9990954]. The",
             "meldete telefonisch ([0027318649]) einen Verdachtsfall",
+            "Land: Österreich\nTelefon: [01/62559111]\nEingangsdatum",
         ),
         ("Tel.: 12 34", "phone call at 10:30", "Tel.: 12/03/2020"),
         anchor="phone",

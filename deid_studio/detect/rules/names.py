@@ -1171,11 +1171,12 @@ _BIRTH_IN_BRACKET = regex.compile(
 nac. 11 de enero de 1980)", "(née le 3 mai 1950)", "(geb. 21.04.1964)"."""
 _BIRTH_OR_AGE_AFTER_COMMA = regex.compile(
     r",[ \t]+(?:(?i:geboren[ \t]+am|geb\.|n[ée]e?[ \t]+le|nacid[oa][ \t]+el|born[ \t]+on)"
-    r"|\d{1,3}[ \t]+(?:ans|an|Jahre|Monate|años|meses|mois)(?![\p{L}\p{M}]))"
+    r"|(?:(?i:mujer|var[óo]n|hombre|ni[ñn][oa]|femme|homme|enfant|fille|gar[çc]on)[ \t]+"
+    r"(?i:de)[ \t]+)?\d{1,3}[ \t]+(?:ans|an|Jahre|Monate|años|meses|mois)(?![\p{L}\p{M}]))"
 )
 """A birth date or an age after a name and its comma, in French, German and Spanish:
 "Paolo Anders, geboren am 21.04.1964", "concernant Gilbert Gallet, 72 ans", "zu Artur Anders,
-16 Monate alt"."""
+16 Monate alt", "Maxi Lasa Hervás, mujer de 50 años"."""
 
 
 def _named_with_birth(text: str, lex: Lexicon) -> Iterator[RuleHit]:
@@ -1375,6 +1376,7 @@ NAME_FINDER = Finder(
         "Es handelt sich um [H.-Dieter Wilms] ([H.D.W.]), ein 45-jähriger",
         "Patient [D.B.] ([Douglas Berger]), aged 67, lives in",
         "additional information was provided by [Conn McDermott]. As",
+        "de ciprofloxacino. [Maxi Lasa Hervás], [mujer] de 50 años (fecha",
         "[Maribel] ([pareja] del paciente) comunica el 21-Oct",
         "Moderna). [Joe Johnson] (DOB 26/03/1990), a 31-year-old man",
         "Neue Informationen zu [Artur Anders], 16 Monate alt.",

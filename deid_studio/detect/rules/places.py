@@ -800,8 +800,18 @@ def _after_phrases(
             continue
         words = [fold(w) for w in _TOKEN.findall(segment.group())]
         # a town's prefix may be a word: "lives in East Philipside"
-        if _unknown_town(words, lex, MONTH_WORDS):
+        if _unknown_town(words, lex, MONTH_WORDS) or _region_bracket(text, segment.end(), language):
             yield RuleHit(*segment.span(), "CITY", "town_after_phrase")
+
+
+def _region_bracket(text: str, position: int, language: str | None) -> bool:
+    """Whether a region of the gazetteer stands in brackets at ``position``: the capitalised
+    words before it are a town whatever they mean ("domicilié à Pages (Franche-Comté)")."""
+    bracket = _BRACKETED_TOWN.match(text, position)
+    if bracket is None:
+        return False
+    words = tuple(fold(w) for w in _TOKEN.findall(bracket.group("town")))
+    return places(language).match(words) is not None
 
 
 _STATE_CODE = regex.compile(
@@ -1010,8 +1020,27 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
         if name_next and token[:1].isupper():
             return True  # "St Mary's Hospital", "Hospital La Fe"
         name_next = word in _SAINTS or token in _NAME_ARTICLES or token in _DOCTOR_TITLES
-        if word in _INSTITUTION_WORDS or word in lex.stop:
+        if word in _INSTITUTION_WORDS:
             continue
+        if (
+            n
+            and language in ("de", None)
+            and token[:1].isupper()
+            and token[1:].islower()
+            and word in lex.stop
+            and known.match((word,)) is not None
+        ):
+            return True  # "MVZ Waren", "Klinikum Essen": a town that is a stopword too
+        if word in lex.stop:
+            continue
+        if (
+            n > 1
+            and language == "fr"
+            and token[:1].isupper()
+            and fold(tokens[n - 1]) in ("de", "du", "d")
+            and word not in _FRENCH_UNITS
+        ):
+            return True  # "Maison de santé de Pages": French writes its nouns in lower case
         if word not in lex.common or _a_town(token, word, known, language):
             return True
         if (
@@ -1029,7 +1058,8 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
 
 
 _SHOP_WORDS = frozenset(
-    "pharmacy drug drugstore chemists farmacia pharmacie apotheke farmácia farmacie".split()
+    "pharmacy drug drugstore chemists farmacia pharmacie apotheke farmácia farmacie "
+    "hausarztpraxis arztpraxis gemeinschaftspraxis zahnarztpraxis kinderarztpraxis".split()
 )
 """A pharmacy's word ("Drug Store" is "drug" and "store", both institution words): a
 pharmacy is named after its owner or its brand, whatever word that is ("Page", "Boots",
@@ -1044,6 +1074,9 @@ _NOUNS_CAPITALISED = frozenset({"de", None})
 """Languages whose nouns are all capitalised (and a narrative of no known language): there
 "Apotheke" or "Praxis" written with a capital says nothing."""
 """Words that say what kind of pharmacy it is, not whose ("Online Pharmacy")."""
+_FRENCH_UNITS = frozenset("jour nuit semaine garde santé soins".split())
+"""Capitalised words after "de" in a French institution's name that name a unit ("Hôpital
+de Jour"), no place."""
 
 
 _DESCRIPTORS = frozenset(
@@ -1797,6 +1830,7 @@ PLACE_FINDER = Finder(
         "who lives in [East Philipside]. He",
         "who lives in [South Trevor] [15600]. He",
         "a 27-year-old woman from [Port Crystal], [Illinois]. She",
+        "un homme de 77 ans domicilié à [Pages] ([Franche-Comté]).",
         "living at [Flat 6], Newton Fall, [Geoffreyville] W5W 5NN. Medical",
         "Domicilio: [Calle de Teresita Pizarro 44 Apt. 95]\nSexo",
         "Comunidad autónoma: [Cantabria]\n",
@@ -1830,6 +1864,8 @@ PLACE_FINDER = Finder(
         "given in [Leeds] 12345 mg, in [Dayton] 12000 doses",
         "dispensed by [Page Drug Store]; by [Boots Pharmacy]; by [English Drug Store]",
         "She attended The [Page Surgery] on 07/10/2021",
+        "in hausärztlicher Betreuung bei [MVZ Waren]. Bekannte",
+        "(Pflegekraft, [Hausarztpraxis Ring], [Jessen]). Frau",
         "moved to [16005 Kelly Expressway] last year",
         "living at [383 Howard Shoal], [Leicester] S42 7FR",
         "at [Exeter Leisure Centre], [Exeter]. The",
