@@ -800,8 +800,24 @@ def _after_phrases(
             continue
         words = [fold(w) for w in _TOKEN.findall(segment.group())]
         # a town's prefix may be a word: "lives in East Philipside"
-        if _unknown_town(words, lex, MONTH_WORDS) or _region_bracket(text, segment.end(), language):
+        if (
+            _unknown_town(words, lex, MONTH_WORDS)
+            or _region_bracket(text, segment.end(), language)
+            or (
+                len(words) == 1
+                and _TOWN_ENDING.search(words[0]) is not None
+                and _RESIDENCE.search(match.group()) is not None
+            )
+        ):
             yield RuleHit(*segment.span(), "CITY", "town_after_phrase")
+
+
+_TOWN_ENDING = regex.compile(
+    r"..(?:ville|ton|burgh?|bury|borough|ford|field|mouth|port|chester|caster|stead|haven|"
+    r"shire|wick|minster)\Z"
+)
+"""How English towns end: after "lives in" such a word is one even when the lists know it
+as a common word ("who lives in Woodville")."""
 
 
 def _region_bracket(text: str, position: int, language: str | None) -> bool:
@@ -1831,6 +1847,7 @@ PLACE_FINDER = Finder(
         "who lives in [South Trevor] [15600]. He",
         "a 27-year-old woman from [Port Crystal], [Illinois]. She",
         "un homme de 77 ans domicilié à [Pages] ([Franche-Comté]).",
+        "a 29-year-old woman who lives in [Woodville].\nShe is a teacher",
         "living at [Flat 6], Newton Fall, [Geoffreyville] W5W 5NN. Medical",
         "Domicilio: [Calle de Teresita Pizarro 44 Apt. 95]\nSexo",
         "Comunidad autónoma: [Cantabria]\n",
