@@ -1084,7 +1084,7 @@ _HEALTH_JOB = (
     r"therapist|surgeon|health[ \t]+visitor))"
 )
 _BRACKETED_NAME = (
-    r"(\p{Lu}[\p{Ll}\p{M}'\u2019-]+(?:[ \t]+\p{Lu}\.?)?"
+    r"(\p{Lu}[\p{Ll}\p{M}'\u2019-]+(?:\p{Lu}\.)?(?:[ \t]+\p{Lu}\.?)?"
     r"(?:[ \t]+\p{Lu}[\p{Ll}\p{M}'\u2019-]+(?:\p{Lu}[\p{Ll}\p{M}]+)?){1,2})"
 )
 """A name of two or three words, a middle initial allowed, a surname with a capital inside
@@ -1205,8 +1205,10 @@ def _led_by_first_names(
     """The spans whose first word is a known first name (the cue said a name stands there;
     its surname may be any word)."""
     return (
-        (start, end) for start, end in spans if fold(text[start:end].split()[0]) in lex.first_names
-    )
+        (start, end)
+        for start, end in spans
+        if fold(text[start:end].split()[0].split("-")[0]) in lex.first_names
+    )  # "Klaus-D. Briemer": the first part of a hyphenated first name
 
 
 def _staff_in_brackets(text: str, lex: Lexicon) -> Iterator[RuleHit]:
@@ -1224,6 +1226,10 @@ def _staff_in_brackets(text: str, lex: Lexicon) -> Iterator[RuleHit]:
             before := _NAME_BEFORE.search(text, max(0, at - 80), at)
         ):
             names.append(before.span(1))
+        elif (before := _NAME_BEFORE.search(text, max(0, at - 80), at)) is not None and (
+            _JOB_BEFORE.search(text, max(0, before.start(1) - 60), before.start(1))
+        ):
+            names.append(before.span(1))  # "from pharmacist Don McGauran (tel. ...)"
     for at in occurrences(text, ", "):  # the patterns tried at each comma, not everywhere
         if _JOB_AFTER_COMMA.match(text, at):
             before = _NAME_BEFORE_COMMA.search(text, max(0, at - 80), at)
@@ -1377,6 +1383,8 @@ NAME_FINDER = Finder(
         "Patient [D.B.] ([Douglas Berger]), aged 67, lives in",
         "additional information was provided by [Conn McDermott]. As",
         "de ciprofloxacino. [Maxi Lasa Hervás], [mujer] de 50 años (fecha",
+        "[Klaus-D. Briemer], Apotheker (Apotheke am Markt), meldete",
+        "Report received from pharmacist [Don McGauran] (tel. 5813843038) concerning",
         "[Maribel] ([pareja] del paciente) comunica el 21-Oct",
         "Moderna). [Joe Johnson] (DOB 26/03/1990), a 31-year-old man",
         "Neue Informationen zu [Artur Anders], 16 Monate alt.",
