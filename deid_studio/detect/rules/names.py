@@ -360,6 +360,8 @@ def _after_cues(
                 continue
             if rule in _KEYED and not _BLANK.search(text, span[0], span[1]):  # a surname alone
                 span = (span[0], _given_name_after(text, span[1], lex))
+            if rule in _KEYED and (short := _SHORT_SURNAME_ENDING_LINE.match(text, span[1])):
+                span = (span[0], short.end(1))  # "Patient: Tammy [Le]"
             folded = fold(text[span[0] : span[1]])
             if "," in match.group() and (len(folded) < 2 or folded.split()[0] in lex.stop):
                 continue  # "your brother, I talked": after a comma, no pronoun
@@ -372,6 +374,9 @@ def _after_cues(
                 yield RuleHit(span[0], span[1], kind, rule)
 
 
+_SHORT_SURNAME_ENDING_LINE = regex.compile(r"[ \t]+(\p{Lu}\p{Ll}{1,2})[ \t]*(?=\r?\n|\Z)")
+"""A surname of two or three letters that ends a key's line after the name the key took
+("Patient: Tammy Le", "Reporter: Anna Wu"): too short for the name lists' test."""
 _PATIENT_WORDS = frozenset("patient patientin patienten paciente patiente paziente doente".split())
 """Whose relative, no name: "die Tochter [der Patientin]" is the patient's daughter."""
 _KEYED = frozenset({"name_after_staff_key", "name_after_patient_key"})
@@ -1384,6 +1389,7 @@ NAME_FINDER = Finder(
         "additional information was provided by [Conn McDermott]. As",
         "de ciprofloxacino. [Maxi Lasa Hervás], [mujer] de 50 años (fecha",
         "[Klaus-D. Briemer], Apotheker (Apotheke am Markt), meldete",
+        "Patient: [Tammy Le]\nPatient initials: [T.L.]\nDate of birth",
         "Report received from pharmacist [Don McGauran] (tel. 5813843038) concerning",
         "[Maribel] ([pareja] del paciente) comunica el 21-Oct",
         "Moderna). [Joe Johnson] (DOB 26/03/1990), a 31-year-old man",
