@@ -1043,10 +1043,10 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
             and language in ("de", None)
             and token[:1].isupper()
             and token[1:].islower()
-            and word in lex.stop
+            and (word in lex.stop or word in lex.common)
             and known.match((word,)) is not None
         ):
-            return True  # "MVZ Waren", "Klinikum Essen": a town that is a stopword too
+            return True  # "MVZ Waren", "Impfzentrum Roth": a town that is a word too
         if word in lex.stop:
             continue
         if (
@@ -1073,6 +1073,13 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
     return False
 
 
+_GERMAN_SHOP_AT = regex.compile(
+    r"(?<![\p{L}\p{M}])(?:Apotheke|Praxis|Hausarztpraxis|Arztpraxis|Gemeinschaftspraxis)"
+    r"[ \t]+(?:am|an[ \t]+der|im|zum|zur|in[ \t]+der)[ \t]+"
+    r"(?P<place>\p{Lu}[\p{L}\p{M}-]+(?:[ \t]+\p{Lu}[\p{L}\p{M}-]+)?)"
+)
+"""A German pharmacy or practice named after where it stands ("Apotheke am Markt", "Praxis
+an der Lindenstraße", "Apotheke im Zentrum"); not a day ("Praxis am Montag")."""
 _SHOP_WORDS = frozenset(
     "pharmacy drug drugstore chemists farmacia pharmacie apotheke farmácia farmacie "
     "hausarztpraxis arztpraxis gemeinschaftspraxis zahnarztpraxis kinderarztpraxis".split()
@@ -1255,6 +1262,10 @@ def _institutions(
             yield RuleHit(start, end, "INSTITUTION", "institution_prefixed")
     for match in _INSTITUTION_QUOTED.finditer(text, index):
         yield RuleHit(*match.span(), "INSTITUTION", "institution_prefixed")
+    if language in (None, "de") and ("Apotheke" in text or "raxis" in text):
+        for match in _GERMAN_SHOP_AT.finditer(text):
+            if fold(match.group("place").split()[-1]) not in _TIMES:
+                yield RuleHit(*match.span(), "INSTITUTION", "institution_prefixed")
     suffixed = matches_at(_INSTITUTION_SUFFIXED, text, _suffixed_starts(text, index))
     before_only = language not in (None, "en")
     for match in suffixed:
@@ -1882,7 +1893,9 @@ PLACE_FINDER = Finder(
         "dispensed by [Page Drug Store]; by [Boots Pharmacy]; by [English Drug Store]",
         "She attended The [Page Surgery] on 07/10/2021",
         "in hausärztlicher Betreuung bei [MVZ Waren]. Bekannte",
+        "bei [MVZ Roth].\nImpfung am 06.06.21 ([Impfzentrum Roth], [Roth]): Fluad",
         "(Pflegekraft, [Hausarztpraxis Ring], [Jessen]). Frau",
+        "(Apotheker, [Apotheke am Markt], [Stendal]). Frau",
         "moved to [16005 Kelly Expressway] last year",
         "living at [383 Howard Shoal], [Leicester] S42 7FR",
         "at [Exeter Leisure Centre], [Exeter]. The",
@@ -1973,6 +1986,7 @@ PLACE_FINDER = Finder(
         "ordered from an Online Pharmacy; the Hospital Pharmacy and the Community Pharmacy",
         "MD at bedside along with RT and pharmacy.",
         "seen by Plastic Surgery; referred to General Surgery",
+        "die Praxis am Montag geschlossen",
         "Servicio de Oftalmología. Servicio de Salud Mental",
         "Il est allé chez sa fille.",
         "in der Praxis Anwendung findet",
