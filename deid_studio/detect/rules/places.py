@@ -798,7 +798,7 @@ def _after_phrases(
             if language in (None, "en"):
                 yield from _lowercase_place(text, match.end(), language)
             continue
-        words = [fold(w) for w in _TOKEN.findall(segment.group())]
+        words = [fold(w) for w in _APOSTROPHE_WORD.findall(segment.group())]  # "O'Sullivanberg"
         # a town's prefix may be a word: "lives in East Philipside"
         if (
             _unknown_town(words, lex, MONTH_WORDS)
@@ -1070,9 +1070,21 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
             return True  # "Lee Medical Centre", "Wall Family Practice"; not "The Company"
         if shop and token[:1].isupper() and word not in _DESCRIPTORS | _GENERIC_SHOPS:
             return True  # "Page Drug Store", "Boots Pharmacy", "Farmacia Barco"
+        if (
+            n == 0
+            and token[:1].isupper()
+            and token[1:].islower()
+            and word in lex.last_names
+            and word not in _DESCRIPTORS
+            and _CENTRE_AFTER.match(text, start + len(token))
+        ):
+            return True  # "Day Medical Centre": a surname; not "Day Surgery", "Day Hospital"
     return False
 
 
+_CENTRE_AFTER = regex.compile(r"[ \t]+(?i:medical|health)[ \t]+(?i:centre|center)(?![\p{L}\p{M}])")
+"""A medical or health centre's head after its first word, which is then its name when it
+is a surname, even a common word ("Day Medical Centre")."""
 _GERMAN_SHOP_AT = regex.compile(
     r"(?<![\p{L}\p{M}])(?:Apotheke|Praxis|Hausarztpraxis|Arztpraxis|Gemeinschaftspraxis)"
     r"[ \t]+(?:am|an[ \t]+der|im|zum|zur|in[ \t]+der)[ \t]+"
@@ -1672,7 +1684,8 @@ def _of_towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit
     known = places(language)
     for match in _OF_TOWN.finditer(text):
         words = tuple(fold(w) for w in _TOKEN.findall(match.group("town")))
-        if known.match(words) or _unknown_town(words, lex, _INSTITUTION_WORDS):
+        whole = [fold(w) for w in _APOSTROPHE_WORD.findall(match.group("town"))]  # "O'Brienville"
+        if known.match(words) or _unknown_town(whole, lex, _INSTITUTION_WORDS):
             yield RuleHit(*match.span("town"), "CITY", "town_after_of")
 
 
@@ -1859,6 +1872,7 @@ PLACE_FINDER = Finder(
         "a 27-year-old woman from [Port Crystal], [Illinois]. She",
         "un homme de 77 ans domicilié à [Pages] ([Franche-Comté]).",
         "a 29-year-old woman who lives in [Woodville].\nShe is a teacher",
+        "who lives in [O'Sullivanberg]. Mrs Tracey Fleming, aged 55, of [O'Brienville].",
         "living at [Flat 6], Newton Fall, [Geoffreyville] W5W 5NN. Medical",
         "Domicilio: [Calle de Teresita Pizarro 44 Apt. 95]\nSexo",
         "Comunidad autónoma: [Cantabria]\n",
@@ -1892,6 +1906,7 @@ PLACE_FINDER = Finder(
         "given in [Leeds] 12345 mg, in [Dayton] 12000 doses",
         "dispensed by [Page Drug Store]; by [Boots Pharmacy]; by [English Drug Store]",
         "She attended The [Page Surgery] on 07/10/2021",
+        "a vaccinating nurse, of [Day Medical Centre], [West Thomas]. The",
         "in hausärztlicher Betreuung bei [MVZ Waren]. Bekannte",
         "bei [MVZ Roth].\nImpfung am 06.06.21 ([Impfzentrum Roth], [Roth]): Fluad",
         "(Pflegekraft, [Hausarztpraxis Ring], [Jessen]). Frau",
@@ -1987,6 +2002,7 @@ PLACE_FINDER = Finder(
         "MD at bedside along with RT and pharmacy.",
         "seen by Plastic Surgery; referred to General Surgery",
         "die Praxis am Montag geschlossen",
+        "admitted to the Day Surgery unit",
         "Servicio de Oftalmología. Servicio de Salud Mental",
         "Il est allé chez sa fille.",
         "in der Praxis Anwendung findet",
