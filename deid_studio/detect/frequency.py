@@ -43,9 +43,7 @@ def zipf(word: str, language: str | None) -> float:
     ``wordfreq.zipf_frequency(word, language)``."""
     code = language if language in _SUPPORTED else "en"
     if code in _SEGMENTED:
-        from wordfreq import zipf_frequency
-
-        return float(zipf_frequency(word, code))
+        return float(_wordfreq().zipf_frequency(word, code))
     return _zipf(word, code)
 
 

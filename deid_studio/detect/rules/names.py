@@ -43,9 +43,11 @@ from deid_studio.detect.rules.base import (
     alternation,
     occurrences,
 )
+from deid_studio.detect.rules.terms import TERM_AFTER
 from deid_studio.detect.rules.words import (
     FIELD,
     NAME_ENDS,
+    NOUNS_CAPITALISED,
     PARTICLES,
     PRODUCT_WORDS,
     STRONG,
@@ -627,15 +629,15 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
 _NEXT_WORD = regex.compile(r"[ \t]*([\p{L}\p{M}]*)")
 
 
-_CONDITION_AFTER = regex.compile(
-    r"['\u2019]?s?[ \t]+(?i:syndrome|disease|palsy|sign|test|tumou?r|lymphoma|sarcoma|"
-    r"thyroiditis|phenomenon|reflex|ulcer|anomaly)(?![\p{L}\p{M}])"
-)
 _CONDITION_BEFORE = regex.compile(
     r"(?r)(?<![\p{L}\p{M}])(?i:s[íi]ndrome|syndrom|syndrome|enfermedad|maladie|krankheit|"
     r"malformaci[óo]n|malformation|disease|anomal[íi]a|anomaly|signo|signe|sign|test|prueba)"
     r"(?:[ \t]+(?i:de|of|du|von|der|des))?[ \t]+\Z"
 )
+"""A condition's word before a pair of capitalised words: the pair names the condition, no
+person ("malformación de Dandy Walker"). Wider than the term rules' :data:`.terms.TERM_BEFORE`,
+whose words decide what a safe term spans (with "malformación" there, "malformación de
+Chiari" would be one)."""
 
 
 def _eponym_first_name(
@@ -653,7 +655,7 @@ def _eponym_first_name(
         a in lex.first_names
         and b in lex.last_names
         and b not in medical
-        and _CONDITION_AFTER.match(text, second.end()) is None
+        and TERM_AFTER.match(text, second.end()) is None
         and _CONDITION_BEFORE.search(text, max(0, first.start() - 40), first.start()) is None
     )
 
@@ -800,10 +802,6 @@ name ("Sunday January 10")."""
 _NOT_NAMES_BESIDE_RELATIVES = _NOT_NAMES - MONTH_WORDS
 """Before a relative's word in brackets a month's name is the first name it also is
 ("durch Jan (Sohn)", "June (daughter)")."""
-
-_NOUNS_CAPITALISED = frozenset({"de"})
-"""Languages whose nouns are capitalised ("Tagen", "Mann", "Gabe" are also first names):
-there a first name alone is no hint."""
 
 
 def _first_names(
@@ -1227,14 +1225,13 @@ def _staff_in_brackets(text: str, lex: Lexicon) -> Iterator[RuleHit]:
         inside = _NAME_INSIDE.match(text, at)
         if inside is not None and _JOB_BEFORE.search(text, max(0, at - 60), at):
             names.append(inside.span(1))
-        elif _JOB_INSIDE.match(text, at) and (
-            before := _NAME_BEFORE.search(text, max(0, at - 80), at)
-        ):
+            continue
+        before = _NAME_BEFORE.search(text, max(0, at - 80), at)
+        if before is not None and (
+            _JOB_INSIDE.match(text, at)  # "Rosario Pi Tamarit (enfermera, tel. ...)"
+            or _JOB_BEFORE.search(text, max(0, before.start(1) - 60), before.start(1))
+        ):  # "from pharmacist Don McGauran (tel. ...)"
             names.append(before.span(1))
-        elif (before := _NAME_BEFORE.search(text, max(0, at - 80), at)) is not None and (
-            _JOB_BEFORE.search(text, max(0, before.start(1) - 60), before.start(1))
-        ):
-            names.append(before.span(1))  # "from pharmacist Don McGauran (tel. ...)"
     for at in occurrences(text, ", "):  # the patterns tried at each comma, not everywhere
         if _JOB_AFTER_COMMA.match(text, at):
             before = _NAME_BEFORE_COMMA.search(text, max(0, at - 80), at)
@@ -1273,7 +1270,7 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
         found += _lowercase_initialled(text, lex)
     lowercase = lowercase_words(text)
     found += _repeated(text, found, capitalised, lex, lowercase)
-    if not shouting and language not in _NOUNS_CAPITALISED:
+    if not shouting and language not in NOUNS_CAPITALISED:
         found += _first_names(text, capitalised, lex, language, lowercase)
     if language in (None, "es"):
         for match in _SEX_CUES.finditer(text, index):

@@ -49,6 +49,7 @@ from deid_studio.detect.rules.base import (
     per_word,
 )
 from deid_studio.detect.rules.words import (
+    NOUNS_CAPITALISED,
     PARTICLES,
     PRODUCT_WORDS,
     Cues,
@@ -1063,28 +1064,20 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
             n < len(tokens) - 1
             and token[:1].isupper()
             and token[1:].islower()
-            and word in lex.familiar
             and word in lex.last_names
             and word not in _DESCRIPTORS
+            and (word in lex.familiar or (n == 0 and _CENTRE_AFTER.match(text, start + len(token))))
         ):
-            return True  # "Lee Medical Centre", "Wall Family Practice"; not "The Company"
+            return True  # "Lee Medical Centre", "Wall Family Practice", "Day Medical Centre";
+            # not "The Company", "Day Surgery"
         if shop and token[:1].isupper() and word not in _DESCRIPTORS | _GENERIC_SHOPS:
             return True  # "Page Drug Store", "Boots Pharmacy", "Farmacia Barco"
-        if (
-            n == 0
-            and token[:1].isupper()
-            and token[1:].islower()
-            and word in lex.last_names
-            and word not in _DESCRIPTORS
-            and _CENTRE_AFTER.match(text, start + len(token))
-        ):
-            return True  # "Day Medical Centre": a surname; not "Day Surgery", "Day Hospital"
     return False
 
 
 _CENTRE_AFTER = regex.compile(r"[ \t]+(?i:medical|health)[ \t]+(?i:centre|center)(?![\p{L}\p{M}])")
 """A medical or health centre's head after its first word, which is then its name when it
-is a surname, even a common word ("Day Medical Centre")."""
+is any surname, even one no familiar name list holds ("Day Medical Centre")."""
 _GERMAN_SHOP_AT = regex.compile(
     r"(?<![\p{L}\p{M}])(?:Apotheke|Praxis|Hausarztpraxis|Arztpraxis|Gemeinschaftspraxis)"
     r"[ \t]+(?:am|an[ \t]+der|im|zum|zur|in[ \t]+der)[ \t]+"
@@ -1105,9 +1098,6 @@ _GENERIC_SHOPS = frozenset(
     "hospitalaria hospitalario hospitalière hospitalier comunitaria communautaire clínica "
     "clinica clinique de del la le".split()
 )
-_NOUNS_CAPITALISED = frozenset({"de", None})
-"""Languages whose nouns are all capitalised (and a narrative of no known language): there
-"Apotheke" or "Praxis" written with a capital says nothing."""
 """Words that say what kind of pharmacy it is, not whose ("Online Pharmacy")."""
 _FRENCH_UNITS = frozenset("jour nuit semaine garde santé soins".split())
 """Capitalised words after "de" in a French institution's name that name a unit ("Hôpital
@@ -1169,7 +1159,8 @@ def _named_after_noun(text: str, start: int, end: int, language: str | None) -> 
         and rest
         and rest[0][:1].isupper()
         and fold(rest[0]) not in _DESCRIPTORS | _GENERIC_SHOPS
-        and language not in _NOUNS_CAPITALISED
+        and language is not None
+        and language not in NOUNS_CAPITALISED
     ):
         return True  # "Farmacia Barco", "Pharmacie Jacob": a noun written with a capital
     known = places(language)

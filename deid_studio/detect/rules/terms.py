@@ -63,13 +63,16 @@ _TERM_WORDS_BEFORE = (
     "sindrome|malattia|paralisi|segno|"
     "síndrome de|doença de"
 ).split("|")
-_TAIL_AFTER = regex.compile(
+TERM_AFTER = regex.compile(
     rf"['\u2019]?s?[ \t]+(?i:{alternation(_TERM_WORDS)})(?![\p{{L}}\p{{M}}])"
     r"|-(?i:Syndrom|Krankheit|Zeichen|Parese)(?![\p{L}\p{M}])"
 )
-_BEFORE_TERM = regex.compile(
+TERM_BEFORE = regex.compile(
     rf"(?r)(?i:{alternation(_TERM_WORDS_BEFORE)})[ \t]+(?:(?i:de|del|d'|di)[ \t]+)?\Z"
 )
+"""A condition's word before an eponym ("síndrome de [Guillain-Barré]"); :data:`TERM_AFTER`
+one after it ("[Bell's] palsy", which the name rules ask too: "Conn syndrome" is no
+person)."""
 
 RULES = {"vaccine_name": 1.0, "drug_name": 1.0, "eponym_term": 1.0}
 
@@ -137,8 +140,8 @@ def _find_terms(text: str) -> list[RuleHit]:
         run = _eponym_run(words, i, known) if eponym else 0
         if run:
             start, end = match.start(), words[i + run - 1].end()
-            tail = _TAIL_AFTER.match(text, end)
-            before = _BEFORE_TERM.search(text, max(0, start - 24), start)
+            tail = TERM_AFTER.match(text, end)
+            before = TERM_BEFORE.search(text, max(0, start - 24), start)
             pair = "-" in text[start:end] or (  # "Stevens-Johnson", "Guillain Barre"
                 run > 1 and fold(match.group()) not in english_names()[0]
             )  # not "Douglas Turner": a person named like two eponyms, unless a tail follows;

@@ -48,6 +48,9 @@ PARTICLES = frozenset(
     "san santa al el bin".split()
 )
 """Words that may sit inside a name ("Ramón y Cajal", "de la Fuente", "van der Berg")."""
+NOUNS_CAPITALISED = frozenset({"de"})
+"""Languages whose nouns are capitalised ("Tagen", "Mann", "Gabe" are also first names; an
+"Apotheke" is any pharmacy): there a capital says nothing of a name."""
 STOPWORD_NAMES = frozenset({"don"})
 """Names that are also stopwords ("his son don"), taken after a cue all the same."""
 NAME_ENDS = frozenset(
