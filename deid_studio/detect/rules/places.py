@@ -1049,6 +1049,14 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
         ):
             return True  # "MVZ Waren", "Impfzentrum Roth": a town that is a word too
         if word in lex.stop:
+            if (
+                n
+                and token[:1].isupper()
+                and token[1:].islower()
+                and fold(tokens[n - 1]) in _SHOP_WORDS
+                and word not in _GENERIC_SHOPS
+            ):
+                return True  # "Hausarztpraxis Anders": the owner's name is a stopword too
             continue
         if (
             n > 1
@@ -1901,6 +1909,7 @@ PLACE_FINDER = Finder(
         "in hausärztlicher Betreuung bei [MVZ Waren]. Bekannte",
         "bei [MVZ Roth].\nImpfung am 06.06.21 ([Impfzentrum Roth], [Roth]): Fluad",
         "(Pflegekraft, [Hausarztpraxis Ring], [Jessen]). Frau",
+        "(Pflegekraft, [Hausarztpraxis Anders], [Jessen]). Frau",
         "(Apotheker, [Apotheke am Markt], [Stendal]). Frau",
         "moved to [16005 Kelly Expressway] last year",
         "living at [383 Howard Shoal], [Leicester] S42 7FR",
