@@ -1110,10 +1110,11 @@ _HEALTH_JOB_EUROPE = (
 its comma without an article ("Viktor Anders, Krankenpfleger (Impfzentrum ...)")."""
 _JOB_INSIDE = regex.compile(
     rf"\([ \t]*(?:{_HEALTH_JOB}|{_HEALTH_JOB_EUROPE})(?![\p{{L}}\p{{M}}])"
-    r"(?:[ \t]+[\p{L}\p{M}]+){0,4}[ \t]*[),]"
+    r"(?:[ \t]+[\p{L}\p{M}]+(?:['\u2019][\p{L}\p{M}]+)?){0,4}[ \t]*[),]"
 )
 """A health job in brackets, alone or first, with up to four words saying which ("(nurse)",
-"(enfermera, tel. ...)", "(enfermera de atención primaria, tel. ...)")."""
+"(enfermera, tel. ...)", "(enfermera de atención primaria, tel. ...)", "(pharmacienne
+d'officine)")."""
 _JOB_AFTER_COMMA = regex.compile(
     rf",[ \t]+(?:(?i:an?|the)[ \t]+{_HEALTH_JOB}|{_HEALTH_JOB_EUROPE})(?![\p{{L}}\p{{M}}])"
 )
@@ -1376,6 +1377,7 @@ NAME_FINDER = Finder(
         "Su [hermana], [Irma], es quien le cuida",
         "[Viktor Anders], Krankenpfleger (Impfzentrum Altentreptow), meldete",
         "[Rosario Pi Tamarit] (enfermera, tel. +34900512575) notifica",
+        "Suivi reçu le 2021-05-26 de [Alexandria Le Gall] (pharmacienne d'officine), complétant",
         "[Carina Olmo Pozuelo] (enfermera de atención primaria, tel. +34 912) notifica",
         "Die Meldung erfolgte durch [Jan] (Sohn) über das Meldeportal",
         "reached on 496 0669. [June Lee] is a 51-year-old woman",

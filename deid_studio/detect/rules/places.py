@@ -503,7 +503,7 @@ RULES: Mapping[str, float] = {
     "employer": 0.9,
     "manufacturer": 0.8,
     "surnames_firm": 0.9,
-    "address_continued": 0.7,
+    "address_continued": 0.9,
     "street_after_institution": 0.85,
     "town_then_region": 0.95,
     "town_after_of": 0.9,
@@ -1078,8 +1078,8 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
         ):
             return True  # "Lee Medical Centre", "Wall Family Practice", "Day Medical Centre";
             # not "The Company", "Day Surgery"
-        if shop and token[:1].isupper() and word not in _DESCRIPTORS | _GENERIC_SHOPS:
-            return True  # "Page Drug Store", "Boots Pharmacy", "Farmacia Barco"
+        if shop and token[:1].isupper() and word not in _SHOP_DESCRIPTORS | _GENERIC_SHOPS:
+            return True  # "Page Drug Store", "Boots Pharmacy", "Farmacia Barco", "West Drug Store"
     return False
 
 
@@ -1120,6 +1120,9 @@ _DESCRIPTORS = frozenset(
 """Surnames that describe an institution rather than name it ("General Hospital"): a
 familiar surname (a common word too, :attr:`.words.Lexicon.familiar`) names one ("Lee
 Medical Centre") unless it is one of these."""
+_SHOP_DESCRIPTORS = _DESCRIPTORS - {"north", "south", "east", "west", "main"}
+"""Descriptors that do not name a pharmacy: one town has one "West Drug Store" or "Main
+Pharmacy", where "General Hospital" names none."""
 
 
 _SELDOM_IN_ENGLISH = 3.0
@@ -1904,6 +1907,7 @@ PLACE_FINDER = Finder(
         "[CVS Pharmacy], [14619 Nicholas Via Suite 676], [Tulsa], [76307]; tel.",
         "given in [Leeds] 12345 mg, in [Dayton] 12000 doses",
         "dispensed by [Page Drug Store]; by [Boots Pharmacy]; by [English Drug Store]",
+        "it was dispensed by [West Drug Store]. Approximately",
         "She attended The [Page Surgery] on 07/10/2021",
         "a vaccinating nurse, of [Day Medical Centre], [West Thomas]. The",
         "in hausärztlicher Betreuung bei [MVZ Waren]. Bekannte",
