@@ -361,6 +361,17 @@ def test_a_stopword_of_another_language_does_not_cut_a_name_short() -> None:
     assert names == ["Weber"]
 
 
+def test_another_languages_relative_word_is_a_name_after_a_relative() -> None:
+    """Spanish "tía" (aunt) folds to "Tia", an English first name: in an English narrative
+    it is a name after a relative's word; the narrative's own relatives' words are not
+    ("durch die Mutter (Vater)")."""
+    text = "The patient's sister (Tia, tia@example.com) reported"
+    names = [text[h.start : h.end] for h in find(text, "en") if h.kind == "RELATIVE"]
+    assert names == ["Tia"]
+    german = "Gemeldet durch die Mutter (Vater) am Montag"
+    assert [h for h in find(german, "de") if h.kind == "RELATIVE"] == []
+
+
 @pytest.mark.parametrize(
     ("text", "language"),
     [

@@ -369,7 +369,7 @@ def _after_cues(
                 continue  # "your brother, I talked": after a comma, no pronoun
             if (
                 not (strength < STRONG and folded in eponyms())
-                and folded not in _RELATIVE_WORDS
+                and folded not in _relative_words(language)
                 and folded not in _SALUTATIONS
                 and folded.split()[-1] not in _PATIENT_WORDS
             ):
@@ -409,6 +409,18 @@ _RELATIVE_WORDS = (
     - _NAMES_NOT_RELATIVES
 )
 """No name: "durch die Mutter (Vater)"."""
+
+
+@cache
+def _relative_words(language: str | None) -> frozenset[str]:
+    """The relatives' words of ``language`` (of every language when unknown), folded: no
+    name after a cue in its narrative, where another language's may be one ("sister Tia",
+    though Spanish "tía" is an aunt)."""
+    if language not in _RELATIVES:
+        return _RELATIVE_WORDS
+    return frozenset(fold(w) for w in _split(_RELATIVES[language])) - _NAMES_NOT_RELATIVES
+
+
 _RELATIVE_FORMS = _RELATIVE_WORDS | frozenset(
     w.lower() for value in _RELATIVES.values() for w in _split(value)
 )
@@ -1087,11 +1099,11 @@ _HEALTH_JOB = (
     r"therapist|surgeon|health[ \t]+visitor))"
 )
 _BRACKETED_NAME = (
-    r"(\p{Lu}[\p{Ll}\p{M}'\u2019-]+(?:\p{Lu}\.)?(?:[ \t]+\p{Lu}\.?)?"
+    r"((?:\p{Lu}\.-)?\p{Lu}[\p{Ll}\p{M}'\u2019-]+(?:\p{Lu}\.)?(?:[ \t]+\p{Lu}\.?)?"
     r"(?:[ \t]+\p{Lu}[\p{Ll}\p{M}'\u2019-]+(?:\p{Lu}[\p{Ll}\p{M}]+)?){1,2})"
 )
 """A name of two or three words, a middle initial allowed, a surname with a capital inside
-too ("McBrien", "O'Kearney", "DeLuca")."""
+too ("McBrien", "O'Kearney", "DeLuca"), a first name's initial before its hyphen ("H.-Dieter")."""
 _JOB_BEFORE = regex.compile(rf"(?r)(?<![\p{{L}}\p{{M}}]){_HEALTH_JOB}[ \t]*\Z")
 _NAME_INSIDE = regex.compile(rf"\([ \t]*{_BRACKETED_NAME}[ \t]*\)")
 _NAME_BEFORE = regex.compile(rf"(?r)(?<![\p{{L}}\p{{M}}]){_BRACKETED_NAME}[ \t]*\Z")
@@ -1174,13 +1186,15 @@ _BIRTH_IN_BRACKET = regex.compile(
 """A birth date in brackets after a name: "Joe Johnson (DOB 26/03/1990)", "Atilio Pi Moya (F.
 nac. 11 de enero de 1980)", "(née le 3 mai 1950)", "(geb. 21.04.1964)"."""
 _BIRTH_OR_AGE_AFTER_COMMA = regex.compile(
-    r",[ \t]+(?:(?i:geboren[ \t]+am|geb\.|n[ée]e?[ \t]+le|nacid[oa][ \t]+el|born[ \t]+on)"
+    r",[ \t]+(?:(?i:geboren[ \t]+am|geb\.|n[ée]e?[ \t]+le|nacid[oa][ \t]+el|born[ \t]+on"
+    r"|whose[ \t]+(?:date[ \t]+of[ \t]+birth|birth[ \t]*date|dob)|who[ \t]+was[ \t]+born)"
     r"|(?:(?i:mujer|var[óo]n|hombre|ni[ñn][oa]|femme|homme|enfant|fille|gar[çc]on)[ \t]+"
     r"(?i:de)[ \t]+)?\d{1,3}[ \t]+(?:ans|an|Jahre|Monate|años|meses|mois)(?![\p{L}\p{M}]))"
 )
 """A birth date or an age after a name and its comma, in French, German and Spanish:
 "Paolo Anders, geboren am 21.04.1964", "concernant Gilbert Gallet, 72 ans", "zu Artur Anders,
-16 Monate alt", "Maxi Lasa Hervás, mujer de 50 años"."""
+16 Monate alt", "Maxi Lasa Hervás, mujer de 50 años", "concerns Owen Read, whose date of
+birth"."""
 
 
 def _named_with_birth(text: str, lex: Lexicon) -> Iterator[RuleHit]:
@@ -1208,11 +1222,14 @@ def _led_by_first_names(
 ) -> Iterator[tuple[int, int]]:
     """The spans whose first word is a known first name (the cue said a name stands there;
     its surname may be any word)."""
-    return (
-        (start, end)
-        for start, end in spans
-        if fold(text[start:end].split()[0].split("-")[0]) in lex.first_names
-    )  # "Klaus-D. Briemer": the first part of a hyphenated first name
+    return ((start, end) for start, end in spans if _given(text[start:end]) in lex.first_names)
+
+
+def _given(name: str) -> str:
+    """The first name a name starts with, folded: of a hyphenated one, its first part
+    that is no initial ("Klaus-D. Briemer", "H.-Dieter Trubin")."""
+    parts = name.split()[0].split("-")
+    return fold(next((part for part in parts if not part.endswith(".")), parts[0]))
 
 
 def _staff_in_brackets(text: str, lex: Lexicon) -> Iterator[RuleHit]:
@@ -1384,6 +1401,8 @@ NAME_FINDER = Finder(
         "received on 20Oct2021 from [Owen], the patient's father.",
         "recibido el 2021-07-24 de [Aroa], [pareja] del paciente. La nueva",
         "Es handelt sich um [H.-Dieter Wilms] ([H.D.W.]), ein 45-jähriger",
+        "Neue Informationen zu [H.-Dieter Trubin], 60 Jahre alt.",
+        "New information concerns [Owen Read], whose date of birth was corrected",
         "Patient [D.B.] ([Douglas Berger]), aged 67, lives in",
         "additional information was provided by [Conn McDermott]. As",
         "de ciprofloxacino. [Maxi Lasa Hervás], [mujer] de 50 años (fecha",

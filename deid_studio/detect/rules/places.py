@@ -165,8 +165,12 @@ _STREET_NUMBERED_ANY = cues(
 """A street written the way of any language, with its house number ("Via Roma 131",
 "ul. Biskupa Bogedaina 118", "Rua João Pessoa 1636") — in a narrative of another language
 too: the house number makes it an address."""
+_SURNAME_PARTICLE = r"(?:de|du|des|van|von|der|den|di|da|del|della|la|le)"
+"""A surname's particle inside a street named after it ("08 de Courcey Street", "12 van
+Buren Avenue")."""
 _STREET_US = regex.compile(
-    rf"(?<![\p{{L}}\d/.\-])\d{{1,6}}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?(?:{_CAP}[ \t]+){{1,3}}"
+    rf"(?<![\p{{L}}\d/.\-])\d{{1,6}}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?"
+    rf"(?:(?:{_SURNAME_PARTICLE}[ \t]+)?{_CAP}[ \t]+){{1,3}}"
     rf"(?:(?i:{alternation([*_STREET_AFTER_EN, *_STREET_AFTER_USPS])})|Via|Rue)\b\.?"
     rf"(?:,?[ \t]*(?i:apt|apartment|suite|ste|unit|#)\.?[ \t]*#?[\dA-Za-z-]{{1,6}})?",
     regex.UNICODE,
@@ -918,7 +922,8 @@ _ASCII_LETTERS = frozenset(string.ascii_letters)
 
 def _house_numbers(text: str) -> list[int]:
     """Where :data:`_STREET_US` may match: up to six digits, a letter, blanks and a capital
-    ("12B Elm Street"; not "2 doses")."""
+    or a surname's particle before one ("12B Elm Street", "08 de Courcey Street"; not "2
+    doses")."""
     starts, size = [], len(text)
     for start, end in digit_runs(text):
         if end - start > 6:
@@ -927,9 +932,15 @@ def _house_numbers(text: str) -> list[int]:
         if at < size and text[at] in " \t":
             while at < size and text[at] in " \t":
                 at += 1
-            if at < size and text[at].isupper():
+            if at < size and (
+                text[at].isupper()
+                or (text[at] in "dvl" and _PARTICLE_THEN_CAPITAL.match(text, at) is not None)
+            ):
                 starts.append(start)
     return starts
+
+
+_PARTICLE_THEN_CAPITAL = regex.compile(rf"{_SURNAME_PARTICLE}[ \t]+\p{{Lu}}")
 
 
 def _state_before_zip(text: str) -> bool:
@@ -1916,6 +1927,7 @@ PLACE_FINDER = Finder(
         "(Pflegekraft, [Hausarztpraxis Anders], [Jessen]). Frau",
         "(Apotheker, [Apotheke am Markt], [Stendal]). Frau",
         "moved to [16005 Kelly Expressway] last year",
+        "a 59-year-old man living at [08 de Courcey Street], [Kilkenny] F14 EV16. Mr",
         "living at [383 Howard Shoal], [Leicester] S42 7FR",
         "at [Exeter Leisure Centre], [Exeter]. The",
         "at [Oak Manor Care Home]; moved to [Brookdale Senior Living]",
