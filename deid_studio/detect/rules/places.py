@@ -256,6 +256,13 @@ _SURNAMES_FIRM = regex.compile(
     regex.UNICODE,
 )
 """Three surnames as a firm's name ("Glover, Ruiz and Armstrong")."""
+
+
+def _possessive(word: str) -> str:
+    """``word`` without its possessive ending ("Oneal's" -> "Oneal")."""
+    return word.removesuffix("'s").removesuffix("\u2019s")
+
+
 _PLACE_PHRASES = (
     "lives in|lives at|living in|lived in|grew up in|moved to|moved here from|moved from|"
     "lives alone in|living alone in|home in|is from|visiting from|trip to|"
@@ -1334,13 +1341,15 @@ def _institutions(
                 yield from _town_after(text, end, lex)
     if " and " in text or "&" in text:
         for match in _SURNAMES_FIRM.finditer(text):
-            words = [fold(match.group(i)) for i in (1, 2, 3)]
+            words = [fold(_possessive(match.group(i))) for i in (1, 2, 3)]
             if (
                 all(w in lex.last_names for w in words)
-                and not any(w in lex.common for w in words)
+                and sum(w not in lex.common or w in lex.familiar for w in words) >= 2
                 and not all(known.match((w,)) for w in words)  # "Rome, Madrid and Berlin"
-            ):
-                yield RuleHit(*match.span(), "INSTITUTION", "surnames_firm")
+            ):  # one surname may be any word: "White, Willis and Hoffman"; not "Black,
+                # White and Grey"
+                end = match.end() - (len(match.group(3)) - len(_possessive(match.group(3))))
+                yield RuleHit(match.start(), end, "INSTITUTION", "surnames_firm")
     for match in _GENERIC_HOSPITAL.finditer(text, index):
         yield RuleHit(*match.span(), "INSTITUTION", "institution_generic")
     for match in _SAINT_POSSESSIVE.finditer(text, index):
@@ -1996,6 +2005,8 @@ PLACE_FINDER = Finder(
         "I work for [Rapid Cycle Solutions]",
         "she works at the [Walmart] pharmacy",
         "The address of [Glover, Ruiz and Armstrong] is",
+        "The firm is [White, Willis and Hoffman]. It was",
+        "of [Fernandez Inc.], [Owens, Duran and Oneal]'s Mrs. Filip",
         "[Russell Investments] is a design agency",
         "send it to [the corner of Dalbraut 99 and Frederikke Coves]?",
         "at [USNS Saibara FPO AP 12428]. It",
@@ -2011,6 +2022,7 @@ PLACE_FINDER = Finder(
         "modelo SRV2007 ([Allergan]®, [Irvine], California)",
     ),
     (
+        "The flag is Black, White and Grey in stripes.",
         "Mobile phone",
         "salbutamol at 2 Puffs via inhalation; 1 VIAL ALBUTEROL VIA NEB",
         "Increased to 5 L via face mask",
