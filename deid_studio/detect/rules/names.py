@@ -1306,7 +1306,21 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
             ):
                 continue  # "antecedentes familiares": an adjective; "los familiares": kin
             found.append(RuleHit(match.start(), match.end(), "KIN", "kin_word"))
+    if language in (None, "en"):
+        found = [_with_generation(text, hit) for hit in found]
     return found
+
+
+_GENERATION = regex.compile(r"(?:,?[ \t]+(?:Jr|Sr)\.?|[ \t]+(?:II|III|IV))(?![\p{L}\p{M}\d])")
+"""A generation after an English name ("Kevin Veitonen II", "John Smith, Jr."): part of it."""
+
+
+def _with_generation(text: str, hit: RuleHit) -> RuleHit:
+    """``hit`` with the generation that follows it, when it names a person."""
+    if hit.kind not in ("PERSON", "STAFF", "RELATIVE") or text[hit.end : hit.end + 1] not in " ,":
+        return hit
+    after = _GENERATION.match(text, hit.end)
+    return hit if after is None else hit._replace(end=after.end())
 
 
 NAME_FINDER = Finder(
@@ -1402,6 +1416,7 @@ NAME_FINDER = Finder(
         "recibido el 2021-07-24 de [Aroa], [pareja] del paciente. La nueva",
         "Es handelt sich um [H.-Dieter Wilms] ([H.D.W.]), ein 45-jähriger",
         "Neue Informationen zu [H.-Dieter Trubin], 60 Jahre alt.",
+        "My great grandfather was called [Kevin Veitonen II], and [John Smith, Jr.] was",
         "New information concerns [Owen Read], whose date of birth was corrected",
         "Patient [D.B.] ([Douglas Berger]), aged 67, lives in",
         "additional information was provided by [Conn McDermott]. As",

@@ -205,7 +205,7 @@ _CORNER = regex.compile(
 """A street corner ("the corner of 35 Pentelis Str. and Waechter Turnpike"): both streets."""
 _LEGAL_FORMS = (
     "inc|inc.|llc|ltd|ltd.|corp|corp.|co.|company|group|gmbh|ag|s.a.|sa|s.l.|sl|plc|llp|"
-    "holdings|partners|associates|& sons|s.p.a.|spa|b.v.|bv|n.v.|sarl|s.a.r.l.|kg|ohg|"
+    "holdings|partners|associates|& sons|and sons|s.p.a.|spa|b.v.|bv|n.v.|sarl|s.a.r.l.|kg|ohg|"
     "corporation|technologies|solutions|systems|software|consulting|capital|investments|"
     "labs|networks|analytics|insights|agency|markets|enterprises|industries|ventures"
 ).split("|")
@@ -1506,7 +1506,7 @@ def _lowercase_institutions(
 _SUFFIX_TRIGGERS = frozenset(
     re.findall(r"\w+", " ".join([*_INSTITUTION_AFTER, _INSTITUTION_AFTER_CAPITALISED]).lower())
 )
-_LEGAL_TRIGGERS = frozenset(re.findall(r"\w+", " ".join(_LEGAL_FORMS).lower())) - {"s", "a"}
+_LEGAL_TRIGGERS = frozenset(re.findall(r"\w+", " ".join(_LEGAL_FORMS).lower())) - {"s", "a", "and"}
 _LEGAL_BEFORE = regex.compile(rf"(?r){_WORD}[ \t]+(?:(?:&|and|of|de)[ \t]+)?\Z")
 """What stands before a legal form in :data:`_ORGANISATION`: a capitalised word and a blank."""
 
@@ -2006,6 +2006,7 @@ PLACE_FINDER = Finder(
         "she works at the [Walmart] pharmacy",
         "The address of [Glover, Ruiz and Armstrong] is",
         "The firm is [White, Willis and Hoffman]. It was",
+        "[Thomas and Sons] is a multinational",
         "of [Fernandez Inc.], [Owens, Duran and Oneal]'s Mrs. Filip",
         "[Russell Investments] is a design agency",
         "send it to [the corner of Dalbraut 99 and Frederikke Coves]?",
