@@ -265,10 +265,16 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int], ...
 
 
 _FAMILIAR_AFTER = frozenset(
-    {"name_after_staff_title", "name_after_patient_title", "name_after_relative"}
+    {
+        "name_after_staff_title",
+        "name_after_patient_title",
+        "name_after_relative",
+        "name_introduced",
+    }
 )
-"""Cues after which a lower-case name that is a common word too is a name ("dr. lee",
-"his wife mary"; see :attr:`.words.Lexicon.familiar`)."""
+"""Cues after which a name that is a common word too is a name, in lower case ("dr. lee",
+"his wife mary", "my name is grace") or capitalised after a weak cue ("a boy named Owen";
+see :attr:`.words.Lexicon.familiar`)."""
 
 _THING_BEFORE = regex.compile(
     r"(?<![\p{L}\p{M}])(?i:test|product|drug|vaccine|brand|trade|lab|file|device|generic|"
@@ -1417,6 +1423,7 @@ NAME_FINDER = Finder(
         "Es handelt sich um [H.-Dieter Wilms] ([H.D.W.]), ein 45-jähriger",
         "Neue Informationen zu [H.-Dieter Trubin], 60 Jahre alt.",
         "My great grandfather was called [Kevin Veitonen II], and [John Smith, Jr.] was",
+        "a boy named [Owen] was seen; my name is [grace]",
         "New information concerns [Owen Read], whose date of birth was corrected",
         "Patient [D.B.] ([Douglas Berger]), aged 67, lives in",
         "additional information was provided by [Conn McDermott]. As",

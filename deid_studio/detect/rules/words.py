@@ -169,7 +169,8 @@ class Lexicon:
         After a form's key for a surname (:data:`FIELD`) any capitalised word that is no
         stopword; after a strong cue (:data:`STRONG`: a title, a relative, a signature, a
         "Name:" key) a capitalised word that is a known name or no common word; after a weak one
-        (:data:`WEAK`: "patient") only a known name that is no common word. Initials
+        (:data:`WEAK`: "patient") only a known name that is no common word, or with
+        ``familiar`` a familiar name that is one too ("a boy named Owen"). Initials
         always (:func:`take_name` wants more than an initial after a weak cue). A
         lower-case word only with ``lowercase`` (English notes write "son don", "irene
         snell, rn") and after a strong cue, when it is a known name and no common word, or
@@ -192,7 +193,7 @@ class Lexicon:
                 return True
             if strength >= STRONG:
                 return known or (folded not in self.common and not self.everyday(folded))
-            return known and folded not in self.common
+            return known and (folded not in self.common or (familiar and folded in self.familiar))
         if not ((lowercase or uncased) and strength >= STRONG and known):
             return False
         return folded not in self.common or (familiar and folded in self.familiar)
