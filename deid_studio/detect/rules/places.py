@@ -206,7 +206,8 @@ _CORNER = regex.compile(
 _LEGAL_FORMS = (
     "inc|inc.|llc|ltd|ltd.|corp|corp.|co.|company|group|gmbh|ag|s.a.|sa|s.l.|sl|plc|llp|"
     "holdings|partners|associates|& sons|and sons|s.p.a.|spa|b.v.|bv|n.v.|sarl|s.a.r.l.|kg|ohg|"
-    "corporation|technologies|solutions|systems|software|consulting|capital|investments|"
+    "corporation|incorporated|limited|technologies|solutions|systems|software|consulting|"
+    "capital|investments|"
     "labs|networks|analytics|insights|agency|markets|enterprises|industries|ventures"
 ).split("|")
 """Legal forms and the words that end a company's name ("Rapid Cycle Solutions"); the name
@@ -2006,7 +2007,7 @@ PLACE_FINDER = Finder(
         "she works at the [Walmart] pharmacy",
         "The address of [Glover, Ruiz and Armstrong] is",
         "The firm is [White, Willis and Hoffman]. It was",
-        "[Thomas and Sons] is a multinational",
+        "[Thomas and Sons] is a multinational; at [Ngap Incorporated] in",
         "of [Fernandez Inc.], [Owens, Duran and Oneal]'s Mrs. Filip",
         "[Russell Investments] is a design agency",
         "send it to [the corner of Dalbraut 99 and Frederikke Coves]?",
