@@ -207,8 +207,8 @@ _LEGAL_FORMS = (
     "inc|inc.|llc|ltd|ltd.|corp|corp.|co.|company|group|gmbh|ag|s.a.|sa|s.l.|sl|plc|llp|"
     "holdings|partners|associates|& sons|and sons|s.p.a.|spa|b.v.|bv|n.v.|sarl|s.a.r.l.|kg|ohg|"
     "corporation|incorporated|limited|technologies|solutions|systems|software|consulting|"
-    "capital|investments|"
-    "labs|networks|analytics|insights|agency|markets|enterprises|industries|ventures"
+    "capital|investments|labs|networks|analytics|insights|agency|markets|enterprises|"
+    "industries|ventures"
 ).split("|")
 """Legal forms and the words that end a company's name ("Rapid Cycle Solutions"); the name
 must hold a word that is no common word ("Emergency Medical Services" is none)."""
