@@ -361,6 +361,15 @@ def test_a_stopword_of_another_language_does_not_cut_a_name_short() -> None:
     assert names == ["Weber"]
 
 
+def test_a_town_may_start_with_an_article_but_not_an_everyday_word() -> None:
+    """"De Sousanec" is a town after "habite à"; "La Maison" (the home) is none: an
+    everyday French word after the article."""
+    town = "Le patient habite à De Sousanec, France."
+    assert ("CITY", "De Sousanec") in [(h.kind, town[h.start : h.end]) for h in find(town, "fr")]
+    home = "Il habite à La Maison de retraite depuis mai."
+    assert [h for h in find(home, "fr") if h.kind == "CITY"] == []
+
+
 def test_another_languages_relative_word_is_a_name_after_a_relative() -> None:
     """Spanish "tía" (aunt) folds to "Tia", an English first name: in an English narrative
     it is a name after a relative's word; the narrative's own relatives' words are not

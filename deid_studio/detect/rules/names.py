@@ -874,6 +874,7 @@ def _repeated(
     """Words of names found by a cue, wherever else they stand in the narrative (a word the
     narrative also writes in lower case is no name: "Servicio")."""
     kinds: dict[str, str] = {}
+    short: dict[str, str] = {}  # surnames too short or too common to stand alone: "Le"
     read: set[str] = set()  # names read: a patient's name stands in a narrative many times
     for hit in found:
         if RULES[hit.rule] < 0.85:
@@ -883,9 +884,11 @@ def _repeated(
             if name in read:
                 continue  # its words are in ``kinds`` (the first kind stays)
             read.add(name)
+        last = None
         for word in words_from(text, hit.start, 8):
             if word.start >= hit.end:
                 break
+            last = word
             if (
                 word.capitalised
                 and len(word.folded) >= 3
@@ -894,6 +897,15 @@ def _repeated(
                 and word.folded not in lowercase
             ):
                 kinds.setdefault(word.text.rstrip("."), hit.kind)
+        if (
+            last is not None
+            and last.start > hit.start
+            and last.capitalised
+            and (len(last.folded) < 3 or last.folded in lex.stop)
+        ):
+            short.setdefault(last.text, hit.kind)
+    if short:
+        yield from _titled_surnames(text, short, found)
     if not kinds:
         return
     covered = sorted((h.start, h.end) for h in found)
@@ -906,6 +918,28 @@ def _repeated(
         before = bisect_left(starts, match.end())  # the hits that start before it ends
         if not before or reach[before - 1] <= match.start():  # none of them reaches into it
             yield RuleHit(match.start(), match.end(), kind, "name_repeated")
+
+
+_TITLE_BEFORE = regex.compile(
+    rf"(?r)(?<![\p{{L}}\p{{M}}])(?i:{alternation(_split(' '.join(_PATIENT_TITLES.values())))}"
+    rf"|{alternation(_split(' '.join(_STAFF_TITLES.values())))})\.?[ \t]+\Z"
+)
+
+
+def _titled_surnames(text: str, short: dict[str, str], found: list[RuleHit]) -> Iterator[RuleHit]:
+    """A surname too short or too common a word to be taken alone ("Le", "Do"), after a
+    title, when the narrative named that person in full ("Patient name: Cathy Le (C.L.)
+    ... Mrs Le presented")."""
+    taken = {(h.start, h.end) for h in found}
+    for surname, kind in short.items():
+        for at in occurrences(text, surname):
+            end = at + len(surname)
+            if (
+                (at, end) not in taken
+                and not text[end : end + 1].isalnum()
+                and _TITLE_BEFORE.search(text, max(0, at - 16), at) is not None
+            ):
+                yield RuleHit(at, end, kind, "name_repeated")
 
 
 _LIST_ITEM = r"[\p{L}][\p{L}\p{M}'\u2019-]+"
@@ -1424,6 +1458,7 @@ NAME_FINDER = Finder(
         "Neue Informationen zu [H.-Dieter Trubin], 60 Jahre alt.",
         "My great grandfather was called [Kevin Veitonen II], and [John Smith, Jr.] was",
         "a boy named [Owen] was seen; my name is [grace]",
+        "Patient name: [Cathy Le] ([C.L.])\nAge: 40\n\nMrs [Le] presented to the emergency",
         "New information concerns [Owen Read], whose date of birth was corrected",
         "Patient [D.B.] ([Douglas Berger]), aged 67, lives in",
         "additional information was provided by [Conn McDermott]. As",

@@ -1672,16 +1672,27 @@ _TOWN_THEN_REGION = cues(
 Merseyside", "lives in Port Jenniferbury, USA", "from Quincy, MA")."""
 
 
-_TOWN_PREFIXES = frozenset(
-    "north south east west new port lake mount fort saint st great little upper lower".split()
+_TOWN_ARTICLES = frozenset("le la les el los las de".split())
+"""Articles that begin towns' names ("La Rochelle", "De Sousanec"): the words after one
+must be no everyday word of the narrative's language either ("à La Maison")."""
+_TOWN_PREFIXES = (
+    frozenset(
+        "north south east west new port lake mount fort saint st great little upper lower".split()
+    )
+    | _TOWN_ARTICLES
 )
-"""First words of towns' names that are common words ("West Geoffrey", "Port Talbot")."""
+"""First words of towns' names that are common words or stopwords ("West Geoffrey", "Port
+Talbot", "La Rochelle")."""
 
 
 def _unknown_town(words: Sequence[str], lex: Lexicon, also: Container[str] = ()) -> bool:
     """Whether a town no list knows can have these folded words: none past its prefix is a
-    common word, a stopword or in ``also`` ("West [Geoffrey]", not "in [February]")."""
-    return not any(w in lex.common or w in lex.stop or w in also for w in _past_prefix(words))
+    common word, a stopword or in ``also`` ("West [Geoffrey]", not "in [February]"), nor an
+    everyday word after an article."""
+    rest = _past_prefix(words)
+    if any(w in lex.common or w in lex.stop or w in also for w in rest):
+        return False
+    return rest is words or words[0] not in _TOWN_ARTICLES or not any(map(lex.everyday, rest))
 
 
 def _past_prefix(words: Sequence[str]) -> Sequence[str]:
@@ -1896,6 +1907,7 @@ PLACE_FINDER = Finder(
         "un homme de 77 ans domicilié à [Pages] ([Franche-Comté]).",
         "a 29-year-old woman who lives in [Woodville].\nShe is a teacher",
         "who lives in [O'Sullivanberg]. Mrs Tracey Fleming, aged 55, of [O'Brienville].",
+        "Le patient, 28 ans, habite à [De Sousanec], [France]. M.",
         "living at [Flat 6], Newton Fall, [Geoffreyville] W5W 5NN. Medical",
         "Domicilio: [Calle de Teresita Pizarro 44 Apt. 95]\nSexo",
         "Comunidad autónoma: [Cantabria]\n",
