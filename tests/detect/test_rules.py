@@ -362,7 +362,7 @@ def test_a_stopword_of_another_language_does_not_cut_a_name_short() -> None:
 
 
 def test_a_town_may_start_with_an_article_but_not_an_everyday_word() -> None:
-    """"De Sousanec" is a town after "habite à"; "La Maison" (the home) is none: an
+    """ "De Sousanec" is a town after "habite à"; "La Maison" (the home) is none: an
     everyday French word after the article."""
     town = "Le patient habite à De Sousanec, France."
     assert ("CITY", "De Sousanec") in [(h.kind, town[h.start : h.end]) for h in find(town, "fr")]
