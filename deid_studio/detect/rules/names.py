@@ -519,8 +519,12 @@ def _relatives_after_comma(
                 continue  # "vive en Madrid, su madre"; not "received from Owen, the father"
             given = lex.is_given_name(words[0].folded) or (
                 words[0].folded in lex.first_names
-                and _PATIENTS_RELATIVE.match(text, position) is not None
-            )  # "de Aroa, pareja del paciente": the patient's relative, though "aroa" is a word
+                and (
+                    _PATIENTS_RELATIVE.match(text, position) is not None
+                    or "patient" in text[end:position].lower()
+                )
+            )  # "de Aroa, pareja del paciente", "Una, the patient's sister": the patient's
+            # relative, though "aroa" and "una" are words
             if given and all(lex.is_name(w) or w.folded not in lex.common for w in words):
                 yield RuleHit(start, end, "RELATIVE", "name_before_relative")
 
@@ -1459,6 +1463,7 @@ NAME_FINDER = Finder(
         "My great grandfather was called [Kevin Veitonen II], and [John Smith, Jr.] was",
         "a boy named [Owen] was seen; my name is [grace]",
         "Patient name: [Cathy Le] ([C.L.])\nAge: 40\n\nMrs [Le] presented to the emergency",
+        "[Una], the patient's sister, telephoned the clinic",
         "New information concerns [Owen Read], whose date of birth was corrected",
         "Patient [D.B.] ([Douglas Berger]), aged 67, lives in",
         "additional information was provided by [Conn McDermott]. As",
