@@ -63,7 +63,7 @@ from deid_studio.detect.rules.words import (
 
 _FLAGS = regex.IGNORECASE | regex.UNICODE
 _STREET_BEFORE: Mapping[str, str] = {
-    "es": "calle c/ avda avda. avenida av. plaza pza pza. paseo pº camino carretera ctra "
+    "es": "calle c/ avda avda. avenida av. plaza pza pza. pz pz. paseo pº camino carretera ctra "
     "ctra. ronda travesía travesia glorieta urbanización urb urb. barrio pasaje callejón "
     "rambla bulevar alameda vía",
     "fr": "rue avenue av. boulevard bd bld place chemin allée impasse quai route cours square",
@@ -71,8 +71,12 @@ _STREET_BEFORE: Mapping[str, str] = {
     "it": "via viale piazza corso vicolo",
 }
 """Street-type words before the name, per language (English and German put theirs after)."""
-_STREET_AFTER = "straße strasse str. platz gasse allee straat laan plein gatan vägen".split()
-"""Street-type endings that make a street with or without a house number ("Hauptstraße")."""
+_STREET_AFTER = (
+    "straße strasse str. platz gasse allee straat laan plein gatan vägen "
+    "kalea pasealekua etorbidea hiribidea"
+).split()
+"""Street-type endings that make a street with or without a house number ("Hauptstraße"),
+and the Basque street types written after the name ("Begiristain Doktorea Pasealekua")."""
 _STREET_AFTER_NUMBERED = (
     "weg ring damm ufer steig pfad chaussee markt gracht gränd torget vej veien vegen gate gata "
     "gade sti stien braut katu tie utca tér út"
@@ -135,7 +139,9 @@ _STREET_SUFFIXED = regex.compile(
     rf"|{_SUFFIX_BODY}(?i:{alternation(_STREET_AFTER_ADDRESSED)})(?![\p{{L}}\p{{M}}])"
     rf"{_HOUSE_NUMBER}(?=[ \t]*(?:[,;·|\n\r]|\Z|\d{{4,5}}(?!\d)))"
     rf"|(?<![\p{{L}}\p{{M}}])\p{{Lu}}[\p{{L}}\p{{M}}\-]*[ \t]"
-    rf"(?:Straße|Strasse|Str\.|Platz|Weg|Gasse|Allee){_HOUSE_NUMBER}?",
+    rf"(?:Straße|Strasse|Str\.|Platz|Weg|Gasse|Allee){_HOUSE_NUMBER}?"
+    rf"|(?<![\p{{L}}\p{{M}}])(?:\p{{Lu}}[\p{{L}}\p{{M}}\-]*[ \t]){{1,3}}"
+    rf"(?:Kalea|Pasealekua|Etorbidea|Hiribidea)(?![\p{{L}}\p{{M}}]){_HOUSE_NUMBER}?",
     regex.UNICODE,
 )
 
@@ -1936,6 +1942,7 @@ PLACE_FINDER = Finder(
         "Herrn Dr. Fischer\n[Am Mühlbach 3a]\n[79211] [Denzlingen]",
         "wohnhaft [Unter den Linden 77], [10117] [Berlin]",
         "[Hammarvägen 15]",
+        "[Begiristain Doktorea Pasealekua, 109], [20014] [Donostia]; [Pz de Pontevedra,2]",
         "lives at [12 Elm Street], [Baltimore], [MD 21201]",
         "[CVS Pharmacy], [14619 Nicholas Via Suite 676], [Tulsa], [76307]; tel.",
         "given in [Leeds] 12345 mg, in [Dayton] 12000 doses",
