@@ -670,7 +670,17 @@ def _followed_by_name(text: str, end: int, lex: Lexicon) -> bool:
     return word is not None and word.capitalised and lex.is_name(word)
 
 
+_GRAN_VIA = regex.compile(
+    rf"(?<![\p{{L}}\p{{M}}])Gran[ \t]+V[ií]a(?:[ \t]+{_NAME_PART}){{0,6}}{_HOUSE_NUMBER}"
+)
+"""A Spanish city's "Gran Vía" with its house number ("Gran Vía, 111", "Gran Vía Don Diego
+López de Haro 25"): its street type stands after a word."""
+
+
 def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> Iterator[RuleHit]:
+    if "Gran V" in text:
+        for match in _GRAN_VIA.finditer(text):
+            yield RuleHit(*_trim(text, *match.span()), "STREET", "street_prefixed")
     prefixed = _street_prefixed(language)
     english = lexicon().common if language in (None, "en") else frozenset()
     for match in prefixed.finditer(text, index) if prefixed is not None else ():
@@ -1943,6 +1953,7 @@ PLACE_FINDER = Finder(
         "wohnhaft [Unter den Linden 77], [10117] [Berlin]",
         "[Hammarvägen 15]",
         "[Begiristain Doktorea Pasealekua, 109], [20014] [Donostia]; [Pz de Pontevedra,2]",
+        "5a planta [Gran Vía, 111]. [Barcelona] [08014]; [Gran Vía Don Diego López de Haro 25]",
         "lives at [12 Elm Street], [Baltimore], [MD 21201]",
         "[CVS Pharmacy], [14619 Nicholas Via Suite 676], [Tulsa], [76307]; tel.",
         "given in [Leeds] 12345 mg, in [Dayton] 12000 doses",
