@@ -710,6 +710,9 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
             words = _TOKEN.findall(match.group("name"))
             if not any(zipf(w, "de") >= _EVERYDAY_NAME or fold(w) in _TIMES for w in words):
                 yield RuleHit(*match.span("street"), "STREET", "street_after_preposition")
+        if "wohn" in text:
+            for match in _RESIDENT_AT_STREET.finditer(text):
+                yield RuleHit(*match.span("street"), "STREET", "street_after_preposition")
     common = lexicon().common
     for start in _numbers_then_words(text):
         match = _NUMBER_STREET_NUMBER.match(text, start)
@@ -747,6 +750,14 @@ _GERMAN_PREPOSITION_STREET = regex.compile(
 """A German street named with a preposition, with its house number at the end of its line
 or before a comma ("Am Mühlbach 3a", "An der Au 12", "Unter den Linden 77"); not "Am Montag
 3 Tabletten"."""
+_RESIDENT_AT_STREET = regex.compile(
+    r"(?<![\p{L}\p{M}])(?:wohnhaft|wohnt)[ \t]+(?:in[ \t]+(?:der[ \t]+)?)?"
+    r"(?P<street>\p{Lu}[\p{L}\p{M}.\-]*(?:[ \t]+[\p{L}][\p{L}\p{M}.\-]*){0,3}"
+    r"[ \t]+\d{1,4}[ \t]?[a-z]?)(?=,?[ \t]+\d{5}[ \t]+\p{Lu})"
+)
+"""Where a German narrative says someone lives, the words before the house number when a
+postcode and its town follow: a street, whatever its words ("wohnhaft Dussen vanplatz 254,
+65080 Groß-Gerau")."""
 _EVERYDAY_NAME = 4.8
 """Zipf frequency in German from which the name of such a street is an everyday word and
 the phrase a time or a place in a sentence ("Am Montag", "Im Jahr", "Am Ende"; "Markt" 5.0
@@ -1039,11 +1050,14 @@ _TOWN_AFTER_INSTITUTION = regex.compile(
 
 def _town_after(text: str, end: int, lex: Lexicon) -> Iterator[RuleHit]:
     """The town after an institution and "in" (:data:`_TOWN_AFTER_INSTITUTION`), when its
-    words are no common words ("in February", "in The morning" are none)."""
+    words are no common words ("in February", "in The morning" are none) or it ends as
+    English towns do ("in Whitemouth", though the lists know it as a word)."""
     town = _TOWN_AFTER_INSTITUTION.match(text, end)
     if town is not None:
         words = [fold(w) for w in _APOSTROPHE_WORD.findall(town.group("town"))]
-        if _unknown_town(words, lex):
+        if _unknown_town(words, lex) or (
+            len(words) == 1 and _TOWN_ENDING.search(words[0]) is not None
+        ):
             yield RuleHit(*town.span("town"), "CITY", "town_after_institution")
 
 
@@ -1951,6 +1965,7 @@ PLACE_FINDER = Finder(
         "wohnhaft in der [Hauptstraße 12a], [01188] [Dresden]",
         "Herrn Dr. Fischer\n[Am Mühlbach 3a]\n[79211] [Denzlingen]",
         "wohnhaft [Unter den Linden 77], [10117] [Berlin]",
+        "wohnhaft [Dussen vanplatz 254], [65080] [Groß-Gerau]. Er",
         "[Hammarvägen 15]",
         "[Begiristain Doktorea Pasealekua, 109], [20014] [Donostia]; [Pz de Pontevedra,2]",
         "5a planta [Gran Vía, 111]. [Barcelona] [08014]; [Gran Vía Don Diego López de Haro 25]",
