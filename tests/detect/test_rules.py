@@ -370,6 +370,17 @@ def test_a_town_may_start_with_an_article_but_not_an_everyday_word() -> None:
     assert [h for h in find(home, "fr") if h.kind == "CITY"] == []
 
 
+def test_a_relatives_word_capitalised_in_a_sentence_is_no_cue() -> None:
+    """ "Cousin" (a relative's word in French and English) is a town before its country; the
+    name after it ("France") is no relative. German capitalises its nouns: a cue still."""
+    text = "Le patient, 38 ans, habite à Cousin, France. Ciprofloxacine 500 mg"
+    found = [(h.kind, text[h.start : h.end]) for h in find(text, "fr")]
+    assert ("CITY", "Cousin") in found
+    assert ("COUNTRY", "France") in found
+    german = "Gemeldet von seiner Tochter Maria am Montag"
+    assert ("RELATIVE", "Maria") in [(h.kind, german[h.start : h.end]) for h in find(german, "de")]
+
+
 def test_another_languages_relative_word_is_a_name_after_a_relative() -> None:
     """Spanish "tía" (aunt) folds to "Tia", an English first name: in an English narrative
     it is a name after a relative's word; the narrative's own relatives' words are not

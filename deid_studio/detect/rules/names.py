@@ -354,6 +354,15 @@ def _after_cues(
                 text, max(0, match.start() - 16), match.start()
             ):
                 continue  # "Test Name: SARS-CoV-2 by PCR"
+            if (
+                rule == "name_after_relative"
+                and cue[:1].isupper()
+                and not shouting
+                and language not in NOUNS_CAPITALISED
+                and _WORD_THEN_BLANK_BEFORE.search(text, max(0, match.start() - 16), match.start())
+            ):
+                continue  # "habite à Cousin, France": a relative's word capitalised in a
+                # sentence is a name or a town, not a relative
             position = _skip_titles(text, match.end())
             span = take_name(
                 text,
@@ -382,6 +391,8 @@ def _after_cues(
                 yield RuleHit(span[0], span[1], kind, rule)
 
 
+_WORD_THEN_BLANK_BEFORE = regex.compile(r"(?r)\p{Ll}[ \t]+\Z")
+"""A lower-case word and a blank before a cue: the cue stands inside a sentence."""
 _SHORT_SURNAME_ENDING_LINE = regex.compile(r"[ \t]+(\p{Lu}\p{Ll}{1,2})[ \t]*(?=\r?\n|\Z)")
 """A surname of two or three letters that ends a key's line after the name the key took
 ("Patient: Tammy Le", "Reporter: Anna Wu"): too short for the name lists' test."""

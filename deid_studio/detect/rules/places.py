@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Container, Iterator, Mapping, Sequence
+from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from itertools import compress
 
@@ -278,7 +278,7 @@ _PLACE_PHRASES = (
     "vive en|reside en|nacido en|nacida en|natural de|residente en|vecino de|vecina de|"
     "domiciliado en|domiciliada en|habite à|né à|née à|originaire de|wohnt in|wohnhaft in|"
     "domicilié à|domiciliée à|demeurant à|résidant à|réside à|vit à|"
-    "geboren in|stammt aus|lebt in"
+    "geboren in|stammt aus|lebt in|mann aus|frau aus|kind aus|patient aus|patientin aus"
 ).split("|")
 _PLACE_PHRASE = cues(_PLACE_PHRASES, tail=r"[ \t]+", word_end=True)
 """Phrases after which a capitalised unknown word is a town ("grew up in Remniku")."""
@@ -825,10 +825,20 @@ def _numbered(text: str, start: int, end: int) -> tuple[int, int]:
     return (before.start(), end) if before else (start, end)
 
 
+_LIVES_WITH_IN = regex.compile(
+    r"(?<![\p{L}\p{M}])(?i:lives|lived|living)[ \t]+with[ \t][^.\n;:()]{1,60}?[ \t]in[ \t]+"
+)
+"""Where someone lives, after whom they live with: "lives with her son, Richard, in
+Jonesport"."""
+
+
 def _after_phrases(
     text: str, index: dict[str, list[int]], lex: Lexicon, language: str | None
 ) -> Iterator[RuleHit]:
-    for match in _PLACE_PHRASE.finditer(text, index):
+    matches: Iterable[regex.Match[str]] = _PLACE_PHRASE.finditer(text, index)
+    if language in (None, "en") and "with" in text:
+        matches = [*matches, *_LIVES_WITH_IN.finditer(text)]
+    for match in matches:
         state = _STATE_CODE.match(text, match.end())
         if state is not None and _RESIDENCE.search(match.group()):
             yield RuleHit(*state.span(), "CITY", "town_after_phrase")
@@ -848,8 +858,22 @@ def _after_phrases(
                 and _TOWN_ENDING.search(words[0]) is not None
                 and _RESIDENCE.search(match.group()) is not None
             )
+            or _country_after(text, segment.end(), language)
         ):
             yield RuleHit(*segment.span(), "CITY", "town_after_phrase")
+
+
+_COUNTRY_AFTER = regex.compile(r",[ \t]*(\p{Lu}[\p{L}\p{M}]+(?:[ \t]+\p{Lu}[\p{L}\p{M}]+)?)")
+
+
+def _country_after(text: str, position: int, language: str | None) -> bool:
+    """Whether a country follows ``position`` after a comma: after a place phrase, the
+    words before it are its town, whatever else they mean ("habite à Cousin, France")."""
+    country = _COUNTRY_AFTER.match(text, position)
+    if country is None:
+        return False
+    words = tuple(fold(w) for w in _TOKEN.findall(country.group(1)))
+    return places(language).match(words) == "COUNTRY"
 
 
 _TOWN_ENDING = regex.compile(
@@ -1938,6 +1962,9 @@ PLACE_FINDER = Finder(
         "a 29-year-old woman who lives in [Woodville].\nShe is a teacher",
         "who lives in [O'Sullivanberg]. Mrs Tracey Fleming, aged 55, of [O'Brienville].",
         "Le patient, 28 ans, habite à [De Sousanec], [France]. M.",
+        "Le patient, 38 ans, habite à [Cousin], [France]. Ciprofloxacine",
+        "She is a nurse and lives with her son, Richard, in [Jonesport]. She had",
+        "ein 28-jähriger Mann aus [Drosendorf-Zissersdorf] ([Salzburg]). Er ist",
         "living at [Flat 6], Newton Fall, [Geoffreyville] W5W 5NN. Medical",
         "Domicilio: [Calle de Teresita Pizarro 44 Apt. 95]\nSexo",
         "Comunidad autónoma: [Cantabria]\n",
