@@ -697,8 +697,9 @@ def _month_surname(
     text: str, capitalised: list[regex.Match[str]], n: int, lex: Lexicon, medical: frozenset[str]
 ) -> int | None:
     """Where a name ends whose first surname is a month's name, between a known first name
-    and a known surname, one blank apart ("Ibán Abril Gelabert", "Rosa Mayo Pérez"): a month
-    is no surname elsewhere ("el 3 de Abril Juan")."""
+    (a common word too: "Francisco") and a known surname that is none, one blank apart
+    ("Ibán Abril Gelabert", "Rosa Mayo Pérez"): a month is no surname elsewhere ("el 3 de
+    Abril Juan")."""
     first, month = capitalised[n], capitalised[n + 1]
     if n + 2 >= len(capitalised) or text[first.end() : month.start()] != " ":
         return None
@@ -707,7 +708,7 @@ def _month_surname(
     if (
         text[month.end() : after.start()] != " "
         or a not in lex.first_names
-        or a in lex.common
+        or a in lex.stop
         or a in medical
         or c not in lex.last_names
         or c in lex.common
@@ -1167,7 +1168,7 @@ _PERSON_NOUN = regex.compile(
     r"(?![\p{L}\p{M}])"
 )
 _HEALTH_JOB_EUROPE = (
-    r"(?i:krankenpfleger(?:in)?|krankenschwester|apotheker(?:in)?|pflegefachkraft|hebamme"
+    r"(?i:krankenpfleger(?:in)?|krankenschwester|apotheker(?:in)?|pflege(?:fach)?kraft|hebamme"
     r"|(?:haus|not|fach|amts|betriebs|impf)?(?:arzt|ärztin)"
     r"|infirmi[eè]re?|pharmacien(?:ne)?|m[ée]decin|sage-femme"
     r"|enfermer[oa]|farmac[ée]utic[oa]|m[ée]dic[oa]|matrona"
@@ -1475,6 +1476,8 @@ NAME_FINDER = Finder(
         "a boy named [Owen] was seen; my name is [grace]",
         "Patient name: [Cathy Le] ([C.L.])\nAge: 40\n\nMrs [Le] presented to the emergency",
         "[Una], the patient's sister, telephoned the clinic",
+        "recibido el 19-Abr-2021: [Francisco Abril Gimeno] aporta información adicional",
+        "Mit freundlichen Grüßen\n[Denis Anders], Pflegekraft",
         "New information concerns [Owen Read], whose date of birth was corrected",
         "Patient [D.B.] ([Douglas Berger]), aged 67, lives in",
         "additional information was provided by [Conn McDermott]. As",
