@@ -753,7 +753,7 @@ or before a comma ("Am Mühlbach 3a", "An der Au 12", "Unter den Linden 77"); no
 _RESIDENT_AT_STREET = regex.compile(
     r"(?<![\p{L}\p{M}])(?:wohnhaft|wohnt)[ \t]+(?:in[ \t]+(?:der[ \t]+)?)?"
     r"(?P<street>\p{Lu}[\p{L}\p{M}.\-]*(?:[ \t]+[\p{L}][\p{L}\p{M}.\-]*){0,3}"
-    r"[ \t]+\d{1,4}[ \t]?[a-z]?)(?=,?[ \t]+\d{5}[ \t]+\p{Lu})"
+    r"[ \t]+\d{1,4}[ \t]?[a-z]?(?:/\d{1,4})?)(?=,?[ \t]+\d{5}[ \t]+\p{Lu})"
 )
 """Where a German narrative says someone lives, the words before the house number when a
 postcode and its town follow: a street, whatever its words ("wohnhaft Dussen vanplatz 254,
@@ -1660,10 +1660,14 @@ def _continued(
                 code = part.group("code")
                 if not any(c.isdigit() for c in code) and fold(code) in lex.stop:
                     break  # "IN", "THE": a sentence in capitals goes on
-            elif known.match(words) is None and any(
-                w in lex.common or w in lex.stop or lex.everyday(w)
-                for w in _past_prefix(words)
-                if len(w) > 1
+            elif (
+                known.match(words) is None
+                and not (_prefixed(list(words), lex) and words[-1] not in _BUILDING_PARTS)
+                and any(
+                    w in lex.common or w in lex.stop or lex.everyday(w)
+                    for w in _past_prefix(words)
+                    if len(w) > 1
+                )
             ):
                 break  # "Herrn" after an address block: the next block's salutation
             yield RuleHit(*part.span(), "CITY", "address_continued")
@@ -1802,6 +1806,13 @@ def _towns_with_regions(
         if known.match(town) or _unknown_town(words, lex) or _prefixed(words, lex):
             yield RuleHit(*match.span("town"), "CITY", "town_then_region")
         yield RuleHit(*region, "town_then_region")
+
+
+_BUILDING_PARTS = frozenset(
+    "wing block tower building annex annexe campus entrance side unit ward floor hall".split()
+)
+"""Words after a town's prefix that name a part of a building, not a town ("General
+Hospital, North Wing")."""
 
 
 def _prefixed(words: list[str], lex: Lexicon) -> bool:
@@ -1993,6 +2004,9 @@ PLACE_FINDER = Finder(
         "Herrn Dr. Fischer\n[Am Mühlbach 3a]\n[79211] [Denzlingen]",
         "wohnhaft [Unter den Linden 77], [10117] [Berlin]",
         "wohnhaft [Dussen vanplatz 254], [65080] [Groß-Gerau]. Er",
+        "wohnhaft [Dussen vanweg 55/89], [15150] [Lörrach].",
+        "the emergency department of [Vincent Memorial Hospital], [Port Earl], on 04Mar2021",
+        "admitted to [General Hospital], North Wing, on 04Mar2021",
         "[Hammarvägen 15]",
         "[Begiristain Doktorea Pasealekua, 109], [20014] [Donostia]; [Pz de Pontevedra,2]",
         "5a planta [Gran Vía, 111]. [Barcelona] [08014]; [Gran Vía Don Diego López de Haro 25]",
