@@ -833,9 +833,9 @@ _NOT_NAMES = (
 name ("Sunday January 10")."""
 
 
-_NOT_NAMES_BESIDE_RELATIVES = _NOT_NAMES - MONTH_WORDS
-"""Before a relative's word in brackets a month's name is the first name it also is
-("durch Jan (Sohn)", "June (daughter)")."""
+_NOT_NAMES_BESIDE_RELATIVES = _NOT_NAMES - MONTH_WORDS - _WEEKDAYS
+"""Before a relative's word in brackets a month's or a weekday's name is the first name it
+also is ("durch Jan (Sohn)", "June (daughter)", "Domingo (hijo del paciente)")."""
 
 
 def _first_names(
@@ -891,28 +891,37 @@ def _repeated(
     narrative also writes in lower case is no name: "Servicio")."""
     kinds: dict[str, str] = {}
     short: dict[str, str] = {}  # surnames too short or too common to stand alone: "Le"
-    read: set[str] = set()  # names read: a patient's name stands in a narrative many times
+    read: set[tuple[str, bool]] = set()  # names read: one stands in a narrative many times
     for hit in found:
         if RULES[hit.rule] < 0.85:
             continue
         name = text[hit.start : hit.end]
         if _WORD_GOES_ON.match(text, hit.end) is None:  # its words end with it
-            if name in read:
+            key = (name, hit.rule in _UNCUED)  # a cue may say more of a name a pair found
+            if key in read:
                 continue  # its words are in ``kinds`` (the first kind stays)
-            read.add(name)
+            read.add(key)
         last = None
         for word in words_from(text, hit.start, 8):
             if word.start >= hit.end:
                 break
-            last = word
             if (
                 word.capitalised
                 and len(word.folded) >= 3
-                and word.folded not in lex.common
-                and word.folded not in lex.stop
                 and word.folded not in lowercase
-            ):
+                and (
+                    (word.folded not in lex.common and word.folded not in lex.stop)
+                    or (
+                        last is None
+                        and word.end < hit.end
+                        and hit.rule not in _UNCUED
+                        and _given_too(word.folded, lex)
+                    )
+                )
+            ):  # "Mr Don Bones ... Don was vaccinated": a first name that is a word too,
+                # the first of a full name the narrative writes
                 kinds.setdefault(word.text.rstrip("."), hit.kind)
+            last = word
         if (
             last is not None
             and last.start > hit.start
@@ -934,6 +943,18 @@ def _repeated(
         before = bisect_left(starts, match.end())  # the hits that start before it ends
         if not before or reach[before - 1] <= match.start():  # none of them reaches into it
             yield RuleHit(match.start(), match.end(), kind, "name_repeated")
+
+
+_UNCUED = frozenset({"name_pair", "first_name", "name_list"})
+"""Name rules that find a name by its words alone, no cue: a first name that is a word too
+is repeated only from a name a cue found ("York Royal" is a pair of names, and a
+hospital's)."""
+
+
+def _given_too(folded: str, lex: Lexicon) -> bool:
+    """A known first name that is a common word or a stopword too, but no month ("Don",
+    "Will", "Grace"; not "May": a date's month stays readable)."""
+    return folded in lex.first_names and folded not in MONTH_WORDS
 
 
 _TITLE_BEFORE = regex.compile(
@@ -1478,6 +1499,8 @@ NAME_FINDER = Finder(
         "[Una], the patient's sister, telephoned the clinic",
         "recibido el 19-Abr-2021: [Francisco Abril Gimeno] aporta información adicional",
         "Mit freundlichen Grüßen\n[Denis Anders], Pflegekraft",
+        "[Domingo] ([hijo] del paciente) comunica el 2021-05-12 que",
+        "Patient: [Don Payne]\nDate of birth: 2020\n\nOn 25Mar2020, [Don] received; Don't",
         "New information concerns [Owen Read], whose date of birth was corrected",
         "Patient [D.B.] ([Douglas Berger]), aged 67, lives in",
         "additional information was provided by [Conn McDermott]. As",
