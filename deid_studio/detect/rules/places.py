@@ -1193,9 +1193,10 @@ _DESCRIPTORS = frozenset(
 """Surnames that describe an institution rather than name it ("General Hospital"): a
 familiar surname (a common word too, :attr:`.words.Lexicon.familiar`) names one ("Lee
 Medical Centre") unless it is one of these."""
-_SHOP_DESCRIPTORS = _DESCRIPTORS - {"north", "south", "east", "west", "main", "good"}
+_SHOP_DESCRIPTORS = _DESCRIPTORS - {"north", "south", "east", "west", "main", "good", "little"}
 """Descriptors that do not name a pharmacy: one town has one "West Drug Store" or "Main
-Pharmacy", and "Good Drug Store" is Mr Good's, where "General Hospital" names none."""
+Pharmacy", and "Good Drug Store" or "Little Drug Store" are a Mr Good's or Little's,
+where "General Hospital" names none."""
 
 
 _SELDOM_IN_ENGLISH = 3.0
@@ -2014,7 +2015,7 @@ PLACE_FINDER = Finder(
         "[CVS Pharmacy], [14619 Nicholas Via Suite 676], [Tulsa], [76307]; tel.",
         "given in [Leeds] 12345 mg, in [Dayton] 12000 doses",
         "dispensed by [Page Drug Store]; by [Boots Pharmacy]; by [English Drug Store]",
-        "it was dispensed by [West Drug Store]. Approximately; at [Good Drug Store] through",
+        "dispensed by [West Drug Store]. Approximately; at [Good Drug Store], [Little Pharmacy]",
         "She attended The [Page Surgery] on 07/10/2021",
         "a vaccinating nurse, of [Day Medical Centre], [West Thomas]. The",
         "in hausärztlicher Betreuung bei [MVZ Waren]. Bekannte",
