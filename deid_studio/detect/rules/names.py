@@ -952,8 +952,8 @@ hospital's)."""
 
 
 def _given_too(folded: str, lex: Lexicon) -> bool:
-    """A known first name that is a common word or a stopword too, but no month ("Don",
-    "Will", "Grace"; not "May": a date's month stays readable)."""
+    """A known first name that is no month: repeated alone though it is a common word or a
+    stopword too ("Don", "Will", "Grace"; not "May": a date's month stays readable)."""
     return folded in lex.first_names and folded not in MONTH_WORDS
 
 
