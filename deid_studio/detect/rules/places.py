@@ -496,6 +496,7 @@ RULES: Mapping[str, float] = {
     "street_prefixed": 0.95,
     "street_suffixed": 0.9,
     "street_after_preposition": 0.9,
+    "pharmacy_chain": 0.95,
     "street_us": 0.95,
     "town_after_postcode": 0.95,
     "town_state_zip": 0.95,
@@ -753,7 +754,7 @@ or before a comma ("Am Mühlbach 3a", "An der Au 12", "Unter den Linden 77"); no
 _RESIDENT_AT_STREET = regex.compile(
     r"(?<![\p{L}\p{M}])(?:wohnhaft|wohnt)[ \t]+(?:in[ \t]+(?:der[ \t]+)?)?"
     r"(?P<street>\p{Lu}[\p{L}\p{M}.\-]*(?:[ \t]+[\p{L}][\p{L}\p{M}.\-]*){0,3}"
-    r"[ \t]+\d{1,4}[ \t]?[a-z]?(?:/\d{1,4})?)(?=,?[ \t]+\d{5}[ \t]+\p{Lu})"
+    r"[ \t]+\d{1,4}[ \t]?[a-z]?(?:[/-]\d{1,4})?)(?=,?[ \t]+\d{5}[ \t]+\p{Lu})"
 )
 """Where a German narrative says someone lives, the words before the house number when a
 postcode and its town follow: a street, whatever its words ("wohnhaft Dussen vanplatz 254,
@@ -1900,6 +1901,16 @@ def _manufacturers(text: str, language: str | None, lex: Lexicon) -> Iterator[Ru
             yield RuleHit(start, end, "INSTITUTION", "manufacturer")
 
 
+_CHAINS = regex.compile(
+    r"(?<![\p{L}\p{M}])(?:Walgreens|Rite[ \t]Aid|Lloydspharmacy|Superdrug"
+    r"|Shoppers[ \t]Drug[ \t]Mart|Kroger[ \t]Pharmacy|Costco[ \t]Pharmacy|Walmart[ \t]Pharmacy)"
+    r"(?![\p{L}\p{M}])"
+)
+"""Pharmacy chains named without a pharmacy's word ("at Walgreens, Morsechester"): the
+town after one is its address. Not a bare "CVS" (the cardiovascular system in a note) nor
+"Boots": a suffix names those ("CVS Pharmacy", "Boots Pharmacy")."""
+
+
 def find_places(text: str, language: str | None) -> list[RuleHit]:
     """Every street, town, country, institution and room the place rules find."""
     index = word_index(text, language)
@@ -1907,6 +1918,7 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
     found = list(_fields(text, index))
     found += _streets(text, language, index)
     found += _institutions(text, language, index, lex)
+    found += (RuleHit(*m.span(), "INSTITUTION", "pharmacy_chain") for m in _CHAINS.finditer(text))
     found += _manufacturers(text, language, lex)
     found += _continued(text, found, lex, language)
     found += _towns(text, language, lex)
@@ -2006,6 +2018,8 @@ PLACE_FINDER = Finder(
         "wohnhaft [Unter den Linden 77], [10117] [Berlin]",
         "wohnhaft [Dussen vanplatz 254], [65080] [Groß-Gerau]. Er",
         "wohnhaft [Dussen vanweg 55/89], [15150] [Lörrach].",
+        "wohnhaft [Erna-Dussen van-Allee 96-90], [86858] [Riesa].",
+        "vaccinated on 22 March 2021 at [Walgreens], [Morsechester].\r\n\r\nA few hours",
         "the emergency department of [Vincent Memorial Hospital], [Port Earl], on 04Mar2021",
         "admitted to [General Hospital], North Wing, on 04Mar2021",
         "[Hammarvägen 15]",
