@@ -39,6 +39,8 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+import regex
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import report, shared
 
@@ -142,7 +144,8 @@ def run(args: argparse.Namespace, work: Path) -> None:
     m = figures["synthetic_model_leaks"]
     rows.append(("model's suggestions", (
         f"{m['surviving']} of {m['strings']} gold strings survive in {m['reports_leaking']} "
-        "reports: " + ", ".join(f"{c} {n} of {t}" for c, (n, t) in m["by_category"].items() if n)
+        f"reports ({m['surviving_as_written']} as the gold writes them): "
+        + ", ".join(f"{c} {n} of {t}" for c, (n, t) in m["by_category"].items() if n)
     )))  # fmt: skip
     g = figures["gold_as_suggestions"]
     rows.append(("gold as suggestions", (
@@ -307,7 +310,7 @@ def model_leaks(gold: Path, out: Path) -> dict[str, Any]:
     strings that survive in the output, per category, and of how many."""
     surviving: Counter[str] = Counter()
     strings: Counter[str] = Counter()
-    reports = 0
+    reports = written = 0
     for original, record in _masked_pairs(gold, out):
         text = original["text"]
         labels = {text[s["start"] : s["end"]]: s["label"] for s in original["spans"]}
@@ -315,12 +318,21 @@ def model_leaks(gold: Path, out: Path) -> dict[str, Any]:
         found = _surviving(original, record)
         surviving.update(found.values())
         reports += bool(found)
+        written += sum(_as_written(name, record["text"]) for name in found)
     return {
         "reports_leaking": reports,
         "strings": sum(strings.values()),
         "surviving": sum(surviving.values()),
+        "surviving_as_written": written,
         "by_category": {c: [surviving[c], strings[c]] for c in sorted(strings)},
     }
+
+
+def _as_written(name: str, masked: str) -> bool:
+    """Whether ``name`` stands in the masked text as the gold writes it (case and all, a
+    word of its own): the leak check compares without case, so "Ward" is found in "The ward
+    pharmacist" and "Don" in "Don't"; this second count tells those apart."""
+    return regex.search(rf"(?<![\w'\u2019]){regex.escape(name)}(?![\w'\u2019])", masked) is not None
 
 
 def _text_intervals(original: dict[str, Any], record: dict[str, Any]) -> tuple[int, int]:
