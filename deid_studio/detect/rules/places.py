@@ -1157,6 +1157,22 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
     return False
 
 
+_SHOP_AFTER = regex.compile(r"[ \t]+([\p{L}\p{M}]+)")
+
+
+def _owner_before_shop(text: str, end: int, word: str, lex: Lexicon, language: str | None) -> bool:
+    """Whether ``word`` (folded), ending at ``end`` before a pharmacy's word, is its owner's
+    surname though it is a particle or a stopword too ("Le Drug Store"), in an English
+    narrative (a French "Le Drugstore" is "the drugstore")."""
+    after = _SHOP_AFTER.match(text, end)
+    return (
+        language in (None, "en")
+        and after is not None
+        and fold(after.group(1)) in _SHOP_WORDS
+        and word in lex.last_names
+    )
+
+
 _CENTRE_AFTER = regex.compile(r"[ \t]+(?i:medical|health)[ \t]+(?i:centre|center)(?![\p{L}\p{M}])")
 """A medical or health centre's head after its first word, which is then its name when it
 is any surname, even one no familiar name list holds ("Day Medical Centre")."""
@@ -1366,7 +1382,9 @@ def _institutions(
             continue  # "Dra. X Y [Hospital Universitario de Getafe]": the name comes after
         first = text[start : text.find(" ", start, end) if " " in text[start:end] else end]
         word = fold(first)
-        if (word in PARTICLES and word.rstrip(".") not in _SAINTS) or word in _ARTICLES:
+        if (
+            (word in PARTICLES and word.rstrip(".") not in _SAINTS) or word in _ARTICLES
+        ) and not _owner_before_shop(text, start + len(first), word, lex, language):
             start += len(first) + 1
         if _named(text, start, end, lex, language):
             yield RuleHit(start, end, "INSTITUTION", "institution_suffixed")
@@ -2030,6 +2048,7 @@ PLACE_FINDER = Finder(
         "given in [Leeds] 12345 mg, in [Dayton] 12000 doses",
         "dispensed by [Page Drug Store]; by [Boots Pharmacy]; by [English Drug Store]",
         "dispensed by [West Drug Store]. Approximately; at [Good Drug Store], [Little Pharmacy]",
+        "it was dispensed by [Le Drug Store].\n\nApproximately 35 days later",
         "She attended The [Page Surgery] on 07/10/2021",
         "a vaccinating nurse, of [Day Medical Centre], [West Thomas]. The",
         "in hausärztlicher Betreuung bei [MVZ Waren]. Bekannte",
