@@ -54,6 +54,7 @@ from deid_studio.detect.rules.words import (
     SURNAME_CAPITAL,
     SURNAME_CAPITAL_LATIN1,
     WEAK,
+    WEEKDAYS,
     Cues,
     Lexicon,
     cues,
@@ -809,12 +810,6 @@ def _lowercase_initialled(text: str, lex: Lexicon) -> Iterator[RuleHit]:
             yield RuleHit(match.start(), match.end(), "PERSON", "name_pair")
 
 
-_WEEKDAYS = frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur "
-    "thurs fri sat sun lunes martes miercoles jueves viernes sabado domingo lundi mardi "
-    "mercredi jeudi vendredi samedi dimanche montag dienstag mittwoch donnerstag freitag "
-    "samstag sonnabend sonntag".split()
-)
 _SALUTATIONS = frozenset("kollegin kollege kollegen collegue colega colleague".split())
 """What a letter calls its reader after "Frau", "Herr": "Sehr geehrte Frau Kollegin"."""
 _NOT_NAMES = (
@@ -825,7 +820,7 @@ _NOT_NAMES = (
         for w in _split(value)
     )
     | MONTH_WORDS
-    | _WEEKDAYS
+    | WEEKDAYS
     | frozenset("geb verh gesch".split())
     | _SALUTATIONS
 ) - _NAMES_NOT_RELATIVES
@@ -833,7 +828,7 @@ _NOT_NAMES = (
 name ("Sunday January 10")."""
 
 
-_NOT_NAMES_BESIDE_RELATIVES = _NOT_NAMES - MONTH_WORDS - _WEEKDAYS
+_NOT_NAMES_BESIDE_RELATIVES = _NOT_NAMES - MONTH_WORDS - WEEKDAYS
 """Before a relative's word in brackets a month's or a weekday's name is the first name it
 also is ("durch Jan (Sohn)", "June (daughter)", "Domingo (hijo del paciente)")."""
 

@@ -52,6 +52,7 @@ from deid_studio.detect.rules.words import (
     NOUNS_CAPITALISED,
     PARTICLES,
     PRODUCT_WORDS,
+    WEEKDAYS,
     Cues,
     Lexicon,
     cues,
@@ -1823,9 +1824,30 @@ def _towns_with_regions(
             continue
         town = tuple(fold(w) for w in _TOKEN.findall(match.group("town")))
         words = [fold(w) for w in _APOSTROPHE_WORD.findall(match.group("town"))]  # "O'Neillbury"
-        if known.match(town) or _unknown_town(words, lex) or _prefixed(words, lex):
+        if (
+            known.match(town)
+            or _unknown_town(words, lex)
+            or _prefixed(words, lex)
+            or _from_town(text, match.start("town"), words, lex)
+        ):
             yield RuleHit(*match.span("town"), "CITY", "town_then_region")
         yield RuleHit(*region, "town_then_region")
+
+
+_FROM_BEFORE = regex.compile(r"(?r)(?<![\p{L}\p{M}])(?i:from|in)[ \t]+\Z")
+
+
+def _from_town(text: str, start: int, words: list[str], lex: Lexicon) -> bool:
+    """Whether a town before its region is one though the lists know its word: after
+    "from" or "in", one word that is no stopword, month or weekday ("a 63-year-old man from
+    Emmastad, Surrey")."""
+    return (
+        len(words) == 1
+        and words[0] not in lex.stop
+        and words[0] not in MONTH_WORDS
+        and words[0] not in WEEKDAYS
+        and _FROM_BEFORE.search(text, max(0, start - 8), start) is not None
+    )
 
 
 _BUILDING_PARTS = frozenset(
@@ -2038,6 +2060,7 @@ PLACE_FINDER = Finder(
         "wohnhaft [Dussen vanweg 55/89], [15150] [Lörrach].",
         "wohnhaft [Erna-Dussen van-Allee 96-90], [86858] [Riesa].",
         "vaccinated on 22 March 2021 at [Walgreens], [Morsechester].\r\n\r\nA few hours",
+        "is a 63-year-old man from [Emmastad], [Surrey]. He is",
         "the emergency department of [Vincent Memorial Hospital], [Port Earl], on 04Mar2021",
         "admitted to [General Hospital], North Wing, on 04Mar2021",
         "[Hammarvägen 15]",

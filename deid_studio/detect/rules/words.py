@@ -48,6 +48,14 @@ PARTICLES = frozenset(
     "san santa al el bin".split()
 )
 """Words that may sit inside a name ("Ramón y Cajal", "de la Fuente", "van der Berg")."""
+WEEKDAYS = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur "
+    "thurs fri sat sun lunes martes miercoles jueves viernes sabado domingo lundi mardi "
+    "mercredi jeudi vendredi samedi dimanche montag dienstag mittwoch donnerstag freitag "
+    "samstag sonnabend sonntag".split()
+)
+"""Weekdays' names and abbreviations, folded, in the narratives' languages: no name, no
+town ("Sunday January 10", "in Monday, Surrey")."""
 NOUNS_CAPITALISED = frozenset({"de"})
 """Languages whose nouns are capitalised ("Tagen", "Mann", "Gabe" are also first names; an
 "Apotheke" is any pharmacy): there a capital says nothing of a name."""
