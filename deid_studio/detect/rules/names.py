@@ -422,21 +422,18 @@ def _given_name_after(text: str, end: int, lex: Lexicon) -> int:
 _NAMES_NOT_RELATIVES = frozenset({"irma", "mae"})
 """First names that a relative's word folds to without its accent: Portuguese "irmã"
 (sister) and "mãe" (mother) are no "Irma" or "Mae"."""
-_RELATIVE_WORDS = (
-    frozenset(fold(w) for value in _RELATIVES.values() for w in _split(value))
-    - _NAMES_NOT_RELATIVES
-)
-"""No name: "durch die Mutter (Vater)"."""
 
 
 @cache
 def _relative_words(language: str | None) -> frozenset[str]:
     """The relatives' words of ``language`` (of every language when unknown), folded: no
-    name after a cue in its narrative, where another language's may be one ("sister Tia",
-    though Spanish "tía" is an aunt)."""
-    if language not in _RELATIVES:
-        return _RELATIVE_WORDS
-    return frozenset(fold(w) for w in _split(_RELATIVES[language])) - _NAMES_NOT_RELATIVES
+    name after a cue in its narrative ("durch die Mutter (Vater)"), where another language's
+    may be one ("sister Tia", though Spanish "tía" is an aunt)."""
+    values = (_RELATIVES[language],) if language in _RELATIVES else tuple(_RELATIVES.values())
+    return frozenset(fold(w) for value in values for w in _split(value)) - _NAMES_NOT_RELATIVES
+
+
+_RELATIVE_WORDS = _relative_words(None)
 
 
 _RELATIVE_FORMS = _RELATIVE_WORDS | frozenset(

@@ -172,9 +172,24 @@ _STREET_NUMBERED_ANY = cues(
 """A street written the way of any language, with its house number ("Via Roma 131",
 "ul. Biskupa Bogedaina 118", "Rua João Pessoa 1636") — in a narrative of another language
 too: the house number makes it an address."""
-_SURNAME_PARTICLE = r"(?:de|du|des|van|von|der|den|di|da|del|della|la|le)"
-"""A surname's particle inside a street named after it ("08 de Courcey Street", "12 van
+_SURNAME_PARTICLES = (
+    "de",
+    "du",
+    "des",
+    "van",
+    "von",
+    "der",
+    "den",
+    "di",
+    "da",
+    "del",
+    "della",
+    "la",
+    "le",
+)
+"""A surname's particles inside a street named after it ("08 de Courcey Street", "12 van
 Buren Avenue")."""
+_SURNAME_PARTICLE = alternation(_SURNAME_PARTICLES)
 _STREET_US = regex.compile(
     rf"(?<![\p{{L}}\d/.\-])\d{{1,6}}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?"
     rf"(?:(?:{_SURNAME_PARTICLE}[ \t]+)?{_CAP}[ \t]+){{1,3}}"
@@ -764,10 +779,7 @@ _EVERYDAY_NAME = 4.8
 """Zipf frequency in German from which the name of such a street is an everyday word and
 the phrase a time or a place in a sentence ("Am Montag", "Im Jahr", "Am Ende"; "Markt" 5.0
 and "Kirche" 5.2 are lost)."""
-_TIMES = (
-    frozenset("montag dienstag mittwoch donnerstag freitag samstag sonnabend sonntag".split())
-    | MONTH_WORDS
-)
+_TIMES = WEEKDAYS | MONTH_WORDS
 _ENDINGS_ALONE = (*_STREET_AFTER, " weg", "\tweg")
 """What makes a street alone, without a house number: an ending ("str." with its dot:
 "muestra" is no street), or "Weg" as a word of its own ("Haupt Weg")."""
@@ -855,11 +867,7 @@ def _after_phrases(
         if (
             _unknown_town(words, lex, MONTH_WORDS)
             or _region_bracket(text, segment.end(), language)
-            or (
-                len(words) == 1
-                and _TOWN_ENDING.search(words[0]) is not None
-                and _RESIDENCE.search(match.group()) is not None
-            )
+            or (_town_ending(words) and _RESIDENCE.search(match.group()) is not None)
             or _country_after(text, segment.end(), language)
         ):
             yield RuleHit(*segment.span(), "CITY", "town_after_phrase")
@@ -884,6 +892,11 @@ _TOWN_ENDING = regex.compile(
 )
 """How English towns end: after "lives in" such a word is one even when the lists know it
 as a common word ("who lives in Woodville")."""
+
+
+def _town_ending(words: Sequence[str]) -> bool:
+    """Whether a town's folded words are one word that ends as English towns do."""
+    return len(words) == 1 and _TOWN_ENDING.search(words[0]) is not None
 
 
 def _region_bracket(text: str, position: int, language: str | None) -> bool:
@@ -995,13 +1008,17 @@ def _house_numbers(text: str) -> list[int]:
                 at += 1
             if at < size and (
                 text[at].isupper()
-                or (text[at] in "dvl" and _PARTICLE_THEN_CAPITAL.match(text, at) is not None)
+                or (
+                    text[at] in _PARTICLE_INITIALS
+                    and _PARTICLE_THEN_CAPITAL.match(text, at) is not None
+                )
             ):
                 starts.append(start)
     return starts
 
 
 _PARTICLE_THEN_CAPITAL = regex.compile(rf"{_SURNAME_PARTICLE}[ \t]+\p{{Lu}}")
+_PARTICLE_INITIALS = frozenset(particle[0] for particle in _SURNAME_PARTICLES)
 
 
 def _state_before_zip(text: str) -> bool:
@@ -1081,9 +1098,7 @@ def _town_after(text: str, end: int, lex: Lexicon) -> Iterator[RuleHit]:
     town = _TOWN_AFTER_INSTITUTION.match(text, end)
     if town is not None:
         words = [fold(w) for w in _APOSTROPHE_WORD.findall(town.group("town"))]
-        if _unknown_town(words, lex) or (
-            len(words) == 1 and _TOWN_ENDING.search(words[0]) is not None
-        ):
+        if _unknown_town(words, lex) or _town_ending(words):
             yield RuleHit(*town.span("town"), "CITY", "town_after_institution")
 
 
@@ -1683,7 +1698,7 @@ def _continued(
                     break  # "IN", "THE": a sentence in capitals goes on
             elif (
                 known.match(words) is None
-                and not (_prefixed(list(words), lex) and words[-1] not in _BUILDING_PARTS)
+                and not (_prefixed(words, lex) and words[-1] not in _BUILDING_PARTS)
                 and any(
                     w in lex.common or w in lex.stop or lex.everyday(w)
                     for w in _past_prefix(words)
@@ -1844,8 +1859,7 @@ def _from_town(text: str, start: int, words: list[str], lex: Lexicon) -> bool:
     return (
         len(words) == 1
         and words[0] not in lex.stop
-        and words[0] not in MONTH_WORDS
-        and words[0] not in WEEKDAYS
+        and words[0] not in _TIMES
         and _FROM_BEFORE.search(text, max(0, start - 8), start) is not None
     )
 
@@ -1857,7 +1871,7 @@ _BUILDING_PARTS = frozenset(
 Hospital, North Wing")."""
 
 
-def _prefixed(words: list[str], lex: Lexicon) -> bool:
+def _prefixed(words: Sequence[str], lex: Lexicon) -> bool:
     """Whether a town's words before its region are a town's prefix and a word that is no
     stopword ("Port Crystal, Illinois", though "crystal" is a common word)."""
     return len(words) == 2 and words[0] in _TOWN_PREFIXES and words[1] not in lex.stop
