@@ -234,6 +234,7 @@ CODE_RULES: tuple[Rule, ...] = (
             "Dundalk [W29 K851].",
             "Sligo, [H80X0HN]; tel.",
             "Kori Ville, [P40 4488]; tel.",
+            "Cahal Ville, [K52 1782]; tel.",
             "Galway, [F844495]; tel.",
             "73 Mulhern Street, Dublin [V73 0000].",
         ),

@@ -68,12 +68,13 @@ GUARDS: tuple[Rule, ...] = (
     Rule(
         "lab_value",
         GUARD,
-        # not the potassium of an Eircode ("W29 K851"), nor five digits or more written against
-        # the letters: a record number ("MRN: HCT311592")
+        # not the potassium of an Eircode ("W29 K851", "K52 1782"), nor five digits or more
+        # written against the letters: a record number ("MRN: HCT311592")
         rf"(?<=\b{alternation(_LAB)}\s*(?:of|was|is|de|:|=)?\s*)"
         r"(?<!(?-i:\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]?[A-Z]{1,2}))(?!(?<=\p{L})\d{5})"
         rf"{_NUM}(?:\s*/\s*{_NUM})?\s*k?"
-        r"(?![\w])(?![ \t](?-i:\d[A-Z]{2}|(?=[0-9A-Z]{0,3}[A-Z])[0-9AC-FHKNPRTV-Y]{4})\b)",
+        r"(?![\w])(?![ \t](?-i:\d[A-Z]{2}|(?=[0-9A-Z]{0,3}[A-Z])[0-9AC-FHKNPRTV-Y]{4})\b)"
+        r"(?!(?<=(?-i:\b[AC-FHKNPRTV-Y])\d{2})[ \t]\d{4}\b)",
         ("WBC [13k]", "BP [120/80]", "BP of [170/100]", "temp [99.0]", "TA: [130/85]", "Hb [9,8]"),
         (
             "BP",
@@ -82,6 +83,7 @@ GUARDS: tuple[Rule, ...] = (
             "Leicester CR39 3XH",
             "Kathryn Ville, K33 F7X3",
             "Dundalk W29 K851",
+            "Cahal Ville, K52 1782",
             "Kilkenny A66 PA3K",
             "MRN: HCT311592",
         ),
