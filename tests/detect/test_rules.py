@@ -381,6 +381,18 @@ def test_a_relatives_word_capitalised_in_a_sentence_is_no_cue() -> None:
     assert ("RELATIVE", "Maria") in [(h.kind, german[h.start : h.end]) for h in find(german, "de")]
 
 
+def test_a_dutch_or_german_particle_joins_a_first_name_to_its_surname() -> None:
+    """ "Anna ten Brink": a name whatever the surname's word; in German "von" between two
+    nouns is "of" ("Gabe von Adrenalin", the dose of adrenaline), so there it takes a known
+    surname, and a German everyday word after a particle is no surname."""
+    text = "Reported by Anna ten Brink and Dirk van Dijk on Monday"
+    names = [text[h.start : h.end] for h in find(text, "en") if h.kind == "PERSON"]
+    assert names == ["Anna ten Brink", "Dirk van Dijk"]
+    german = "Gabe von Adrenalin 0,5 mg i.m. durch Schwester Anna von Station 3"
+    found = [german[h.start : h.end] for h in find(german, "de")]
+    assert not any("von" in f for f in found)
+
+
 def test_another_languages_relative_word_is_a_name_after_a_relative() -> None:
     """Spanish "tía" (aunt) folds to "Tia", an English first name: in an English narrative
     it is a name after a relative's word; the narrative's own relatives' words are not

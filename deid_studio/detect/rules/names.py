@@ -305,6 +305,9 @@ def _triggers(language: str | None) -> frozenset[str]:
 
 
 _INITIAL_GAP = regex.compile(r" \p{Lu}\.? ")  # "Vanessa P. Hertzog", "Ryan P Costa"
+_PARTICLE_GAP = regex.compile(r" (?:van(?: de[nr]?| het)?|von(?: der| dem)?|vom|te[nr]) ")
+"""Dutch and German particles between a first name and a surname, in lower case ("Willemine
+ten Pas", "Dirk ter Horst", "Anna van der Berg"): a name whatever the surname's word."""
 _LAST_WORD = regex.compile(r"\w+\Z")
 _UNAMBIGUOUS_CREDENTIALS = frozenset(c.lower() for c in _CREDENTIALS) - {
     "md",
@@ -602,9 +605,13 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
     chain = (-1, -1)  # (index of the last pair's second word, where that pair started)
     for n, (first, second) in enumerate(itertools.pairwise(capitalised)):
         gap = text[first.end() : second.start()]
+        a, b = fold(first.group()), fold(second.group())
+        if _PARTICLE_GAP.fullmatch(gap):
+            if _particle_surname(a, b, gap, lex, medical):
+                yield RuleHit(first.start(), second.end(), "PERSON", "name_pair")
+            continue
         if gap not in (" ", "\u00a0") and not _INITIAL_GAP.fullmatch(gap):
             continue
-        a, b = fold(first.group()), fold(second.group())
         if b in MONTH_WORDS and (end := _month_surname(text, capitalised, n, lex, medical)):
             yield RuleHit(first.start(), end, "PERSON", "name_pair")
             continue
@@ -655,6 +662,31 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
             start = chain[1] if chained else first.start()
             chain = (n + 1, start)
             yield RuleHit(start, end, "PERSON", "name_pair")
+
+
+def _particle_surname(
+    first: str, surname: str, gap: str, lex: Lexicon, medical: frozenset[str]
+) -> bool:
+    """Whether a known first name and the word after a Dutch or German particle make a name:
+    no month, weekday or eponym after it, nor an everyday word of a narrative in another
+    language than English ("Anna von Station 3"); in German (or a language not known), where
+    "von" is also "of" between two nouns, a known surname after "von" ("Petra von Bülow", not
+    "Gabe von Adrenalin")."""
+    return (
+        first in lex.first_names
+        and first not in lex.stop
+        and len(surname) >= 2
+        and surname not in lex.stop
+        and surname not in medical
+        and surname not in MONTH_WORDS
+        and surname not in WEEKDAYS
+        and (surname in lex.last_names or not lex.everyday(surname))
+        and (
+            (lex.language is not None and lex.language not in NOUNS_CAPITALISED)
+            or not gap.startswith((" von", " vom"))
+            or (surname in lex.last_names and not lex.everyday(first))
+        )
+    )
 
 
 _NEXT_WORD = regex.compile(r"[ \t]*([\p{L}\p{M}]*)")
@@ -1457,6 +1489,7 @@ NAME_FINDER = Finder(
         "They had 6: [Gaetane], [Hannah], [Derek]",
         "they had 6: [silvana], [adam], [christopher] and [caleb].",
         "add [Ryan P Costa] as guardian",
+        "reported by [Dirk ter Horst] and [Anna van der Berg]",
         "follow up with [benjamin a seiler] in a couple of months",
         "verses from [eric g. samoylova]'s tales",
         "What's your name? [Shintarou Hamaguchi]",
