@@ -52,6 +52,7 @@ from deid_studio.detect.rules.words import (
     NOUNS_CAPITALISED,
     PARTICLES,
     PRODUCT_WORDS,
+    SURNAME_CAPITAL,
     WEEKDAYS,
     Cues,
     Lexicon,
@@ -1084,11 +1085,12 @@ _NAME_ARTICLES = frozenset({"La", "El", "Las", "Los", "Le", "Les"})
 Paz", "Centro de Salud La Fe", "Clinique Les Lilas")."""
 
 
+_TOWN_WORD = rf"\p{{Lu}}{SURNAME_CAPITAL}[\p{{Ll}}\p{{M}}'\u2019\-]+"
 _TOWN_AFTER_INSTITUTION = regex.compile(
-    r"[ \t]+in[ \t]+(?P<town>\p{Lu}[\p{Ll}\p{M}'\u2019\-]+(?:[ \t]+\p{Lu}[\p{Ll}\p{M}'\u2019\-]+)?)"
-    r"(?![\p{L}\p{M}])"
+    rf"[ \t]+in[ \t]+(?P<town>{_TOWN_WORD}(?:[ \t]+{_TOWN_WORD})?)(?![\p{{L}}\p{{M}}])"
 )
-"""The town of an institution after "in": "Boots Pharmacy in [Scottport]"."""
+"""The town of an institution after "in": "Boots Pharmacy in [Scottport]", "Dennis Medical
+Centre in [McCarthyview]" (a town named after a surname keeps its capitals)."""
 
 
 def _town_after(text: str, end: int, lex: Lexicon) -> Iterator[RuleHit]:
@@ -2128,6 +2130,7 @@ PLACE_FINDER = Finder(
         "a 43-year-old woman from [O'Neillbury], [Bedfordshire]. The patient",
         "Il est chauffeur routier chez [Lenoir].",
         "a locum pharmacist working at [Boots Pharmacy] in [Scottport], telephoned",
+        "a nurse working at [Dennis Medical Centre] in [McCarthyview], telephoned",
         "a nurse at [Thomas Family Practice] through",
         "observed at [Tulsa Community Vaccination Center] for",
         "seen at [general hospital] by",
