@@ -615,6 +615,9 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
         if b in MONTH_WORDS and (end := _month_surname(text, capitalised, n, lex, medical)):
             yield RuleHit(first.start(), end, "PERSON", "name_pair")
             continue
+        if a in MONTH_WORDS and (end := _month_first_name(text, capitalised, n, lex, medical)):
+            yield RuleHit(first.start(), end, "PERSON", "name_pair")
+            continue
         if (
             (a in medical and not _eponym_first_name(text, first, second, lex, medical))
             or a in PARTICLES
@@ -747,6 +750,40 @@ def _month_surname(
     ):
         return None
     return _more_surnames(text, capitalised, n + 3, after.end(), lex, medical, places(None))
+
+
+_DATE_BEFORE = regex.compile(r"(?:\d|\b(?i:de|of|in|on|en|le|im|am|vom))[ \t]*\Z")
+"""What ends the text before a month that is a date's ("3 Mar", "de Mayo", "in May")."""
+
+
+def _month_first_name(
+    text: str, capitalised: list[regex.Match[str]], n: int, lex: Lexicon, medical: frozenset[str]
+) -> int | None:
+    """Where a name ends whose first name is a month's ("Mar", "May", "June"), before two
+    known surnames that are no common, everyday or first names, one blank apart ("Mar
+    Ferrera Gabaldón"; a surname may be a town's name too); not after a day or a preposition
+    ("3 Mar", "in May")."""
+    if n + 2 >= len(capitalised):
+        return None
+    first, second, third = capitalised[n : n + 3]
+    if (
+        text[first.end() : second.start()] != " "
+        or text[second.end() : third.start()] != " "
+        or fold(first.group()) not in lex.first_names
+        or _DATE_BEFORE.search(text, max(0, first.start() - 8), first.start())
+    ):
+        return None
+    for word in (fold(second.group()), fold(third.group())):
+        if (
+            word not in lex.last_names
+            or word in lex.common
+            or word in lex.first_names
+            or word in _NOT_NAMES
+            or word in medical
+            or lex.everyday(word)
+        ):
+            return None
+    return _more_surnames(text, capitalised, n + 3, third.end(), lex, medical, places(None))
 
 
 def _more_surnames(
@@ -1490,6 +1527,7 @@ NAME_FINDER = Finder(
         "they had 6: [silvana], [adam], [christopher] and [caleb].",
         "add [Ryan P Costa] as guardian",
         "reported by [Dirk ter Horst] and [Anna van der Berg]",
+        "Cáceres. [Mar Ferrera Gabaldón], lactante de 4 meses",
         "follow up with [benjamin a seiler] in a couple of months",
         "verses from [eric g. samoylova]'s tales",
         "What's your name? [Shintarou Hamaguchi]",
