@@ -133,7 +133,8 @@ _NAME_PART = (
     rf"(?:{_CAP}|\d{{1,2}}[ \t]+de[ \t]+{_CAP}|"
     rf"{_PARTICLE}(?=(?:[ \t]+{_PARTICLE})*[ \t]+(?:\p{{Lu}}|\d)))"
 )
-_SUFFIX_BODY = r"(?<![\p{L}\p{M}])(?:\p{Lu}[\p{L}\p{M}\-]*[ \t])?\p{Lu}[\p{L}\p{M}\-]*"
+_SUFFIX_BODY = r"(?<![\p{L}\p{M}])(?:\p{Lu}(?:[\p{L}\p{M}\-]*|\.)[ \t])?\p{Lu}[\p{L}\p{M}\-]*"
+"""A street's name before its suffix, one word before it or an initial ("C. Beerninckstraat")."""
 _STREET_SUFFIXED = regex.compile(
     rf"{_SUFFIX_BODY}(?i:{alternation(_STREET_AFTER)})(?![\p{{L}}\p{{M}}]){_HOUSE_NUMBER}?"
     rf"|{_SUFFIX_BODY}(?i:{alternation(_STREET_AFTER_NUMBERED)})(?![\p{{L}}\p{{M}}])"
@@ -2154,6 +2155,7 @@ PLACE_FINDER = Finder(
         "[Unit 4719 Box 7394\nDPO AP 70942]",
         "a year at [Allstate Insurance Group] as",
         "[Sludevej 13], [Aalborg]",
+        "The bus station is on [C. Beerninckstraat 88]",
         "he grew up in [Remniku] and",
         "lives at [92597 Jahu 80], [Liiva]",
         "lives on [Via dei Fiorentini 17] now",
