@@ -33,6 +33,8 @@ HIDDEN_IMPORTS = [
     "sqlcipher3.dbapi2",
     # the GUI is imported inside a function of the command line; name it to be sure
     "deid_studio.gui.app",
+    # Dask imports a batch worker's preload by its name (deid_studio.batch.run)
+    "deid_studio.batch.preload",
 ]
 
 EXCLUDES = ["tkinter", "pytest", "IPython", "hypothesis", "importlinter", "ruff"]

@@ -284,6 +284,7 @@ def _client(workers: int | None, scheduler: str | None, dashboard_address: str) 
             processes=True,
             dashboard_address=dashboard_address,
             silence_logs=logging.ERROR,
+            preload=["deid_studio.batch.preload"],  # each worker warm before its first task
         )
     try:
         with Client(cluster) as client:
