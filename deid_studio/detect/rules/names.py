@@ -115,13 +115,13 @@ _INTRODUCTIONS: Mapping[str, str] = {
 """Phrases that say a name follows ("My name is Siiri", "her maiden name is nyberg"): the
 word after them is a name unless it is a common word."""
 _NAMED: Mapping[str, str] = {
-    "en": "named|called",
+    "en": "named|called|named him|named her|called him|called her",
     "es": "llamado|llamada",
     "fr": "nommé|nommée|prénommé|prénommée",
     "de": "heißt|genannt",
 }
-"""Words that may introduce a name ("a son named Tom") or not ("called the office"): only a
-known name is taken after them."""
+"""Words that may introduce a name ("a son named Tom", "she named him Frank") or not ("called
+the office", "called him back"): only a known name is taken after them."""
 _STAFF_TITLES: Mapping[str, str] = {
     "en": "dr doctor prof professor",
     "es": "dr dra drª dr.ª doctor doctora prof profa profesor profesora",
@@ -1523,6 +1523,7 @@ NAME_FINDER = Finder(
         "her maiden name is [nyberg]",
         "people call me [Piusz]",
         "a son named [Tom]",
+        "She named him [Frank]",
         "They had 6: [Gaetane], [Hannah], [Derek]",
         "they had 6: [silvana], [adam], [christopher] and [caleb].",
         "add [Ryan P Costa] as guardian",
