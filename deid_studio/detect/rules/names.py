@@ -605,13 +605,15 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
     chain = (-1, -1)  # (index of the last pair's second word, where that pair started)
     for n, (first, second) in enumerate(itertools.pairwise(capitalised)):
         gap = text[first.end() : second.start()]
+        if gap not in (" ", "\u00a0"):
+            if _PARTICLE_GAP.fullmatch(gap):
+                a, b = fold(first.group()), fold(second.group())
+                if _particle_surname(a, b, gap, lex, medical):
+                    yield RuleHit(first.start(), second.end(), "PERSON", "name_pair")
+                continue
+            if not _INITIAL_GAP.fullmatch(gap):
+                continue
         a, b = fold(first.group()), fold(second.group())
-        if _PARTICLE_GAP.fullmatch(gap):
-            if _particle_surname(a, b, gap, lex, medical):
-                yield RuleHit(first.start(), second.end(), "PERSON", "name_pair")
-            continue
-        if gap not in (" ", "\u00a0") and not _INITIAL_GAP.fullmatch(gap):
-            continue
         if b in MONTH_WORDS and (end := _month_surname(text, capitalised, n, lex, medical)):
             yield RuleHit(first.start(), end, "PERSON", "name_pair")
             continue
