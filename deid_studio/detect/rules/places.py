@@ -1716,6 +1716,7 @@ def _continued(
 _FRENCH_JOINERS = frozenset("sur sous lès les la le en aux au du des".split())
 """The words that join the parts of a French town's name ("Roy-sur-Mer")."""
 _BRACKETED_TOWN = regex.compile(
+    r"(?:[ \t]+\d{1,5})?"  # a number the place's hit left out ("aus Drosendorf 1 (Wien)")
     r"[ \t]*\((?P<town>\p{Lu}[\p{L}\p{M}'\u2019]*(?:[ \t-]+\p{L}[\p{L}\p{M}'\u2019]*){0,4})\)"
 )
 _FRENCH_COMPOUND_TOWN = regex.compile(
@@ -1730,10 +1731,10 @@ _FRENCH_COMPOUND_TOWN = regex.compile(
 def _bracketed_towns(
     text: str, found: list[RuleHit], lex: Lexicon, language: str | None
 ) -> Iterator[RuleHit]:
-    """A town or region in brackets right after an institution, a street or a town ("Maison
-    de santé de Poitiers (Poitiers)", "domiciliée à Besançon (Picardie)"): a place of the
-    gazetteer, even a common word, or, after an institution or a street, words that are no
-    common words."""
+    """A town or region in brackets right after an institution, a street or a town, or a
+    number after them ("Maison de santé de Poitiers (Poitiers)", "domiciliée à Besançon
+    (Picardie)", "Mann aus Drosendorf-Zissersdorf 1 (Wien)"): a place of the gazetteer, even
+    a common word, or, after an institution or a street, words that are no common words."""
     if "(" not in text:
         return
     known = places(language)
@@ -2157,6 +2158,7 @@ PLACE_FINDER = Finder(
         "[Sludevej 13], [Aalborg]",
         "The bus station is on [C. Beerninckstraat 88]",
         "he grew up in [Remniku] and",
+        "ein Mann aus [Drosendorf-Zissersdorf] 1 ([Wien]).",
         "lives at [92597 Jahu 80], [Liiva]",
         "lives on [Via dei Fiorentini 17] now",
         "drops you off at [643 ul. Biskupa Bogedaina 118]",
