@@ -115,8 +115,23 @@ def find_phones(text: str, language: str | None) -> list[RuleHit]:
             if window[match_start] == "(" and ")" not in window[match_start:match_end]:
                 match_start += 1  # "(0134757843)": the bracket is the sentence's
             span = (offset + match_start, offset + match_end)
+            if rule == _BARE:
+                if not _PHONE_WORD_BEFORE.search(text, max(0, span[0] - 60), span[0]):
+                    continue
+                rule = "phone_possible"
             found.setdefault(span, RuleHit(span[0], span[1], "PHONE", rule))
     return sorted(found.values())
+
+
+_BARE = "bare"
+"""A possible number written as a bare run of digits: a phone only after a phone's word."""
+_PHONE_WORD_BEFORE = regex.compile(
+    r"(?i)\b(?:tel|t[ée]l[ée]phone|telephoned|phone|phoned|tel[ée]fono|telefon|telefone|"
+    r"telefonisch|fax|m[oó]vil|mobile|portable|handy|cell)\b[^\n\r]*\Z"
+)
+"""A phone's word earlier on the line ("a contacté le CRPV par téléphone le 20/03/2021
+(0594709853)"): a bare run of digits of a possible length is the number called, though its
+region's plan knows no such number."""
 
 
 @lru_cache(maxsize=4096)
@@ -147,8 +162,9 @@ is a French number to a French narrative, though libphonenumber gives it its own
 def _rule(match: phonenumbers.PhoneNumberMatch, region: str) -> str | None:
     """``phone_number`` for a valid number (in the region, or in one of its overseas
     regions); ``phone_possible`` for a possible one written in groups as phone numbers are
-    ("612 34 56 78"), not a bare run of digits (a case number), a decimal (a temperature,
-    "101.6") or a year; None otherwise."""
+    ("612 34 56 78"), not a decimal (a temperature, "101.6") or a year; :data:`_BARE` for a
+    possible bare run of digits (a case number, unless a phone's word is before it); None
+    otherwise."""
     if phonenumbers.is_valid_number(match.number):
         return "phone_number"
     for overseas in _OVERSEAS.get(region, ()):
@@ -156,9 +172,11 @@ def _rule(match: phonenumbers.PhoneNumberMatch, region: str) -> str | None:
         if phonenumbers.is_valid_number(number):
             return "phone_number"
     raw = match.raw_string
-    if _GROUPED.fullmatch(raw) and not _DECIMAL_OR_DATE.search(raw):
+    if _DECIMAL_OR_DATE.search(raw):
+        return None
+    if _GROUPED.fullmatch(raw):
         return "phone_possible"
-    return None
+    return _BARE if raw.strip("()").isdigit() else None
 
 
 PHONE_FINDER = Finder(
@@ -178,6 +196,7 @@ PHONE_FINDER = Finder(
         "ligar [21 123 4567] em Lisboa",
         "Coordonnées du déclarant : [01 56 20 21 40], x@y.fr",
         "par téléphone le 09/05/2021 ([01 34 75 78 43]). Le patient",
+        "par téléphone le 20/03/2021 ([0594709853]). Mme",
     ),
     (
         "dose 5 mg on 12/24/2020",
@@ -192,5 +211,6 @@ PHONE_FINDER = Finder(
         "shift 0630-1900",
         "NHC: 0134757843",
         "linked to case GB-MHRA-ADR 02600748 (same patient)",
+        "reported on 20/03/2021 (0594709853) by the mother",
     ),
 )
