@@ -56,7 +56,12 @@ def register(commands: Any) -> None:
     where.add_argument(
         "--workers", type=positive, metavar="N", help="local worker processes (default: cores)"
     )
-    where.add_argument("--scheduler", metavar="ADDRESS", help="a running Dask scheduler")
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="a running Dask scheduler (start its workers with 'dask worker ADDRESS --preload "
+        "deid_studio.batch.preload' so that each builds the rules before its first partition)",
+    )
     batch.add_argument(
         "--partition-size",
         type=positive,
