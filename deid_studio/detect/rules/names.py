@@ -1239,11 +1239,13 @@ _HEALTH_JOB = (
     r"therapist|surgeon|health[ \t]+visitor))"
 )
 _BRACKETED_NAME = (
-    r"((?:\p{Lu}\.-)?\p{Lu}[\p{Ll}\p{M}'\u2019-]+(?:\p{Lu}\.)?(?:[ \t]+\p{Lu}\.?)?"
+    r"((?:\p{Lu}\.-)?\p{Lu}[\p{Ll}\p{M}'\u2019-]+(?:(?<=-)\p{Lu}[\p{Ll}\p{M}'\u2019]+)?"
+    r"(?:\p{Lu}\.)?(?:[ \t]+\p{Lu}\.?)?"
     r"(?:[ \t]+\p{Lu}[\p{Ll}\p{M}'\u2019-]+(?:\p{Lu}[\p{Ll}\p{M}]+)?){1,2})"
 )
 """A name of two or three words, a middle initial allowed, a surname with a capital inside
-too ("McBrien", "O'Kearney", "DeLuca"), a first name's initial before its hyphen ("H.-Dieter")."""
+too ("McBrien", "O'Kearney", "DeLuca"), a first name's initial before its hyphen ("H.-Dieter"),
+a double first name ("Jan-Peter Anders", "Marie-Claire Dubois")."""
 _JOB_BEFORE = regex.compile(rf"(?r)(?<![\p{{L}}\p{{M}}]){_HEALTH_JOB}[ \t]*\Z")
 _NAME_INSIDE = regex.compile(rf"\([ \t]*{_BRACKETED_NAME}[ \t]*\)")
 _NAME_BEFORE = regex.compile(rf"(?r)(?<![\p{{L}}\p{{M}}]){_BRACKETED_NAME}[ \t]*\Z")
@@ -1578,6 +1580,7 @@ NAME_FINDER = Finder(
         "Moderna). [Joe Johnson] (DOB 26/03/1990), a 31-year-old man",
         "Neue Informationen zu [Artur Anders], 16 Monate alt.",
         "[Paolo Anders], geboren am 21.04.1964, 57 Jahre alt",
+        "[Jan-Peter Anders], geboren am 10. Dezember 1951, 69 Jahre",
         "[Amy Day] is a 32-year-old woman (date of birth unknown)",
     ),
     (
