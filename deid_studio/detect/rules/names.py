@@ -384,7 +384,9 @@ def _after_cues(
             if rule in _KEYED and (short := _SHORT_SURNAME_ENDING_LINE.match(text, span[1])):
                 span = (span[0], short.end(1))  # "Patient: Tammy [Le]"
             folded = fold(text[span[0] : span[1]])
-            if "," in match.group() and (len(folded) < 2 or folded.split()[0] in lex.stop):
+            if "," in match.group() and (
+                len(folded) < 2 or (folded.split()[0] in lex.stop and not _named_alone(text, span))
+            ):
                 continue  # "your brother, I talked": after a comma, no pronoun
             if (
                 not (strength < STRONG and folded in eponyms())
@@ -393,6 +395,22 @@ def _after_cues(
                 and folded.split()[-1] not in _PATIENT_WORDS
             ):
                 yield RuleHit(span[0], span[1], kind, rule)
+
+
+_PUNCTUATION_AFTER = regex.compile(r"[ \t]*[.,;:)]")
+
+
+def _named_alone(text: str, span: tuple[int, int]) -> bool:
+    """Whether a capitalised stopword after a relative's comma stands alone before a
+    punctuation mark, as a name that is also a word does ("her partner, Don. David Novak",
+    "her husband, Will, said"; not "your brother, I talked")."""
+    start, end = span
+    return (
+        end - start > 1
+        and text[start].isupper()
+        and text[start + 1 : end].islower()
+        and _PUNCTUATION_AFTER.match(text, end) is not None
+    )
 
 
 _WORD_THEN_BLANK_BEFORE = regex.compile(r"(?r)\p{Ll}[ \t]+\Z")
@@ -1528,6 +1546,7 @@ NAME_FINDER = Finder(
         "people call me [Piusz]",
         "a son named [Tom]",
         "She named him [Frank]",
+        "submitted by the patient's partner, [Don]. [David Novak] (DOB 05/08/1950)",
         "They had 6: [Gaetane], [Hannah], [Derek]",
         "they had 6: [silvana], [adam], [christopher] and [caleb].",
         "add [Ryan P Costa] as guardian",
