@@ -330,8 +330,8 @@ def _beside(
     for the category. Where the CRF marks what another word rule marked too, its boundaries
     win: it learnt them from the rule hits and the gold, and two overlapping spans of one
     entity would be masked in pieces ("C/ Esquerdo, 46" and a phone-like "46 28009" across
-    the street and its postcode). Nothing the rules cover is lost: every letter and digit of
-    a rule suggestion left out is inside a CRF span."""
+    the street and its postcode) — but a component of the word rule's suggestion the CRF
+    left out, set off by a comma or a line break, stays (:func:`_components`)."""
     starts = sorted((c.start, c.end) for c in crf)
     kept = []
     for rule in rules:
@@ -339,11 +339,42 @@ def _beside(
         near = [(a, b) for a, b in starts[max(0, i - 8) : i] if a < rule.end and rule.start < b]
         if near and priority.get(rule.category) != "rule":
             if rule.rule is not None and is_word_rule(rule.rule) and rule.rule not in extending:
+                kept.extend(_components(rule, near, text))
                 continue
             if _covered(rule, near, text):
                 continue
         kept.append(rule)
     return kept
+
+
+def _components(rule: Suggestion, spans: list[tuple[int, int]], text: str) -> list[Suggestion]:
+    """The parts of a word rule's suggestion that the CRF's ``spans`` leave out and that are
+    components of it of their own: set off by a comma, a semicolon or a line break, and
+    capitalised ("34555 Colon Burgs Suite 269, [Jamesport] 10039", where the CRF marked the
+    street and the ZIP code and left the town between them in the masked text). Where the
+    CRF marks part of what a word rule marked its boundaries win, but not by dropping a
+    town."""
+    pieces = [(rule.start, rule.end)]
+    for start, end in spans:
+        pieces = [
+            piece
+            for a, b in pieces
+            for piece in ((a, min(b, start)), (max(a, end), b))
+            if piece[0] < piece[1]
+        ]
+    found = []
+    for a, b in pieces:
+        while a < b and not text[a].isalnum():
+            a += 1
+        while b > a and not text[b - 1].isalnum():
+            b -= 1
+        if a == b or not text[a].isupper():
+            continue
+        before = text[rule.start : a].rstrip(" \t")
+        after = text[b : rule.end].lstrip(" \t")
+        if before.endswith((",", ";", "\n", "\r")) or after.startswith((",", ";", "\n", "\r")):
+            found.append(replace(rule, start=a, end=b))
+    return found
 
 
 WHOLE_RULES = frozenset({"email", "url", "ipv4", "ipv6", "card_number", "iban"})

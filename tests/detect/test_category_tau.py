@@ -121,6 +121,20 @@ def test_a_rule_that_only_recuts_what_the_crf_covers_is_left_out() -> None:
     assert _beside([name], [street], text, {}) == [name]
 
 
+def test_a_component_of_a_word_rule_that_the_crf_left_out_stays() -> None:
+    text = "Address: 34555 Colon Burgs Suite 269, Jamesport 10039\nCountry: USA"
+    address = rule(9, 53, "LOCATION", "field_street")  # street, town and ZIP code
+    street, zip_code = crf(9, 36, "LOCATION"), crf(48, 53, "LOCATION")
+    # the CRF's boundaries win, but the town between its two spans is not dropped
+    [town] = _beside([address], [street, zip_code], text, {})
+    assert text[town.start : town.end] == "Jamesport" and town.rule == "field_street"
+    # a part the CRF left out that is no component of its own is dropped with the rule
+    name = rule(0, 17, "PERSON", "name_pair")
+    assert _beside([name], [crf(0, 4, "PERSON")], "Anna van der Berg", {}) == []
+    # nothing left out: nothing added
+    assert _beside([address], [crf(9, 53, "LOCATION")], text, {}) == []
+
+
 @pytest.mark.parametrize("floor", [0.3, 0.5])
 def test_the_floor_never_raises_tau(floor: float) -> None:
     found = evidence()
