@@ -1614,7 +1614,16 @@ def _may_name_organisation(text: str, index: dict[str, list[int]]) -> bool:
     starts = [at for word in _LEGAL_TRIGGERS.intersection(index) for at in index[word]]
     for dotted in ("s.", "S."):
         starts += (at for at in occurrences(text, dotted) if text[at + 2 : at + 3] in _SAL)
+    starts += [  # "& Sons", "and Sons": the legal form starts at its "&" or "and"
+        joined.start()
+        for at in starts
+        if (joined := _JOINED_FORM.search(text, max(0, at - 8), at)) is not None
+    ]
     return any(_LEGAL_BEFORE.search(text, max(0, at - MAX_LENGTH), at) for at in starts)
+
+
+_JOINED_FORM = regex.compile(r"(?r)(?:&|(?<![\p{L}\p{M}])(?i:and))[ \t]+\Z")
+"""The "&" or "and" that begins a legal form before its word ("Acme [&] Sons")."""
 
 
 _SAL = frozenset("aAlLpP")
