@@ -672,6 +672,13 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
                 and (b not in lex.common or (familiar and b in lex.familiar))
                 and b not in medical
                 and (familiar or known.match((b,)) is None)
+            ) or (  # a middle initial between them says it is a name ("Mohamed V. Arauš")
+                first_name
+                and gap not in (" ", "\u00a0")
+                and b not in lex.common
+                and b not in medical
+                and not lex.everyday(b)
+                and known.match((b,)) is None
             )
         if named:
             end = _more_surnames(text, capitalised, n + 2, second.end(), lex, medical, known)
@@ -1550,6 +1557,7 @@ NAME_FINDER = Finder(
         "They had 6: [Gaetane], [Hannah], [Derek]",
         "they had 6: [silvana], [adam], [christopher] and [caleb].",
         "add [Ryan P Costa] as guardian",
+        "the report from [Mohamed V. Arauš] yesterday",
         "reported by [Dirk ter Horst] and [Anna van der Berg]",
         "Cáceres. [Mar Ferrera Gabaldón], lactante de 4 meses",
         "follow up with [benjamin a seiler] in a couple of months",
