@@ -1059,7 +1059,8 @@ def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
         if town is None:
             continue
         words = [fold(w) for w in _TOKEN.findall(town.group("town"))]
-        if known.match(tuple(words)) is not None or _unknown_town(words, lex, _STREET_WORDS):
+        whole = [fold(w) for w in _APOSTROPHE_WORD.findall(town.group("town"))]  # "O'Neillland"
+        if known.match(tuple(words)) is not None or _unknown_town(whole, lex, _STREET_WORDS):
             yield RuleHit(*town.span("town"), "CITY", "town_before_postcode")
     if not _state_before_zip(text):
         return
@@ -2165,6 +2166,7 @@ PLACE_FINDER = Finder(
         "[Unit 4719 Box 7394\nDPO AP 70942]",
         "a year at [Allstate Insurance Group] as",
         "[Sludevej 13], [Aalborg]",
+        "Bradley Harbor, [O'Neillland] LU07 1GN.",
         "The bus station is on [C. Beerninckstraat 88]",
         "he grew up in [Remniku] and",
         "ein Mann aus [Drosendorf-Zissersdorf] 1 ([Wien]).",
