@@ -635,7 +635,9 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
         if b in MONTH_WORDS and (end := _month_surname(text, capitalised, n, lex, medical)):
             yield RuleHit(first.start(), end, "PERSON", "name_pair")
             continue
-        if a in MONTH_WORDS and (end := _month_first_name(text, capitalised, n, lex, medical)):
+        if (a in MONTH_WORDS or (a in lex.common and a not in medical)) and (
+            end := _two_surnames_after(text, capitalised, n, lex, medical)
+        ):
             yield RuleHit(first.start(), end, "PERSON", "name_pair")
             continue
         if (
@@ -783,13 +785,13 @@ _DATE_BEFORE = regex.compile(r"(?:\d|\b(?i:de|of|in|on|en|le|im|am|vom))[ \t]*\Z
 """What ends the text before a month that is a date's ("3 Mar", "de Mayo", "in May")."""
 
 
-def _month_first_name(
+def _two_surnames_after(
     text: str, capitalised: list[regex.Match[str]], n: int, lex: Lexicon, medical: frozenset[str]
 ) -> int | None:
-    """Where a name ends whose first name is a month's ("Mar", "May", "June"), before two
-    known surnames that are no common, everyday or first names, one blank apart ("Mar
-    Ferrera Gabaldón"; a surname may be a town's name too); not after a day or a preposition
-    ("3 Mar", "in May")."""
+    """Where a name ends whose first name is a month's or a common word ("Mar", "June",
+    "Amor"), before two known surnames that are no common, everyday or first names, one
+    blank apart ("Mar Ferrera Gabaldón", "Amor Villar Lladó"; a surname may be a town's name
+    too, as Spanish ones often are); not after a day or a preposition ("3 Mar", "in May")."""
     if n + 2 >= len(capitalised):
         return None
     first, second, third = capitalised[n : n + 3]
@@ -1560,6 +1562,7 @@ NAME_FINDER = Finder(
         "the report from [Mohamed V. Arauš] yesterday",
         "reported by [Dirk ter Horst] and [Anna van der Berg]",
         "Cáceres. [Mar Ferrera Gabaldón], lactante de 4 meses",
+        "recibido el 27/09/2021: [Amor Villar Lladó] aporta información adicional",
         "follow up with [benjamin a seiler] in a couple of months",
         "verses from [eric g. samoylova]'s tales",
         "What's your name? [Shintarou Hamaguchi]",
