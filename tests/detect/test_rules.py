@@ -393,6 +393,17 @@ def test_a_dutch_or_german_particle_joins_a_first_name_to_its_surname() -> None:
     assert not any("von" in f for f in found)
 
 
+def test_a_first_name_that_is_a_word_or_a_month_before_two_surnames() -> None:
+    """ "Amor Villar Lladó": two known surnames after a first name that is a common word make
+    a name whatever stands before it; a month's name after a day or a preposition is the
+    date's ("3 Mar", "in May")."""
+    text = "Información recibida de Amor Villar Lladó y Mar Ferrera Gabaldón"
+    names = [text[h.start : h.end] for h in find(text, "es") if h.kind == "PERSON"]
+    assert names == ["Amor Villar Lladó", "Mar Ferrera Gabaldón"]
+    dated = "Vacunado el 3 Mar Ferrera Gabaldón"
+    assert not [h for h in find(dated, "es") if h.kind == "PERSON"]
+
+
 def test_another_languages_relative_word_is_a_name_after_a_relative() -> None:
     """Spanish "tía" (aunt) folds to "Tia", an English first name: in an English narrative
     it is a name after a relative's word; the narrative's own relatives' words are not

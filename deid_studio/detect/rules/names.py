@@ -791,7 +791,8 @@ def _two_surnames_after(
     """Where a name ends whose first name is a month's or a common word ("Mar", "June",
     "Amor"), before two known surnames that are no common, everyday or first names, one
     blank apart ("Mar Ferrera Gabaldón", "Amor Villar Lladó"; a surname may be a town's name
-    too, as Spanish ones often are); not after a day or a preposition ("3 Mar", "in May")."""
+    too, as Spanish ones often are); a month's not after a day or a preposition ("3 Mar", "in
+    May"), a word's after anything ("recibido de Amor Villar Lladó")."""
     if n + 2 >= len(capitalised):
         return None
     first, second, third = capitalised[n : n + 3]
@@ -799,7 +800,10 @@ def _two_surnames_after(
         text[first.end() : second.start()] != " "
         or text[second.end() : third.start()] != " "
         or fold(first.group()) not in lex.first_names
-        or _DATE_BEFORE.search(text, max(0, first.start() - 8), first.start())
+        or (
+            fold(first.group()) in MONTH_WORDS
+            and _DATE_BEFORE.search(text, max(0, first.start() - 8), first.start())
+        )
     ):
         return None
     for word in (fold(second.group()), fold(third.group())):
