@@ -292,19 +292,7 @@ def outside_terms(
     spans = sorted((t.start, t.end) for t in terms)
     kept: list[Suggestion] = []
     for s in suggestions:
-        pieces = [(s.start, s.end)]
-        for start, end in spans:
-            if start >= s.end:
-                break
-            if end <= s.start:
-                continue
-            pieces = [
-                piece
-                for a, b in pieces
-                for piece in ((a, min(b, start)), (max(a, end), b))
-                if piece[0] < piece[1]
-            ]
-        for a, b in pieces:
+        for a, b in _left_out(s.start, s.end, spans):
             if (a, b) == (s.start, s.end):
                 kept.append(s)
             elif any(c.isalnum() for c in text[a:b]):
@@ -314,6 +302,23 @@ def outside_terms(
                     b -= 1
                 kept.append(replace(s, start=a, end=b))
     return kept
+
+
+def _left_out(start: int, end: int, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The stretches of ``start``-``end`` outside every one of ``spans`` (sorted)."""
+    pieces = [(start, end)]
+    for a, b in spans:
+        if a >= end:
+            break
+        if b <= start:
+            continue
+        pieces = [
+            piece
+            for left, right in pieces
+            for piece in ((left, min(right, a)), (max(left, b), right))
+            if piece[0] < piece[1]
+        ]
+    return pieces
 
 
 def _beside(
@@ -354,16 +359,8 @@ def _components(rule: Suggestion, spans: list[tuple[int, int]], text: str) -> li
     street and the ZIP code and left the town between them in the masked text). Where the
     CRF marks part of what a word rule marked its boundaries win, but not by dropping a
     town."""
-    pieces = [(rule.start, rule.end)]
-    for start, end in spans:
-        pieces = [
-            piece
-            for a, b in pieces
-            for piece in ((a, min(b, start)), (max(a, end), b))
-            if piece[0] < piece[1]
-        ]
     found = []
-    for a, b in pieces:
+    for a, b in _left_out(rule.start, rule.end, spans):
         while a < b and not text[a].isalnum():
             a += 1
         while b > a and not text[b - 1].isalnum():

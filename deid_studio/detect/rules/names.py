@@ -623,7 +623,8 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
     chain = (-1, -1)  # (index of the last pair's second word, where that pair started)
     for n, (first, second) in enumerate(itertools.pairwise(capitalised)):
         gap = text[first.end() : second.start()]
-        if gap not in (" ", "\u00a0"):
+        initialled = gap not in (" ", "\u00a0")  # a middle initial (a particle is read first)
+        if initialled:
             if _PARTICLE_GAP.fullmatch(gap):
                 a, b = fold(first.group()), fold(second.group())
                 if _particle_surname(a, b, gap, lex, medical):
@@ -676,7 +677,7 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
                 and (familiar or known.match((b,)) is None)
             ) or (  # a middle initial between them says it is a name ("Mohamed V. Arauš")
                 first_name
-                and gap not in (" ", "\u00a0")
+                and initialled
                 and b not in lex.common
                 and b not in medical
                 and not lex.everyday(b)
@@ -796,12 +797,13 @@ def _two_surnames_after(
     if n + 2 >= len(capitalised):
         return None
     first, second, third = capitalised[n : n + 3]
+    given = fold(first.group())
     if (
         text[first.end() : second.start()] != " "
         or text[second.end() : third.start()] != " "
-        or fold(first.group()) not in lex.first_names
+        or given not in lex.first_names
         or (
-            fold(first.group()) in MONTH_WORDS
+            given in MONTH_WORDS
             and _DATE_BEFORE.search(text, max(0, first.start() - 8), first.start())
         )
     ):

@@ -1058,9 +1058,8 @@ def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
         town = _TOWN_BEFORE_CODE.search(text, max(0, code.start() - 50), code.start())
         if town is None:
             continue
-        words = [fold(w) for w in _TOKEN.findall(town.group("town"))]
-        whole = [fold(w) for w in _APOSTROPHE_WORD.findall(town.group("town"))]  # "O'Neillland"
-        if known.match(tuple(words)) is not None or _unknown_town(whole, lex, _STREET_WORDS):
+        parts, whole = _town_words(town.group("town"))
+        if known.match(parts) is not None or _unknown_town(whole, lex, _STREET_WORDS):
             yield RuleHit(*town.span("town"), "CITY", "town_before_postcode")
     if not _state_before_zip(text):
         return
@@ -1112,6 +1111,16 @@ _DOCTOR_TITLES = frozenset({"Dr", "Dra", "Drs", "Prof"})
 _APOSTROPHE_WORD = regex.compile(r"[\p{L}\p{M}]+(?:['\u2019][\p{L}\p{M}]+)*")
 """A word with its apostrophes: "O'Brien" is a surname, where "Brien" is a common word of
 the lists."""
+
+
+def _town_words(town: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A town's folded words two ways: split at its apostrophes, as the gazetteer holds them,
+    and whole, as an unknown town's words are judged ("O'Neillland", "O'Brienville": alone,
+    their "o" is a stopword and "brien" a common word)."""
+    return (
+        tuple(fold(w) for w in _TOKEN.findall(town)),
+        tuple(fold(w) for w in _APOSTROPHE_WORD.findall(town)),
+    )
 
 
 def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) -> bool:
@@ -1825,9 +1834,8 @@ def _of_towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit
         return
     known = places(language)
     for match in _OF_TOWN.finditer(text):
-        words = tuple(fold(w) for w in _TOKEN.findall(match.group("town")))
-        whole = [fold(w) for w in _APOSTROPHE_WORD.findall(match.group("town"))]  # "O'Brienville"
-        if known.match(words) or _unknown_town(whole, lex, _INSTITUTION_WORDS):
+        parts, whole = _town_words(match.group("town"))
+        if known.match(parts) or _unknown_town(whole, lex, _INSTITUTION_WORDS):
             yield RuleHit(*match.span("town"), "CITY", "town_after_of")
 
 
@@ -1851,13 +1859,12 @@ def _towns_with_regions(
             region = _longest_place(text, *match.span("region"), known, ambiguous=True)
         if region is None:
             continue
-        town = tuple(fold(w) for w in _TOKEN.findall(match.group("town")))
-        words = [fold(w) for w in _APOSTROPHE_WORD.findall(match.group("town"))]  # "O'Neillbury"
+        parts, whole = _town_words(match.group("town"))
         if (
-            known.match(town)
-            or _unknown_town(words, lex)
-            or _prefixed(words, lex)
-            or _from_town(text, match.start("town"), words, lex)
+            known.match(parts)
+            or _unknown_town(whole, lex)
+            or _prefixed(whole, lex)
+            or _from_town(text, match.start("town"), whole, lex)
         ):
             yield RuleHit(*match.span("town"), "CITY", "town_then_region")
         yield RuleHit(*region, "town_then_region")
@@ -1866,7 +1873,7 @@ def _towns_with_regions(
 _FROM_BEFORE = regex.compile(r"(?r)(?<![\p{L}\p{M}])(?i:from|in)[ \t]+\Z")
 
 
-def _from_town(text: str, start: int, words: list[str], lex: Lexicon) -> bool:
+def _from_town(text: str, start: int, words: Sequence[str], lex: Lexicon) -> bool:
     """Whether a town before its region is one though the lists know its word: after
     "from" or "in", one word that is no stopword, month or weekday ("a 63-year-old man from
     Emmastad, Surrey")."""
