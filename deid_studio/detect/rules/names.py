@@ -1145,6 +1145,8 @@ _ABBREVIATIONS = frozenset(
 """Dotted abbreviations of two to four capitals that are no one's initials ("I.V.", "E.R.",
 "U.S.", "B.I.D.", "S.A.", "F.C.", "R.T.U.")."""
 _NUMBER_NEAR = regex.compile(r"[ \t]?\d")
+_NUMBER_BEFORE = regex.compile(r"(?r)\d[ \t]?\Z")
+"""A number right before initials, a blank between at most ("10 U.I.")."""
 
 
 _SPELLING_WORD = r"\p{Lu}[\p{L}\p{M}'\u2019.-]*"
@@ -1222,29 +1224,70 @@ def _spelt(words: Sequence[str], letters: str, lex: Lexicon) -> bool:
     """Whether ``letters`` are the initials of ``words`` (a hyphenated word gives one per
     part) and the first word is, or holds, a known first name."""
     parts = [p.rstrip(".") for p in words[0].split("-")]
-    initials = "".join(p[0] for w in words for p in w.split("-") if p)
-    return initials == letters and any(fold(p) in lex.first_names for p in parts if len(p) > 1)
+    return _spelling(words) == letters and any(
+        fold(p) in lex.first_names for p in parts if len(p) > 1
+    )
 
 
-def _initials(text: str, lex: Lexicon) -> Iterator[RuleHit]:
+def _spelling(words: Sequence[str]) -> str:
+    """The initials of ``words``, one per hyphenated part ("Jean-Pierre Roux": "JPR")."""
+    return "".join(p[0] for w in words for p in w.split("-") if p)
+
+
+def _initials(text: str, lex: Lexicon, found: Sequence[RuleHit]) -> Iterator[RuleHit]:
     """A person's initials, dotted ("J.R.", "E.O.", "A.M.G.", "J.B.T.G.": how spontaneous
-    reports name a patient), unless they spell a common abbreviation outside an initials
-    field."""
+    reports name a patient), unless they spell a common abbreviation that the narrative does
+    not give a person (:func:`_given_initials`) and that is no person's verb's subject."""
     if "." not in text:
         return
-    for match in _INITIALS.finditer(text):
+    matches = list(_INITIALS.finditer(text))
+    given = _given_initials(text, matches, found, lex)
+    for match in matches:
         start, end = match.span()
         letters = match.group().replace(".", "")
         if (
             letters.lower() in _ABBREVIATIONS
-            and _name_spelt(text, start, letters, lex) is None  # "Heidelore Striebitz (H.S.)"
+            and (
+                match.group() not in given
+                or _ARTICLE_BEFORE.search(text, max(0, start - 8), start) is not None
+            )  # "the E.R.", "her M.D.": the place, the physician
             and not _a_subject(text, start, end, letters)
-            and _INITIALS_KEY.search(text, max(0, start - 24), start) is None
         ):
             continue
-        if _NUMBER_NEAR.match(text, end) or _NUMBER_NEAR.match(text[max(0, start - 2) : start]):
+        if _NUMBER_NEAR.match(text, end) or _NUMBER_BEFORE.search(text, max(0, start - 2), start):
             continue  # a measure's unit or name: "10.000 U.I.", "F.C. 100"
         yield RuleHit(start, end, "PERSON", "initials")
+
+
+def _given_initials(
+    text: str, matches: Sequence[regex.Match[str]], found: Sequence[RuleHit], lex: Lexicon
+) -> set[str]:
+    """The initials among ``matches`` spelling an abbreviation that the narrative gives a
+    person, as written: after an initials field's key ("Patient initials: M.D."), in brackets
+    after the name they spell ("Norman Peacock (N.P.)") or before it ("M.D. (Mary Douglas)"),
+    or spelling a person's name a rule found ("The patient, Martin Didier, 4 ans" ... "M.D. a
+    reçu"). Wherever else they stand, they are that person's ("N.P. presented to the emergency
+    department"), unless an article or a capitalised word stands before them ("the E.R.")."""
+    abbreviations = [m for m in matches if m.group().replace(".", "").lower() in _ABBREVIATIONS]
+    if not abbreviations:
+        return set()
+    names = {
+        letters
+        for words in (text[h.start : h.end].split() for h in found if h.kind == "PERSON")
+        if _spelt(words, letters := _spelling(words), lex)
+    }
+    given = set()
+    for match in abbreviations:
+        start = match.start()
+        letters = match.group().replace(".", "")
+        if (
+            letters in names
+            or _INITIALS_KEY.search(text, max(0, start - 24), start) is not None
+            or _name_spelt(text, start, letters, lex) is not None
+            or _name_bracketed(text, match.end(), letters, lex) is not None
+        ):
+            given.add(match.group())
+    return given
 
 
 def _spelt_names(text: str, lex: Lexicon) -> Iterator[RuleHit]:
@@ -1260,9 +1303,18 @@ def _spelt_names(text: str, lex: Lexicon) -> Iterator[RuleHit]:
             span = _name_spelt(text, start, letters, lex)
             if span is not None:
                 yield RuleHit(*span, "PERSON", "name_spelt")
-        inside = _NAME_IN_BRACKET.match(text, end)
-        if inside is not None and _spelt(inside.group(1).split(), letters, lex):
-            yield RuleHit(*inside.span(1), "PERSON", "name_spelt")
+        after = _name_bracketed(text, end, letters, lex)
+        if after is not None:
+            yield RuleHit(*after, "PERSON", "name_spelt")
+
+
+def _name_bracketed(text: str, end: int, letters: str, lex: Lexicon) -> tuple[int, int] | None:
+    """(start, end) of the name in a bracket right after initials ending at ``end``, when
+    ``letters`` spell it ("M.D. (Mary Douglas)")."""
+    inside = _NAME_IN_BRACKET.match(text, end)
+    if inside is None or not _spelt(inside.group(1).split(), letters, lex):
+        return None
+    return inside.span(1)
 
 
 _HEALTH_JOB = (
@@ -1452,7 +1504,7 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     capitalised = list(_CAPITALISED.of(text).finditer(text))
     found += _pairs(text, capitalised, lex)
     found += _name_lists(text, lex)
-    found += _initials(text, lex)
+    found += _initials(text, lex, found)
     found += _spelt_names(text, lex)
     if "(" in text or ", " in text:
         found += _staff_in_brackets(text, lex)
@@ -1551,6 +1603,9 @@ NAME_FINDER = Finder(
         "from [Rachael McPartlon] (registered nurse); [Leanne MacDonald] said",
         "[Frank Taylor] is a 77-year-old man; [Joe Fox] reported",
         "metformin 500 mg.\n\n[B.A.] was vaccinated; [M.S.] started oxycodone",
+        "Patient initials: [N.P.]\nAge: 56\n[N.P.] presented to the E.R. at 10 A.M.",
+        "The patient, [Martin Didier], 4 ans.\nLe 09/07/2021, [M.D.] a reçu la dose",
+        "Patient [M.D.] ([Mary Douglas]), aged 91.\n\n[M.D.] was seen by her M.D.",
         "The report concerns [Tracy Brown], a 86-year-old",
         "Se trata de [Heliodoro Noriega Pellicer], con",
         "administrado por [Ana Jesus Vidal Sotillo].",
