@@ -160,11 +160,11 @@ def _street_prefixed(language: str | None) -> Cues | None:
 
 _NUMBERED_ONLY = frozenset(
     "cañada cuesta acceso senda carrera carrer pasadizo costanilla polígono poligono "
-    "prolongación prolongacion".split()
+    "prolongación prolongacion vial".split()
 )
 """Spanish (and Catalan) street types that are everyday words too ("le cuesta", "acceso
-venoso", "la carrera"): a street only when capitalised, with a capitalised name and a house
-number ("Cuesta Vito Antúnez 1", "Carrer del Dr. Castany 28")."""
+venoso", "la carrera", a vaccine's "vial"): a street only when capitalised, with a
+capitalised name and a house number ("Cuesta Vito Antúnez 1", "Carrer del Dr. Castany 28")."""
 _STREET_NUMBERED_ANY = cues(
     {w for words in _STREET_BEFORE.values() for w in words.split() if len(w.rstrip(".")) > 1}
     | {"ul.", "ulica", "rua", "strada", "calea", "utca"}
@@ -174,6 +174,14 @@ _STREET_NUMBERED_ANY = cues(
 """A street written the way of any language, with its house number ("Via Roma 131",
 "ul. Biskupa Bogedaina 118", "Rua João Pessoa 1636") — in a narrative of another language
 too: the house number makes it an address."""
+_CALLE_ABBREVIATED = regex.compile(
+    rf"(?<![\p{{L}}\p{{M}}.])C\.[ \t]+(?:{_NAME_PART}[ \t]+){{0,4}}{_CAP}"
+    r"[ \t]+\d{1,5}[ \t]?[a-zA-Z]?"
+    r"(?![\p{L}\d])(?=[ \t]*(?:[,;\n\r]|\Z|(?i:piso|apt|apto|puerta|bajo|esc)(?![\p{L}])))"
+)
+"""A Spanish street whose type word is "C." (calle), with its house number where an address's
+street ends: before a comma, a line's end or the flat ("C. Prudencio Manrique 18, 29773 La
+Coruña", "C. de Araceli Alsina 808,", "C. Leire Mármol 33 Piso 7")."""
 _SURNAME_PARTICLES = (
     "de",
     "du",
@@ -253,10 +261,14 @@ _ORGANISATION = regex.compile(
 )
 """Capitalised words, then a legal form as a word of its own: not the "SA" of a British
 postcode ("Port Tomton SA46 6PF")."""
+_EMPLOYER_JOINER = r"(?:&|and|of|y|et|und|de|del|de[ \t]+la|de[ \t]+los|des|du|der)"
 _EMPLOYER_NAME = (
-    rf"(?:the[ \t]+)?(?P<name>{_CAP}(?:(?:[ \t]+|,[ \t]+|[ \t]+(?:&|and|of)[ \t]+){_CAP}){{0,4}})"
+    rf"(?:the[ \t]+)?(?P<name>{_CAP}"
+    rf"(?:(?:[ \t]+|,[ \t]+|[ \t]+{_EMPLOYER_JOINER}[ \t]+){_CAP}(?!\.\p{{Lu}})){{0,4}})"
 )
-"""An employer's name: capitalised words, "&", "and", "of" between them."""
+"""An employer's name: capitalised words, "&", "and", "of" or a particle between them
+("Desarrollo del Noroeste", "Müller und Söhne"), not the legal form's dotted letters
+("S.L.")."""
 _EMPLOYER = cues(
     [w for phrases in _EMPLOYER_CUES.values() for w in phrases.split("|")],
     tail=rf"[ \t]+{_EMPLOYER_NAME}",
@@ -614,14 +626,7 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
         if match.start() < position:
             continue
         first = fold(match.group())
-        words, spans = (first,), [match.span()]
-        while words in known.prefixes:  # a longer entry starts with these words
-            joiner = _JOINER.match(text, spans[-1][1])
-            token = _TOKEN.match(text, joiner.end()) if joiner else None
-            if token is None:
-                break
-            words += (fold(token.group()),)
-            spans.append(token.span())
+        words, spans = _entry_words(text, match.span(), first, known)
         for size in range(len(words), 0, -1):
             entry = words[:size]
             kind = known.match(entry)
@@ -655,6 +660,40 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
             yield RuleHit(start, end, kind, "place_after_cue" if cued else "place_gazetteer")
             position = end
             break
+
+
+def _entry_words(
+    text: str, span: tuple[int, int], first: str, known: Places
+) -> tuple[tuple[str, ...], list[tuple[int, int]]]:
+    """From the word at ``span`` (``first``, folded), the folded words and their spans as
+    far as an entry of ``known`` may go on ("Waidhofen an der Ybbs")."""
+    words, spans = (first,), [span]
+    while words in known.prefixes:  # a longer entry starts with these words
+        joiner = _JOINER.match(text, spans[-1][1])
+        token = _TOKEN.match(text, joiner.end()) if joiner else None
+        if token is None:
+            break
+        words += (fold(token.group()),)
+        spans.append(token.span())
+    return words, spans
+
+
+def _town_goes_on(text: str, start: int, end: int, language: str | None) -> int:
+    """The end of an institution's name whose last word begins a known town of several
+    words: the town's end ("Impfzentrum Gerasdorf bei Wien", "Universitätsklinikum
+    Waidhofen an der Ybbs"); ``end`` otherwise."""
+    last = _LAST_NAME_WORD.search(text, start, end)
+    if last is None:
+        return end
+    known = places(language)
+    words, spans = _entry_words(text, last.span(), fold(last.group()), known)
+    for size in range(len(words), 1, -1):
+        if known.match(words[:size]) is not None and text[spans[size - 1][0]].isupper():
+            return spans[size - 1][1]
+    return end
+
+
+_LAST_NAME_WORD = regex.compile(r"(?r)(?<![\p{L}\p{M}])\p{Lu}[\p{L}\p{M}]+\Z")
 
 
 def _place_starts(
@@ -711,9 +750,13 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
         cue, *words = _TOKEN.findall(match.group())
         if cue == "via" or all(w.isupper() and len(w) <= 3 for w in words if not w.isdigit()):
             continue  # "given via IM 2 doses"
-        if cue.islower() and cue in _NUMBERED_ONLY:
-            continue  # "le cuesta Mucho 3 veces": these are a street's only capitalised
+        if cue.lower() in _NUMBERED_ONLY and not cue.istitle():
+            continue  # "le cuesta Mucho 3 veces", "1 VIAL ALBUTEROL VIA NEB 1": these are a
+            # street's only capitalised
         yield RuleHit(*_numbered(text, *match.span()), "STREET", "street_prefixed")
+    if language in (None, "es") and "C. " in text:
+        for match in _CALLE_ABBREVIATED.finditer(text):
+            yield RuleHit(*match.span(), "STREET", "street_prefixed")
     lower = lowered(text)
     if _may_hold_suffixed_street(text, lower):
         for match in _STREET_SUFFIXED.finditer(text):
@@ -1390,6 +1433,7 @@ def _institutions(
         start, end = _trim(text, *match.span())
         end = _before_month(text, start, end)  # "the hospital January 9th"
         end = _before_address(text, start, end, language, lex)
+        end = _town_goes_on(text, start, end, language)
         named = _named(text, start, end, lex, language)
         if named and _named_after_noun(text, start, end, language):
             prefixed.add(start)
@@ -1676,10 +1720,12 @@ _SEGMENT = regex.compile(rf"(?:{_TOWN_WORDS}|{_POSTCODE})(?![\p{{L}}\d])", regex
 
 
 _ADDRESS_PART = regex.compile(
-    rf"(?P<code>\p{{Lu}}{{2,3}}(?:[ \t]+\d{{4,6}})?)(?![\p{{L}}\d])"
+    r"(?!\p{Lu}\.(?:[\p{L}º]|[ \t]+\p{Ll}))"  # an abbreviation ("S.L.", "C.P.", "C. de"), not a
+    # flat's letter ("3º B. 41009")
+    rf"(?:(?P<code>\p{{Lu}}{{2,3}}(?:[ \t]+\d{{4,6}})?)(?![\p{{L}}\d])"
     rf"|(?P<words>{_TOWN_WORDS})(?:[ \t]+\([^()\n]{{1,30}}\))?(?![\p{{L}}\d])"
     r"|(?P<lower>\p{Ll}[\p{L}\p{M}]+(?:[ \t]\p{Ll}[\p{L}\p{M}]+){0,3})(?![\p{L}\d])"
-    rf"|(?:{_POSTCODE})(?![\p{{L}}\d])",
+    rf"|(?:{_POSTCODE})(?![\p{{L}}\d]))",
     regex.UNICODE,
 )
 """One part of an address after its street: a town or country (its words, or lower-case
@@ -2053,6 +2099,10 @@ PLACE_FINDER = Finder(
         "Domicilio: [C. Jaime Quintero 77]",
         "living at [Flat 2], [Chloe Turnpike], [Jadeville]",
         "con domicilio en [Cuesta Vito Antúnez 1] [Apt. 00], [33285]",
+        "con domicilio en [Vial Jacinta Bueno 179]; le dieron 1 VIAL ALBUTEROL VIA NEB 1",
+        "Domicilio: [C. de Loida Franco 19], [33168]; en [C. Leire Mármol 33] [Piso 7]",
+        "Betreuung bei [MVZ Krems an der Donau]; aus [Universitätsklinikum Waidhofen an der"
+        " Ybbs] am Montag entlassen",
         "registered at [Lee Medical Centre].",
         "who lives in [East Philipside]. He",
         "who lives in [South Trevor] [15600]. He",
