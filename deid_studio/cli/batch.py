@@ -28,8 +28,9 @@ def register(commands: Any) -> None:
     batch = commands.add_parser(
         "batch",
         help="de-identify reports outside the project, in parallel (Dask)",
-        description="Mask every report of IN with the project's current model version and "
-        "masking policy, and write them to the folder OUT: one file per partition, "
+        description="Mask every report of IN with the project's model version in use (the one "
+        "the window suggests with) and masking policy, and write them to the folder OUT: "
+        "one file per partition, "
         "rejects.jsonl (every report not written, with the reason) and manifest.json "
         "(counts, model version, policy, SHA-256 per file). The reports never enter the "
         "project; its audit trail records the run. Runs on a local Dask cluster of "

@@ -15,7 +15,7 @@ from deid_studio.core.document import Document, Suggestion
 from deid_studio.core.errors import DeidError
 from deid_studio.core.language import guess_language
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
-from deid_studio.detect.crf import model_from_bytes
+from deid_studio.detect.crf import CrfModel, model_from_bytes
 from deid_studio.detect.detector import Detector, DetectorSettings
 from deid_studio.services.training import BEST_KIND, DETECTOR_SETTING, FAST_KIND
 from deid_studio.store.engine import StoredModel
@@ -53,8 +53,21 @@ def current_detector(project: Project) -> CurrentDetector:
         stored = model_in_use(tx)
         scheme = tx.scheme()
         configured = tx.setting(DETECTOR_SETTING)
+    model, settings = model_and_settings(stored, configured)
+    return CurrentDetector(
+        Detector(model, scheme, settings), stored.id if stored is not None else None
+    )
+
+
+def model_and_settings(
+    stored: StoredModel | None, configured: Mapping[str, Any] | None
+) -> tuple[CrfModel | None, DetectorSettings]:
+    """A stored model version read (None for the rules alone), and the detector settings
+    with what its training learnt: τ, the per-category offsets, the quiet, heard and
+    extending rules, the line joins. What the window suggests with, and a batch run masks
+    with."""
     if stored is None:
-        return CurrentDetector(Detector(None, scheme, DetectorSettings.from_dict(configured)), None)
+        return None, DetectorSettings.from_dict(configured)
     metrics = stored.metrics
     try:
         model = model_from_bytes(
@@ -62,8 +75,7 @@ def current_detector(project: Project) -> CurrentDetector:
         )
     except (ValueError, TypeError) as err:
         raise unreadable_model(stored.id, err) from None
-    settings = DetectorSettings.of_model(configured, metrics)
-    return CurrentDetector(Detector(model, scheme, settings), stored.id)
+    return model, DetectorSettings.of_model(configured, metrics)
 
 
 def suggest_documents(

@@ -1,8 +1,9 @@
 """What a batch run takes from the project, and what it leaves there: the audit event.
 
 Batch de-identification (``deid_studio.batch``) masks reports that never enter the project.
-From the project it needs, once, at the start: the current model version (the rules alone for
-model version 0), the scheme and detector settings, the masking policy (or a preset of it),
+From the project it needs, once, at the start: the model version in use (the one the window
+suggests with: the rules alone for model version 0), the scheme and detector settings (with
+what training learnt of the rules), the masking policy (or a preset of it),
 the vault secret, and what the project remembers of its cases (their date offsets and
 surrogates, as keyed hashes), so that a report of a case the project knows masks as the
 project's masked export masks it. :func:`batch_model` gathers all that into a
@@ -16,10 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from deid_studio.detect.crf import model_from_bytes
-from deid_studio.detect.detector import DetectorSettings
 from deid_studio.mask.policy import PRESETS, PolicyError
-from deid_studio.services._detector import RULES_ONLY, unreadable_model
+from deid_studio.services._detector import RULES_ONLY, model_and_settings, model_in_use
 from deid_studio.services.batch_model import BatchModel
 from deid_studio.services.keep import read_keep_list
 from deid_studio.services.masking import SECRET_SETTING, ensure_secret, policy_of
@@ -41,7 +40,7 @@ def batch_model(project: Project, *, preset: str | None = None, actor: str = "")
         raise PolicyError(f"unknown masking preset {preset!r}; choose {', '.join(PRESETS)}")
     ensure_secret(project, actor)
     with project.reading() as tx:
-        stored = tx.current_model()
+        stored = model_in_use(tx)
         scheme = tx.scheme()
         configured = tx.setting(DETECTOR_SETTING)
         policy = policy_of(tx)
@@ -51,17 +50,8 @@ def batch_model(project: Project, *, preset: str | None = None, actor: str = "")
         keep = tuple(read_keep_list(tx))
     if preset is not None and preset != policy.preset:
         policy = policy.with_preset(preset)
-    if stored is None:
-        model, version, tau = None, RULES_ONLY, None
-    else:
-        scale = float(stored.metrics.get("scale", 1.0))
-        try:
-            model = model_from_bytes(stored.model, stored.params, scale=scale)
-        except (ValueError, TypeError) as err:
-            raise unreadable_model(stored.id, err) from None
-        version = stored.id
-        tau = stored.metrics.get("tau")
-    settings = DetectorSettings.from_dict(configured, tau=float(tau) if tau is not None else None)
+    model, settings = model_and_settings(stored, configured)
+    version = stored.id if stored is not None else RULES_ONLY
     return BatchModel(model, version, scheme, settings, policy, secret, offsets, vault, keep)
 
 
