@@ -57,6 +57,7 @@ from deid_studio.detect.rules.words import (
     WEEKDAYS,
     Cues,
     Lexicon,
+    Word,
     cues,
     lexicon,
     lowercase_words,
@@ -390,11 +391,20 @@ def _after_cues(
                 continue  # "your brother, I talked": after a comma, no pronoun
             if (
                 not (strength < STRONG and folded in eponyms())
-                and folded not in _relative_words(language)
+                and (folded not in _relative_words(language) or _titled_kin(text, span, rule))
                 and folded not in _SALUTATIONS
                 and folded.split()[-1] not in _PATIENT_WORDS
             ):
                 yield RuleHit(span[0], span[1], kind, rule)
+
+
+_TITLES = frozenset({"name_after_patient_title", "name_after_staff_title"})
+
+
+def _titled_kin(text: str, span: tuple[int, int], rule: str) -> bool:
+    """Whether a kinship word after a title is a surname: capitalised ("M. Cousin a reçu",
+    "Mme Neveu", "Herr Bruder")."""
+    return rule in _TITLES and text[span[0]].isupper()
 
 
 _PUNCTUATION_AFTER = regex.compile(r"[ \t]*[.,;:)]")
@@ -504,14 +514,26 @@ def _relatives_in_brackets(text: str, lex: Lexicon, shouting: bool) -> Iterator[
         words = [w for w in words_from(text, start, 3) if w.end <= end]
         taken = 0  # the name: the last words before the bracket that can be one
         for word in reversed(words):
-            if word.folded in _NOT_NAMES_BESIDE_RELATIVES or not (
-                lex.is_name(word) or lex.name_like(word, STRONG, uncased=shouting)
-            ):
+            if (
+                word.folded in _NOT_NAMES_BESIDE_RELATIVES
+                and not (taken == 0 and _kin_surname(words, lex))
+            ) or not (lex.is_name(word) or lex.name_like(word, STRONG, uncased=shouting)):
                 break
             taken += 1
         if taken:
             first, last = words[-taken], words[-1]
             yield RuleHit(first.start, last.end, "RELATIVE", "name_before_relative")
+
+
+def _kin_surname(words: Sequence[Word], lex: Lexicon) -> bool:
+    """Whether the last of ``words`` before a relative's bracket is a surname that is a
+    kinship word too, after a known first name ("Heinz-Walter Bruder (Ehemann)")."""
+    return (
+        len(words) > 1
+        and words[-1].capitalised
+        and words[-2].capitalised
+        and _given(words[-2].text) in lex.first_names
+    )
 
 
 _PLACE_PREPOSITION = regex.compile(
@@ -1326,11 +1348,12 @@ _HEALTH_JOB = (
 _BRACKETED_NAME = (
     r"((?:\p{Lu}\.-)?\p{Lu}[\p{Ll}\p{M}'\u2019-]+(?:(?<=-)\p{Lu}[\p{Ll}\p{M}'\u2019]+)?"
     r"(?:\p{Lu}\.)?(?:[ \t]+\p{Lu}\.?)?"
-    r"(?:[ \t]+\p{Lu}[\p{Ll}\p{M}'\u2019-]+(?:\p{Lu}[\p{Ll}\p{M}]+)?){1,2})"
+    r"(?:[ \t]+\p{Lu}[\p{Ll}\p{M}'\u2019-]+(?:\p{Lu}[\p{Ll}\p{M}]+)?){1,3})"
 )
-"""A name of two or three words, a middle initial allowed, a surname with a capital inside
-too ("McBrien", "O'Kearney", "DeLuca"), a first name's initial before its hyphen ("H.-Dieter"),
-a double first name ("Jan-Peter Anders", "Marie-Claire Dubois")."""
+"""A name of two to four words ("Julio César Riquelme Aroca"), a middle initial allowed, a
+surname with a capital inside too ("McBrien", "O'Kearney", "DeLuca"), a first name's initial
+before its hyphen ("H.-Dieter"), a double first name ("Jan-Peter Anders", "Marie-Claire
+Dubois")."""
 _JOB_BEFORE = regex.compile(rf"(?r)(?<![\p{{L}}\p{{M}}]){_HEALTH_JOB}[ \t]*\Z")
 _NAME_INSIDE = regex.compile(rf"\([ \t]*{_BRACKETED_NAME}[ \t]*\)")
 _NAME_BEFORE = regex.compile(rf"(?r)(?<![\p{{L}}\p{{M}}]){_BRACKETED_NAME}[ \t]*\Z")
@@ -1447,9 +1470,20 @@ def _named_with_birth(text: str, lex: Lexicon) -> Iterator[RuleHit]:
 def _led_by_first_names(
     text: str, spans: list[tuple[int, int]], lex: Lexicon
 ) -> Iterator[tuple[int, int]]:
-    """The spans whose first word is a known first name (the cue said a name stands there;
-    its surname may be any word)."""
-    return ((start, end) for start, end in spans if _given(text[start:end]) in lex.first_names)
+    """The spans from their first word that is a known first name, two words at least (the
+    cue said a name stands there; its surname may be any word): "Julio César Riquelme Aroca"
+    whole, "Dr Juan Pérez López" from "Juan"."""
+    for start, end in spans:
+        while _given(text[start:end]) not in lex.first_names:
+            blank = _BLANKS.search(text, start, end)
+            if blank is None or _BLANKS.search(text, blank.end(), end) is None:
+                break  # no two words are left
+            start = blank.end()
+        else:
+            yield start, end
+
+
+_BLANKS = regex.compile(r"[ \t]+")
 
 
 def _given(name: str) -> str:
@@ -1606,6 +1640,9 @@ NAME_FINDER = Finder(
         "Patient initials: [N.P.]\nAge: 56\n[N.P.] presented to the E.R. at 10 A.M.",
         "The patient, [Martin Didier], 4 ans.\nLe 09/07/2021, [M.D.] a reçu la dose",
         "Patient [M.D.] ([Mary Douglas]), aged 91.\n\n[M.D.] was seen by her M.D.",
+        "Mrs [Ward] was discharged; Vorstellung bei Dr. [H.-Dieter Knappe] in",
+        "[Julio César Riquelme Aroca] (enfermero, tel.",
+        "durch [Heinz-Walter Bruder] (Ehemann) über; le 30/07/2021, M. [Cousin] a reçu",
         "The report concerns [Tracy Brown], a 86-year-old",
         "Se trata de [Heliodoro Noriega Pellicer], con",
         "administrado por [Ana Jesus Vidal Sotillo].",

@@ -34,7 +34,11 @@ from deid_studio.detect.rules.base import (
     trie,
 )
 
-_WORD_AT = regex.compile(r"[ \t]?([\p{L}][\p{L}\p{M}'\u2019\-]*(?<![-'\u2019])\.?|\d+[A-Za-z]?)")
+_WORD_AT = regex.compile(
+    r"[ \t]?((?:\p{Lu}\.-(?=\p{Lu}))?[\p{L}][\p{L}\p{M}'\u2019\-]*(?<![-'\u2019])\.?|\d+[A-Za-z]?)"
+)
+"""A word: letters (with an initial and its hyphen before them: "H.-Dieter"), a dot after
+them, or a number."""
 
 SURNAME_CAPITAL = r"(?:(?<=M)a?c\p{Lu}|(?<=[OD])['\u2019]\p{Lu})?"
 """What may follow a capitalised surname's first letter before its own capital, as a pattern
@@ -256,8 +260,8 @@ def take_name(
             continue
         if taken and capitalised and not word.capitalised:
             break
-        if word.folded in NAME_ENDS:
-            break
+        if word.folded in NAME_ENDS and (taken or not (word.capitalised and lex.is_name(word))):
+            break  # "Dr Smith Ward 3"; a surname first is one ("Mrs Ward was discharged")
         if not lex.name_like(
             word, strength, lowercase=lowercase, uncased=uncased, familiar=familiar
         ):
