@@ -170,9 +170,10 @@ AGE_RULES: tuple[Rule, ...] = (
         "AGE",
         # after a word or a date of birth's year, before a comma, a bracket or a full stop
         rf"(?<=(?:\p{{L}}|(?<!\d)(?:19|20)\d\d|\d{{4}}-\d\d-\d\d),\s){N}\s*"
-        r"(?:ans|años|anos|jahre|år|years)\b(?=\s*[,)]|\.(?:\s|\Z))",
+        r"(?:ans|an|años|año|anos|ano|jahre|jahr|år|years|year)\b(?=\s*[,)]|\.(?:\s|\Z))",
         (
             "Le patient, Joseph Robin, [58 ans], habite",
+            "La patiente, Michelle Julien, [1 an], habite",
             "Paciente mujer, [44 años], derivada",
             "Odette Rémy, née le 29/11/1966, [54 ans], habite",
             "né le 1995-03-27, [25 ans], habite",
