@@ -378,6 +378,8 @@ def _after_cues(
                 uncased=shouting,
                 familiar=rule in _FAMILIAR_AFTER,
             )
+            if span is not None and rule in _KEYED:
+                span = _before_key(text, span)  # "Médico: Ruth Bravo NºCol: 28"
             if span is None:
                 continue
             if rule in _KEYED and not _BLANK.search(text, span[0], span[1]):  # a surname alone
@@ -431,6 +433,20 @@ _SHORT_SURNAME_ENDING_LINE = regex.compile(r"[ \t]+(\p{Lu}\p{Ll}{1,2})[ \t]*(?=\
 _PATIENT_WORDS = frozenset("patient patientin patienten paciente patiente paziente doente".split())
 """Whose relative, no name: "die Tochter [der Patientin]" is the patient's daughter."""
 _KEYED = frozenset({"name_after_staff_key", "name_after_patient_key"})
+_COLON_AFTER = regex.compile(r"[ \t]*:")
+_LAST_WORD_OF = regex.compile(r"(?r)[ \t]+\S+\Z")
+
+
+def _before_key(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
+    """A field's value without the next field's key a colon follows ("Médico: Ruth Bravo
+    [NºCol]: 28"); None when the key is all of it ("Médico:  NºCol: 28", an empty field)."""
+    start, end = span
+    if _COLON_AFTER.match(text, end) is None:
+        return span
+    last = _LAST_WORD_OF.search(text, start, end)
+    return None if last is None else (start, last.start())
+
+
 _BLANK = regex.compile(r"\s")
 _GIVEN_NAME_AFTER = regex.compile(
     r",[ \t]*(\p{Lu}[\p{L}\p{M}]+(?:-\p{Lu}[\p{L}\p{M}]+)?)(?![\p{L}\p{M}\d.'\u2019-])"
@@ -1608,6 +1624,7 @@ NAME_FINDER = Finder(
         "Nombre:  [Pedro].",
         "Apellidos: [De Miguel Rivera].",
         "Médico: [Estefanía Romero Selas]  NºCol: 28",
+        "Médico: [Ruth Bravo Lizcano] NºCol: 28 31\nMédico:  NºCol: 41 41",
         "Notificador: [Leire Ruiz]\nTeléfono: 600",
         "his son [don] called",
         "his wife [mary] visited, son [frank] at the bedside",
