@@ -386,6 +386,8 @@ def _after_cues(
                 span = (span[0], _given_name_after(text, span[1], lex))
             if rule in _KEYED and (short := _SHORT_SURNAME_ENDING_LINE.match(text, span[1])):
                 span = (span[0], short.end(1))  # "Patient: Tammy [Le]"
+            elif rule in _TITLES:
+                span = (span[0], _short_surname_after(text, span, lex))  # "Dr. Ryan [Le] for"
             folded = fold(text[span[0] : span[1]])
             if "," in match.group() and (
                 len(folded) < 2 or (folded.split()[0] in lex.stop and not _named_alone(text, span))
@@ -428,6 +430,28 @@ def _named_alone(text: str, span: tuple[int, int]) -> bool:
 _WORD_THEN_BLANK_BEFORE = regex.compile(r"(?r)\p{Ll}[ \t]+\Z")
 """A lower-case word and a blank before a cue: the cue stands inside a sentence."""
 _SHORT_SURNAME_ENDING_LINE = regex.compile(r"[ \t]+(\p{Lu}\p{Ll}{1,2})[ \t]*(?=\r?\n|\Z)")
+_SHORT_SURNAME_AFTER = regex.compile(
+    r"[ \t]+(\p{Lu}\p{Ll}{1,2})(?=[ \t]*(?:[,.;:()]|\r?\n|\Z)|[ \t]+\p{Ll})"
+)
+"""A surname of two or three letters after a first name, before a punctuation mark, a line's
+end or a lower-case word ("Dr. Ryan Le for back pain", "Dr. Ryan Le (MRN")."""
+
+
+def _short_surname_after(text: str, span: tuple[int, int], lex: Lexicon) -> int:
+    """The end of a titled name that is a first name alone, with the short surname after it
+    that the name lists' test left out (no stopword of the language: "Dr. Ryan In the")."""
+    start, end = span
+    short = _SHORT_SURNAME_AFTER.match(text, end)
+    if (
+        short is None
+        or _BLANK.search(text, start, end)
+        or fold(text[start:end]) not in lex.first_names
+        or fold(short.group(1)) in lex.stop
+    ):
+        return end
+    return short.end(1)
+
+
 """A surname of two or three letters that ends a key's line after the name the key took
 ("Patient: Tammy Le", "Reporter: Anna Wu"): too short for the name lists' test."""
 _PATIENT_WORDS = frozenset("patient patientin patienten paciente patiente paziente doente".split())
@@ -1658,7 +1682,7 @@ NAME_FINDER = Finder(
         "The patient, [Martin Didier], 4 ans.\nLe 09/07/2021, [M.D.] a reçu la dose",
         "Patient [M.D.] ([Mary Douglas]), aged 91.\n\n[M.D.] was seen by her M.D.",
         "Mrs [Ward] was discharged; Vorstellung bei Dr. [H.-Dieter Knappe] in",
-        "[Julio César Riquelme Aroca] (enfermero, tel.",
+        "[Julio César Riquelme Aroca] (enfermero, tel.; by Dr. [Ryan Le] for back pain",
         "durch [Heinz-Walter Bruder] (Ehemann) über; le 30/07/2021, M. [Cousin] a reçu",
         "The report concerns [Tracy Brown], a 86-year-old",
         "Se trata de [Heliodoro Noriega Pellicer], con",

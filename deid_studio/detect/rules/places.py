@@ -679,21 +679,22 @@ def _entry_words(
 
 
 def _town_goes_on(text: str, start: int, end: int, language: str | None) -> int:
-    """The end of an institution's name whose last word begins a known town of several
-    words: the town's end ("Impfzentrum Gerasdorf bei Wien", "Universitätsklinikum
-    Waidhofen an der Ybbs"); ``end`` otherwise."""
-    last = _LAST_NAME_WORD.search(text, start, end)
-    if last is None:
-        return end
+    """The end of an institution's name whose words go on as a known town of several words
+    beyond it: the town's end ("Impfzentrum Gerasdorf bei Wien", "Universitätsklinikum
+    Waidhofen an der Ybbs", "Klinikum Sankt Johann im Pongau"); ``end`` otherwise."""
     known = places(language)
-    words, spans = _entry_words(text, last.span(), fold(last.group()), known)
-    for size in range(len(words), 1, -1):
-        if known.match(words[:size]) is not None and text[spans[size - 1][0]].isupper():
-            return spans[size - 1][1]
+    for word in _NAME_WORD.finditer(text, start, end):
+        words, spans = _entry_words(text, word.span(), fold(word.group()), known)
+        for size in range(len(words), 1, -1):
+            stop = spans[size - 1][1]
+            if stop <= end:
+                break
+            if known.match(words[:size]) is not None and text[spans[size - 1][0]].isupper():
+                return stop
     return end
 
 
-_LAST_NAME_WORD = regex.compile(r"(?r)(?<![\p{L}\p{M}])\p{Lu}[\p{L}\p{M}]+\Z")
+_NAME_WORD = regex.compile(r"(?<![\p{L}\p{M}])\p{Lu}[\p{L}\p{M}]+")
 
 
 def _place_starts(
@@ -2102,7 +2103,7 @@ PLACE_FINDER = Finder(
         "con domicilio en [Vial Jacinta Bueno 179]; le dieron 1 VIAL ALBUTEROL VIA NEB 1",
         "Domicilio: [C. de Loida Franco 19], [33168]; en [C. Leire Mármol 33] [Piso 7]",
         "Betreuung bei [MVZ Krems an der Donau]; aus [Universitätsklinikum Waidhofen an der"
-        " Ybbs] am Montag entlassen",
+        " Ybbs] am Montag entlassen; im [Klinikum Sankt Johann im Pongau] aufgenommen",
         "registered at [Lee Medical Centre].",
         "who lives in [East Philipside]. He",
         "who lives in [South Trevor] [15600]. He",
