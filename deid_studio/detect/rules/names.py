@@ -402,9 +402,6 @@ def _after_cues(
                 yield RuleHit(span[0], span[1], kind, rule)
 
 
-_TITLES = frozenset({"name_after_patient_title", "name_after_staff_title"})
-
-
 def _titled_kin(text: str, span: tuple[int, int], rule: str) -> bool:
     """Whether a kinship word after a title is a surname: capitalised ("M. Cousin a reçu",
     "Mme Neveu", "Herr Bruder")."""
@@ -430,6 +427,8 @@ def _named_alone(text: str, span: tuple[int, int]) -> bool:
 _WORD_THEN_BLANK_BEFORE = regex.compile(r"(?r)\p{Ll}[ \t]+\Z")
 """A lower-case word and a blank before a cue: the cue stands inside a sentence."""
 _SHORT_SURNAME_ENDING_LINE = regex.compile(r"[ \t]+(\p{Lu}\p{Ll}{1,2})[ \t]*(?=\r?\n|\Z)")
+"""A surname of two or three letters that ends a key's line after the name the key took
+("Patient: Tammy Le", "Reporter: Anna Wu"): too short for the name lists' test."""
 _SHORT_SURNAME_AFTER = regex.compile(
     r"[ \t]+(\p{Lu}\p{Ll}{1,2})(?=[ \t]*(?:[,.;:()]|\r?\n|\Z)|[ \t]+\p{Ll})"
 )
@@ -452,11 +451,10 @@ def _short_surname_after(text: str, span: tuple[int, int], lex: Lexicon) -> int:
     return short.end(1)
 
 
-"""A surname of two or three letters that ends a key's line after the name the key took
-("Patient: Tammy Le", "Reporter: Anna Wu"): too short for the name lists' test."""
 _PATIENT_WORDS = frozenset("patient patientin patienten paciente patiente paziente doente".split())
 """Whose relative, no name: "die Tochter [der Patientin]" is the patient's daughter."""
 _KEYED = frozenset({"name_after_staff_key", "name_after_patient_key"})
+_TITLES = frozenset({"name_after_patient_title", "name_after_staff_title"})
 _COLON_AFTER = regex.compile(r"[ \t]*:")
 _LAST_WORD_OF = regex.compile(r"(?r)[ \t]+\S+\Z")
 
