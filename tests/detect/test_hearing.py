@@ -152,6 +152,14 @@ def test_an_e_mail_the_crf_found_whole_or_beyond_stays_the_crfs() -> None:
     assert _split_wholes([EMAIL], [crf(8, 15, "PATIENT")]) == [EMAIL]  # a name alone inside
 
 
+def test_an_e_mail_the_crf_cut_short_is_one_contact() -> None:
+    short = [crf(8, 33, "CONTACT")]  # "charles.franklin@outlook" without ".com"
+    wholes = _split_wholes([EMAIL], short)
+    assert wholes == [EMAIL]
+    merged = combine([*_beside([EMAIL], short, MAIL, {}), *wholes, *_outside(short, wholes)])
+    assert [(s.start, s.end, s.category) for s in merged] == [(8, 36, "CONTACT")]
+
+
 def test_an_ip_address_the_crf_cut_in_pieces_is_one_address() -> None:
     text = "address 6e40:4041:c617:e898:c11:40d2:c669:2eb4 blocked"
     #       0123456789012345678901234567890123456789012345678
