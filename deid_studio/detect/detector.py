@@ -384,20 +384,18 @@ spans, and the rule's suggestion only filled the gaps between them: six in all).
 
 def _split_wholes(rules: Sequence[Suggestion], crf: Sequence[Suggestion]) -> list[Suggestion]:
     """The suggestions of :data:`WHOLE_RULES` that the CRF split or cut short: the CRF's
-    spans that overlap one lie inside it, and there are several, or one of another category,
-    or one that leaves part of it out ("nicolas.guibert@chu-lyon" of
-    "nicolas.guibert@chu-lyon.fr", masked "[CONTACT][CONTACT]" with the rule's ".fr"). Such a
-    suggestion takes the place of those spans (:func:`_outside`); it covers all they cover."""
+    spans that overlap one lie inside it and are not one span of its extent and category
+    (several; one of another category; one that leaves part of it out:
+    "nicolas.guibert@chu-lyon" of "nicolas.guibert@chu-lyon.fr", masked "[CONTACT][CONTACT]"
+    with the rule's ".fr"). Such a suggestion takes the place of those spans
+    (:func:`_outside`); it covers all they cover."""
     return _holding(
         rules,
         crf,
         lambda rule, inside: (
             rule.rule in WHOLE_RULES
-            and (
-                len(inside) > 1
-                or inside[0].category != rule.category
-                or (inside[0].start, inside[0].end) != (rule.start, rule.end)
-            )
+            and [(c.start, c.end, c.category) for c in inside]
+            != [(rule.start, rule.end, rule.category)]  # unless the CRF found it whole, alike
         ),
     )
 

@@ -1283,10 +1283,13 @@ def _name_spelt(text: str, start: int, letters: str, lex: Lexicon) -> tuple[int,
 def _spelt(words: Sequence[str], letters: str, lex: Lexicon) -> bool:
     """Whether ``letters`` are the initials of ``words`` (a hyphenated word gives one per
     part) and the first word is, or holds, a known first name."""
+    return _spelling(words) == letters and _first_name_first(words, lex)
+
+
+def _first_name_first(words: Sequence[str], lex: Lexicon) -> bool:
+    """Whether the first of ``words`` is, or holds, a known first name ("H.-Dieter")."""
     parts = [p.rstrip(".") for p in words[0].split("-")]
-    return _spelling(words) == letters and any(
-        fold(p) in lex.first_names for p in parts if len(p) > 1
-    )
+    return any(fold(p) in lex.first_names for p in parts if len(p) > 1)
 
 
 def _spelling(words: Sequence[str]) -> str:
@@ -1332,9 +1335,9 @@ def _given_initials(
     if not abbreviations:
         return set()
     names = {
-        letters
+        _spelling(words)
         for words in (text[h.start : h.end].split() for h in found if h.kind == "PERSON")
-        if _spelt(words, letters := _spelling(words), lex)
+        if _first_name_first(words, lex)
     }
     given = set()
     for match in abbreviations:
@@ -1512,13 +1515,20 @@ def _led_by_first_names(
     cue said a name stands there; its surname may be any word): "Julio César Riquelme Aroca"
     whole, "Dr Juan Pérez López" from "Juan"."""
     for start, end in spans:
-        while _given(text[start:end]) not in lex.first_names:
-            blank = _BLANKS.search(text, start, end)
-            if blank is None or _BLANKS.search(text, blank.end(), end) is None:
-                break  # no two words are left
-            start = blank.end()
-        else:
-            yield start, end
+        first = _first_name_start(text, start, end, lex)
+        if first is not None:
+            yield first, end
+
+
+def _first_name_start(text: str, start: int, end: int, lex: Lexicon) -> int | None:
+    """Where the first word of ``start``-``end`` that is a known first name starts, two words
+    at least before ``end``; None when there is none."""
+    while _given(text[start:end]) not in lex.first_names:
+        blank = _BLANKS.search(text, start, end)
+        if blank is None or _BLANKS.search(text, blank.end(), end) is None:
+            return None  # no two words are left
+        start = blank.end()
+    return start
 
 
 _BLANKS = regex.compile(r"[ \t]+")

@@ -683,7 +683,7 @@ def _town_goes_on(text: str, start: int, end: int, language: str | None) -> int:
     beyond it: the town's end ("Impfzentrum Gerasdorf bei Wien", "Universitätsklinikum
     Waidhofen an der Ybbs", "Klinikum Sankt Johann im Pongau"); ``end`` otherwise."""
     known = places(language)
-    for word in _NAME_WORD.finditer(text, start, end):
+    for word in _CAPITALISED_WORD.of(text).finditer(text, start, end):
         words, spans = _entry_words(text, word.span(), fold(word.group()), known)
         for size in range(len(words), 1, -1):
             stop = spans[size - 1][1]
@@ -692,9 +692,6 @@ def _town_goes_on(text: str, start: int, end: int, language: str | None) -> int:
             if known.match(words[:size]) is not None and text[spans[size - 1][0]].isupper():
                 return stop
     return end
-
-
-_NAME_WORD = regex.compile(r"(?<![\p{L}\p{M}])\p{Lu}[\p{L}\p{M}]+")
 
 
 def _place_starts(
