@@ -229,12 +229,14 @@ _STREET_WORDS = frozenset(
     for w in " ".join(_STREET_BEFORE.values()).split() + _STREET_AFTER_EN + _STREET_AFTER
 )
 _CORNER = regex.compile(
-    r"(?<![\p{L}])(?i:(?:the[ \t]+)?corner[ \t]+of)[ \t]+(?P<a>[^\n.,;:?!]{3,60}?)[ \t]+"
+    r"(?<![\p{L}])(?i:(?:the[ \t]+)?corner[ \t]+of)[ \t]+"
+    r"(?P<a>(?:[^\n.,;:?!]|\.(?=[ \t])){3,60}?)[ \t]+"
     r"(?i:and|&)[ \t]+(?P<b>[\p{L}\d][\p{L}\p{M}\d'-]*(?:[ \t]+[\p{L}\d][\p{L}\p{M}\d'-]*){0,3})"
     r"(?=[ \t]*(?:[\n.,;:?!]|\Z))",
     regex.UNICODE,
 )
-"""A street corner ("the corner of 35 Pentelis Str. and Waechter Turnpike"): both streets."""
+"""A street corner ("the corner of 35 Pentelis Str. and Waechter Turnpike"): both streets.
+The first may hold a full stop before a blank (an abbreviation's, a house number's)."""
 _LEGAL_FORMS = (
     "inc|inc.|llc|ltd|ltd.|corp|corp.|co.|company|group|gmbh|ag|s.a.|sa|s.l.|sl|plc|llp|"
     "holdings|partners|associates|& sons|and sons|s.p.a.|spa|b.v.|bv|n.v.|sarl|s.a.r.l.|kg|ohg|"
@@ -1595,8 +1597,12 @@ letter stands before it."""
 
 
 _LOWER_WORD = r"\p{Ll}[\p{Ll}\p{M}'\u2019\-]*"
+_LOWERCASE_LEGAL_FORMS = ("inc", "inc.", "llc", "ltd", "ltd.", "corp.", "gmbh", "plc", "llp")
+"""The legal forms that end a company's name in lower case too ("stillwater supercomputing
+inc."); "co.", "group" or "sa" are everyday words or abbreviations there."""
 _LOWERCASE_SUFFIX = regex.compile(
-    rf"(?<![\p{{L}}\p{{M}}])(?:{alternation(_INSTITUTION_AFTER)})(?![\p{{L}}\p{{M}}])"
+    rf"(?<![\p{{L}}\p{{M}}])(?:{alternation([*_INSTITUTION_AFTER, *_LOWERCASE_LEGAL_FORMS])})"
+    r"(?![\p{L}\p{M}])"
 )
 _LOWER_WORDS_BEFORE = regex.compile(rf"(?r)(?<![\p{{L}}\p{{M}}])(?:{_LOWER_WORD}[ \t]+){{1,5}}\Z")
 _LOWERCASE_UNIVERSITY = regex.compile(
@@ -1611,10 +1617,11 @@ def _lowercase_institutions(
     text: str, language: str | None, index: dict[str, list[int]], lex: Lexicon
 ) -> Iterator[RuleHit]:
     """Institutions written in lower case, as English notes do ("transferred to johns
-    hopkins hospital", "university of maryland medical center"): the words before an
-    institution's word, read back while each is a name (no common word, no stopword), a
-    town or state of the gazetteer, or an institution's word, with "of" between; at least
-    one must be a name or a place, and no "a" or "an" before them. "university of" itself
+    hopkins hospital", "university of maryland medical center", "stillwater supercomputing
+    inc."): the words before an institution's word or a legal form, read back while each
+    is a name (no common word, no stopword), a town or state of the gazetteer, or an
+    institution's word, with "of" between; at least one must be a name or a place, and no
+    "a" or "an" before them. "university of" itself
     takes the names and places after it."""
     known = places(language)
 
@@ -1623,7 +1630,8 @@ def _lowercase_institutions(
             word not in known.ambiguous and known.match((word,)) is not None
         )
 
-    at = sorted(p for t in _SUFFIX_TRIGGERS for p in index.get(t, ()) if text[p].islower())
+    triggers = (*_SUFFIX_TRIGGERS, *_LOWERCASE_LEGAL_TRIGGERS)
+    at = sorted(p for t in triggers for p in index.get(t, ()) if text[p].islower())
     for match in filter(None, (_LOWERCASE_SUFFIX.match(text, p) for p in at)):
         before = _LOWER_WORDS_BEFORE.search(text, max(0, match.start() - 80), match.start())
         start, named = match.start(), False
@@ -1652,6 +1660,7 @@ def _lowercase_institutions(
 _SUFFIX_TRIGGERS = frozenset(
     re.findall(r"\w+", " ".join([*_INSTITUTION_AFTER, _INSTITUTION_AFTER_CAPITALISED]).lower())
 )
+_LOWERCASE_LEGAL_TRIGGERS = frozenset(f.rstrip(".") for f in _LOWERCASE_LEGAL_FORMS)
 _LEGAL_TRIGGERS = frozenset(re.findall(r"\w+", " ".join(_LEGAL_FORMS).lower())) - {"s", "a", "and"}
 _LEGAL_BEFORE = regex.compile(rf"(?r){_WORD}[ \t]+(?:(?:&|and|of|de)[ \t]+)?\Z")
 """What stands before a legal form in :data:`_ORGANISATION`: a capitalised word and a blank."""
@@ -2190,6 +2199,7 @@ PLACE_FINDER = Finder(
         "pt lives in [baltimore] with her husband; originally from [new york city]",
         "pt from [university of maryland medical center] via",
         "she studied at the [university of maryland] in",
+        "selma is from [stillwater supercomputing inc.]\npsc 5420",
         "an inpatient at [St Mary's Hospital]; the outcome",
         "registered at The [Nicholls Surgery]. The patient",
         "She attended The [O'Brien Surgery] on 2021-08-08",
@@ -2241,6 +2251,8 @@ PLACE_FINDER = Finder(
         "of [Fernandez Inc.], [Owens, Duran and Oneal]'s Mrs. Filip",
         "[Russell Investments] is a design agency",
         "send it to [the corner of Dalbraut 99 and Frederikke Coves]?",
+        "in [the corner of 35 Pentelis Str. and Waechter Turnpike]? [the corner of ul. Cicha 86 "
+        "and Leokadia Trail]",
         "at [USNS Saibara FPO AP 12428]. It",
         "[psc 5420, box 2708\napo aa 33879]",
         "[Complejo Hospitalario de Navarra] [C/ Irunlarrea, 3]",
@@ -2282,6 +2294,7 @@ PLACE_FINDER = Finder(
         "sent via Route 66",
         "she works at a hospital",
         "dispensed in an amber pharmacy bottle",
+        "he got the pfizer inc. vaccine",
         "vu au Centre (sans rendez-vous) puis en Médecine (Interne)",
         "a dose, of Comirnaty. The rest, of Course, as Expected.",
         "she came in, Sunday, and went from Tuesday, Fall to Winter",
