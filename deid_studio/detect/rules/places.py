@@ -264,13 +264,20 @@ _ORGANISATION = regex.compile(
 """Capitalised words, then a legal form as a word of its own: not the "SA" of a British
 postcode ("Port Tomton SA46 6PF")."""
 _EMPLOYER_JOINER = r"(?:&|and|of|y|et|und|de|del|de[ \t]+la|de[ \t]+los|des|du|der)"
+_EMPLOYER_PARTNERS = r"(?:&|and|y|et|und)[ \t]+(?i:asociados|asociadas|associates|associés|partner)"
+_EMPLOYER_FORM = (
+    r"S\.(?:A|L|Coop|Com|L\.L|A\.L|A\.D|A\.T|C\.P|p\.A)\.|GmbH|AG|KG|Inc\.?|Ltd\.?|LLC|"
+    r"SARL|S\.A\.R\.L\.|B\.V\.|N\.V\."
+)
 _EMPLOYER_NAME = (
     rf"(?:the[ \t]+)?(?P<name>{_CAP}"
-    rf"(?:(?:[ \t]+|,[ \t]+|[ \t]+{_EMPLOYER_JOINER}[ \t]+){_CAP}(?!\.\p{{Lu}})){{0,4}})"
+    rf"(?:(?:[ \t]+|,[ \t]+|[ \t]+{_EMPLOYER_JOINER}[ \t]+){_CAP}(?!\.\p{{Lu}})){{0,4}}"
+    rf"(?:[ \t]+{_EMPLOYER_PARTNERS})?(?:,?[ \t]+(?:{_EMPLOYER_FORM})(?![\p{{L}}\p{{M}}]))?)"
 )
 """An employer's name: capitalised words, "&", "and", "of" or a particle between them
-("Desarrollo del Noroeste", "Müller und Söhne"), not the legal form's dotted letters
-("S.L.")."""
+("Desarrollo del Noroeste", "Müller und Söhne"), then its partners and its legal form if it
+says them ("Perera y asociados S.A.", "Tecnologías DL S.Coop."): the legal form's dotted
+letters are never a word of the name ("S.L." is no capitalised "S")."""
 _EMPLOYER = cues(
     [w for phrases in _EMPLOYER_CUES.values() for w in phrases.split("|")],
     tail=rf"[ \t]+{_EMPLOYER_NAME}",
@@ -874,8 +881,11 @@ _STREET_ABBREVIATION = regex.compile(
 flat's before a number: the dot ends no field ("Domicilio: C. Jaime Quintero 77", "Calle de
 Teresita Pizarro 44 Apt. 95")."""
 _ABBREVIATION_END = regex.compile(
-    r"(?<![\p{L}])(?i:str|av|avda|ctra|pza|urb|bd|bld|st|ave|rd|dr|ln|blvd|ct|pl|hwy)\.\Z"
+    r"(?:(?<![\p{L}])(?i:str|av|avda|ctra|pza|urb|bd|bld|st|ave|rd|dr|ln|blvd|ct|pl|hwy|inc|ltd)"
+    r"|(?<=(?<![\p{L}])\p{Lu}\.)\p{L}{1,4})\.\Z"
 )
+"""A street type's or a legal form's abbreviation at the end ("Avda.", "Inc.", "S.A.",
+"S.Coop."): its full stop stays."""
 
 
 def _numbered(text: str, start: int, end: int) -> tuple[int, int]:
@@ -2259,6 +2269,8 @@ PLACE_FINDER = Finder(
         "[Instituto Colombiano del Dolor] [Medellín], [Colombia]",
         "[Universidad de Alcalá] E-mail: x",
         "trabaja en el [Servicio Andaluz de Salud] desde hace años",
+        "Trabaja en [Perera y asociados S.A.] desde 2019. Trabaja como chófer en [Grupo Crespo "
+        "S.Coop.]. Su hija",
         "Il est cheminot chez [SNCF]. Antécédents : asthme",
         "[Servei Català de la Salut]",
         "prednisona (Dacortin 30 mg, [Alcon], [Barcelona])",
