@@ -15,7 +15,7 @@ its tokens, and each document gets its :class:`~.uncertainty.Uncertainty`.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -29,6 +29,7 @@ from deid_studio.detect.crf import CrfModel, gc_paused
 from deid_studio.detect.joins import join_lines
 from deid_studio.detect.recall import recall_suggestions
 from deid_studio.detect.rules import RuleHit, confidences, is_word_rule, rule_category
+from deid_studio.detect.rules.ages import UNIT
 from deid_studio.detect.rules.terms import find_terms
 from deid_studio.detect.ruleshits import rule_hits, rule_suggestions
 from deid_studio.detect.tagger import CrfTagger, TaggedDocument
@@ -178,9 +179,10 @@ class Detector:
             terms = _terms(text, language, found_hits)
             best = join_lines(text, crf_suggestions(tagged), settings.joins)
             rules = [r for r in candidates if self._admitted(r, best)]
-            kept = _beside(rules, best, text, settings.priority, settings.extending_rules)
+            age = rule_category("AGE", self.scheme)
+            kept = _beside(rules, best, text, settings.priority, settings.extending_rules, age)
             wholes = _split_wholes(rules, best)
-            wholes += _house_numbers(rules, best, text, rule_category("AGE", self.scheme))
+            wholes += _house_numbers(rules, best, text, age)
             kept += [w for w in wholes if w not in kept]
             if mode == "recall":
                 crf = recall_suggestions(tagged, settings.tau, kept, settings.offsets)
@@ -327,6 +329,7 @@ def _beside(
     text: str,
     priority: Mapping[str, str],
     extending: frozenset[str] = frozenset(),
+    age: str | None = None,
 ) -> list[Suggestion]:
     """The rule suggestions to merge with the CRF's: those of the word rules (names,
     places; see :func:`~.rules.is_word_rule`) that the CRF has nothing for, and those of the
@@ -336,7 +339,9 @@ def _beside(
     win: it learnt them from the rule hits and the gold, and two overlapping spans of one
     entity would be masked in pieces ("C/ Esquerdo, 46" and a phone-like "46 28009" across
     the street and its postcode) — but a component of the word rule's suggestion the CRF
-    left out, set off by a comma or a line break, stays (:func:`_components`)."""
+    left out, set off by a comma or a line break, stays (:func:`_components`). So do they
+    where the CRF marked an ``age`` without its unit: the gold it learnt from marks the
+    number alone ("a [79] year old", and "[79] year" masked "[AGE][AGE] old" before)."""
     starts = sorted((c.start, c.end) for c in crf)
     kept = []
     for rule in rules:
@@ -346,7 +351,7 @@ def _beside(
             if rule.rule is not None and is_word_rule(rule.rule) and rule.rule not in extending:
                 kept.extend(_components(rule, near, text))
                 continue
-            if _covered(rule, near, text):
+            if _covered(rule, near, text, _units(text, rule) if rule.category == age else ()):
                 continue
         kept.append(rule)
     return kept
@@ -449,11 +454,24 @@ def _outside(crf: Sequence[Suggestion], rules: Sequence[Suggestion]) -> list[Sug
     return [c for c in crf if not any(r.start <= c.start and c.end <= r.end for r in rules)]
 
 
-def _covered(rule: Suggestion, spans: list[tuple[int, int]], text: str) -> bool:
-    """Whether every letter and digit of ``rule`` lies inside one of ``spans``."""
+def _covered(
+    rule: Suggestion, spans: list[tuple[int, int]], text: str, aside: Container[int] = ()
+) -> bool:
+    """Whether every letter and digit of ``rule`` lies inside one of ``spans`` (those at
+    the positions ``aside`` apart)."""
     return all(
-        any(a <= i < b for a, b in spans) for i in range(rule.start, rule.end) if text[i].isalnum()
+        any(a <= i < b for a, b in spans)
+        for i in range(rule.start, rule.end)
+        if text[i].isalnum() and i not in aside
     )
+
+
+_AGE_UNIT = regex.compile(rf"(?i)(?<![\p{{L}}]){UNIT}|(?<![\p{{L}}])old\b|\by/o\b|\by\.o\.")
+
+
+def _units(text: str, rule: Suggestion) -> set[int]:
+    """The positions of an age's unit words in ``rule`` ("year", "años", "old", "y/o")."""
+    return {i for m in _AGE_UNIT.finditer(text, rule.start, rule.end) for i in range(*m.span())}
 
 
 def _overlaps(rule: Suggestion, crf: Sequence[Suggestion]) -> bool:

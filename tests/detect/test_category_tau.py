@@ -135,6 +135,23 @@ def test_a_component_of_a_word_rule_that_the_crf_left_out_stays() -> None:
     assert _beside([address], [crf(9, 53, "LOCATION")], text, {}) == []
 
 
+def test_an_age_the_crf_marked_without_its_unit_stays_the_crfs() -> None:
+    text = "This 79 year old woman, a 38-year-old man and a 31 y/o, aged seventy-nine years"
+    ages = [
+        (rule(5, 12, "AGE", "age_before_old"), crf(5, 7, "AGE")),  # "79 year" | "79"
+        (rule(26, 37, "AGE", "age_compound"), crf(26, 28, "AGE")),  # "38-year-old" | "38"
+        (rule(48, 54, "AGE", "age_yo"), crf(48, 50, "AGE")),  # "31 y/o" | "31"
+    ]
+    for age, number in ages:
+        # the gold the CRF learnt from marks the number alone: no "[AGE][AGE] old"
+        assert _beside([age], [number], text, {}, age="AGE") == []
+        # without the age's category (another scheme's), every letter the CRF missed stays
+        assert _beside([age], [number], text, {}) == [age]
+    # a number's letters the CRF missed are no unit: the rule stays
+    spelt = rule(61, 79, "AGE", "age_after_key")  # "seventy-nine years" | "seventy"
+    assert _beside([spelt], [crf(61, 68, "AGE")], text, {}, age="AGE") == [spelt]
+
+
 @pytest.mark.parametrize("floor", [0.3, 0.5])
 def test_the_floor_never_raises_tau(floor: float) -> None:
     found = evidence()
