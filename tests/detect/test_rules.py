@@ -393,6 +393,22 @@ def test_a_dutch_or_german_particle_joins_a_first_name_to_its_surname() -> None:
     assert not any("von" in f for f in found)
 
 
+def test_two_name_words_after_the_article_are_no_ones_name_without_an_initial() -> None:
+    """ "The Princess Royal arrived": a first name and a surname never follow "the" in
+    English, so the pair is no name (each word alone is still a first name, the CRF's
+    feature); with a middle initial between them it is one ("The Vide A. Persson version")."""
+    titled = "The Princess Royal arrived at Fala this morning."
+    assert not [h for h in find(titled, "en") if h.rule == "name_pair"]
+    initialled = "The Vide A. Persson version recorded for Capitol"
+    pairs = [initialled[h.start : h.end] for h in find(initialled, "en") if h.rule == "name_pair"]
+    assert pairs == ["Vide A. Persson"]
+    # without the article the same two words are a name
+    named = "Reported by Princess Royal on Monday."
+    assert [named[h.start : h.end] for h in find(named, "en") if h.rule == "name_pair"] == [
+        "Princess Royal"
+    ]
+
+
 def test_a_first_name_that_is_a_word_or_a_month_before_two_surnames() -> None:
     """ "Amor Villar Lladó": two known surnames after a first name that is a common word make
     a name whatever stands before it; a month's name after a day or a preposition is the

@@ -305,6 +305,9 @@ def _triggers(language: str | None) -> frozenset[str]:
     return frozenset(words | sex_and_kin | _CREDENTIAL_TRIGGERS)
 
 
+_THE_BEFORE = regex.compile(r"(?<![\p{L}\p{M}])(?i:the) \Z")
+"""The definite article right before two capitalised words: in English no one's first name
+and surname follow it without a middle initial."""
 _INITIAL_GAP = regex.compile(r" \p{Lu}\.? ")  # "Vanessa P. Hertzog", "Ryan P Costa"
 _PARTICLE_GAP = regex.compile(r" (?:van(?: de[nr]?| het)?|von(?: der| dem)?|vom|te[nr]) ")
 """Dutch and German particles between a first name and a surname, in lower case ("Willemine
@@ -743,7 +746,11 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
                 and not lex.everyday(b)
                 and known.match((b,)) is None
             )
-        if named:
+        if named and not (
+            lex.language in (None, "en")
+            and not initialled  # "The Vide A. Persson version": a name
+            and _THE_BEFORE.search(text, max(0, first.start() - 4), first.start())
+        ):  # "The Princess Royal arrived": a title, not "Princess" and "Royal"
             end = _more_surnames(text, capitalised, n + 2, second.end(), lex, medical, known)
             chained = (
                 chain[0] == n
