@@ -459,10 +459,10 @@ def _covered(
 ) -> bool:
     """Whether every letter and digit of ``rule`` lies inside one of ``spans`` (those at
     the positions ``aside`` apart)."""
-    return all(
-        any(a <= i < b for a, b in spans)
-        for i in range(rule.start, rule.end)
-        if text[i].isalnum() and i not in aside
+    return not any(
+        text[i].isalnum() and i not in aside
+        for a, b in _left_out(rule.start, rule.end, spans)
+        for i in range(a, b)
     )
 
 
