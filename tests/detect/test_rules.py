@@ -409,6 +409,17 @@ def test_two_name_words_after_the_article_are_no_ones_name_without_an_initial() 
     ]
 
 
+def test_marco_is_a_name_and_a_month_only_beside_a_day_or_a_year() -> None:
+    """ "Marco" is Portuguese "março" without its cedilla, and a man's name far more often:
+    a name before a surname ("Marco Tena Lobato", where "Tena" is a first name too, came out
+    as "Marco [Tena Lobato]"), a month beside a day and a year."""
+    text = "Ayer vino Marco Tena Lobato con fiebre; Marco Lobato también."
+    names = [text[h.start : h.end] for h in find(text, "es") if h.kind == "PERSON"]
+    assert names == ["Marco Tena Lobato", "Marco Lobato"]
+    dated = "vacinado em 15 de marco de 2021"
+    assert [dated[h.start : h.end] for h in find(dated, "es")] == ["15 de marco de 2021"]
+
+
 def test_a_first_name_that_is_a_word_or_a_month_before_two_surnames() -> None:
     """ "Amor Villar Lladó": two known surnames after a first name that is a common word make
     a name whatever stands before it; a month's name after a day or a preposition is the

@@ -357,16 +357,21 @@ def words(text: str) -> frozenset[str]:
 
 
 # Month words of every language of core.months. Abbreviations that are also common words
-# ("may", "mar", "set", "out", "ago") only count next to a day or a year.
+# ("may", "mar", "set", "out", "ago") only count next to a day or a year, and so does
+# "marco" (Portuguese "março" without its cedilla), a man's name first.
 MONTH_WORDS: frozenset[str] = frozenset(month_words())
-AMBIGUOUS_MONTHS: frozenset[str] = frozenset({"may", "mar", "set", "out", "ago", "jun", "jul"})
+NAME_MONTHS: frozenset[str] = frozenset({"marco"})
+"""Month words that are first names before they are months: no name's refusal."""
+AMBIGUOUS_MONTHS: frozenset[str] = (
+    frozenset({"may", "mar", "set", "out", "ago", "jun", "jul"}) | NAME_MONTHS
+)
 MONTH = alternation(MONTH_WORDS)
 """Any month name or abbreviation, as a pattern (without the abbreviation's dot)."""
 SAFE_MONTH = alternation(MONTH_WORDS - AMBIGUOUS_MONTHS)
 """A month word that is a month even with no day or year beside it."""
 FULL_MONTH_WORDS: frozenset[str] = frozenset(
     {w for language in LANGUAGES for w in full_names(language)}
-    | {w for w in MONTH_WORDS if len(w) > 4}
+    | {w for w in MONTH_WORDS - NAME_MONTHS if len(w) > 4}
 )
 """Full month names only (those a year-less, day-less mention like "in March" uses)."""
 FULL_MONTH = alternation(FULL_MONTH_WORDS)

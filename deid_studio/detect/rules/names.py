@@ -36,6 +36,7 @@ from deid_studio.detect.rules.base import (
     LATIN1_LOWER,
     LATIN1_UPPER,
     MONTH_WORDS,
+    NAME_MONTHS,
     NUMBER_WORD,
     Finder,
     Latin1Twin,
@@ -987,7 +988,7 @@ _NOT_NAMES = (
         for value in table.values()
         for w in _split(value)
     )
-    | MONTH_WORDS
+    | (MONTH_WORDS - NAME_MONTHS)
     | WEEKDAYS
     | frozenset("geb verh gesch".split())
     | _SALUTATIONS
