@@ -1631,8 +1631,7 @@ def _lowercase_institutions(
     inc."): the words before an institution's word or a legal form, read back while each
     is a name (no common word, no stopword), a town or state of the gazetteer, or an
     institution's word, with "of" between; at least one must be a name or a place, and no
-    "a" or "an" before them. "university of" itself
-    takes the names and places after it."""
+    "a" or "an" before them. "university of" itself takes the names and places after it."""
     known = places(language)
 
     def naming(word: str) -> bool:
