@@ -195,6 +195,7 @@ class Detector:
                 merged = combine([*heard, *_outside(widened, wholes)], settings.priority, text=text)
             merged = consistent(merged, text, best_path=mode == "default")
             merged = whole_words(merged, text)
+            merged = bracketed(merged, text)
             merged = outside_terms(merged, terms, text)
             score = None
             if marginals:
@@ -267,6 +268,62 @@ def whole_words(suggestions: Sequence[Suggestion], text: str) -> list[Suggestion
                 suggestion = replace(suggestion, start=head.start())
         out.append(suggestion)
     return out
+
+
+_OPENING = "([{"
+_CLOSING = ")]}"
+
+
+def bracketed(suggestions: Sequence[Suggestion], text: str) -> list[Suggestion]:
+    """The suggestions without the brackets they hold unpaired: one that ends at an opening
+    bracket or starts at a closing one loses it ("Getafe (", "CHUVI)"), a closing bracket at
+    the end or an opening one at the start whose partner lies outside goes too, and one with
+    an opening bracket inside whose partner lies outside is cut there in two ("Instituto
+    Colombiano del Dolor (INCODOL": the institution and its acronym). Recall mode's CRF
+    flagged the "(" after a town before its province: "Getafe (Madrid)" was masked
+    "[TERRITORIO][TERRITORIO])". The gold of MEDDOCAN marks neither bracket."""
+    out: list[Suggestion] = []
+    for suggestion in suggestions:
+        pieces = _bracket_pieces(text, suggestion.start, suggestion.end)
+        if pieces == [(suggestion.start, suggestion.end)]:
+            out.append(suggestion)
+        else:
+            out.extend(replace(suggestion, start=a, end=b) for a, b in pieces)
+    return out
+
+
+def _bracket_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """``start``-``end`` cut at its unpaired opening brackets and trimmed of unpaired
+    brackets and blanks at its edges; pieces without a letter or digit left out."""
+    if not any(c in text[start:end] for c in _OPENING + _CLOSING):
+        return [(start, end)]
+    opened: list[int] = []
+    unpaired_closing: list[int] = []
+    for i in range(start, end):
+        if text[i] in _OPENING:
+            opened.append(i)
+        elif text[i] in _CLOSING:
+            if opened and _OPENING.index(text[opened[-1]]) == _CLOSING.index(text[i]):
+                opened.pop()
+            else:
+                unpaired_closing.append(i)
+    cuts = sorted([*opened, *(i for i in unpaired_closing if _edge(text, i, start, end))])
+    pieces = []
+    for cut in [*cuts, end]:
+        a, b = start, cut
+        while a < b and (text[a].isspace() or (text[a] in _CLOSING and a in unpaired_closing)):
+            a += 1
+        while b > a and text[b - 1].isspace():
+            b -= 1
+        if any(c.isalnum() for c in text[a:b]):
+            pieces.append((a, b))
+        start = cut + 1
+    return pieces
+
+
+def _edge(text: str, at: int, start: int, end: int) -> bool:
+    """Whether only blanks stand between ``at`` and an edge of ``start``-``end``."""
+    return not text[start:at].strip() or not text[at + 1 : end].strip()
 
 
 _RUN_AFTER = regex.compile(r"[\p{L}\p{M}\p{N}]+")

@@ -16,6 +16,7 @@ from deid_studio.detect.detector import (
     _outside,
     _outside_widened,
     _split_wholes,
+    bracketed,
     whole_words,
 )
 from deid_studio.detect.hearing import (
@@ -230,3 +231,30 @@ def test_a_span_cut_between_a_digit_and_a_letter_takes_the_whole_word() -> None:
     assert whole_words(two, text) == two  # another suggestion takes the rest
     spaced = [crf(at("11/20"), at(" CPT"), "DATE")]
     assert whole_words(spaced, text) == spaced  # a blank ends the word
+
+
+def test_a_suggestion_loses_the_brackets_it_holds_unpaired() -> None:
+    """Recall mode's CRF flagged the "(" after a town ("Getafe (Madrid)" masked
+    "[TERRITORIO][TERRITORIO])"); a closing bracket at an edge goes, and an institution with
+    its acronym's opening bracket is cut in two. Paired brackets and a bracket inside a
+    number stay."""
+    text = "Getafe (Madrid); Vigo (CHUVI); Instituto Colombiano del Dolor (INCODOL); (555) 123"
+    at = text.index
+    found = [
+        crf(at("Getafe"), at("Madrid"), "TERRITORIO"),  # "Getafe ("
+        crf(at("CHUVI"), at("CHUVI") + 6, "INSTITUCION"),  # "CHUVI)"
+        crf(at("Instituto"), at("INCODOL") + 7, "INSTITUCION"),
+        crf(at("(555"), at("123") + 3, "NUMERO_TELEFONO"),  # paired: stays whole
+        crf(at("555)"), at("123") + 3, "NUMERO_TELEFONO"),  # inside, not at an edge: stays
+    ]
+    kept = bracketed(found, text)
+    assert [text[s.start : s.end] for s in kept] == [
+        "Getafe",
+        "CHUVI",
+        "Instituto Colombiano del Dolor",
+        "INCODOL",
+        "(555) 123",
+        "555) 123",
+    ]
+    assert {s.category for s in kept[2:4]} == {"INSTITUCION"}
+    assert bracketed([kept[0]], text) == [kept[0]]  # nothing unpaired: the same suggestion
