@@ -342,6 +342,9 @@ def test_meddocan_phone_suggestions_leave_the_plus_out() -> None:
         "34679802102",
         "NUMERO_TELEFONO",
     )
+    spaced = "Tel.: + 34 93 693 29 05. Fax"
+    (after_blank,) = rule_suggestions(spaced, preset("meddocan"))
+    assert spaced[after_blank.start : after_blank.end] == "34 93 693 29 05"  # no blank first
 
 
 def test_number_part() -> None:

@@ -193,5 +193,8 @@ def narrow(text: str, hit: RuleHit, scheme: Scheme) -> tuple[int, int]:
     if hit.kind == "AGE" and scheme.name in _NUMBER_ONLY_AGES:
         return number_part(text, hit.start, hit.end)
     if hit.kind in ("PHONE", "FAX") and scheme.name == "meddocan" and text[hit.start] == "+":
-        return hit.start + 1, hit.end  # MEDDOCAN's gold: "Tfno.+[34679802102]"
+        start = hit.start + 1  # MEDDOCAN's gold: "Tfno.+[34679802102]", "Tel.: + [34 93 ...]"
+        while start < hit.end and text[start] in " \t":
+            start += 1
+        return start, hit.end
     return hit.start, hit.end
