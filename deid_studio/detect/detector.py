@@ -195,7 +195,7 @@ class Detector:
                 merged = combine([*heard, *_outside(widened, wholes)], settings.priority, text=text)
             merged = consistent(merged, text, best_path=mode == "default")
             merged = whole_words(merged, text)
-            merged = bracketed(merged, text)
+            merged = trimmed(merged, text)
             merged = outside_terms(merged, terms, text)
             score = None
             if marginals:
@@ -274,17 +274,19 @@ _OPENING = "([{"
 _CLOSING = ")]}"
 
 
-def bracketed(suggestions: Sequence[Suggestion], text: str) -> list[Suggestion]:
-    """The suggestions without the brackets they hold unpaired: one that ends at an opening
-    bracket or starts at a closing one loses it ("Getafe (", "CHUVI)"), a closing bracket at
-    the end or an opening one at the start whose partner lies outside goes too, and one with
-    an opening bracket inside whose partner lies outside is cut there in two ("Instituto
-    Colombiano del Dolor (INCODOL": the institution and its acronym). Recall mode's CRF
-    flagged the "(" after a town before its province: "Getafe (Madrid)" was masked
-    "[TERRITORIO][TERRITORIO])". The gold of MEDDOCAN marks neither bracket."""
+def trimmed(suggestions: Sequence[Suggestion], text: str) -> list[Suggestion]:
+    """The suggestions without blanks at their edges (the piece the combiner leaves of a
+    rule's name beside a CRF span: "Natalia " of "Natalia Ontiveros Palacios") and without
+    the brackets they hold unpaired: one that ends at an opening bracket or starts at a
+    closing one loses it ("Getafe (", "CHUVI)"), a closing bracket at the end or an opening
+    one at the start whose partner lies outside goes too, and one with an opening bracket
+    inside whose partner lies outside is cut there in two ("Instituto Colombiano del Dolor
+    (INCODOL": the institution and its acronym). Recall mode's CRF flagged the "(" after a
+    town before its province: "Getafe (Madrid)" was masked "[TERRITORIO][TERRITORIO])". The
+    gold of MEDDOCAN marks neither bracket."""
     out: list[Suggestion] = []
     for suggestion in suggestions:
-        pieces = _bracket_pieces(text, suggestion.start, suggestion.end)
+        pieces = _pieces(text, suggestion.start, suggestion.end)
         if pieces == [(suggestion.start, suggestion.end)]:
             out.append(suggestion)
         else:
@@ -292,10 +294,14 @@ def bracketed(suggestions: Sequence[Suggestion], text: str) -> list[Suggestion]:
     return out
 
 
-def _bracket_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
+def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """``start``-``end`` cut at its unpaired opening brackets and trimmed of unpaired
     brackets and blanks at its edges; pieces without a letter or digit left out."""
-    if not any(c in text[start:end] for c in _OPENING + _CLOSING):
+    if not (
+        text[start].isspace()
+        or text[end - 1].isspace()
+        or any(c in text[start:end] for c in _OPENING + _CLOSING)
+    ):
         return [(start, end)]
     opened: list[int] = []
     unpaired_closing: list[int] = []

@@ -16,7 +16,7 @@ from deid_studio.detect.detector import (
     _outside,
     _outside_widened,
     _split_wholes,
-    bracketed,
+    trimmed,
     whole_words,
 )
 from deid_studio.detect.hearing import (
@@ -247,7 +247,7 @@ def test_a_suggestion_loses_the_brackets_it_holds_unpaired() -> None:
         crf(at("(555"), at("123") + 3, "NUMERO_TELEFONO"),  # paired: stays whole
         crf(at("555)"), at("123") + 3, "NUMERO_TELEFONO"),  # inside, not at an edge: stays
     ]
-    kept = bracketed(found, text)
+    kept = trimmed(found, text)
     assert [text[s.start : s.end] for s in kept] == [
         "Getafe",
         "CHUVI",
@@ -257,4 +257,7 @@ def test_a_suggestion_loses_the_brackets_it_holds_unpaired() -> None:
         "555) 123",
     ]
     assert {s.category for s in kept[2:4]} == {"INSTITUCION"}
-    assert bracketed([kept[0]], text) == [kept[0]]  # nothing unpaired: the same suggestion
+    assert trimmed([kept[0]], text) == [kept[0]]  # nothing unpaired: the same suggestion
+    named = "de nombre Natalia Ontiveros Palacios, ademas"
+    piece = crf(named.index("Natalia"), named.index("Ontiveros"), "NOMBRE")  # "Natalia "
+    assert [named[s.start : s.end] for s in trimmed([piece], named)] == ["Natalia"]
