@@ -149,9 +149,11 @@ _STAFF_KEYS: Mapping[str, str] = {
 }
 _TITLE_WORDS = frozenset(
     "dr dra drª prof med dent univ mag pharm dipl ing phil rer nat habil priv doz pd "
-    "mr mrs ms sr sra kollege kollegin".split()
+    "mr mrs ms sr sra kollege kollegin doctor doctora docteur doktor profesor profesora "
+    "professor".split()
 )
-"""Words that may follow a title before the name: "Frau Dr. med. Weber", "Mag. pharm. X"."""
+"""Words that may follow a title or a key before the name: "Frau Dr. med. Weber", "Mag.
+pharm. X", "Remitido por: Doctor Pablo Garrido Abad" (MEDDOCAN's gold leaves titles out)."""
 _RELATIVES: Mapping[str, str] = {
     "en": "son daughter wife husband mother father brother sister mom mum dad grandson "
     "granddaughter grandmother grandfather grandma grandpa aunt uncle niece nephew cousin "
@@ -1659,6 +1661,7 @@ NAME_FINDER = Finder(
         "Sra. [María del Carmen López] ingresa",
         "Mme [Dupont] a présenté",
         "Remitido por: Dra. [Estefanía Romero Selas]. Email",
+        "Remitido por: Doctora [Marta García Torrelles]. Servicio de Urología",
         "Frau Dr. med. [Anna Weber] berichtet",
         "Patient: [JOHN DOE]",
         "Nombre:  [Pedro].",
