@@ -271,7 +271,8 @@ _EMPLOYER_FORM = (
 )
 _EMPLOYER_NAME = (
     rf"(?:the[ \t]+)?(?P<name>{_CAP}"
-    rf"(?:(?:[ \t]+|,[ \t]+|[ \t]+{_EMPLOYER_JOINER}[ \t]+){_CAP}(?!\.\p{{Lu}})){{0,4}}"
+    rf"(?:(?:[ \t]+|,[ \t]+|[ \t]+{_EMPLOYER_JOINER}[ \t]+)"
+    rf"(?!(?:{_EMPLOYER_FORM})(?![\p{{L}}\p{{M}}])){_CAP}(?!\.\p{{Lu}})){{0,4}}"
     rf"(?:[ \t]+{_EMPLOYER_PARTNERS})?(?:,?[ \t]+(?:{_EMPLOYER_FORM})(?![\p{{L}}\p{{M}}]))?)"
 )
 """An employer's name: capitalised words, "&", "and", "of" or a particle between them
@@ -2270,6 +2271,7 @@ PLACE_FINDER = Finder(
         "trabaja en el [Servicio Andaluz de Salud] desde hace años",
         "Trabaja en [Perera y asociados S.A.] desde 2019. Trabaja como chófer en [Grupo Crespo "
         "S.Coop.]. Su hija",
+        "He works for [Acme Inc.] since 2019",
         "Il est cheminot chez [SNCF]. Antécédents : asthme",
         "[Servei Català de la Salut]",
         "prednisona (Dacortin 30 mg, [Alcon], [Barcelona])",
