@@ -159,6 +159,22 @@ def test_the_floor_never_raises_tau(floor: float) -> None:
     assert floored(found, tau, floor) <= tau
 
 
+def test_tau_stops_where_it_would_mask_more_than_the_budget_of_other_words() -> None:
+    """Fifty documents of dense PHI: precision stays above the floor while the target
+    recall would mask most of the other words; τ stops within the budget instead."""
+    rng = random.Random(1)
+    phi = [rng.uniform(0.0, 0.6) for _ in range(1000)]
+    other = [rng.uniform(0.1, 0.7) for _ in range(200)]
+    found = TokenEvidence(phi + other, [True] * len(phi) + [False] * len(other))
+    tau = calibrate(found, 0.995)
+    [wanted] = curve(found, [tau])
+    assert wanted.precision >= 0.5 and wanted.other_masked > 0.5  # the floor lets it pass
+    stopped = floored(found, tau, budget=0.06)
+    [point] = curve(found, [stopped])
+    assert stopped < tau and point.other_masked <= 0.06 and point.recall > 0.1
+    assert floored(found, tau, budget=1.0) == tau  # no budget: the floor alone
+
+
 def test_a_quiet_rule_says_nothing_where_the_crf_has_nothing_in_default_mode(toy_model) -> None:
     from dataclasses import replace as changed
 
