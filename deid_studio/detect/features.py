@@ -275,15 +275,16 @@ def _reach_kinds(
     own = [kinds.get(token.start) for token in tokens]
     for order in (range(len(tokens)), range(len(tokens) - 1, -1, -1)):
         prefix = b"ak=" if order.step == 1 else b"bk="
-        last: str | None = None
+        feature: bytes | None = None  # the last kind's feature, built once per hit
         distance = 0
         for i in order:
-            if own[i] is not None:
-                last, distance = own[i], 0
+            kind = own[i]
+            if kind is not None:
+                feature, distance = prefix + kind.encode(), 0
                 continue
             distance += 1
-            if last is not None and distance <= reach:
-                found.append((i, prefix + last.encode()))
+            if feature is not None and distance <= reach:
+                found.append((i, feature))
 
 
 def _keys(tokens: Sequence[Token], reach: int, found: Context) -> None:
