@@ -297,7 +297,7 @@ def trimmed(suggestions: Sequence[Suggestion], text: str) -> list[Suggestion]:
 def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """``start``-``end`` cut at its unpaired opening brackets and trimmed of unpaired
     brackets and blanks at its edges; pieces without a letter or digit left out."""
-    if not (
+    if start >= end or not (
         text[start].isspace()
         or text[end - 1].isspace()
         or any(c in text[start:end] for c in _OPENING + _CLOSING)

@@ -390,9 +390,9 @@ documents the models are unsure of everything, and reaching the target recall wo
 large part of the text. τ then stops where precision is still this, below the target."""
 MASK_BUDGET = 0.06
 """Nor to a τ that masks more than this share of the other word tokens out of fold. The
-precision floor alone let 50 MEDDOCAN documents mask 7-10% of the other words (half of what
-is masked may be no PHI when a tenth of the words are PHI); where PHI is sparse, as in most
-spontaneous reports, the budget is far from reached and only the floor speaks."""
+precision floor alone let 50 MEDDOCAN documents mask up to a tenth of the other words of dev
+(half of what is masked may be no PHI, and a tenth of MEDDOCAN's words are PHI); where PHI is
+sparse, as in most spontaneous reports, the floor binds long before the budget."""
 
 
 def category_offsets(
