@@ -170,6 +170,7 @@ class Detector:
         tagged_all = self.tagger.tag_many(narratives, marginals=marginals, hits=hits)
         out = []
         settings = self.settings
+        age = rule_category("AGE", self.scheme)  # the scheme's age category, if it has one
         for (text, language), tagged, found_hits in zip(narratives, tagged_all, hits, strict=True):
             candidates = (
                 rule_suggestions(text, self.scheme, language, hits=found_hits)
@@ -179,7 +180,6 @@ class Detector:
             terms = _terms(text, language, found_hits)
             best = join_lines(text, crf_suggestions(tagged), settings.joins)
             rules = [r for r in candidates if self._admitted(r, best)]
-            age = rule_category("AGE", self.scheme)
             kept = _beside(rules, best, text, settings.priority, settings.extending_rules, age)
             wholes = _split_wholes(rules, best)
             wholes += _house_numbers(rules, best, text, age)

@@ -269,6 +269,9 @@ _EMPLOYER_FORM = (
     r"S\.(?:A|L|Coop|Com|L\.L|A\.L|A\.D|A\.T|C\.P|p\.A)\.|GmbH|AG|KG|Inc\.?|Ltd\.?|LLC|"
     r"SARL|S\.A\.R\.L\.|B\.V\.|N\.V\."
 )
+"""Legal forms after an employer's name, as the firm writes them: case matters here ("AG",
+not the "ag" :data:`_LEGAL_FORMS` matches in any case), and Spain's cooperative and
+partnership forms ("S.Coop.", "S.Com.") are among them."""
 _EMPLOYER_NAME = (
     rf"(?:the[ \t]+)?(?P<name>{_CAP}"
     rf"(?:(?:[ \t]+|,[ \t]+|[ \t]+{_EMPLOYER_JOINER}[ \t]+)"
