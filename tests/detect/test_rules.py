@@ -423,6 +423,19 @@ def test_marco_is_a_name_and_a_month_only_beside_a_day_or_a_year() -> None:
     assert [dated[h.start : h.end] for h in find(dated, "es")] == ["15 de marco de 2021"]
 
 
+def test_a_word_for_a_person_is_no_first_name_though_a_list_holds_it() -> None:
+    """ "Varón", "Hombre" and "Niña" (folded, "Nina") are in first-name lists: at a sentence's
+    start or after "Sexo:" they are the patient's sex, not a name to mask ("Sexo: Varón" came
+    out as a PERSON); "Nina" and "Nino" as written stay first names."""
+    text = "Varón de 30 años. Hombre caucásico de 53 años. Sexo: Hombre. Niña de 5 años."
+    found = [(h.kind, text[h.start : h.end]) for h in find(text, "es")]
+    assert not [f for f in found if f[0] == "PERSON"]
+    assert ("SEX", "Varón") in found and ("SEX", "Niña") in found
+    named = "Ayer vinieron Nina y Nino a la consulta."
+    names = [named[h.start : h.end] for h in find(named, "es") if h.kind == "PERSON"]
+    assert names == ["Nina", "Nino"]
+
+
 def test_a_first_name_that_is_a_word_or_a_month_before_two_surnames() -> None:
     """ "Amor Villar Lladó": two known surnames after a first name that is a common word make
     a name whatever stands before it; a month's name after a day or a preposition is the

@@ -1028,12 +1028,20 @@ def _first_names(
             and word not in medical
             and word not in _NOT_NAMES
             and word not in _SLIPS
+            and match.group().casefold() not in _PERSON_WORDS
             and known.match((word,)) is None
             and not _NO_NAME_AFTER.match(text, match.end())
         ):
             yield RuleHit(*match.span(), "PERSON", "first_name")
 
 
+_PERSON_WORDS = frozenset(
+    "varón varon hombre niño niña chico chica bebé señor señora garçon".split()
+)
+"""Words for a person that first-name lists hold as names once their accents are folded away
+("Niño" is "Nino", "Niña" is "Nina", "Bebé" is "Bebe") or as they are ("Varon", "Hombre",
+"Chico"): written so, at a sentence's start, they are the word ("Varón de 30 años", "Niña de
+5 años"; "Nina" stays a name)."""
 _SLIPS = frozenset({"sever", "ive", "icy", "gal"})
 """First names that reports write for words: "Sever allergic reaction" (severe), "Ive been"
 (I've), "Icy hot", "Gal bladder"."""
