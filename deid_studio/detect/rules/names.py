@@ -1218,10 +1218,10 @@ _ABBREVIATIONS = frozenset(
     "qd bid tid qid prn hs qhs npo cna rad na nb ps dc id ad bc eg ie vs cv gp ae rip sa sl "
     "sc ee uu dni nhc cp ss ue rx dx hx tx fx sx ct mri ecg ekg eeg cns ent gi ot pt "
     "pdf usb tv ny la dc nyc rtu inr ui fc fr fm fcf pcr ta tac rmn ir iu me "
-    "aine paaf epoc hbpm acva".split()
+    "aine paaf epoc hbpm acva df".split()
 )
 """Dotted abbreviations of two to four capitals that are no one's initials ("I.V.", "E.R.",
-"U.S.", "B.I.D.", "S.A.", "F.C.", "R.T.U.")."""
+"U.S.", "B.I.D.", "S.A.", "F.C.", "R.T.U.", "México D.F.")."""
 _NUMBER_NEAR = regex.compile(r"[ \t]?\d")
 _NUMBER_BEFORE = regex.compile(r"(?r)\d[ \t]?\Z")
 """A number right before initials, a blank between at most ("10 U.I.")."""
@@ -1822,6 +1822,7 @@ NAME_FINDER = Finder(
         "con P.A. (Presión Arterial) elevada",
         "When I killed your brother, I talked just like this",
         "Pfizer S.A. reported",
+        "Coyoacán 04030 México D.F. México",
         "F.C. 100 latidos/minuto, 10.000 U.I. al día",
         "Sever allergic reaction; Ive been taking; given IV Sol-u-Medrol; lot number: Eli283",
         "We are still waiting for M.E. report",
