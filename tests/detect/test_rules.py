@@ -436,6 +436,22 @@ def test_a_word_for_a_person_is_no_first_name_though_a_list_holds_it() -> None:
     assert names == ["Nina", "Nino"]
 
 
+def test_a_headings_patient_and_a_patients_sex_are_no_name() -> None:
+    """ "Informe clínico del paciente:" heads the story, it is no field with a name (MEDDOCAN
+    writes it 441 times, never before the patient's name; "Varón" and "Presentamos" were
+    names after it), and after a patient's key a word for a person is the patient's sex
+    ("Paciente: Mujer de 45 años"); "Nombre del paciente:" and "Paciente:" still hold names."""
+    heading = "Informe clínico del paciente: Presentamos el caso de un varón de 60 años."
+    assert not [h for h in find(heading, "es") if h.kind == "PERSON"]
+    keyed = "Paciente: Mujer de 45 años. Informe clínico del paciente: Varón de 40 años."
+    found = [(h.kind, keyed[h.start : h.end]) for h in find(keyed, "es")]
+    assert ("SEX", "Mujer") in found and ("SEX", "Varón") in found
+    assert not [f for f in found if f[0] == "PERSON"]
+    for named in ("Nombre del paciente: Juan García López.", "Paciente: Nina Ortega."):
+        names = [named[h.start : h.end] for h in find(named, "es") if h.kind == "PERSON"]
+        assert names == [named.split(": ")[1].rstrip(".")]
+
+
 def test_a_first_name_that_is_a_word_or_a_month_before_two_surnames() -> None:
     """ "Amor Villar Lladó": two known surnames after a first name that is a common word make
     a name whatever stands before it; a month's name after a day or a preposition is the

@@ -287,6 +287,13 @@ _THING_BEFORE = regex.compile(
 )
 """A word before "Name:" that makes it a thing's name, no person's ("Test Name: SARS-CoV-2
 by PCR", "Product Name: Comirnaty")."""
+_HEADING_BEFORE = regex.compile(
+    r"(?<![\p{L}\p{M}])(?i:del|de[ \t]+la|of[ \t]+the|du|de[ \t]+l'|des|der)[ \t]+\Z"
+)
+"""What makes "paciente:" a heading's last word, whose text is the story, no field holding a
+name: "Informe clínico del paciente: Varón de 40 años", "Informe clínico del paciente:
+Presentamos el caso" (in MEDDOCAN, 441 times, never before the patient's name; "Nombre del
+paciente:" is a key of its own)."""
 _MEDICAL_CAPITALS = frozenset({"MS", "MR", "PT", "PA"})
 """Capitals that are cues as titles ("Ms", "Mr.") and medical abbreviations without a dot
 (multiple sclerosis, mitral regurgitation, physical therapy)."""
@@ -365,6 +372,10 @@ def _after_cues(
                 text, max(0, match.start() - 16), match.start()
             ):
                 continue  # "Test Name: SARS-CoV-2 by PCR"
+            if rule == "name_after_patient_key" and _HEADING_BEFORE.search(
+                text, max(0, match.start() - 8), match.start()
+            ):
+                continue  # "Informe clínico del paciente: Varón de 40 años"
             if (
                 rule == "name_after_relative"
                 and cue[:1].isupper()
@@ -394,6 +405,10 @@ def _after_cues(
                 span = (span[0], short.end(1))  # "Patient: Tammy [Le]"
             elif rule in _TITLES:
                 span = (span[0], _short_surname_after(text, span, lex))  # "Dr. Ryan [Le] for"
+            if rule in _AFTER_PATIENT and text[span[0] : span[1]].split()[0].casefold() in (
+                _PERSON_WORDS
+            ):
+                continue  # "Paciente: Varón de 45 años", "paciente Niña de 5 años"
             folded = fold(text[span[0] : span[1]])
             if "," in match.group() and (
                 len(folded) < 2 or (folded.split()[0] in lex.stop and not _named_alone(text, span))
@@ -460,6 +475,7 @@ def _short_surname_after(text: str, span: tuple[int, int], lex: Lexicon) -> int:
 _PATIENT_WORDS = frozenset("patient patientin patienten paciente patiente paziente doente".split())
 """Whose relative, no name: "die Tochter [der Patientin]" is the patient's daughter."""
 _KEYED = frozenset({"name_after_staff_key", "name_after_patient_key"})
+_AFTER_PATIENT = frozenset({"name_after_patient_key", "name_after_patient_word"})
 _TITLES = frozenset({"name_after_patient_title", "name_after_staff_title"})
 _COLON_AFTER = regex.compile(r"[ \t]*:")
 _LAST_WORD_OF = regex.compile(r"(?r)[ \t]+\S+\Z")
@@ -1036,12 +1052,12 @@ def _first_names(
 
 
 _PERSON_WORDS = frozenset(
-    "varón varon hombre niño niña chico chica bebé señor señora garçon".split()
+    "varón varon hombre mujer niño niña chico chica bebé señor señora garçon".split()
 )
 """Words for a person that first-name lists hold as names once their accents are folded away
 ("Niño" is "Nino", "Niña" is "Nina", "Bebé" is "Bebe") or as they are ("Varon", "Hombre",
-"Chico"): written so, at a sentence's start, they are the word ("Varón de 30 años", "Niña de
-5 años"; "Nina" stays a name)."""
+"Chico"): written so, at a sentence's start or after a patient's key, they are the word
+("Varón de 30 años", "Paciente: Mujer de 45 años", "Niña de 5 años"; "Nina" stays a name)."""
 _SLIPS = frozenset({"sever", "ive", "icy", "gal"})
 """First names that reports write for words: "Sever allergic reaction" (severe), "Ive been"
 (I've), "Icy hot", "Gal bladder"."""
