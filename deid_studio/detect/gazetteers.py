@@ -102,6 +102,13 @@ def gazetteer() -> Gazetteer:
 
 
 @resident
+def borne_first_names() -> frozenset[str]:
+    """The first names of Faker's locales, folded: names people bear. Philter's list, in the
+    gazetteer beside them, holds words too ("valor", "tres", "nota")."""
+    return frozenset(_faker_names()["first"])
+
+
+@resident
 def common_words() -> frozenset[str]:
     """English and medical vocabulary with no person names (Philter's list, folded, with
     ``resources/dictionaries/vocabulary.txt``): a capitalised word in it is not taken for a

@@ -452,6 +452,20 @@ def test_a_headings_patient_and_a_patients_sex_are_no_name() -> None:
         assert names == [named.split(": ")[1].rstrip(".")]
 
 
+def test_an_everyday_word_opening_a_sentence_is_a_first_name_only_when_people_bear_it() -> None:
+    """Philter's first names hold words ("Tres", "Valor", "Nota"): opening a Spanish sentence or
+    field they were names alone, so a new project masked "[PATIENT] meses después". There a
+    word of the language's everyday use is a first name only when Faker's locales give it to
+    people ("Rosa"); inside a sentence it still is one ("Édgar Donoso Arco")."""
+    text = "Tres meses después mejoró. Valor de referencia: 3,5. Nota clínica: estable."
+    assert not [h for h in find(text, "es") if h.rule == "first_name"]
+    named = "Rosa refiere dolor tras la vacuna."
+    names = [named[h.start : h.end] for h in find(named, "es") if h.rule == "first_name"]
+    assert names == ["Rosa"]
+    inside = "La información se refiere a Édgar Donoso Arco, cuya fecha de nacimiento"
+    assert "Arco" in [inside[h.start : h.end] for h in find(inside, "es") if h.kind == "PERSON"]
+
+
 def test_a_first_name_that_is_a_word_or_a_month_before_two_surnames() -> None:
     """ "Amor Villar Lladó": two known surnames after a first name that is a common word make
     a name whatever stands before it; a month's name after a day or a preposition is the

@@ -29,7 +29,7 @@ from itertools import accumulate
 
 import regex
 
-from deid_studio.detect.gazetteers import eponyms, fold
+from deid_studio.detect.gazetteers import borne_first_names, eponyms, fold
 from deid_studio.detect.geography import Places, places
 from deid_studio.detect.rules.base import (
     LATIN1_LETTER,
@@ -1029,9 +1029,13 @@ def _first_names(
 ) -> Iterator[RuleHit]:
     """A capitalised known first name alone, no common word, stopword, eponym or place
     ("They had 6: Gaetane, Hannah, Anthony"): a weak hint, for the rules-only stage and the
-    CRF's features."""
+    CRF's features. Opening a sentence, a line or a field, where every word is capitalised,
+    an everyday word of the narrative's language (not English: the common words are English)
+    only when people bear it ("Rosa", "Pilar", "Luz"; not "Tres meses después", "Valor de
+    referencia", "Nota clínica", which Philter's list holds; "Édgar Donoso Arco" keeps it)."""
     medical = eponyms()
     known = places(language)
+    borne = borne_first_names()
     for match in capitalised:
         word = fold(match.group())
         if (
@@ -1045,12 +1049,19 @@ def _first_names(
             and word not in _NOT_NAMES
             and word not in _SLIPS
             and match.group().casefold() not in _PERSON_WORDS
+            and (
+                word in borne
+                or not lex.everyday(match.group().casefold())
+                or not _OPENING.search(text, max(0, match.start() - 4), match.start())
+            )
             and known.match((word,)) is None
             and not _NO_NAME_AFTER.match(text, match.end())
         ):
             yield RuleHit(*match.span(), "PERSON", "first_name")
 
 
+_OPENING = regex.compile(r"(?r)(?:\A|[\n\r|•(]|[.!?:;][ \t])[ \t]*\Z")
+"""What stands before a sentence's, a line's or a field's first word."""
 _PERSON_WORDS = frozenset(
     "varón varon hombre mujer niño niña chico chica bebé señor señora garçon".split()
 )
