@@ -22,6 +22,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from deid_studio.core.resources import cached_word_lists, nltk_data_dir, resident, resources_dir
+from deid_studio.core.tokenize import latin1
 
 _PLACE_FILES = (
     "countries.txt",
@@ -43,19 +44,6 @@ class Gazetteer:
     last_names: frozenset[str]
     places: frozenset[str]
     nationalities: frozenset[str]
-
-
-def latin1(text: str) -> bool:
-    """Whether every character of ``text`` is in Latin-1 (ASCII and the accented letters of
-    the Western European languages): Python stores such a string one byte per character,
-    and encoding it is a copy."""
-    if text.isascii():
-        return True
-    try:
-        text.encode("latin-1")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def fold_word(word: str) -> str:

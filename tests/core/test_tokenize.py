@@ -5,7 +5,7 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deid_studio.core.tokenize import Token, line_spans, tokenize
+from deid_studio.core.tokenize import _SPLIT, _SPLIT_LATIN1, Token, line_spans, tokenize
 
 # Text drawn from letters, digits, punctuation, every kind of line break, combining marks and
 # characters outside the Basic Multilingual Plane.
@@ -93,3 +93,18 @@ def test_crlf_offsets_are_exact() -> None:
 def test_line_spans_split_on_every_line_break() -> None:
     text = "one\r\ntwo\nthree\rfour\r\n\r\n"
     assert [text[a:b] for a, b in line_spans(text)] == ["one", "two", "three", "four"]
+
+
+LATIN1_TEXT = st.text(alphabet=st.characters(max_codepoint=0xFF), max_size=120)
+
+
+@given(LATIN1_TEXT)
+@settings(max_examples=300)
+def test_latin1_text_splits_as_any_text(text: str) -> None:
+    assert _SPLIT_LATIN1.split(text) == _SPLIT.split(text)
+
+
+def test_latin1_split_agrees_on_every_latin1_character() -> None:
+    every = "".join(map(chr, range(256)))
+    assert _SPLIT_LATIN1.split(every) == _SPLIT.split(every)
+    assert all(_SPLIT_LATIN1.split(c) == _SPLIT.split(c) for c in every)

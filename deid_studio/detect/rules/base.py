@@ -24,7 +24,7 @@ from typing import Any, Concatenate, NamedTuple, ParamSpec, TypeVar
 import regex
 
 from deid_studio.core.months import LANGUAGES, full_names, month_words
-from deid_studio.detect.gazetteers import latin1
+from deid_studio.core.tokenize import latin1
 
 _T = TypeVar("_T")
 _P = ParamSpec("_P")
