@@ -440,14 +440,19 @@ def test_a_headings_patient_and_a_patients_sex_are_no_name() -> None:
     """ "Informe clínico del paciente:" heads the story, it is no field with a name (MEDDOCAN
     writes it 441 times, never before the patient's name; "Varón" and "Presentamos" were
     names after it), and after a patient's key a word for a person is the patient's sex
-    ("Paciente: Mujer de 45 años"); "Nombre del paciente:" and "Paciente:" still hold names."""
+    ("Paciente: Mujer de 45 años"); "Nombre del paciente:", "Nombre y apellidos del paciente:"
+    and "Paciente:" still hold names."""
     heading = "Informe clínico del paciente: Presentamos el caso de un varón de 60 años."
     assert not [h for h in find(heading, "es") if h.kind == "PERSON"]
     keyed = "Paciente: Mujer de 45 años. Informe clínico del paciente: Varón de 40 años."
     found = [(h.kind, keyed[h.start : h.end]) for h in find(keyed, "es")]
     assert ("SEX", "Mujer") in found and ("SEX", "Varón") in found
     assert not [f for f in found if f[0] == "PERSON"]
-    for named in ("Nombre del paciente: Juan García López.", "Paciente: Nina Ortega."):
+    for named in (
+        "Nombre del paciente: Juan García López.",
+        "Paciente: Nina Ortega.",
+        "Nombre y apellidos del paciente: Shintarou Hamaguchi.",  # a name's word before
+    ):
         names = [named[h.start : h.end] for h in find(named, "es") if h.kind == "PERSON"]
         assert names == [named.split(": ")[1].rstrip(".")]
 

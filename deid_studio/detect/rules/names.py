@@ -294,6 +294,12 @@ _HEADING_BEFORE = regex.compile(
 name: "Informe clínico del paciente: Varón de 40 años", "Informe clínico del paciente:
 Presentamos el caso" (in MEDDOCAN, 441 times, never before the patient's name; "Nombre del
 paciente:" is a key of its own)."""
+_NAME_WORD_BEFORE = regex.compile(
+    r"(?r)(?<![\p{L}\p{M}])(?i:nombre|nombres|apellido|apellidos|name|names|surname|nom|nome|"
+    r"vorname|nachname|naam|namn)(?![\p{L}\p{M}])[^\n\r:]*\Z"
+)
+"""A name's word earlier on the key's line: "Nombre y apellidos del paciente:", "Name of the
+patient:", "Name der Patientin:" hold the name all the same."""
 _MEDICAL_CAPITALS = frozenset({"MS", "MR", "PT", "PA"})
 """Capitals that are cues as titles ("Ms", "Mr.") and medical abbreviations without a dot
 (multiple sclerosis, mitral regurgitation, physical therapy)."""
@@ -372,8 +378,10 @@ def _after_cues(
                 text, max(0, match.start() - 16), match.start()
             ):
                 continue  # "Test Name: SARS-CoV-2 by PCR"
-            if rule == "name_after_patient_key" and _HEADING_BEFORE.search(
-                text, max(0, match.start() - 8), match.start()
+            if (
+                rule == "name_after_patient_key"
+                and _HEADING_BEFORE.search(text, max(0, match.start() - 8), match.start())
+                and not _NAME_WORD_BEFORE.search(text, max(0, match.start() - 40), match.start())
             ):
                 continue  # "Informe clínico del paciente: Varón de 40 años"
             if (
@@ -1031,7 +1039,7 @@ def _first_names(
     ("They had 6: Gaetane, Hannah, Anthony"): a weak hint, for the rules-only stage and the
     CRF's features. Opening a sentence, a line or a field, where every word is capitalised,
     an everyday word of the narrative's language (not English: the common words are English)
-    only when people bear it ("Rosa", "Pilar", "Luz"; not "Tres meses después", "Valor de
+    only when people bear it ("Rosa", "Consuelo"; not "Tres meses después", "Valor de
     referencia", "Nota clínica", which Philter's list holds; "Édgar Donoso Arco" keeps it)."""
     medical = eponyms()
     known = places(language)
