@@ -373,6 +373,16 @@ def test_a_town_may_start_with_an_article_but_not_an_everyday_word() -> None:
     assert [h for h in find(home, "fr") if h.kind == "CITY"] == []
 
 
+def test_a_frequent_word_with_an_accent_is_no_small_town_without_a_cue() -> None:
+    """ "Tamaño" folds to "tamano", "Daño" to "dano": folded, the words lost their frequency and
+    were towns ("Tamaño tumoral 13 cm" a CITY). Their frequency as written counts too; after a
+    place's cue a small town is one all the same ("natural de Grado")."""
+    text = "Tamaño tumoral 13 cm. Cirugía de Control del Daño sin incidencias."
+    assert [h for h in find(text, "es") if h.kind == "CITY"] == []
+    cued = "Paciente natural de Grado, Asturias."
+    assert ("CITY", "Grado") in [(h.kind, cued[h.start : h.end]) for h in find(cued, "es")]
+
+
 def test_a_relatives_word_capitalised_in_a_sentence_is_no_cue() -> None:
     """ "Cousin" (a relative's word in French and English) is a town before its country; the
     name after it ("France") is no relative. German capitalises its nouns: a cue still."""

@@ -654,7 +654,7 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
                     not cued
                     and entry not in known.large
                     and entry not in known.countries
-                    and zipf(first, language) >= COMMON
+                    and _common(match.group(), first, language)
                 )
                 or (entry[0] in medical and (not cued or text[end : end + 1] in "'\u2019-"))
                 or (entry[0] in known.ambiguous and (not cued or match.group().isupper()))
@@ -673,6 +673,16 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
             yield RuleHit(start, end, kind, "place_after_cue" if cued else "place_gazetteer")
             position = end
             break
+
+
+def _common(word: str, folded: str, language: str | None) -> bool:
+    """Whether a word is frequent in ``language`` (:data:`COMMON`) as written or folded:
+    folding takes the accents away and with them the word's frequency ("Tamaño" is "tamano",
+    "Puño" is Puno, "Cerró" is "cerro")."""
+    if zipf(folded, language) >= COMMON:
+        return True
+    written = word.casefold()
+    return written != folded and zipf(written, language) >= COMMON
 
 
 def _entry_words(
