@@ -481,6 +481,21 @@ def test_an_everyday_word_opening_a_sentence_is_a_first_name_only_when_people_be
     assert "Arco" in [inside[h.start : h.end] for h in find(inside, "es") if h.kind == "PERSON"]
 
 
+def test_a_first_name_that_names_a_town_too_is_a_first_name_where_no_place_rule_takes_it() -> None:
+    """ "David" names a town in Panama: the place rules leave it without a cue and the first
+    name's hint left it because it is a town, so nothing found "David had given Angel his
+    address". A town's name is a first name's hint now (the place rules win where they take
+    it), but not a Spanish everyday word ("Alta hospitalaria"), nor an eponym after a
+    condition's word ("síndrome de Potter"), nor a device ("Sofia COVID test")."""
+    text = "Yesterday David had given Angel his address. She moved to Austin in May."
+    found = [(h.kind, text[h.start : h.end]) for h in find(text, "en")]
+    assert ("PERSON", "David") in found and ("CITY", "Austin") in found
+    device = "Viral test (nasal swab; Sofia COVID test): positive. King airway placed."
+    assert not [h for h in find(device, "en") if h.kind == "PERSON"]
+    spanish = "Alta hospitalaria 7 días después. Se sospecha un síndrome de Potter."
+    assert not [h for h in find(spanish, "es") if h.rule == "first_name"]
+
+
 def test_a_first_name_that_is_a_word_or_a_month_before_two_surnames() -> None:
     """ "Amor Villar Lladó": two known surnames after a first name that is a common word make
     a name whatever stands before it; a month's name after a day or a preposition is the

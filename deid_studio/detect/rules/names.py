@@ -1035,12 +1035,15 @@ def _first_names(
     language: str | None,
     lowercase: Container[str],
 ) -> Iterator[RuleHit]:
-    """A capitalised known first name alone, no common word, stopword, eponym or place
-    ("They had 6: Gaetane, Hannah, Anthony"): a weak hint, for the rules-only stage and the
-    CRF's features. Opening a sentence, a line or a field, where every word is capitalised,
-    an everyday word of the narrative's language (not English: the common words are English)
-    only when people bear it ("Rosa", "Consuelo"; not "Tres meses después", "Valor de
-    referencia", "Nota clínica", which Philter's list holds; "Édgar Donoso Arco" keeps it)."""
+    """A capitalised known first name alone, no common word, stopword or eponym ("They had
+    6: Gaetane, Hannah, Anthony"): a weak hint, for the rules-only stage and the CRF's
+    features. A small town's name too ("David", "Austin", "Jackson": the place rules win
+    where they take it, after a cue; see :func:`_name_before_town`); none after a
+    condition's word ("síndrome de Potter", "prueba de Allen"). Opening a sentence, a line or
+    a field, where every word is capitalised, an everyday word of the narrative's language
+    (not English: the common words are English) only when people bear it ("Rosa",
+    "Consuelo"; not "Tres meses después", "Valor de referencia", "Nota clínica", which
+    Philter's list holds; "Édgar Donoso Arco" keeps it)."""
     medical = eponyms()
     known = places(language)
     borne = borne_first_names()
@@ -1062,10 +1065,21 @@ def _first_names(
                 or not lex.everyday(match.group().casefold())
                 or not _OPENING.search(text, max(0, match.start() - 4), match.start())
             )
-            and known.match((word,)) is None
+            and _name_before_town(match.group(), word, known, lex)
             and not _NO_NAME_AFTER.match(text, match.end())
+            and not _CONDITION_BEFORE.search(text, max(0, match.start() - 40), match.start())
         ):
             yield RuleHit(*match.span(), "PERSON", "first_name")
+
+
+def _name_before_town(written: str, folded: str, known: Places, lex: Lexicon) -> bool:
+    """Whether a first name goes before the town of that name: unless the town is a country
+    or a large city ("Austria", "Paris"), or an everyday word of a narrative in another
+    language than English ("Alta")."""
+    place = known.match((folded,))
+    return place is None or (
+        place == "CITY" and (folded,) not in known.large and not lex.everyday(written.casefold())
+    )
 
 
 _OPENING = regex.compile(r"(?r)(?:\A|[\n\r|•(]|[.!?:;][ \t])[ \t]*\Z")
@@ -1080,9 +1094,11 @@ _PERSON_WORDS = frozenset(
 _SLIPS = frozenset({"sever", "ive", "icy", "gal"})
 """First names that reports write for words: "Sever allergic reaction" (severe), "Ive been"
 (I've), "Icy hot", "Gal bladder"."""
-_NO_NAME_AFTER = regex.compile(rf"\d|-\p{{Ll}}|[ \t]+(?i:{PRODUCT_WORDS})(?![\p{{L}}\p{{M}}])")
+_NO_NAME_AFTER = regex.compile(
+    rf"\d|-\p{{Ll}}|[ \t]+(?i:(?:covid(?:-19)?[ \t]+)?(?:{PRODUCT_WORDS}))(?![\p{{L}}\p{{M}}])"
+)
 """What a name is not followed by: a digit ("Eli283", a lot number), a hyphen and a lower-case
-word ("Sol-u-Medrol"), a device's word ("Lucas device")."""
+word ("Sol-u-Medrol"), a device's word ("Lucas device", "Sofia COVID test", "King airway")."""
 
 
 _WORD_GOES_ON = regex.compile(r"[\p{L}\p{M}\d'\u2019.-]")

@@ -75,7 +75,7 @@ NAME_ENDS = frozenset(
 """Words that end a name after a cue: "Remitido por: Miguel Martínez [Servicio de
 Urología]" names a department, not more of the physician; "Mrs. Barbara Yudina Apt. 675"
 goes on with her address."""
-PRODUCT_WORDS = r"tests?|device|machine|antibod(?:y|ies)|antigen|assay|kit|analy[sz]er|swab"
+PRODUCT_WORDS = r"tests?|device|machine|antibod(?:y|ies)|antigen|assay|kit|analy[sz]er|swab|airway"
 """Words after which a capitalised word is a product's name, no place or person ("the Sofia
 test", "LUCAS device", "the Bam antibodies"), as a pattern."""
 _EVERYDAY = 4.0
