@@ -383,6 +383,20 @@ def test_a_frequent_word_with_an_accent_is_no_small_town_without_a_cue() -> None
     assert ("CITY", "Grado") in [(h.kind, cued[h.start : h.end]) for h in find(cued, "es")]
 
 
+def test_after_a_conditions_or_a_methods_word_a_town_or_a_first_name_is_an_eponym() -> None:
+    """ "polígono de Willis", "técnica de Anderson-Hynes", "fórmula de Galveston", "tipo
+    Mainz", "fenómeno de Tullio" name a structure, a method or a sign, no town or person: they
+    were CITY and PERSON hits. After a place's cue the town is one all the same."""
+    text = (
+        "Angiorresonancia de polígono de Willis normal. Pieloplastia según técnica de "
+        "Anderson-Hynes. Se usó la fórmula de Galveston y una derivación tipo Mainz II. "
+        "Presenta fenómeno de Tullio."
+    )
+    assert [(h.kind, text[h.start : h.end]) for h in find(text, "es") if h.kind != "TERM"] == []
+    cued = "El paciente vive en Galveston desde 2010."
+    assert ("CITY", "Galveston") in [(h.kind, cued[h.start : h.end]) for h in find(cued, "es")]
+
+
 def test_a_relatives_word_capitalised_in_a_sentence_is_no_cue() -> None:
     """ "Cousin" (a relative's word in French and English) is a town before its country; the
     name after it ("France") is no relative. German capitalises its nouns: a cue still."""

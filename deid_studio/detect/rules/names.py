@@ -46,6 +46,7 @@ from deid_studio.detect.rules.base import (
 )
 from deid_studio.detect.rules.terms import TERM_AFTER
 from deid_studio.detect.rules.words import (
+    CONDITION_BEFORE,
     FIELD,
     NAME_ENDS,
     NOUNS_CAPITALISED,
@@ -819,17 +820,6 @@ def _particle_surname(
 _NEXT_WORD = regex.compile(r"[ \t]*([\p{L}\p{M}]*)")
 
 
-_CONDITION_BEFORE = regex.compile(
-    r"(?r)(?<![\p{L}\p{M}])(?i:s[íi]ndrome|syndrom|syndrome|enfermedad|maladie|krankheit|"
-    r"malformaci[óo]n|malformation|disease|anomal[íi]a|anomaly|signo|signe|sign|test|prueba)"
-    r"(?:[ \t]+(?i:de|of|du|von|der|des))?[ \t]+\Z"
-)
-"""A condition's word before a pair of capitalised words: the pair names the condition, no
-person ("malformación de Dandy Walker"). Wider than the term rules' :data:`.terms.TERM_BEFORE`,
-whose words decide what a safe term spans (with "malformación" there, "malformación de
-Chiari" would be one)."""
-
-
 def _eponym_first_name(
     text: str,
     first: regex.Match[str],
@@ -846,7 +836,7 @@ def _eponym_first_name(
         and b in lex.last_names
         and b not in medical
         and TERM_AFTER.match(text, second.end()) is None
-        and _CONDITION_BEFORE.search(text, max(0, first.start() - 40), first.start()) is None
+        and CONDITION_BEFORE.search(text, max(0, first.start() - 40), first.start()) is None
     )
 
 
@@ -1067,7 +1057,7 @@ def _first_names(
             )
             and _name_before_town(match.group(), word, known, lex)
             and not _NO_NAME_AFTER.match(text, match.end())
-            and not _CONDITION_BEFORE.search(text, max(0, match.start() - 40), match.start())
+            and not CONDITION_BEFORE.search(text, max(0, match.start() - 40), match.start())
         ):
             yield RuleHit(*match.span(), "PERSON", "first_name")
 

@@ -49,6 +49,7 @@ from deid_studio.detect.rules.base import (
     per_word,
 )
 from deid_studio.detect.rules.words import (
+    CONDITION_BEFORE,
     NOUNS_CAPITALISED,
     PARTICLES,
     PRODUCT_WORDS,
@@ -670,6 +671,8 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
                 break  # "Victoria Smith": a person
             if _PRODUCT_AFTER.match(text, end):
                 break  # "the Sofia test", "CPR with LUCAS machine": a device's name
+            if not cued and CONDITION_BEFORE.search(text, max(0, start - 40), start):
+                break  # "polígono de Willis", "técnica de Anderson-Hynes": an eponym
             yield RuleHit(start, end, kind, "place_after_cue" if cued else "place_gazetteer")
             position = end
             break

@@ -78,6 +78,20 @@ goes on with her address."""
 PRODUCT_WORDS = r"tests?|device|machine|antibod(?:y|ies)|antigen|assay|kit|analy[sz]er|swab|airway"
 """Words after which a capitalised word is a product's name, no place or person ("the Sofia
 test", "LUCAS device", "the Bam antibodies"), as a pattern."""
+CONDITION_BEFORE = regex.compile(
+    r"(?r)(?<![\p{L}\p{M}])(?i:s[íi]ndrome|syndrom|syndrome|enfermedad|maladie|krankheit|"
+    r"malformaci[óo]n|malformation|disease|anomal[íi]a|anomaly|signo|signe|sign|test|prueba|"
+    r"t[ée]cnica|technique|m[ée]todo|method|méthode|[íi]ndice|fórmula|formula|formule|"
+    r"protocolo|protocol|protocole|pol[íi]gono|fen[óo]meno|phenomenon|phénomène|maniobra|"
+    r"maneuver|manoeuvre|manœuvre|escala|scale|échelle|clasificaci[óo]n|classification|"
+    r"criterios|criteria|critères|reflejo|reflex|réflexe|quiste|tinci[óo]n|tipo)"
+    r"(?:[ \t]+(?i:de|of|du|von|der|des))?[ \t]+\Z"
+)
+"""A condition's, a sign's or a method's word before capitalised words: they name the
+condition or the method, no person or town ("malformación de Dandy Walker", "síndrome de
+Potter", "técnica de Anderson-Hynes", "polígono de Willis", "fórmula de Galveston", "tipo
+Mainz"). Wider than the term rules' :data:`.terms.TERM_BEFORE`, whose words decide what a
+safe term spans (with "malformación" there, "malformación de Chiari" would be one)."""
 _EVERYDAY = 4.0
 """Zipf frequency from which a word of the narrative's language (not English: the common-word
 list is English) is an everyday word there, no name after a cue ("kollege" 4.3 in German,
