@@ -249,16 +249,17 @@ def _run(
         if not word or not (_name_word(word, lex) or _unknown(word, language, lex, lowercase)):
             break
         end = joined.end()
-    for _ in range(2):  # back: "[Sigrid] Nyström", "[Ella H.] Snider"
+    for _ in range(2):  # back: "[Sigrid] Nyström", "[Ella H.] Snider", "[Duqyaha] Karataev"
         before = _WORD_BEFORE.search(text, max(0, start - 40), start)
         if before is None:
             break
         word = before.group("word")
-        if not (before.group("initial") or _name_word(word, lex)):
+        named = _name_word(word, lex) or (
+            not before.group("initial") and _unknown(word, language, lex, lowercase)
+        )  # "[Duqyaha] Karataev": two words no list knows, the first opening the line
+        if not (before.group("initial") or named):
             break
-        if _SENTENCE_START.search(text, max(0, before.start() - 4), before.start()) and not (
-            _name_word(word, lex)
-        ):
+        if _SENTENCE_START.search(text, max(0, before.start() - 4), before.start()) and not named:
             break
         start = before.start()
     return start, end
@@ -276,6 +277,7 @@ UNKNOWN_FINDER = Finder(
         "support for [Opencounter] in",
         "I am in [Berggrenton] for a business trip",
         "directed by [Maika van de Noort] and",
+        "[Duqyaha Karataev] called the clinic",
     ),
     (
         "she was given Tylenol and Benadryl at home",
