@@ -52,6 +52,7 @@ from deid_studio.detect.rules.words import (
     NOUNS_CAPITALISED,
     PARTICLES,
     PRODUCT_WORDS,
+    SENTENCE_START,
     STRONG,
     SURNAME_CAPITAL,
     SURNAME_CAPITAL_LATIN1,
@@ -414,9 +415,8 @@ def _after_cues(
                 span = (span[0], short.end(1))  # "Patient: Tammy [Le]"
             elif rule in _TITLES:
                 span = (span[0], _short_surname_after(text, span, lex))  # "Dr. Ryan [Le] for"
-            if rule in _AFTER_PATIENT and text[span[0] : span[1]].split()[0].casefold() in (
-                _PERSON_WORDS
-            ):
+            first_word = text[span[0] : span[1]].split()[0].casefold()
+            if rule in _AFTER_PATIENT and first_word in _PERSON_WORDS:
                 continue  # "Paciente: Varón de 45 años", "paciente Niña de 5 años"
             folded = fold(text[span[0] : span[1]])
             if "," in match.group() and (
@@ -1038,7 +1038,7 @@ def _first_names(
     known = places(language)
     borne = borne_first_names()
     for match in capitalised:
-        word = fold(match.group())
+        word, written = fold(match.group()), match.group().casefold()
         if (
             len(word) >= 3
             and word in lex.first_names
@@ -1049,13 +1049,13 @@ def _first_names(
             and word not in medical
             and word not in _NOT_NAMES
             and word not in _SLIPS
-            and match.group().casefold() not in _PERSON_WORDS
+            and written not in _PERSON_WORDS
             and (
                 word in borne
-                or not lex.everyday(match.group().casefold())
-                or not _OPENING.search(text, max(0, match.start() - 4), match.start())
+                or not lex.everyday(written)
+                or not SENTENCE_START.search(text, max(0, match.start() - 4), match.start())
             )
-            and _name_before_town(match.group(), word, known, lex)
+            and _name_before_town(written, word, known, lex)
             and not _NO_NAME_AFTER.match(text, match.end())
             and not CONDITION_BEFORE.search(text, max(0, match.start() - 40), match.start())
         ):
@@ -1063,17 +1063,15 @@ def _first_names(
 
 
 def _name_before_town(written: str, folded: str, known: Places, lex: Lexicon) -> bool:
-    """Whether a first name goes before the town of that name: unless the town is a country
-    or a large city ("Austria", "Paris"), or an everyday word of a narrative in another
-    language than English ("Alta")."""
+    """Whether a first name (``written`` casefolded) goes before the town of that name:
+    unless the town is a country or a large city ("Austria", "Paris"), or an everyday word of
+    a narrative in another language than English ("Alta")."""
     place = known.match((folded,))
     return place is None or (
-        place == "CITY" and (folded,) not in known.large and not lex.everyday(written.casefold())
+        place == "CITY" and (folded,) not in known.large and not lex.everyday(written)
     )
 
 
-_OPENING = regex.compile(r"(?r)(?:\A|[\n\r|•(]|[.!?:;][ \t])[ \t]*\Z")
-"""What stands before a sentence's, a line's or a field's first word."""
 _PERSON_WORDS = frozenset(
     "varón varon hombre mujer niño niña chico chica bebé señor señora garçon".split()
 )

@@ -44,6 +44,7 @@ from deid_studio.detect.rules.base import (
 from deid_studio.detect.rules.words import (
     PARTICLES,
     PRODUCT_WORDS,
+    SENTENCE_START,
     SURNAME_CAPITAL,
     SURNAME_CAPITAL_LATIN1,
     Lexicon,
@@ -79,7 +80,6 @@ _WORD_BEFORE = regex.compile(
     r"(?P<word>(?P<initial>\p{Lu}\.?)|\p{Lu}[\p{Ll}\p{M}]+)[ \t]+\Z"
 )
 """What may stand before it: an initial or a capitalised word."""
-_SENTENCE_START = regex.compile(r"(?r)(?:\A|[.!?:;|>\n\"\u201c(\[•*-])[ \t\"\u201c'(\[]*\Z")
 _MEDICAL_ENDING = regex.compile(
     r"(?:itis|osis|oses|emia|aemia|ectomy|otomy|ostomy|ology|ologist|iatrist|iatry|gram|"
     r"graph|graphy|pathy|algia|plasty|scopy|ness|ema|oma|uria|rrhea|rrhoea|penia|plegia|"
@@ -203,7 +203,7 @@ def find_unknown(text: str, language: str | None) -> list[RuleHit]:
         word = match.group()
         if not _unknown(word, language, lex, lowercase):
             continue
-        if _SENTENCE_START.search(text, max(0, match.start() - 4), match.start()):
+        if SENTENCE_START.search(text, max(0, match.start() - 4), match.start()):
             continue
         before = _WORD_BEFORE.search(text, max(0, match.start() - 40), match.start())
         if before is not None and fold(before.group("word")) in eponyms():
@@ -259,7 +259,7 @@ def _run(
         )  # "[Duqyaha] Karataev": two words no list knows, the first opening the line
         if not (before.group("initial") or named):
             break
-        if _SENTENCE_START.search(text, max(0, before.start() - 4), before.start()) and not named:
+        if SENTENCE_START.search(text, max(0, before.start() - 4), before.start()) and not named:
             break
         start = before.start()
     return start, end

@@ -78,6 +78,9 @@ goes on with her address."""
 PRODUCT_WORDS = r"tests?|device|machine|antibod(?:y|ies)|antigen|assay|kit|analy[sz]er|swab|airway"
 """Words after which a capitalised word is a product's name, no place or person ("the Sofia
 test", "LUCAS device", "the Bam antibodies"), as a pattern."""
+SENTENCE_START = regex.compile(r"(?r)(?:\A|[.!?:;|>\n\"\u201c(\[•*-])[ \t\"\u201c'(\[]*\Z")
+"""What stands before the first word of a sentence, a line, a field or a list's item, opening
+quotes and brackets included: there every word is capitalised."""
 CONDITION_BEFORE = regex.compile(
     r"(?r)(?<![\p{L}\p{M}])(?i:s[íi]ndrome|syndrom|syndrome|enfermedad|maladie|krankheit|"
     r"malformaci[óo]n|malformation|disease|anomal[íi]a|anomaly|signo|signe|sign|test|prueba|"
