@@ -1072,9 +1072,7 @@ def _name_before_town(written: str, folded: str, known: Places, lex: Lexicon) ->
     )
 
 
-_PERSON_WORDS = frozenset(
-    "varón varon hombre mujer niño niña chico chica bebé señor señora garçon".split()
-)
+_PERSON_WORDS = frozenset(_SEX_WORDS.split("|")) | {"bebé", "señor", "señora", "garçon"}
 """Words for a person that first-name lists hold as names once their accents are folded away
 ("Niño" is "Nino", "Niña" is "Nina", "Bebé" is "Bebe") or as they are ("Varon", "Hombre",
 "Chico"): written so, at a sentence's start or after a patient's key, they are the word
