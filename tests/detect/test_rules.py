@@ -521,6 +521,54 @@ def test_a_first_name_that_is_a_word_or_a_month_before_two_surnames() -> None:
     assert not [h for h in find(dated, "es") if h.kind == "PERSON"]
 
 
+def test_a_familiar_first_name_before_an_unknown_word_and_a_surname() -> None:
+    """ "Ana Vereas Martínez": "Ana" is a common word in English's lists and "Vereas" in
+    none, yet a known surname after them makes the three one name; a town no list of
+    surnames knows, in the middle, does not ("Ana Albacete Martínez": the town is found as
+    one)."""
+    text = "La paciente Ana Vereas Martínez acude a consulta."
+    names = [text[h.start : h.end] for h in find(text, "es") if h.kind == "PERSON"]
+    assert names == ["Ana Vereas Martínez"]
+    town = "La paciente Ana Albacete Martínez acude a consulta."
+    assert [(h.kind, town[h.start : h.end]) for h in find(town, "es")] == [("CITY", "Albacete")]
+
+
+def test_a_spanish_signature_line_and_the_address_after_it() -> None:
+    """ "Responsable clínico:" signs a Spanish report; María is written short ("M.a", "Mª");
+    the name ends before the street ("C/", "Avda."), whose "C" is no initial."""
+    cases = {
+        "Responsable clínico: Natalia del Valle González Correo electrónico: nd@example.es": (
+            "Natalia del Valle González"
+        ),
+        "Remitido por: María García Pous C/ Purísima, 32 46780 Oliva": "María García Pous",
+        "Médico: M.a Teresa González López NºCol: 29 29 57470.": "M.a Teresa González López",
+        "Responsable clínico: Dra. Mª José Vela Muñoz Avda. Cervera nº 14": "Mª José Vela Muñoz",
+    }
+    for text, name in cases.items():
+        staff = [text[h.start : h.end] for h in find(text, "es") if h.kind == "STAFF"]
+        assert staff == [name], text
+    street = "Remitido por: María García Pous C/ Purísima, 32 46780 Oliva"
+    assert ("STREET", "C/ Purísima, 32") in [
+        (h.kind, street[h.start : h.end]) for h in find(street, "es")
+    ]
+
+
+def test_a_name_found_by_its_words_takes_the_kind_a_cue_gave_it() -> None:
+    """A name a cue named a professional's ("Médico:") is a professional's where it stands
+    again with no cue ("Firmado ... Lucía Vereas Martínez, 12/08/2015"), though the pair of
+    names found it there; with no cue anywhere it is a person's."""
+    text = (
+        "Médico: Lucía Vereas Martínez. Ingreso: 04/08/2015.\n"
+        "Tratamiento pautado. Lucía Vereas Martínez, 12/08/2015."
+    )
+    found = [(h.kind, text[h.start : h.end]) for h in find(text, "es")]
+    assert found.count(("STAFF", "Lucía Vereas Martínez")) == 2
+    alone = "Tratamiento pautado. Lucía Vereas Martínez, 12/08/2015."
+    assert ("PERSON", "Lucía Vereas Martínez") in [
+        (h.kind, alone[h.start : h.end]) for h in find(alone, "es")
+    ]
+
+
 def test_another_languages_relative_word_is_a_name_after_a_relative() -> None:
     """Spanish "tía" (aunt) folds to "Tia", an English first name: in an English narrative
     it is a name after a relative's word; the narrative's own relatives' words are not

@@ -141,7 +141,7 @@ _STAFF_KEYS: Mapping[str, str] = {
     "en": "physician|doctor|reporter|reported by|reporting physician|attending|prescriber|"
     "signed|signed by|nurse|pharmacist|contact person|referring physician|gp|pcp",
     "es": "médico|medico|médica|doctor|doctora|notificante|notificador|notificadora|"
-    "informante|remitido por|firmado|"
+    "informante|remitido por|firmado|responsable clínico|responsable clínica|"
     "firmado por|enfermera|enfermero|farmacéutico|farmacéutica|médico responsable",
     "fr": "médecin|docteur|déclarant|déclarante|notificateur|notificatrice|signé|infirmier|"
     "infirmière|pharmacien",
@@ -874,10 +874,12 @@ def _two_surnames_after(
     text: str, capitalised: list[regex.Match[str]], n: int, lex: Lexicon, medical: frozenset[str]
 ) -> int | None:
     """Where a name ends whose first name is a month's or a common word ("Mar", "June",
-    "Amor"), before two known surnames that are no common, everyday or first names, one
-    blank apart ("Mar Ferrera Gabaldón", "Amor Villar Lladó"; a surname may be a town's name
-    too, as Spanish ones often are); a month's not after a day or a preposition ("3 Mar", "in
-    May"), a word's after anything ("recibido de Amor Villar Lladó")."""
+    "Amor", "Ana"), before two known surnames that are no common, everyday or first names,
+    one blank apart ("Mar Ferrera Gabaldón", "Amor Villar Lladó"; a surname may be a town's
+    name too, as Spanish ones often are) — or a word no list knows and no place before a
+    surname that may be a first name too ("Ana Vereas Martínez"); a month's not after a day
+    or a preposition ("3 Mar", "in May"), a word's after anything ("recibido de Amor Villar
+    Lladó")."""
     if n + 2 >= len(capitalised):
         return None
     first, second, third = capitalised[n : n + 3]
@@ -892,17 +894,40 @@ def _two_surnames_after(
         )
     ):
         return None
-    for word in (fold(second.group()), fold(third.group())):
-        if (
-            word not in lex.last_names
-            or word in lex.common
-            or word in lex.first_names
-            or word in _NOT_NAMES
-            or word in medical
-            or lex.everyday(word)
-        ):
-            return None
-    return _more_surnames(text, capitalised, n + 3, third.end(), lex, medical, places(None))
+    known = places(None)
+    middle, last = fold(second.group()), fold(third.group())
+    unknown = (
+        len(middle) >= 3
+        and middle not in lex.last_names
+        and _plain_surname(middle, lex, medical, listed=False)
+        and known.match((middle,)) is None
+    )  # the first of the two may be a word no list knows, before a surname that is a first
+    # name too: "Ana [Vereas] Martínez"
+    if not (_plain_surname(middle, lex, medical) and _plain_surname(last, lex, medical)) and not (
+        unknown and _plain_surname(last, lex, medical, first_names=True)
+    ):
+        return None
+    return _more_surnames(text, capitalised, n + 3, third.end(), lex, medical, known)
+
+
+def _plain_surname(
+    word: str,
+    lex: Lexicon,
+    medical: frozenset[str],
+    *,
+    listed: bool = True,
+    first_names: bool = False,
+) -> bool:
+    """A known surname (any word with ``listed`` false) that is no common or everyday word,
+    no first name (unless ``first_names``), no eponym and none of :data:`_NOT_NAMES`."""
+    return (
+        (word in lex.last_names or not listed)
+        and word not in lex.common
+        and (first_names or word not in lex.first_names)
+        and word not in _NOT_NAMES
+        and word not in medical
+        and not lex.everyday(word)
+    )
 
 
 def _more_surnames(
@@ -1160,6 +1185,29 @@ _UNCUED = frozenset({"name_pair", "first_name", "name_list"})
 """Name rules that find a name by its words alone, no cue: a first name that is a word too
 is repeated only from a name a cue found ("York Royal" is a pair of names, and a
 hospital's)."""
+
+
+_PEOPLE = frozenset({"PERSON", "STAFF", "RELATIVE"})
+
+
+def _as_cued(text: str, found: list[RuleHit]) -> list[RuleHit]:
+    """The names found by their words alone (:data:`_UNCUED`) with the kind a cue gave the
+    same name elsewhere in the narrative: "Médico: Ana Vereas Martínez" makes the signature's
+    "Ana Vereas Martínez" a professional's name, not a person's."""
+    cued: dict[str, str] = {}
+    for hit in found:
+        if hit.rule not in _UNCUED and hit.kind in _PEOPLE and RULES[hit.rule] >= 0.85:
+            cued.setdefault(text[hit.start : hit.end], hit.kind)
+    if not cued:
+        return found
+    return [
+        hit._replace(kind=cued[text[hit.start : hit.end]])
+        if hit.kind == "PERSON"
+        and hit.rule in _UNCUED
+        and cued.get(text[hit.start : hit.end], "PERSON") != "PERSON"
+        else hit
+        for hit in found
+    ]
 
 
 def _given_too(folded: str, lex: Lexicon) -> bool:
@@ -1652,6 +1700,7 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
         found += _lowercase_initialled(text, lex)
     lowercase = lowercase_words(text)
     found += _repeated(text, found, capitalised, lex, lowercase)
+    found = _as_cued(text, found)
     if not shouting and language not in NOUNS_CAPITALISED:
         found += _first_names(text, capitalised, lex, language, lowercase)
     if language in (None, "es"):

@@ -70,11 +70,11 @@ NAME_ENDS = frozenset(
     "abteilung klinik station unidad unit unité sección seccion section hospital hôpital "
     "clínica clinica clinic clinique centro center centre consulta urgencias emergency "
     "planta piso floor ward sala email e-mail correo tel tfno teléfono phone fax "
-    "apt apt. apartment appartement apto suite wohnung".split()
+    "apt apt. apartment appartement apto suite wohnung avda avd avenida pza".split()
 )
 """Words that end a name after a cue: "Remitido por: Miguel Martínez [Servicio de
 Urología]" names a department, not more of the physician; "Mrs. Barbara Yudina Apt. 675"
-goes on with her address."""
+and "Dra. Mª José Vela Muñoz Avda. Cervera" go on with an address."""
 PRODUCT_WORDS = r"tests?|device|machine|antibod(?:y|ies)|antigen|assay|kit|analy[sz]er|swab|airway"
 """Words after which a capitalised word is a product's name, no place or person ("the Sofia
 test", "LUCAS device", "the Bam antibodies"), as a pattern."""
@@ -271,12 +271,19 @@ def take_name(
     taken = 0
     capitalised = False
     for word in words_from(text, position, limit + 4):
+        if word.start < end:
+            continue  # the "a" of "M.a"
+        short = _MARIA.match(text, word.start)
+        if short is not None:  # "M.a José", "Mª Teresa": María, written short
+            word = Word(word.start, short.end(), short.group(), "maria")
         if word.folded in PARTICLES and not word.initial:
             if pending < 0:
                 pending = word.start
             continue
         if taken and capitalised and not word.capitalised:
             break
+        if word.initial and text[word.end : word.end + 1] == "/":
+            break  # "C/ Infantas": a street, no initial
         if word.folded in NAME_ENDS and (taken or not (word.capitalised and lex.is_name(word))):
             break  # "Dr Smith Ward 3"; a surname first is one ("Mrs Ward was discharged")
         if not lex.name_like(
@@ -294,6 +301,10 @@ def take_name(
     if start < 0 or (taken == 1 and strength < STRONG and _bare_initial(text, start, end)):
         return None
     return start, _strip_dot(text, start, end)
+
+
+_MARIA = regex.compile(r"M(?:\.?ª|\.a)(?![\p{L}\p{M}])")
+"""María written short, as Spanish does before a second first name ("M.a José", "Mª Teresa")."""
 
 
 def _bare_initial(text: str, start: int, end: int) -> bool:
