@@ -27,6 +27,7 @@ from deid_studio.core.tokenize import Token, line_spans, tokenize
 from deid_studio.detect.clusters import WordClusters
 from deid_studio.detect.document import document_context
 from deid_studio.detect.document import glue as _glue
+from deid_studio.detect.document import layout as _layout
 from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import fold, gazetteer
 from deid_studio.detect.shapes import shape, short_shape
@@ -68,6 +69,7 @@ class FeatureConfig:
     document: bool = True  # what the rest of the narrative says about the word
     glue: bool = True  # whether a token touches its neighbours (run-in tokens)
     reach: int = 4  # tokens after / before a rule hit on its line that carry its kind (0: off)
+    layout: bool = True  # how far a line is indented, and how short it is
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able form, for a model version's params."""
@@ -83,7 +85,7 @@ class FeatureConfig:
         return cls(**known)
 
 
-ADDED_FAMILIES = ("frequency", "clusters", "document", "glue", "reach")
+ADDED_FAMILIES = ("frequency", "clusters", "document", "glue", "reach", "layout")
 """Feature families added after the first stored models (issue 9 and after): off when a
 stored configuration does not name them."""
 
@@ -134,7 +136,10 @@ class Featurizer:
         for start, end in line_spans(text):
             tokens = tokenize(text[start:end], start)
             if tokens:
-                lines.append((tokens, self.context(tokens, kinds)))
+                context = self.context(tokens, kinds)
+                if self.config.layout:
+                    _layout(tokens, tokens[0].start - start, context)
+                lines.append((tokens, context))
         if self.config.glue:
             for tokens, context in lines:
                 _glue(tokens, context)

@@ -122,3 +122,30 @@ def test_run_in_tokens_are_marked_glued() -> None:
     assert "ga>" in features_of(text, "2073")
     assert "ga<" in features_of(text, "Smith")  # through the dot
     assert not {"g<", "g>"} & features_of(text, "por")
+
+
+def test_an_indented_short_line_is_marked_so() -> None:
+    """An address laid out in a letter's head: its indented, short lines carry their layout;
+    a sentence of the story at the line's start carries none; the family can be off."""
+    text = (
+        "Please send it to my address: Sara Schwarz\n"
+        "    28245 Puruntie 82 Apt. 595\n"
+        "   LAPPEENRANTA\n"
+        "The card arrived."
+    )
+    assert _layout(features_of(text, "Puruntie")) == {"ind=4"}  # six tokens: not short
+    assert _layout(features_of(text, "LAPPEENRANTA")) == {"ind=2", "ll=1"}
+    assert _layout(features_of(text, "Please")) == set()
+    assert _layout(features_of(text, "card")) == {"ll=5"}
+    off = Featurizer(replace(FeatureConfig(), layout=False), "en")
+    assert not [
+        f
+        for line in off.lines(text)
+        for features in line.features
+        for f in features
+        if _layout({f.decode()})
+    ]
+
+
+def _layout(features: set[str]) -> set[str]:
+    return {f for f in features if f.startswith(("ind=", "ll="))}
