@@ -15,7 +15,13 @@ def test_categories_the_gold_writes_over_several_lines_are_joined() -> None:
     dates = (Span(7, 17, "DATE"), Span(18, 28, "DATE"))
     gold = [Document(ADDRESS, (one,))] * 3 + [Document(apart, dates)] * 3
     joins = line_joins(gold)
-    assert joins == {"ADDRESS": 1.0, "DATE": 0.0}
+    assert joins == {
+        "ADDRESS": 1.0,
+        "ADDRESS 0": 1.0,  # "Springfield": no indent
+        "ADDRESS 1": 1.0,  # " Apt. 4"
+        "DATE": 0.0,
+        "DATE 0": 0.0,
+    }
     pieces = [
         Suggestion(8, 21, "ADDRESS", 0.9, "crf"),
         Suggestion(23, 29, "ADDRESS", 0.8, "crf"),
@@ -30,6 +36,28 @@ def test_categories_the_gold_writes_over_several_lines_are_joined() -> None:
         Suggestion(11, 21, "ADDRESS", 1.0, "crf"),
     ]
     assert join_lines(ADDRESS, same_line, joins) == same_line  # only across a line break
+
+
+def test_the_gold_may_join_by_layout_the_share_of_a_layout_decides() -> None:
+    """A project whose gold joins an address run on in a sentence but keeps the parts of a
+    letter's head apart (after a blank line, one part a line): each is joined as its gold."""
+    story = "He lives at 12 Elm Street\n Apt. 4\n Springfield now"
+    letter = "Dear Sir\n\n12 Elm Street\n Apt. 4\n Springfield"
+    run_on = Span(12, 46, "ADDRESS")
+    parts = (Span(10, 23, "ADDRESS"), Span(25, 31, "ADDRESS"), Span(33, 44, "ADDRESS"))
+    gold = [Document(story, (run_on,))] * 4 + [Document(letter, parts)] * 3
+    joins = line_joins(gold)
+    assert joins["ADDRESS 1"] == 1.0 and joins["ADDRESS 1 blank"] == 0.0
+    assert joins["ADDRESS"] == 4 / 10  # the category alone would not join the story's
+
+    def found(text: str, spans: tuple[Span, ...]) -> list[tuple[int, int]]:
+        pieces = [Suggestion(s.start, s.end, "ADDRESS", 0.9, "crf") for s in spans]
+        return [(s.start, s.end) for s in join_lines(text, pieces, joins)]
+
+    story_parts = (Span(12, 25, "ADDRESS"), Span(27, 33, "ADDRESS"), Span(35, 46, "ADDRESS"))
+    assert found(story, story_parts) == [(12, 46)]
+    assert found(letter, parts) == [(s.start, s.end) for s in parts]
+    assert join_lines(story, [], joins) == []
 
 
 def test_the_diverse_queue_skips_near_copies_of_what_was_just_annotated() -> None:
