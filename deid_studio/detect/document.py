@@ -142,10 +142,12 @@ def glue(tokens: Sequence[Token], context: Context) -> None:
             context.append((i - 2, b"ga>"))
 
 
-def layout(tokens: Sequence[Token], indent: int, context: Context) -> None:
+def layout(tokens: Sequence[Token], indent: int, since: int, context: Context) -> None:
     """``ind=1``, ``ind=2`` or ``ind=4`` on every token of a line indented by one blank, two
     or three, or four and more (a tab counts as one); ``ll=1``, ``ll=2`` or ``ll=5`` on
-    every token of a line of one, two, or three to five tokens. An address in a letter's head
+    every token of a line of one, two, or three to five tokens; ``bl=1`` to ``bl=4`` on every
+    token of the first, second, third, fourth or later line after a blank line (``since``;
+    none before the narrative's first blank line). An address in a letter's head
     ("    28245 Puruntie 82 Apt. 595" over "   LAPPEENRANTA") is laid out so, and so is
     where one part of it ends and the next begins."""
     n = len(tokens)
@@ -155,3 +157,12 @@ def layout(tokens: Sequence[Token], indent: int, context: Context) -> None:
     if n <= 5:
         size = b"ll=1" if n == 1 else b"ll=2" if n == 2 else b"ll=5"
         context.extend((i, size) for i in range(n))
+    if since:
+        block = b"bl=%d" % min(since, 4)
+        context.extend((i, block) for i in range(n))
+
+
+def breaks(text: str, start: int, end: int) -> int:
+    """How many line breaks stand between ``start`` and ``end`` (``\\r\\n`` is one)."""
+    between = text[start:end]
+    return between.count("\n") + between.count("\r") - between.count("\r\n")

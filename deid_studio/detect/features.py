@@ -25,6 +25,7 @@ from typing import Any, Protocol
 from deid_studio.core.language import stopwords
 from deid_studio.core.tokenize import Token, line_spans, tokenize
 from deid_studio.detect.clusters import WordClusters
+from deid_studio.detect.document import breaks as _breaks
 from deid_studio.detect.document import document_context
 from deid_studio.detect.document import glue as _glue
 from deid_studio.detect.document import layout as _layout
@@ -133,12 +134,17 @@ class Featurizer:
         """The tokens of each line with a token, and their context features."""
         kinds = _kind_by_char(text, hits) if self.config.rules else None
         lines = []
+        since = 0  # lines since the last blank line (0: none yet)
+        after = -1  # where the last line with a token ended
         for start, end in line_spans(text):
             tokens = tokenize(text[start:end], start)
             if tokens:
+                if after >= 0:
+                    since = 1 if _breaks(text, after, start) > 1 else since + 1 if since else 0
+                after = end
                 context = self.context(tokens, kinds)
                 if self.config.layout:
-                    _layout(tokens, tokens[0].start - start, context)
+                    _layout(tokens, tokens[0].start - start, since, context)
                 lines.append((tokens, context))
         if self.config.glue:
             for tokens, context in lines:

@@ -137,6 +137,12 @@ def test_an_indented_short_line_is_marked_so() -> None:
     assert _layout(features_of(text, "LAPPEENRANTA")) == {"ind=2", "ll=1"}
     assert _layout(features_of(text, "Please")) == set()
     assert _layout(features_of(text, "card")) == {"ll=5"}
+    letter = "Dear Sir\r\n\r\nWilliam Hughes\n\n20789 Allika 46\n Suite 501\n   \n Estonia"
+    assert _layout(features_of(letter, "Dear")) == {"ll=2"}  # no blank line before it
+    assert _layout(features_of(letter, "William")) == {"ll=2", "bl=1"}
+    assert _layout(features_of(letter, "Allika")) == {"ll=5", "bl=1"}
+    assert _layout(features_of(letter, "Suite")) == {"ind=1", "ll=2", "bl=2"}
+    assert _layout(features_of(letter, "Estonia")) == {"ind=1", "ll=1", "bl=1"}  # blanks only
     off = Featurizer(replace(FeatureConfig(), layout=False), "en")
     assert not [
         f
@@ -148,4 +154,4 @@ def test_an_indented_short_line_is_marked_so() -> None:
 
 
 def _layout(features: set[str]) -> set[str]:
-    return {f for f in features if f.startswith(("ind=", "ll="))}
+    return {f for f in features if f.startswith(("ind=", "ll=", "bl="))}
