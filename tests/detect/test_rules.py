@@ -736,3 +736,22 @@ def test_a_maker_in_brackets_is_an_institution_only_where_meddocan_says_so() -> 
     rules = {text[h.start : h.end]: h.rule for h in find(text, "es")}
     assert rules["Laboratorios Cinfa"] == "manufacturer"
     assert rules["Pfizer"] != "manufacturer" and "Pfizer" not in meddocan
+
+
+def test_a_firms_legal_form_makes_its_common_words_a_name() -> None:
+    """ "Inc", "LLC", "Ltd." follow only a firm's name, whatever words it is made of, with a
+    number opening it ("3 Round Stones Inc"); a report's number that starts with a firm's
+    name is no firm ("US-PFIZER INC-2020520371")."""
+    for text, firm in {
+        "Cleopatra Mordvinova from 3 Round Stones Inc is the keynote speaker": (
+            "3 Round Stones Inc"
+        ),
+        "The address of Expert Health Data Programming Inc is here": (
+            "Expert Health Data Programming Inc"
+        ),
+    }.items():
+        assert firm in [text[h.start : h.end] for h in find(text, "en") if h.kind == "INSTITUTION"]
+    linked = "Linked Report(s) : US-PFIZER INC-2020520371 same reporter"
+    assert not [h for h in find(linked, "en") if h.kind == "INSTITUTION"]
+    plain = "Emergency Medical Services arrived"
+    assert not [h for h in find(plain, "en") if h.kind == "INSTITUTION"]

@@ -247,6 +247,14 @@ _LEGAL_FORMS = (
 ).split("|")
 """Legal forms and the words that end a company's name ("Rapid Cycle Solutions"); the name
 must hold a word that is no common word ("Emergency Medical Services" is none)."""
+_INCORPORATED = regex.compile(
+    r"(?<=[ \t])(?:Inc\.?|INC\.?|LLC|Ltd\.?|LTD\.?|Corp\.|CORP\.|GmbH|PLC|plc|LLP)\Z"
+)
+"""A legal form only a firm writes after its name, as the firm writes it: the capitalised
+words before it are a firm's name though each is a common word ("Expert Health Data
+Programming Inc", "Round Stones Inc"); "Emergency Medical Services" without one is none."""
+_FIRM_NUMBER = regex.compile(r"(?<![\p{L}\p{M}\d.,:/-])\d{1,4}[ \t]\Z")
+"""A number opening a firm's name that ends with a legal form ("3 Round Stones Inc")."""
 _EMPLOYER_CUES: Mapping[str, str] = {
     "en": "work for|works for|worked for|working for|work at|works at|worked at|working at|"
     "employed by|employed at|employee of|job at|a year at|intern at|internship at",
@@ -1496,7 +1504,13 @@ def _institutions(
         start, end = match.span()
         if is_drug_or_vaccine(_TOKEN.search(text, start, end).group()):
             continue  # "manufacturername: Merck Sharp & Dohme Corp.": the maker, a safe term
-        if _named(text, start, end, lex, language):
+        incorporated = (
+            _INCORPORATED.search(text, start, end) is not None and text[end : end + 1] != "-"
+        )  # not a report's number: "Linked Report(s): US-PFIZER INC-2020520371"
+        if incorporated or _named(text, start, end, lex, language):
+            number = _FIRM_NUMBER.search(text, max(0, start - 6), start)
+            if incorporated and number is not None:
+                start = number.start()  # "3 Round Stones Inc"
             yield RuleHit(start, end, "INSTITUTION", "organisation")
     known = places(language)
     for family in (_EMPLOYER, _EMPLOYER_AFTER_JOB):
