@@ -755,3 +755,11 @@ def test_a_firms_legal_form_makes_its_common_words_a_name() -> None:
     assert not [h for h in find(linked, "en") if h.kind == "INSTITUTION"]
     plain = "Emergency Medical Services arrived"
     assert not [h for h in find(plain, "en") if h.kind == "INSTITUTION"]
+
+
+def test_a_relatives_word_takes_the_side_of_the_family() -> None:
+    """ "tía materna", "abuelo paterno", "hermano mayor": the side of the family or the rank
+    says which relative, and is part of the relative's mention; a comma ends it."""
+    text = "Antecedente de tía materna con epilepsia y de hermano mayor de 6 años. Su madre, mayor."
+    kin = [text[h.start : h.end] for h in find(text, "es") if h.kind == "KIN"]
+    assert kin == ["tía materna", "hermano mayor", "madre"]

@@ -313,7 +313,13 @@ _TITLE_CAPITALS = frozenset({"MS", "MR"})
 
 _SEX_CUES = cues(_SEX_WORDS.split("|"), tail=rf"(?=(?i:\s+de\s+(?:\d|{NUMBER_WORD})))")
 _SEX_AFTER = cues(["paciente", "sexo"], tail=rf"(?i:[ \t]*:?[ \t]*(?:{_SEX_WORDS}|h|m|f|v)\b)")
-_KIN_CUES = cues(_KIN, tail="(?![\\p{L}\\p{M}])")
+_KIN_CUES = cues(
+    _KIN,
+    tail="(?:[ \\t]+(?i:(?:matern|patern)[oa]s?|mayor|menor|mayores|menores))?(?![\\p{L}\\p{M}])",
+)
+"""A relative's word, with the side of the family or the rank among siblings that says who
+(MEDDOCAN's gold takes them in every case: "tía materna", "abuelo paterno", "hermano
+mayor")."""
 
 
 @register_triggers
