@@ -763,3 +763,11 @@ def test_a_relatives_word_takes_the_side_of_the_family() -> None:
     text = "Antecedente de tía materna con epilepsia y de hermano mayor de 6 años. Su madre, mayor."
     kin = [text[h.start : h.end] for h in find(text, "es") if h.kind == "KIN"]
     assert kin == ["tía materna", "hermano mayor", "madre"]
+
+
+def test_a_relatives_word_takes_the_count_before_it() -> None:
+    """ "tres hermanos", "2 sobrinos": how many relatives is part of the mention; a number
+    with a decimal point is none."""
+    text = "Presente en la madre, tres hermanos y 2 sobrinos. Dosis 2.5 hijos."
+    kin = [text[h.start : h.end] for h in find(text, "es") if h.kind == "KIN"]
+    assert kin == ["madre", "tres hermanos", "2 sobrinos", "hijos"]
