@@ -70,7 +70,7 @@ class FeatureConfig:
     document: bool = True  # what the rest of the narrative says about the word
     glue: bool = True  # whether a token touches its neighbours (run-in tokens)
     reach: int = 4  # tokens after / before a rule hit on its line that carry its kind (0: off)
-    layout: bool = True  # how far a line is indented, and how short it is
+    layout: bool = True  # how far a line is indented, how short, which after a blank line
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able form, for a model version's params."""
@@ -139,8 +139,10 @@ class Featurizer:
         for start, end in line_spans(text):
             tokens = tokenize(text[start:end], start)
             if tokens:
-                if after >= 0:
-                    since = 1 if _breaks(text, after, start) > 1 else since + 1 if since else 0
+                if after >= 0 and _breaks(text, after, start) > 1:
+                    since = 1  # the first line after a blank one
+                elif since:
+                    since += 1
                 after = end
                 context = self.context(tokens, kinds)
                 if self.config.layout:

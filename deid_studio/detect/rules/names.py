@@ -1213,10 +1213,8 @@ def _as_cued(text: str, found: list[RuleHit]) -> list[RuleHit]:
     if not cued:
         return found
     return [
-        hit._replace(kind=cued[text[hit.start : hit.end]])
-        if hit.kind == "PERSON"
-        and hit.rule in _UNCUED
-        and cued.get(text[hit.start : hit.end], "PERSON") != "PERSON"
+        hit._replace(kind=cued.get(text[hit.start : hit.end], hit.kind))
+        if hit.kind == "PERSON" and hit.rule in _UNCUED
         else hit
         for hit in found
     ]

@@ -1508,8 +1508,8 @@ def _institutions(
             _INCORPORATED.search(text, start, end) is not None and text[end : end + 1] != "-"
         )  # not a report's number: "Linked Report(s): US-PFIZER INC-2020520371"
         if incorporated or _named(text, start, end, lex, language):
-            number = _FIRM_NUMBER.search(text, max(0, start - 6), start)
-            if incorporated and number is not None:
+            number = _FIRM_NUMBER.search(text, max(0, start - 6), start) if incorporated else None
+            if number is not None:
                 start = number.start()  # "3 Round Stones Inc"
             yield RuleHit(start, end, "INSTITUTION", "organisation")
     known = places(language)

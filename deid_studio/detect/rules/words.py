@@ -273,7 +273,7 @@ def take_name(
     for word in words_from(text, position, limit + 4):
         if word.start < end:
             continue  # the "a" of "M.a"
-        short = _MARIA.match(text, word.start)
+        short = _MARIA.match(text, word.start) if word.text[:1] == "M" else None
         if short is not None:  # "M.a José", "Mª Teresa": María, written short
             word = Word(word.start, short.end(), short.group(), "maria")
         if word.folded in PARTICLES and not word.initial:
