@@ -18,8 +18,9 @@ lines is one entity, and the CRF reads a line at a time.
 
 :func:`glue` marks tokens written against their neighbours without a space (``g<``, ``g>``;
 ``ga<``/``ga>`` when both sides are letters or digits: "2073CPT", "Dr.Smith", "Hosp.Gral").
-:func:`layout` marks every token of an indented or short line (``ind=``, ``ll=``): the head
-of a letter writes an address one short, indented line per part.
+:func:`layout` marks every token of an indented or short line, and the lines after a blank
+one (``ind=``, ``ll=``, ``bl=``): the head of a letter writes an address one short, indented
+line per part, after a blank line.
 """
 
 from __future__ import annotations
@@ -152,7 +153,7 @@ def layout(tokens: Sequence[Token], indent: int, since: int, context: Context) -
     where one part of it ends and the next begins."""
     n = len(tokens)
     if indent:
-        mark = b"ind=1" if indent == 1 else b"ind=2" if indent < 4 else b"ind=4"
+        mark = b"ind=%d" % indent_class(indent)
         context.extend((i, mark) for i in range(n))
     if n <= 5:
         size = b"ll=1" if n == 1 else b"ll=2" if n == 2 else b"ll=5"
@@ -160,6 +161,13 @@ def layout(tokens: Sequence[Token], indent: int, since: int, context: Context) -
     if since:
         block = b"bl=%d" % min(since, 4)
         context.extend((i, block) for i in range(n))
+
+
+def indent_class(indent: int) -> int:
+    """How far a line indented by ``indent`` blanks reads as indented: 0, 1, 2 (two or three
+    blanks) or 4 (four and more). The layout features and the joins by layout
+    (:mod:`.joins`) read it alike."""
+    return indent if indent < 2 else 2 if indent < 4 else 4
 
 
 def breaks(text: str, start: int, end: int) -> int:

@@ -19,6 +19,7 @@ from dataclasses import replace
 from itertools import pairwise
 
 from deid_studio.core.document import Document, Suggestion
+from deid_studio.detect.document import indent_class
 
 JOIN_SHARE = 0.5
 MIN_EVIDENCE = 3
@@ -103,8 +104,7 @@ def _layout(text: str, category: str, start: int, line: int) -> str:
     where the entity (or the run of its parts) begins at ``start`` ("STREET_ADDRESS 1
     blank")."""
     head = text[line : line + 8]
-    indent = len(head) - len(head.lstrip(" \t"))
-    width = "0" if indent == 0 else "1" if indent == 1 else "2" if indent < 4 else "4"
+    width = indent_class(len(head) - len(head.lstrip(" \t")))
     opening = _line_start(text, start) - 1  # the break before the span's line
     blank = opening > 0 and not text[_line_start(text, opening) : opening].strip()
     return f"{category} {width}{' blank' if blank else ''}"

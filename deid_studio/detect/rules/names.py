@@ -427,8 +427,10 @@ def _after_cues(
                 span = (span[0], short.end(1))  # "Patient: Tammy [Le]"
             elif rule in _TITLES:
                 span = (span[0], _short_surname_after(text, span, lex))  # "Dr. Ryan [Le] for"
-            first_word = text[span[0] : span[1]].split()[0].casefold()
-            if rule in _AFTER_PATIENT and first_word in _PERSON_WORDS:
+            if (
+                rule in _AFTER_PATIENT
+                and text[span[0] : span[1]].split()[0].casefold() in _PERSON_WORDS
+            ):
                 continue  # "Paciente: Varón de 45 años", "paciente Niña de 5 años"
             folded = fold(text[span[0] : span[1]])
             if "," in match.group() and (
@@ -1141,7 +1143,7 @@ def _repeated(
     short: dict[str, str] = {}  # surnames too short or too common to stand alone: "Le"
     read: set[tuple[str, bool]] = set()  # names read: one stands in a narrative many times
     for hit in found:
-        if RULES[hit.rule] < 0.85:
+        if RULES[hit.rule] < _SURE:
             continue
         name = text[hit.start : hit.end]
         if _WORD_GOES_ON.match(text, hit.end) is None:  # its words end with it
@@ -1193,6 +1195,9 @@ def _repeated(
             yield RuleHit(match.start(), match.end(), kind, "name_repeated")
 
 
+_SURE = 0.85
+"""The confidence from which a name rule's hit lends its words and its kind to the
+narrative's other occurrences (:func:`_repeated`, :func:`_as_cued`)."""
 _UNCUED = frozenset({"name_pair", "first_name", "name_list"})
 """Name rules that find a name by its words alone, no cue: a first name that is a word too
 is repeated only from a name a cue found ("York Royal" is a pair of names, and a
@@ -1208,7 +1213,7 @@ def _as_cued(text: str, found: list[RuleHit]) -> list[RuleHit]:
     "Ana Vereas Martínez" a professional's name, not a person's."""
     cued: dict[str, str] = {}
     for hit in found:
-        if hit.rule not in _UNCUED and hit.kind in _PEOPLE and RULES[hit.rule] >= 0.85:
+        if hit.rule not in _UNCUED and hit.kind in _PEOPLE and RULES[hit.rule] >= _SURE:
             cued.setdefault(text[hit.start : hit.end], hit.kind)
     if not cued:
         return found
