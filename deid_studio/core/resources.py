@@ -109,9 +109,12 @@ def cached_word_lists(
     Reading through nltk costs its import (about two and a half seconds: it pulls in SciPy
     and scikit-learn), so what ``read`` returns is saved as JSON under a name made of
     ``name`` and the sources' sizes and times (an edited source invalidates it) and reused by
-    later processes. An unwritable cache only costs time.
+    later processes. The module that defines ``read`` counts as a source: an upgrade that
+    reads Faker's or nltk's unchanged files differently must not find the lists the older
+    code made (two checkouts sharing one environment did). An unwritable cache only costs
+    time.
     """
-    path = cache_file(name, sources, ".json")
+    path = cache_file(name, [*sources, *_defined_in(read)], ".json")
     try:
         cached = json.loads(path.read_text("utf-8"))
         if isinstance(cached, dict):
@@ -121,6 +124,14 @@ def cached_word_lists(
     lists = {k: sorted(set(v)) for k, v in read().items()}
     save_to_cache(path, lambda staged: staged.write_text(json.dumps(lists), "utf-8"))
     return lists
+
+
+def _defined_in(read: Callable[..., object]) -> list[Path]:
+    """The source file of the function ``read`` (none for a callable without one, or a
+    frozen application's module)."""
+    code = getattr(read, "__code__", None)
+    path = Path(code.co_filename) if code is not None else None
+    return [path] if path is not None and path.is_file() else []
 
 
 def cache_file(name: str, sources: Sequence[Path], suffix: str) -> Path:

@@ -13,7 +13,12 @@ when it reads like another date of the report it is a coincidence of the calenda
 survivor: "diciembre de 2000" shifted by one month is "noviembre de 2000", which may well be
 the report's other date; and in a report that mentions 2006 and 2007, a year shifted by one
 is the other year. No offset can avoid that (one offset per case, dates a unit apart), and
-the interval between the two dates is what the shift keeps on purpose. Occurrences inside
+the interval between the two dates is what the shift keeps on purpose. The same holds when
+the date span took a word that dates are written with ("Jul2020 and" of "in Jul2020 and
+Oct2020"): the shift copies the word through, and "Jan2021 and" moved by six months reads
+"Jul2020 and" — the shifted date, then a copied "and", neither of them PHI. An occurrence that
+runs out of a shifted date into copied text is a survivor as soon as that text holds anything
+else (a month the span left out, "May" before a shifted "2019"). Occurrences inside
 surrogates do count: a surrogate is drawn again until it contains no PHI string of the case.
 """
 
@@ -22,13 +27,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+import regex
+
 from deid_studio.core.errors import DeidError
+from deid_studio.mask.dates import CONJUNCTIONS, FILLERS
 from deid_studio.mask.text import Matcher, normalise
 
 SHOWN = 8
 COMPUTED = ("tag", "cap", "shift", "pseudonym")
 """Actions whose output is computed from the policy, the case's offset or a keyed hash, not
 copied."""
+DATE_WORDS = FILLERS | CONJUNCTIONS
+"""Words a date is written with, which a shift copies through ("of", "and", "de")."""
+_WORD = regex.compile(r"\w+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +86,8 @@ def find_leaks(
         for hit in matcher.find(masked, overlapped=True):
             if any(w.start <= hit.start and hit.end <= w.end for w in computed):
                 continue
+            if _date_words_beside_a_shift(masked, hit.start, hit.end, computed):
+                continue
             if any(a <= hit.start and hit.end <= b for a, b in protected):
                 continue
             if alone and any(a <= hit.start and hit.end <= b for a, b in seen):
@@ -84,6 +97,21 @@ def find_leaks(
                 Leak(document_id, external_id, hit.start, hit.end - hit.start, categories[hit.key])
             )
     return leaks
+
+
+def _date_words_beside_a_shift(
+    masked: str, start: int, end: int, computed: Sequence[Written]
+) -> bool:
+    """Whether ``masked[start:end]`` overlaps a shifted date and what it holds outside the
+    computed stretches is no more than words dates are written with (see the module text)."""
+    inside = [w for w in computed if w.start < end and start < w.end]
+    if not any(w.action == "shift" for w in inside):
+        return False
+    copied = list(masked[start:end])
+    for w in inside:
+        for i in range(max(w.start, start), min(w.end, end)):
+            copied[i - start] = " "
+    return all(word.casefold() in DATE_WORDS for word in _WORD.findall("".join(copied)))
 
 
 class LeakError(DeidError):

@@ -35,6 +35,23 @@ def test_read_once_then_cached_until_a_source_changes(tmp_path: Path) -> None:
     assert len(calls) == 2
 
 
+def test_lists_that_other_code_made_from_the_same_sources_are_not_read(tmp_path: Path) -> None:
+    """An upgrade that reads an unchanged source (Faker's name lists) differently, or two
+    checkouts sharing one environment: the older code's lists must not come back."""
+    source = tmp_path / "words.txt"
+    source.write_text("b\na\n", "utf-8")
+    readers = {}
+    for version, words in (("old", "a b"), ("new", "a")):
+        module = tmp_path / f"reader_{version}.py"
+        module.write_text(f"def read():\n    return {{'words': {words.split()!r}}}\n", "utf-8")
+        namespace: dict[str, object] = {}
+        exec(compile(module.read_text("utf-8"), str(module), "exec"), namespace)
+        readers[version] = namespace["read"]
+    assert cached_word_lists("test", [source], readers["old"]) == {"words": ["a", "b"]}
+    assert cached_word_lists("test", [source], readers["new"]) == {"words": ["a"]}
+    assert cached_word_lists("test", [source], readers["old"]) == {"words": ["a", "b"]}
+
+
 def test_files_made_from_older_sources_are_removed_but_the_newest(tmp_path: Path) -> None:
     """An upgrade or another checkout writes a new file for the same list; the folder kept
     every old one (600 MB on a developer's machine)."""

@@ -31,6 +31,32 @@ def test_what_the_masker_computed_is_not_a_survivor() -> None:
     assert len(find_leaks(text, phi, [])) == 3
 
 
+def test_a_shifted_date_that_reads_like_another_with_the_word_its_span_took_is_no_leak() -> None:
+    # VAERS 962222: the model's span took the "and" after "Jul2020"; moved by six months,
+    # "Jan2021" reads "Jul2020" and the copied " and" after it completes the PHI string
+    document = marked(
+        "Reported in [Jul2020 and|DATE] [Oct2020|DATE]. Tested in [Jan2021|DATE] and it was "
+        "negative."
+    )
+    masked = Case([document], MaskingPolicy(), days=-190).mask(document)
+    assert "Tested in Jul2020 and it was negative" in masked.text
+    assert masked.leaks == ()
+
+
+def test_a_phi_string_that_runs_out_of_a_shifted_date_into_more_than_date_words_leaks() -> None:
+    text = "In May 2018 and May 2018 again."
+    phi = {"May 2018": "DATE"}
+    # the span took "2019" of "May 2019" alone: its shift "2018" and the copied "May" before
+    # it spell the other date, and "May" of the original survives
+    assert len(find_leaks(text, phi, [Written(19, 23, "shift")])) == 2
+    # "and" after a shifted date is a word dates are written with
+    assert (
+        find_leaks("In Jul2020 and then", {"Jul2020 and": "DATE"}, [Written(3, 10, "shift")]) == []
+    )
+    # after a tag it is a survivor: nothing was shifted there
+    assert len(find_leaks("In Jul2020 and", {"Jul2020 and": "DATE"}, [Written(3, 10, "tag")])) == 1
+
+
 def test_a_surrogate_that_brings_back_a_phi_string_is_a_leak() -> None:
     document = marked("[Ana|PATIENT] y su hija [Berta|RELATIVE].", language="es")
     # the vault (say, from a report of the case exported long ago) says Ana -> Berta
