@@ -569,6 +569,33 @@ def test_a_name_found_by_its_words_takes_the_kind_a_cue_gave_it() -> None:
     ]
 
 
+def test_a_name_of_two_blanks_is_one_name_of_the_kind_its_cue_gave() -> None:
+    """Forms and copies leave two blanks inside a name ("Médico: Adrian  Muñoz Hernández",
+    five MEDDOCAN reports): the pair reads across them, and the name keeps the kind of the cue
+    whose own name stopped at the wider blank; "Dr. Ann Ward" (the cue stops before a ward's
+    word) is a professional's too, and "His son Gary Ward" a relative's."""
+    cases = {
+        ("Médico: Adrian  Muñoz Hernández NºCol: 28 28 15974.", "es"): (
+            "STAFF",
+            "Adrian  Muñoz Hernández",
+        ),
+        ("Lara  Fiorentino lives in Leeds.", "en"): ("PERSON", "Lara  Fiorentino"),
+        ("He was under the care of Dr. Ann Ward (MRN: DRT765531).", "en"): ("STAFF", "Ann Ward"),
+        ("His son Gary Ward is his main carer.", "en"): ("RELATIVE", "Gary Ward"),
+    }
+    for (text, language), expected in cases.items():
+        people = [
+            (h.kind, text[h.start : h.end])
+            for h in find(text, language)
+            if h.kind in ("PERSON", "STAFF", "RELATIVE")
+        ]
+        assert people == [expected], text
+    # a surname's key after a first name is the next field, whatever the blanks
+    for blanks in (" ", "  ", "    "):
+        fields = f"Nombre: Maria{blanks}Apellidos: Schmidt"
+        assert [fields[h.start : h.end] for h in find(fields, "es")] == ["Maria", "Schmidt"]
+
+
 def test_another_languages_relative_word_is_a_name_after_a_relative() -> None:
     """Spanish "tía" (aunt) folds to "Tia", an English first name: in an English narrative
     it is a name after a relative's word; the narrative's own relatives' words are not

@@ -339,6 +339,9 @@ _THE_BEFORE = regex.compile(r"(?<![\p{L}\p{M}])(?i:the) \Z")
 """The definite article right before two capitalised words: in English no one's first name
 and surname follow it without a middle initial."""
 _INITIAL_GAP = regex.compile(r" \p{Lu}\.? ")  # "Vanessa P. Hertzog", "Ryan P Costa"
+_BLANKS = regex.compile(r"[ \u00a0]{1,3}")
+"""What stands between two words of one name: a blank, or two or three that a form's field or
+a copy and paste left ("Lara  Fiorentino")."""
 _PARTICLE_GAP = regex.compile(r" (?:van(?: de[nr]?| het)?|von(?: der| dem)?|vom|te[nr]) ")
 """Dutch and German particles between a first name and a surname, in lower case ("Willemine
 ten Pas", "Dirk ter Horst", "Anna van der Berg"): a name whatever the surname's word."""
@@ -728,7 +731,7 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
     chain = (-1, -1)  # (index of the last pair's second word, where that pair started)
     for n, (first, second) in enumerate(itertools.pairwise(capitalised)):
         gap = text[first.end() : second.start()]
-        initialled = gap not in (" ", "\u00a0")  # a middle initial (a particle is read first)
+        initialled = not _BLANKS.fullmatch(gap)  # a middle initial (a particle is read first)
         if initialled:
             if _PARTICLE_GAP.fullmatch(gap):
                 a, b = fold(first.group()), fold(second.group())
@@ -1047,9 +1050,11 @@ _NOT_NAMES = (
     | WEEKDAYS
     | frozenset("geb verh gesch".split())
     | _SALUTATIONS
+    | frozenset(k for keys in _SURNAME_KEYS.values() for k in keys.split("|") if " " not in k)
 ) - _NAMES_NOT_RELATIVES
 """Titles, kinship words, month and weekday names: capitalised, in a name list, and no
-name ("Sunday January 10")."""
+name ("Sunday January 10"); and a surname's key, which no list knows ("Nombre: Maria
+Apellidos: Schmidt" is no "Maria Apellidos")."""
 
 
 _NOT_NAMES_BESIDE_RELATIVES = _NOT_NAMES - MONTH_WORDS - WEEKDAYS
@@ -1209,16 +1214,20 @@ _PEOPLE = frozenset({"PERSON", "STAFF", "RELATIVE"})
 
 def _as_cued(text: str, found: list[RuleHit]) -> list[RuleHit]:
     """The names found by their words alone (:data:`_UNCUED`) with the kind a cue gave the
-    same name elsewhere in the narrative: "Médico: Ana Vereas Martínez" makes the signature's
-    "Ana Vereas Martínez" a professional's name, not a person's."""
+    same name elsewhere in the narrative, or the name a cue took where it starts: "Médico: Ana
+    Vereas Martínez" makes the signature's "Ana Vereas Martínez" a professional's name, not a
+    person's, and so does "Médico: Adrian  Muñoz Hernández", where the cue's name ends at the
+    wider blank that the pair reads across."""
     cued: dict[str, str] = {}
+    cued_at: dict[int, str] = {}
     for hit in found:
         if hit.rule not in _UNCUED and hit.kind in _PEOPLE and RULES[hit.rule] >= _SURE:
             cued.setdefault(text[hit.start : hit.end], hit.kind)
+            cued_at.setdefault(hit.start, hit.kind)
     if not cued:
         return found
     return [
-        hit._replace(kind=cued.get(text[hit.start : hit.end], hit.kind))
+        hit._replace(kind=cued.get(text[hit.start : hit.end]) or cued_at.get(hit.start, hit.kind))
         if hit.kind == "PERSON" and hit.rule in _UNCUED
         else hit
         for hit in found
