@@ -596,6 +596,50 @@ def test_a_name_of_two_blanks_is_one_name_of_the_kind_its_cue_gave() -> None:
         assert [fields[h.start : h.end] for h in find(fields, "es")] == ["Maria", "Schmidt"]
 
 
+def test_a_spanish_signature_ends_where_its_address_starts() -> None:
+    """MEDDOCAN's signatures run the physician's name into the street ("Anna Bujons Tur
+    Calle Joaquim Folguera, 3"): the name ends before a street type that a house number
+    follows, though "Plaza" and "Calle" are surnames too; the street does not take the next
+    field's key ("NºCol:"), a town after a postcode leaves its country to the country's
+    rule, and "Teléfono" is no surname."""
+
+    def found(text: str) -> list[tuple[str, str]]:
+        return [(h.kind, text[h.start : h.end]) for h in find(text, "es")]
+
+    signed = "Remitido por: Anna Bujons Tur Calle Joaquim Folguera, 3 - 5º 2ª 08022 Barcelona."
+    assert ("STAFF", "Anna Bujons Tur") in found(signed)
+    assert ("STREET", "Calle Joaquim Folguera, 3 - 5º") in found(signed)
+    square = "Remitido por: Francisco Javier Torres Gómez Plaza de la Encarnación, 32 - P1"
+    assert ("STAFF", "Francisco Javier Torres Gómez") in found(square)
+    assert ("STREET", "Plaza de la Encarnación, 32") in found(square)
+    # a surname that is a street type, with no house number after it (an age is none)
+    for text in ("Médico: Ana Plaza Martínez, 32 años de experiencia.",
+                 "Médico: Ana Plaza Martínez NºCol: 28 28 15974."):  # fmt: skip
+        assert ("STAFF", "Ana Plaza Martínez") in found(text), text
+        assert not [k for k, _ in found(text) if k in ("STREET", "CITY")], text
+    town = "C/ Martín de los Heros, 80, 5º D 28008 Madrid España E-mail: ines@example.es"
+    assert ("CITY", "Madrid") in found(town) and ("COUNTRY", "España") in found(town)
+    assert not [k for k, _ in found(town) if k == "PERSON"]
+    phone = "45600. Talavera de la Reina. Toledo Teléfono: 925830034"
+    assert not [k for k, _ in found(phone) if k in ("PERSON", "STAFF")]
+
+
+def test_catalan_galician_and_abbreviated_spanish_street_types() -> None:
+    cases = {
+        "Domicilio: Crta. Feguerido, 3.": "Crta. Feguerido, 3",
+        "Hospital de Barcelona Avinguda Diagonal, 660, 08034 Barcelona.": "Avinguda Diagonal, 660",
+        "Remitido por: Ignacio Genol Saavedra. C/. Piamonte, 7, 3.o B 28004 Madrid.": (
+            "C/. Piamonte, 7, 3"
+        ),
+        "Hospital Sant Joan de Déu Passeig Sant Joan de Déu, 2 08950 Esplugues.": (
+            "Passeig Sant Joan de Déu, 2"
+        ),
+        "Vive en la Rúa do Vilar, 12 de Santiago.": "Rúa do Vilar, 12",
+    }
+    for text, street in cases.items():
+        assert ("STREET", street) in [(h.kind, text[h.start : h.end]) for h in find(text, "es")]
+
+
 def test_another_languages_relative_word_is_a_name_after_a_relative() -> None:
     """Spanish "tía" (aunt) folds to "Tia", an English first name: in an English narrative
     it is a name after a relative's word; the narrative's own relatives' words are not

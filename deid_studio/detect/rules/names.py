@@ -53,6 +53,7 @@ from deid_studio.detect.rules.words import (
     PARTICLES,
     PRODUCT_WORDS,
     SENTENCE_START,
+    STREET_TYPES,
     STRONG,
     SURNAME_CAPITAL,
     SURNAME_CAPITAL_LATIN1,
@@ -65,6 +66,7 @@ from deid_studio.detect.rules.words import (
     lexicon,
     lowercase_words,
     register_triggers,
+    street_ahead,
     take_name,
     uncased,
     word_index,
@@ -338,6 +340,9 @@ def _triggers(language: str | None) -> frozenset[str]:
 _THE_BEFORE = regex.compile(r"(?<![\p{L}\p{M}])(?i:the) \Z")
 """The definite article right before two capitalised words: in English no one's first name
 and surname follow it without a middle initial."""
+_POSTCODE_BEFORE = regex.compile(r"(?<![\w.,/-])(?:[A-Z]-)?\d{4,5}[ \t]+\Z")
+"""A postcode right before two capitalised words: a town and its country or region follow it
+("28003 [Madrid España]", "50009 Zaragoza"), no one's name."""
 _INITIAL_GAP = regex.compile(r" \p{Lu}\.? ")  # "Vanessa P. Hertzog", "Ryan P Costa"
 _BLANKS = regex.compile(r"[ \u00a0]{1,3}")
 """What stands between two words of one name: a blank, or two or three that a form's field or
@@ -758,6 +763,9 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
             or b in lex.stop
             or b in _NOT_NAMES
             or (b in NAME_ENDS and b not in lex.last_names)  # "Fariña Servicio"; "Ward"
+            or (b in STREET_TYPES and street_ahead(text, _as_word(second, b)))  # "[Plaza de
+            # la Encarnación, 32]"
+            or _POSTCODE_BEFORE.search(text, max(0, first.start() - 10), first.start())
         ):
             continue
         first_name = a in lex.first_names
@@ -807,6 +815,10 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
             start = chain[1] if chained else first.start()
             chain = (n + 1, start)
             yield RuleHit(start, end, "PERSON", "name_pair")
+
+
+def _as_word(match: regex.Match[str], folded: str) -> Word:
+    return Word(match.start(), match.end(), match.group(), folded)
 
 
 def _particle_surname(
@@ -991,6 +1003,7 @@ def _surname(
         or lex.everyday(folded)
         or (folded,) in known.large  # "Lara Torres' Santiago": the town
         or fold(_NEXT_WORD.match(text, word.end()).group(1)) in NAME_ENDS
+        or (folded in STREET_TYPES and street_ahead(text, _as_word(word, folded)))
     )
 
 

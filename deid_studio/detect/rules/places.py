@@ -66,14 +66,16 @@ from deid_studio.detect.rules.words import (
 
 _FLAGS = regex.IGNORECASE | regex.UNICODE
 _STREET_BEFORE: Mapping[str, str] = {
-    "es": "calle c/ avda avda. avenida av. plaza pza pza. pz pz. paseo pº camino carretera ctra "
-    "ctra. ronda travesía travesia glorieta urbanización urb urb. barrio pasaje callejón "
-    "rambla bulevar alameda vía",
+    "es": "calle c/ c/. avda avda. avenida av. plaza pza pza. pz pz. paseo pº camino carretera "
+    "ctra ctra. crta crta. ronda travesía travesia glorieta urbanización urb urb. barrio pasaje "
+    "callejón rambla bulevar alameda vía avinguda passeig plaça rúa",
     "fr": "rue avenue av. boulevard bd bld place chemin allée impasse quai route cours square",
     "pt": "rua avenida av. travessa praça largo",
     "it": "via viale piazza corso vicolo",
 }
-"""Street-type words before the name, per language (English and German put theirs after)."""
+"""Street-type words before the name, per language (English and German put theirs after);
+Spanish with the Catalan and Galician ones its addresses use ("Avinguda Diagonal, 660",
+"Rúa do Vilar, 12") and the abbreviations written in them ("C/.", "Crta.")."""
 _STREET_AFTER = (
     "straße strasse str. platz gasse allee straat laan plein gatan vägen "
     "kalea pasealekua etorbidea hiribidea"
@@ -777,7 +779,10 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
         words = [fold(w) for w in _TOKEN.findall(match.group())[1:] if w[:1].isupper()]
         if words and all(w in english for w in words):
             continue  # "via Email" in an English narrative
-        yield RuleHit(*_numbered(text, *_trim(text, *match.span())), "STREET", "street_prefixed")
+        start, end = _numbered(text, *_trim(text, *match.span()))
+        if len(_TOKEN.findall(text, start, end)) < 2:
+            continue  # the type word alone, the next field's key cut off: "Avda [NºCol]:"
+        yield RuleHit(start, end, "STREET", "street_prefixed")
     for match in _STREET_NUMBERED_ANY.finditer(text, index):
         cue, *words = _TOKEN.findall(match.group())
         if cue == "via" or all(w.isupper() and len(w) <= 3 for w in words if not w.isdigit()):
@@ -1038,9 +1043,15 @@ def _longest_place(
     return None
 
 
+_KEY_AT_END = regex.compile(r"[ \t]+\p{L}[\p{L}\p{M}º°ª.\-]*\Z")
+
+
 def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     """Without a trailing full stop, comma, blank or particle (an abbreviation's dot stays
-    inside; "Hospital La Fe [el] 2021-05-23")."""
+    inside; "Hospital La Fe [el] 2021-05-23"), nor a last word that is the next field's key
+    ("Médico: Ana Plaza Martínez [NºCol]: 28 28 15974": the street would take the name)."""
+    if text[end : end + 1] == ":" and (key := _KEY_AT_END.search(text, start, end)):
+        end = key.start()
     particles = _TRAILING_PARTICLES.search(text, start, end)
     if particles is not None:
         end = particles.start()
@@ -1121,6 +1132,11 @@ def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
             continue
         code = match.group("code")
         start, end = _trim(text, *match.span("town"))
+        written = _TOKEN.findall(text, start, end)
+        if known.match(tuple(fold(w) for w in written)) is None:
+            while len(written) > 1 and known.match((fold(written[-1]),)) == "COUNTRY":
+                end = _trim(text, start, text.rfind(written.pop(), start, end))[1]  # "Madrid
+                # [España]": the country is found as one
         words = [fold(w) for w in _TOKEN.findall(text[start:end])]
         if (
             known.match(tuple(words)) is None
@@ -1804,6 +1820,8 @@ def _continued(
                 break  # the next block of a letter: "Cher confrère", though Cher is a place
             if "\n" in separator.group() and _KEY_AFTER.match(text, part.end()):
                 break  # the next field's key: "CHU de Besson\nDate de réception :"
+            if text[part.end() : part.end() + 1] == ":" and known.match(words) is None:
+                break  # a key on the same line: "Paseo NºCol: 08-08-25574"
             if part.group("lower") is not None:
                 if known.match(words) is None or (len(words) == 1 and words[0] in known.ambiguous):
                     break

@@ -66,15 +66,39 @@ NOUNS_CAPITALISED = frozenset({"de"})
 STOPWORD_NAMES = frozenset({"don"})
 """Names that are also stopwords ("his son don"), taken after a cue all the same."""
 NAME_ENDS = frozenset(
-    "servicio service servizio serviço departamento department département dipartimento "
-    "abteilung klinik station unidad unit unité sección seccion section hospital hôpital "
-    "clínica clinica clinic clinique centro center centre consulta urgencias emergency "
-    "planta piso floor ward sala email e-mail correo tel tfno teléfono phone fax "
-    "apt apt. apartment appartement apto suite wohnung avda avd avenida pza".split()
+    fold_word(w)
+    for w in "servicio service servizio serviço departamento department département "
+    "dipartimento abteilung klinik station unidad unit unité sección section hospital hôpital "
+    "clínica clinic clinique centro center centre consulta urgencias emergency planta piso "
+    "floor ward sala email e-mail correo tel tfno teléfono phone fax apt apt. apartment "
+    "appartement apto suite wohnung avda avd avenida pza".split()
 )
 """Words that end a name after a cue: "Remitido por: Miguel Martínez [Servicio de
 Urología]" names a department, not more of the physician; "Mrs. Barbara Yudina Apt. 675"
-and "Dra. Mª José Vela Muñoz Avda. Cervera" go on with an address."""
+and "Dra. Mª José Vela Muñoz Avda. Cervera" go on with an address. Folded, as the words
+compared with them are ("Madrid [Teléfono]")."""
+_STREET_TYPES = (
+    "calle plaza paseo camino carretera ctra crta ronda travesía glorieta urbanización "
+    "avinguda carrer passeig plaça rúa rua rue boulevard viale piazza corso praça"
+).split()
+STREET_TYPES = frozenset(fold_word(w) for w in _STREET_TYPES)
+"""Street types written before the street's name that are surnames or words too ("Ana Plaza
+Martínez", "Camino"), folded: see :func:`street_ahead`."""
+_STREET_AHEAD = regex.compile(
+    rf"(?i:{'|'.join(_STREET_TYPES)})\.?"
+    r"(?:[ \t]+(?:de|del|la|las|los|el|d'|\p{Lu}[\p{L}\p{M}'\u2019-]*\.?)){0,6}"
+    r",?[ \t]*(?:n[º°o]\.?[ \t]*)?\d{1,5}(?!\d|[.,/:]\d)"
+    r"(?![ \t]*(?i:años|anos|years?|ans|anni|meses|months?|jahre)(?![\p{L}\p{M}]))"
+)
+
+
+def street_ahead(text: str, word: Word) -> bool:
+    """Whether a street written from its type word to its house number starts at ``word``
+    ("Calle Joaquim Folguera, 3", "Plaza de la Encarnación, 32"): a name ends before it,
+    though "Plaza" and "Calle" are surnames too ("Ana Plaza Martínez")."""
+    return word.folded in STREET_TYPES and _STREET_AHEAD.match(text, word.start) is not None
+
+
 PRODUCT_WORDS = r"tests?|device|machine|antibod(?:y|ies)|antigen|assay|kit|analy[sz]er|swab|airway"
 """Words after which a capitalised word is a product's name, no place or person ("the Sofia
 test", "LUCAS device", "the Bam antibodies"), as a pattern."""
@@ -286,6 +310,8 @@ def take_name(
             break  # "C/ Infantas": a street, no initial
         if word.folded in NAME_ENDS and (taken or not (word.capitalised and lex.is_name(word))):
             break  # "Dr Smith Ward 3"; a surname first is one ("Mrs Ward was discharged")
+        if taken and word.capitalised and street_ahead(text, word):
+            break  # "Anna Bujons Tur [Calle Joaquim Folguera, 3]"
         if not lex.name_like(
             word, strength, lowercase=lowercase, uncased=uncased, familiar=familiar
         ):
