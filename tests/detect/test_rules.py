@@ -608,7 +608,7 @@ def test_a_spanish_signature_ends_where_its_address_starts() -> None:
 
     signed = "Remitido por: Anna Bujons Tur Calle Joaquim Folguera, 3 - 5º 2ª 08022 Barcelona."
     assert ("STAFF", "Anna Bujons Tur") in found(signed)
-    assert ("STREET", "Calle Joaquim Folguera, 3 - 5º") in found(signed)
+    assert ("STREET", "Calle Joaquim Folguera, 3 - 5º 2ª") in found(signed)
     square = "Remitido por: Francisco Javier Torres Gómez Plaza de la Encarnación, 32 - P1"
     assert ("STAFF", "Francisco Javier Torres Gómez") in found(square)
     assert ("STREET", "Plaza de la Encarnación, 32") in found(square)
@@ -629,7 +629,7 @@ def test_catalan_galician_and_abbreviated_spanish_street_types() -> None:
         "Domicilio: Crta. Feguerido, 3.": "Crta. Feguerido, 3",
         "Hospital de Barcelona Avinguda Diagonal, 660, 08034 Barcelona.": "Avinguda Diagonal, 660",
         "Remitido por: Ignacio Genol Saavedra. C/. Piamonte, 7, 3.o B 28004 Madrid.": (
-            "C/. Piamonte, 7, 3"
+            "C/. Piamonte, 7, 3.o B"
         ),
         "Hospital Sant Joan de Déu Passeig Sant Joan de Déu, 2 08950 Esplugues.": (
             "Passeig Sant Joan de Déu, 2"
@@ -638,6 +638,27 @@ def test_catalan_galician_and_abbreviated_spanish_street_types() -> None:
     }
     for text, street in cases.items():
         assert ("STREET", street) in [(h.kind, text[h.start : h.end]) for h in find(text, "es")]
+
+
+def test_a_spanish_street_keeps_its_floor_and_door() -> None:
+    """MEDDOCAN's gold keeps a Spanish address's floor and door with the street ("3.º C",
+    "5º 2ª", "3.o B", "5º-B"): the rules did not, and the door's letter went with the
+    postcode ("D 28008") or stood as a town; a postcode's "E-" stays the postcode's."""
+    cases = {
+        "Paseo Dr. Marañón, 14, 3.º C 20009 San Sebastián": "Paseo Dr. Marañón, 14, 3.º C",
+        "Calle Joaquim Folguera, 3 - 5º 2ª 08022 Barcelona.": "Calle Joaquim Folguera, 3 - 5º 2ª",
+        "C/. Piamonte, 7, 3.o B 28004 Madrid.": "C/. Piamonte, 7, 3.o B",
+        "Av. Sapporo, 3, 5º-B. 28923 Alcorcón": "Av. Sapporo, 3, 5º-B",
+        "C/ Martín de los Heros, 80, 5º D 28008 Madrid": "C/ Martín de los Heros, 80, 5º D",
+        "Avda. Escosura, 4 - 6° E-28015 Madrid": "Avda. Escosura, 4 - 6°",
+    }
+    for text, street in cases.items():
+        found = [(h.kind, text[h.start : h.end]) for h in find(text, "es")]
+        assert ("STREET", street) in found, (text, found)
+    postcode = "Avda. Escosura, 4 - 6° E-28015 Madrid"
+    assert ("POSTCODE", "E-28015") in [
+        (h.kind, postcode[h.start : h.end]) for h in find(postcode, "es")
+    ]
 
 
 def test_another_languages_relative_word_is_a_name_after_a_relative() -> None:

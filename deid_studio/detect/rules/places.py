@@ -119,12 +119,15 @@ not "2 Puffs via inhalation", "1 VIAL ALBUTEROL VIA NEB")."""
 _HOUSE_NUMBER = (
     r"(?:,?[ \t]*(?:n[ \t]?[º°o]\.?[ \t]*|no\.[ \t]*|nr\.[ \t]*|#[ \t]*)?"
     r"(?:\d{1,5}[ \t]?[a-zA-Z]?(?![\p{L}\d])|s/n)"
-    r"(?:[ \t]*[,/-][ \t]*\d{1,4}[ \t]?[º°ªa-zA-Z]{0,2}(?![\p{L}\d]))*"
+    r"(?:[ \t]*[,/-][ \t]*\d{1,4}"
+    r"(?:(?:\.[º°ªo]|[º°ª])(?:[ \t-]?[A-Z](?!-)|[ \t]+\d{1,2}[ª])?|[ \t]?[º°ªa-zA-Z]{0,2})"
+    r"(?![\p{L}\d]))*"
     r"(?![ \t]*(?i:jahre|jahren|jährige?|years?|yrs?|años|anos|ans|monate|months?|meses|mois)"
     r"(?![\p{L}\p{M}])))"
 )
-"""A house number, with a door or a flat after it; not an age ("Till Häring, 11 Jahre": the
-surname ends like a German street, "-ring")."""
+"""A house number, with a door or a flat after it, a Spanish floor and door too ("14, 3.º C",
+"3 - 5º 2ª", "7, 3.o B"); not an age ("Till Häring, 11 Jahre": the surname ends like a German
+street, "-ring")."""
 _WORD = r"\p{Lu}[\p{L}\p{M}'\u2019\-]*"  # a capitalised word, no abbreviation dot
 _CAP = rf"(?:(?:Dr|Dra|Dña|Ldo|Lda|Lcdo|Lcda|Prof|St|Sta|Sto|Sant|Mt|Ft|Pº|Gral|Av)\.|{_WORD})"
 """A capitalised word of a street's or an institution's name, or a title's abbreviation."""
