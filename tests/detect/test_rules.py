@@ -635,6 +635,9 @@ def test_catalan_galician_and_abbreviated_spanish_street_types() -> None:
             "Passeig Sant Joan de Déu, 2"
         ),
         "Vive en la Rúa do Vilar, 12 de Santiago.": "Rúa do Vilar, 12",
+        "Hospital General de Valencia Avd. Tres Cruces Número 2. CP: 46010": (
+            "Avd. Tres Cruces Número 2"
+        ),
     }
     for text, street in cases.items():
         assert ("STREET", street) in [(h.kind, text[h.start : h.end]) for h in find(text, "es")]

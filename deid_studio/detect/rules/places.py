@@ -66,9 +66,9 @@ from deid_studio.detect.rules.words import (
 
 _FLAGS = regex.IGNORECASE | regex.UNICODE
 _STREET_BEFORE: Mapping[str, str] = {
-    "es": "calle c/ c/. avda avda. avenida av. plaza pza pza. pz pz. paseo pº camino carretera "
-    "ctra ctra. crta crta. ronda travesía travesia glorieta urbanización urb urb. barrio pasaje "
-    "callejón rambla bulevar alameda vía avinguda passeig plaça rúa",
+    "es": "calle c/ c/. avda avda. avd avd. avenida av. plaza pza pza. pz pz. paseo pº camino "
+    "carretera ctra ctra. crta crta. ronda travesía travesia glorieta urbanización urb urb. "
+    "barrio pasaje callejón rambla bulevar alameda vía avinguda passeig plaça rúa",
     "fr": "rue avenue av. boulevard bd bld place chemin allée impasse quai route cours square",
     "pt": "rua avenida av. travessa praça largo",
     "it": "via viale piazza corso vicolo",
@@ -117,7 +117,7 @@ and British address lists hold them: "Centers", "Rapid", "Shoal", "Mill"), after
 number and a capitalised name only; "Via" and "Rue" too, capitalised ("14619 Nicholas Via";
 not "2 Puffs via inhalation", "1 VIAL ALBUTEROL VIA NEB")."""
 _HOUSE_NUMBER = (
-    r"(?:,?[ \t]*(?:n[ \t]?[º°o]\.?[ \t]*|no\.[ \t]*|nr\.[ \t]*|#[ \t]*)?"
+    r"(?:,?[ \t]*(?:n[ \t]?[º°o]\.?[ \t]*|no\.[ \t]*|nr\.[ \t]*|#[ \t]*|(?i:número|numero)[ \t]+)?"
     r"(?:\d{1,5}[ \t]?[a-zA-Z]?(?![\p{L}\d])|s/n)"
     r"(?:[ \t]*[,/-][ \t]*\d{1,4}"
     r"(?:(?:\.[º°ªo]|[º°ª])(?:[ \t-]?[A-Z](?!-)|[ \t]+\d{1,2}[ª])?|[ \t]?[º°ªa-zA-Z]{0,2})"
