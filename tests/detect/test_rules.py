@@ -664,6 +664,31 @@ def test_a_spanish_street_keeps_its_floor_and_door() -> None:
     ]
 
 
+def test_a_street_without_its_type_word_before_a_postcode() -> None:
+    """Spanish addresses leave the street's type out at times ("Los Alisos, 10. 13002 Ciudad
+    Real"): a part of the address that starts after a full stop or a comma, with a house
+    number, then a postcode, is a street; not an institution's or a department's words, not
+    the end of a longer run of capitalised words, nor everyday words."""
+
+    def streets(text: str) -> list[str]:
+        return [text[h.start : h.end] for h in find(text, "es") if h.kind == "STREET"]
+
+    cases = {
+        "Dr. Jorge Ortega Carnicer. Los Alisos, 10. 13002 Ciudad Real.": "Los Alisos, 10",
+        "Complexo Hospitalario de Ourense. Ramón Puga, 52. 32005 Ourense.": "Ramón Puga, 52",
+        "Hospital Gregorio Marañón. Doctor Esquerdo, 46. 28007 Madrid.": "Doctor Esquerdo, 46",
+        "Unidad de Reumatología. Colón, 28, 1º. 36201 Vigo.": "Colón, 28, 1º",
+    }
+    for text, street in cases.items():
+        assert streets(text) == [street], text
+    for text in (
+        "Servicio de Urología. Hospital Clínico, 2. 28040 Madrid",
+        "Servicio de Urología. Planta Baja, 2. 28040 Madrid",
+        "Hospital Universitario La Paz Paseo de la Castellana, 261 28046 Madrid",
+    ):
+        assert all(not s.startswith(("Hospital", "Planta", "La Paz")) for s in streets(text)), text
+
+
 def test_another_languages_relative_word_is_a_name_after_a_relative() -> None:
     """Spanish "tía" (aunt) folds to "Tia", an English first name: in an English narrative
     it is a name after a relative's word; the narrative's own relatives' words are not

@@ -50,6 +50,7 @@ from deid_studio.detect.rules.base import (
 )
 from deid_studio.detect.rules.words import (
     CONDITION_BEFORE,
+    NAME_ENDS,
     NOUNS_CAPITALISED,
     PARTICLES,
     PRODUCT_WORDS,
@@ -134,6 +135,7 @@ _CAP = rf"(?:(?:Dr|Dra|Dña|Ldo|Lda|Lcdo|Lcda|Prof|St|Sta|Sto|Sant|Mt|Ft|Pº|Gra
 _PARTICLE = (
     r"(?:de|del|la|las|los|el|du|des|le|di|dei|della|degli|delle|da|do|dos|das|van|von|der|y|i|z)"
 )
+_PARTICLE_WORDS = frozenset(_PARTICLE[3:-1].split("|"))
 _TRAILING_PARTICLES = regex.compile(rf"(?:[ \t]+{_PARTICLE})+[ \t,]*\Z")
 _NAME_PART = (
     rf"(?:{_CAP}|\d{{1,2}}[ \t]+de[ \t]+{_CAP}|"
@@ -587,6 +589,7 @@ RULES: Mapping[str, float] = {
     "town_compound": 0.9,
     "town_after_phrase": 0.9,
     "street_between_numbers": 0.75,
+    "street_before_postcode": 0.85,
     "field_street": 0.95,
     "field_city": 0.95,
     "field_country": 0.95,
@@ -1127,6 +1130,43 @@ def _state_before_zip(text: str) -> bool:
     return False
 
 
+_UNTYPED_STREETS = frozenset({None, "es", "pt", "it", "fr"})
+"""Languages whose addresses leave out the street's type word before its name at times
+("Los Alisos, 10. 13002 Ciudad Real"; they write it before the name when they write it)."""
+_STREET_BEFORE_CODE = regex.compile(
+    rf"(?r)(?<![\p{{L}}\p{{M}}\d.'\u2019-])((?:{_CAP}[ \t]+(?:{_PARTICLE}[ \t]+)*){{0,3}}{_CAP}"
+    rf",?[ \t]*\d{{1,5}}(?:[ \t]*[,-][ \t]*\d{{1,2}}(?:\.?[º°ªo])?"
+    r"(?:[ \t-]?[A-Z](?![\p{L}\d-]))?)?)[.,]?[ \t]+\Z"
+)
+"""A street without its type word, then its postcode: its name's capitalised words, the house
+number and the floor ("Los Alisos, 10. 13002", "Ramón Puga, 52. 32005", "Colón, 28, 1º.")."""
+
+
+_FIELD_BOUNDARY = regex.compile(r"(?:\A|[\n\r,;:(][ \t]*|(?<!\p{Lu}\p{Ll}{0,3})\.[ \t]+)\Z")
+"""Where a part of an address starts: a line, a comma, a colon, a full stop that ends no
+abbreviation ("Hospital Dr. Peset" goes on)."""
+
+
+def _street_before_code(text: str, code: int, lex: Lexicon) -> tuple[int, int] | None:
+    """The street written right before the postcode at ``code``, from the start of its line or
+    part of the address (after a full stop, a comma, a colon), unless its first word is an
+    institution's ("Hospital Clínico, 2. 28040" is no street) or its words are
+    everyday words of the narrative's language ("Planta Baja, 2. 28040")."""
+    match = _STREET_BEFORE_CODE.search(text, max(0, code - 70), code)
+    if match is None or not _FIELD_BOUNDARY.search(
+        text, max(0, match.start(1) - 4), match.start(1)
+    ):
+        return None  # its words go on from what stands before: "Hospital La Paz Paseo de ..."
+    words = [fold(w) for w in _TOKEN.findall(match.group(1)) if not w.isdigit()]
+    if not words or words[0] in _INSTITUTION_WORDS or words[0] in NAME_ENDS:
+        return None
+    if any(w in _STREET_WORDS for w in words):
+        return None  # a street with its type word, the other rules' ("Paseo de Carmelitas 20")
+    if all(lex.everyday(w) or w in _PARTICLE_WORDS for w in words):
+        return None
+    return match.span(1)
+
+
 def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
     known = places(language)
     for candidate in matches_at(_CODE_BEFORE_WORD, text, _code_starts(text)):
@@ -1151,6 +1191,10 @@ def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
         ):
             continue
         yield RuleHit(start, end, "CITY", "town_after_postcode")
+        if language in _UNTYPED_STREETS:
+            street = _street_before_code(text, candidate.start(), lex)
+            if street is not None:
+                yield RuleHit(*street, "STREET", "street_before_postcode")
     for code in _UK_POSTCODE.finditer(text):
         town = _TOWN_BEFORE_CODE.search(text, max(0, code.start() - 50), code.start())
         if town is None:
