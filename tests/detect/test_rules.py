@@ -689,6 +689,24 @@ def test_a_street_without_its_type_word_before_a_postcode() -> None:
         assert all(not s.startswith(("Hospital", "Planta", "La Paz")) for s in streets(text)), text
 
 
+def test_a_known_town_after_a_postcode_and_a_stop_and_a_street_without_a_number() -> None:
+    """ "E-41013. Sevilla." and "41071, Sevilla": a full stop or a comma after a five-digit
+    postcode, then a known town (Sevilla needs a cue elsewhere: Philter's common words list
+    it); "S/N" is a street's "no number"; a licence number's last part is no postcode, and
+    "Se" no town though a place somewhere has the name."""
+
+    def found(text: str) -> list[tuple[str, str]]:
+        return [(h.kind, text[h.start : h.end]) for h in find(text, "es")]
+
+    siurot = "Virgen del Rocío. Avda. Manuel Siurot S/N. E-41013. Sevilla. (España)"
+    assert ("STREET", "Avda. Manuel Siurot S/N") in found(siurot)
+    assert ("CITY", "Sevilla") in found(siurot)
+    assert ("CITY", "Sevilla") in found("Avda. Dr. Fedriani, 3, 41071, Sevilla E-mail: m@x.es")
+    licence = "Número de colegiado del notificador: 28/28/69932. Se ha solicitado información."
+    assert not [kind for kind, _ in found(licence) if kind == "CITY"]
+    assert not [kind for kind, _ in found("NHC: 12345. Paciente varón") if kind == "CITY"]
+
+
 def test_another_languages_relative_word_is_a_name_after_a_relative() -> None:
     """Spanish "tía" (aunt) folds to "Tia", an English first name: in an English narrative
     it is a name after a relative's word; the narrative's own relatives' words are not

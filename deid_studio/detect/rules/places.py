@@ -119,7 +119,7 @@ number and a capitalised name only; "Via" and "Rue" too, capitalised ("14619 Nic
 not "2 Puffs via inhalation", "1 VIAL ALBUTEROL VIA NEB")."""
 _HOUSE_NUMBER = (
     r"(?:,?[ \t]*(?:n[ \t]?[º°o]\.?[ \t]*|no\.[ \t]*|nr\.[ \t]*|#[ \t]*|(?i:número|numero)[ \t]+)?"
-    r"(?:\d{1,5}[ \t]?[a-zA-Z]?(?![\p{L}\d])|s/n)"
+    r"(?:\d{1,5}[ \t]?[a-zA-Z]?(?![\p{L}\d])|(?i:s/n))"
     r"(?:[ \t]*[,/-][ \t]*\d{1,4}"
     r"(?:(?:\.[º°ªo]|[º°ª])(?:[ \t-]?[A-Z](?!-)|[ \t]+\d{1,2}[ª])?|[ \t]?[º°ªa-zA-Z]{0,2})"
     r"(?![\p{L}\d]))*"
@@ -367,7 +367,8 @@ _NUMBER_BEFORE = regex.compile(
 """A house number before its street ("3247 Rue Dielhère", "54, rue Lefebvre", "14 bis
 avenue des Tilleuls")."""
 _POSTCODE_TOWN = regex.compile(
-    rf"(?<![\p{{L}}\d-])(?P<prefix>[A-Z]{{1,2}}-)?(?P<code>\d{{4,5}})[ \t]+"
+    rf"(?<![\p{{L}}\d/-])(?P<prefix>[A-Z]{{1,2}}-)?(?P<code>\d{{4,5}})"
+    rf"(?P<stop>(?<=\d{{5}})[.,])?[ \t]+"
     rf"(?P<town>{_WORD}(?:[ \t]+(?:(?:de|del|la|am|an|der|im|sur|sous|en)[ \t]+)?{_WORD}){{0,2}})",
     regex.UNICODE,
 )
@@ -786,6 +787,8 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
         if words and all(w in english for w in words):
             continue  # "via Email" in an English narrative
         start, end = _numbered(text, *_trim(text, *match.span()))
+        if _NO_NUMBER.match(text, end - 1):
+            end += 2  # "Avda. Manuel Siurot S/N": its "S" was read as a word of the name
         if len(_TOKEN.findall(text, start, end)) < 2:
             continue  # the type word alone, the next field's key cut off: "Avda [NºCol]:"
         yield RuleHit(start, end, "STREET", "street_prefixed")
@@ -1072,7 +1075,9 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-_CODE_BEFORE_WORD = re.compile(r"(?<![\w-])(?:[A-Z]{1,2}-)?\d{4,5}[ \t]+[^\W\d_]")
+_CODE_BEFORE_WORD = re.compile(
+    r"(?<![\w-])(?:[A-Z]{1,2}-)?\d{4,5}(?:(?<=\d{5})[.,])?[ \t]+[^\W\d_]"
+)
 _CODE_AFTER_STATE = re.compile(r"\b[A-Z]{2}[ \t]+\d{5}")
 
 
@@ -1142,6 +1147,8 @@ _STREET_BEFORE_CODE = regex.compile(
 number and the floor ("Los Alisos, 10. 13002", "Ramón Puga, 52. 32005", "Colón, 28, 1º.")."""
 
 
+_NO_NUMBER = regex.compile(r"(?<=[ \t])[Ss]/[Nn](?![\p{L}\d])")
+"""A street's "S/N" (sin número: no house number)."""
 _FIELD_BOUNDARY = regex.compile(r"(?:\A|[\n\r,;:(][ \t]*|(?<!\p{Lu}\p{Ll}{0,3})\.[ \t]+)\Z")
 """Where a part of an address starts: a line, a comma, a colon, a full stop that ends no
 abbreviation ("Hospital Dr. Peset" goes on)."""
@@ -1181,6 +1188,11 @@ def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
                 end = _trim(text, start, text.rfind(written.pop(), start, end))[1]  # "Madrid
                 # [España]": the country is found as one
         words = [fold(w) for w in _TOKEN.findall(text[start:end])]
+        if match.group("stop") and (
+            known.match(tuple(words)) is None or words[0] in lex.stop or len(words[0]) < 3
+        ):
+            continue  # after "12345." or "12345," only a known town: "E-41013. Sevilla"; not
+            # "28/28/69932. Se ha solicitado" ("Se" names a place somewhere)
         if (
             known.match(tuple(words)) is None
             and (
