@@ -53,7 +53,6 @@ from deid_studio.detect.rules.words import (
     PARTICLES,
     PRODUCT_WORDS,
     SENTENCE_START,
-    STREET_TYPES,
     STRONG,
     SURNAME_CAPITAL,
     SURNAME_CAPITAL_LATIN1,
@@ -763,8 +762,7 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
             or b in lex.stop
             or b in _NOT_NAMES
             or (b in NAME_ENDS and b not in lex.last_names)  # "Fariña Servicio"; "Ward"
-            or (b in STREET_TYPES and street_ahead(text, _as_word(second, b)))  # "[Plaza de
-            # la Encarnación, 32]"
+            or street_ahead(text, second.start(), b)  # "[Plaza de la Encarnación, 32]"
             or _POSTCODE_BEFORE.search(text, max(0, first.start() - 10), first.start())
         ):
             continue
@@ -815,10 +813,6 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
             start = chain[1] if chained else first.start()
             chain = (n + 1, start)
             yield RuleHit(start, end, "PERSON", "name_pair")
-
-
-def _as_word(match: regex.Match[str], folded: str) -> Word:
-    return Word(match.start(), match.end(), match.group(), folded)
 
 
 def _particle_surname(
@@ -1003,7 +997,7 @@ def _surname(
         or lex.everyday(folded)
         or (folded,) in known.large  # "Lara Torres' Santiago": the town
         or fold(_NEXT_WORD.match(text, word.end()).group(1)) in NAME_ENDS
-        or (folded in STREET_TYPES and street_ahead(text, _as_word(word, folded)))
+        or street_ahead(text, word.start(), folded)
     )
 
 

@@ -129,13 +129,16 @@ _HOUSE_NUMBER = (
 """A house number, with a door or a flat after it, a Spanish floor and door too ("14, 3.º C",
 "3 - 5º 2ª", "7, 3.o B"); not an age ("Till Häring, 11 Jahre": the surname ends like a German
 street, "-ring")."""
+_NO_NUMBER = regex.compile(r"(?<=[ \t])[Ss]/[Nn](?![\p{L}\d])")
+"""A street's "S/N" (sin número: no house number)."""
 _WORD = r"\p{Lu}[\p{L}\p{M}'\u2019\-]*"  # a capitalised word, no abbreviation dot
 _CAP = rf"(?:(?:Dr|Dra|Dña|Ldo|Lda|Lcdo|Lcda|Prof|St|Sta|Sto|Sant|Mt|Ft|Pº|Gral|Av)\.|{_WORD})"
 """A capitalised word of a street's or an institution's name, or a title's abbreviation."""
-_PARTICLE = (
-    r"(?:de|del|la|las|los|el|du|des|le|di|dei|della|degli|delle|da|do|dos|das|van|von|der|y|i|z)"
+_PARTICLE_WORDS = frozenset(
+    "de del la las los el du des le di dei della degli delle da do dos das van von der "
+    "y i z".split()
 )
-_PARTICLE_WORDS = frozenset(_PARTICLE[3:-1].split("|"))
+_PARTICLE = alternation(_PARTICLE_WORDS)
 _TRAILING_PARTICLES = regex.compile(rf"(?:[ \t]+{_PARTICLE})+[ \t,]*\Z")
 _NAME_PART = (
     rf"(?:{_CAP}|\d{{1,2}}[ \t]+de[ \t]+{_CAP}|"
@@ -1147,8 +1150,6 @@ _STREET_BEFORE_CODE = regex.compile(
 number and the floor ("Los Alisos, 10. 13002", "Ramón Puga, 52. 32005", "Colón, 28, 1º.")."""
 
 
-_NO_NUMBER = regex.compile(r"(?<=[ \t])[Ss]/[Nn](?![\p{L}\d])")
-"""A street's "S/N" (sin número: no house number)."""
 _FIELD_BOUNDARY = regex.compile(r"(?:\A|[\n\r,;:(][ \t]*|(?<!\p{Lu}\p{Ll}{0,3})\.[ \t]+)\Z")
 """Where a part of an address starts: a line, a comma, a colon, a full stop that ends no
 abbreviation ("Hospital Dr. Peset" goes on)."""

@@ -92,11 +92,12 @@ _STREET_AHEAD = regex.compile(
 )
 
 
-def street_ahead(text: str, word: Word) -> bool:
-    """Whether a street written from its type word to its house number starts at ``word``
-    ("Calle Joaquim Folguera, 3", "Plaza de la Encarnación, 32"): a name ends before it,
-    though "Plaza" and "Calle" are surnames too ("Ana Plaza Martínez")."""
-    return word.folded in STREET_TYPES and _STREET_AHEAD.match(text, word.start) is not None
+def street_ahead(text: str, start: int, folded: str) -> bool:
+    """Whether a street written from its type word to its house number starts at ``start``,
+    where the word ``folded`` stands ("Calle Joaquim Folguera, 3", "Plaza de la Encarnación,
+    32"): a name ends before it, though "Plaza" and "Calle" are surnames too ("Ana Plaza
+    Martínez")."""
+    return folded in STREET_TYPES and _STREET_AHEAD.match(text, start) is not None
 
 
 PRODUCT_WORDS = r"tests?|device|machine|antibod(?:y|ies)|antigen|assay|kit|analy[sz]er|swab|airway"
@@ -310,7 +311,7 @@ def take_name(
             break  # "C/ Infantas": a street, no initial
         if word.folded in NAME_ENDS and (taken or not (word.capitalised and lex.is_name(word))):
             break  # "Dr Smith Ward 3"; a surname first is one ("Mrs Ward was discharged")
-        if taken and word.capitalised and street_ahead(text, word):
+        if taken and word.capitalised and street_ahead(text, word.start, word.folded):
             break  # "Anna Bujons Tur [Calle Joaquim Folguera, 3]"
         if not lex.name_like(
             word, strength, lowercase=lowercase, uncased=uncased, familiar=familiar
