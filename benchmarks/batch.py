@@ -49,7 +49,8 @@ from deid_studio.detect.rules.terms import find_terms
 from deid_studio.formats.chunks import Layout
 from deid_studio.formats.csv_table import CsvColumns
 from deid_studio.mask import infer_order, parse_date
-from deid_studio.mask.text import Matcher, normalise, searchable
+from deid_studio.mask.leaks import Written, find_leaks
+from deid_studio.mask.text import normalise
 from deid_studio.services.batching import batch_model
 from deid_studio.services.importing import import_documents
 from deid_studio.services.project import init_project, open_project
@@ -291,20 +292,22 @@ def _leaks(original: dict[str, Any], record: dict[str, Any]) -> bool:
 
 def _surviving(original: dict[str, Any], record: dict[str, Any]) -> dict[str, str]:
     """The gold strings (not of a kept category) found in the masked text outside a shifted
-    date and a safe term, with their category."""
+    date and a safe term, with their category, as the product's leak check reads them
+    (:func:`~deid_studio.mask.leaks.find_leaks`): a shifted date that reads like another gold
+    date, alone or with a date's own words copied beside it ("Jul2020 and"), is computed, no
+    survivor; an occurrence inside a surrogate is one."""
     text = original["text"]
     labels = {text[s["start"] : s["end"]]: s["label"] for s in original["spans"]
               if s["label"] not in _KEPT}  # fmt: skip
-    matcher = Matcher(s for s in labels if searchable(s))
     by_key = {normalise(s): s for s in labels}
-    dates = [(s["start"], s["end"]) for s in record["spans"] if s["label"] == "DATE"]
+    masked = record["text"]
+    written = [Written(s["start"], s["end"], "shift" if s["label"] == "DATE" else "surrogate")
+               for s in record["spans"]]  # fmt: skip
     # a safe term the masking keeps on purpose ("Stevens-Johnson syndrome" of Mrs Johnson)
-    terms = [(t.start, t.end) for t in find_terms(record["text"], original.get("language"))]
-    return {
-        by_key[hit.key]: labels[by_key[hit.key]]
-        for hit in matcher.find(record["text"], overlapped=True)
-        if not any(a <= hit.start and hit.end <= b for a, b in (*dates, *terms))
-    }
+    terms = [(t.start, t.end) for t in find_terms(masked, original.get("language"))]
+    found = find_leaks(masked, labels, written, protected=terms)
+    keys = (normalise(masked[leak.offset : leak.offset + leak.length]) for leak in found)
+    return {by_key[key]: labels[by_key[key]] for key in keys if key in by_key}
 
 
 _INITIALS = regex.compile(r"(?:\p{Lu}\.){2,6}\Z")
