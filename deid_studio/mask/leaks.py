@@ -103,7 +103,8 @@ def _date_words_beside_a_shift(
     masked: str, start: int, end: int, computed: Sequence[Written]
 ) -> bool:
     """Whether ``masked[start:end]`` overlaps a shifted date and what it holds outside the
-    computed stretches is no more than words dates are written with (see the module text)."""
+    computed stretches is no more than words dates are written with, in lower case as dates
+    write them (see the module text; "Le" and "Do" capitalised are surnames)."""
     inside = [w for w in computed if w.start < end and start < w.end]
     if not any(w.action == "shift" for w in inside):
         return False
@@ -111,7 +112,7 @@ def _date_words_beside_a_shift(
     for w in inside:
         for i in range(max(w.start, start), min(w.end, end)):
             copied[i - start] = " "
-    return all(word.casefold() in DATE_WORDS for word in _WORD.findall("".join(copied)))
+    return all(word.islower() and word in DATE_WORDS for word in _WORD.findall("".join(copied)))
 
 
 class LeakError(DeidError):

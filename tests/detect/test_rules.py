@@ -707,6 +707,36 @@ def test_a_known_town_after_a_postcode_and_a_stop_and_a_street_without_a_number(
     assert not [kind for kind, _ in found("NHC: 12345. Paciente varón") if kind == "CITY"]
 
 
+def test_the_address_rules_leave_names_and_other_fields_whole() -> None:
+    """What a review of the address rules found them taking from other PHI: a year before a
+    name is no postcode; a surname that is a street type stays with its name before a number
+    that is no house number (a count, a dose, a date's day); only a contact's or a licence's
+    key before a colon ends a place ("Hospital Westside: stable" keeps "Westside"); a street
+    does not start after a key's colon ("Paciente: Ana García Pérez, 45." is a name and an
+    age)."""
+
+    def found(text: str, language: str = "es") -> list[tuple[str, str]]:
+        return [(h.kind, text[h.start : h.end]) for h in find(text, language)]
+
+    assert ("PERSON", "Ana García") in found("En 2019 Ana García acudió a urgencias.")
+    assert ("PERSON", "Anna Weber") in found("Am 3. Mai 2021 Anna Weber kam.", "de")
+    for text, name in {
+        "Remitido por: Dra. Ana Plaza 2 días después.": "Ana Plaza",
+        "Paciente: Juan Camino 3 veces al día.": "Juan Camino",
+        "Firmado: Dra. Ana Plaza, 2 de mayo de 2021.": "Ana Plaza",
+    }.items():
+        assert name in [t for _, t in found(text)], text
+    assert ("STAFF", "Maria Corso") in found("Dr. Maria Corso 5 mg daily.", "en")
+    assert ("INSTITUTION", "Hospital Westside") in found(
+        "admitted to General Hospital Westside: stable", "en"
+    )
+    assert ("STREET", "Avenida Diagonal") in found("Vive en la Avenida Diagonal: sin número.")
+    assert ("CITY", "Fuentelapeña") in found(
+        "Vive en Calle Mayor 3, Fuentelapeña: teléfono 600123123"
+    )
+    assert ("PERSON", "Ana García Pérez") in found("Paciente: Ana García Pérez, 45. 28003 Madrid")
+
+
 def test_another_languages_relative_word_is_a_name_after_a_relative() -> None:
     """Spanish "tía" (aunt) folds to "Tia", an English first name: in an English narrative
     it is a name after a relative's word; the narrative's own relatives' words are not

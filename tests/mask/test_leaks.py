@@ -53,6 +53,11 @@ def test_a_phi_string_that_runs_out_of_a_shifted_date_into_more_than_date_words_
     assert (
         find_leaks("In Jul2020 and then", {"Jul2020 and": "DATE"}, [Written(3, 10, "shift")]) == []
     )
+    # a capitalised word after a shifted date is a name ("Le", "Do": date words in French and
+    # Portuguese, surnames too), no word of the date
+    assert (
+        len(find_leaks("seen 2019 Le Do", {"2019 Le Do": "PERSON"}, [Written(5, 9, "shift")])) == 1
+    )
     # after a tag it is a survivor: nothing was shifted there
     assert len(find_leaks("In Jul2020 and", {"Jul2020 and": "DATE"}, [Written(3, 10, "tag")])) == 1
 

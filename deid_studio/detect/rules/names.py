@@ -339,9 +339,10 @@ def _triggers(language: str | None) -> frozenset[str]:
 _THE_BEFORE = regex.compile(r"(?<![\p{L}\p{M}])(?i:the) \Z")
 """The definite article right before two capitalised words: in English no one's first name
 and surname follow it without a middle initial."""
-_POSTCODE_BEFORE = regex.compile(r"(?<![\w.,/-])(?:[A-Z]-)?\d{4,5}[ \t]+\Z")
-"""A postcode right before two capitalised words: a town and its country or region follow it
-("28003 [Madrid España]", "50009 Zaragoza"), no one's name."""
+_POSTCODE_BEFORE = regex.compile(r"(?<![\w.,/-])(?:[A-Z]-)?\d{5}[ \t]+\Z")
+"""A five-digit postcode right before two capitalised words: a town and its country or region
+follow it ("28003 [Madrid España]", "50009 Zaragoza"), no one's name (four digits are a year
+as often: "En 2019 Ana García acudió")."""
 _INITIAL_GAP = regex.compile(r" \p{Lu}\.? ")  # "Vanessa P. Hertzog", "Ryan P Costa"
 _BLANKS = regex.compile(r"[ \u00a0]{1,3}")
 """What stands between two words of one name: a blank, or two or three that a form's field or

@@ -1055,14 +1055,34 @@ def _longest_place(
     return None
 
 
-_KEY_AT_END = regex.compile(r"[ \t]+\p{L}[\p{L}\p{M}º°ª.\-]*\Z")
+_KEY_AT_END = regex.compile(r"[ \t]+(\p{L}[\p{L}\p{M}º°ª.\-]*)\Z")
+_CONTACT_KEYS = frozenset(
+    fold(w)
+    for w in "email e-mail mail correo teléfono telefono teléf telf tel tfno tlf tlfno móvil "
+    "movil fax phone nºcol col nhc nif dni cp nass cip cipa web".split()
+)
+"""Keys of the fields that follow an address on a sender's line ("E-mail:", "Teléfono:",
+"NºCol:"), and so end it."""
+
+
+def _field_key(text: str, start: int, end: int) -> regex.Match[str] | None:
+    """The last word of ``text[start:end]`` when it is the key of the next field: a contact's
+    or a licence's key before a colon ("Madrid [E-mail]:", "Avda [NºCol]:"), no other word
+    ("General Hospital Westside: stable" keeps its last word)."""
+    if text[end : end + 1] != ":":
+        return None
+    key = _KEY_AT_END.search(text, start, end)
+    if key is None:
+        return None
+    word = fold(key.group(1).rstrip("."))
+    return key if word in _CONTACT_KEYS or "º" in word else None
 
 
 def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     """Without a trailing full stop, comma, blank or particle (an abbreviation's dot stays
     inside; "Hospital La Fe [el] 2021-05-23"), nor a last word that is the next field's key
     ("Médico: Ana Plaza Martínez [NºCol]: 28 28 15974": the street would take the name)."""
-    if text[end : end + 1] == ":" and (key := _KEY_AT_END.search(text, start, end)):
+    if (key := _field_key(text, start, end)) is not None:
         end = key.start()
     particles = _TRAILING_PARTICLES.search(text, start, end)
     if particles is not None:
@@ -1150,16 +1170,17 @@ _STREET_BEFORE_CODE = regex.compile(
 number and the floor ("Los Alisos, 10. 13002", "Ramón Puga, 52. 32005", "Colón, 28, 1º.")."""
 
 
-_FIELD_BOUNDARY = regex.compile(r"(?:\A|[\n\r,;:(][ \t]*|(?<!\p{Lu}\p{Ll}{0,3})\.[ \t]+)\Z")
-"""Where a part of an address starts: a line, a comma, a colon, a full stop that ends no
-abbreviation ("Hospital Dr. Peset" goes on)."""
+_FIELD_BOUNDARY = regex.compile(r"(?:\A|[\n\r,;(][ \t]*|(?<!\p{Lu}\p{Ll}{0,3})\.[ \t]+)\Z")
+"""Where a part of an address starts: a line, a comma, a full stop that ends no abbreviation
+("Hospital Dr. Peset" goes on); not a key's colon ("Paciente: Ana García Pérez, 45." is a
+name and an age)."""
 
 
 def _street_before_code(text: str, code: int, lex: Lexicon) -> tuple[int, int] | None:
     """The street written right before the postcode at ``code``, from the start of its line or
-    part of the address (after a full stop, a comma, a colon), unless its first word is an
-    institution's ("Hospital Clínico, 2. 28040" is no street) or its words are
-    everyday words of the narrative's language ("Planta Baja, 2. 28040")."""
+    part of the address (after a full stop or a comma), unless its first word is an
+    institution's ("Hospital Clínico, 2. 28040" is no street) or its words are everyday words
+    of the narrative's language ("Planta Baja, 2. 28040")."""
     match = _STREET_BEFORE_CODE.search(text, max(0, code - 70), code)
     if match is None or not _FIELD_BOUNDARY.search(
         text, max(0, match.start(1) - 4), match.start(1)
@@ -1168,6 +1189,7 @@ def _street_before_code(text: str, code: int, lex: Lexicon) -> tuple[int, int] |
     words = [fold(w) for w in _TOKEN.findall(match.group(1)) if not w.isdigit()]
     if not words or words[0] in _INSTITUTION_WORDS or words[0] in NAME_ENDS:
         return None
+
     if any(w in _STREET_WORDS for w in words):
         return None  # a street with its type word, the other rules' ("Paseo de Carmelitas 20")
     if all(lex.everyday(w) or w in _PARTICLE_WORDS for w in words):
@@ -1880,7 +1902,7 @@ def _continued(
                 break  # the next block of a letter: "Cher confrère", though Cher is a place
             if "\n" in separator.group() and _KEY_AFTER.match(text, part.end()):
                 break  # the next field's key: "CHU de Besson\nDate de réception :"
-            if text[part.end() : part.end() + 1] == ":" and known.match(words) is None:
+            if _field_key(text, part.start() - 1, part.end()) is not None:
                 break  # a key on the same line: "Paseo NºCol: 08-08-25574"
             if part.group("lower") is not None:
                 if known.match(words) is None or (len(words) == 1 and words[0] in known.ambiguous):

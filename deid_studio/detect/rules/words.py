@@ -86,10 +86,14 @@ STREET_TYPES = frozenset(fold_word(w) for w in _STREET_TYPES)
 Martínez", "Camino"), folded: see :func:`street_ahead`."""
 _STREET_AHEAD = regex.compile(
     rf"(?i:{'|'.join(_STREET_TYPES)})\.?"
-    r"(?:[ \t]+(?:de|del|la|las|los|el|d'|\p{Lu}[\p{L}\p{M}'\u2019-]*\.?)){0,6}"
-    r",?[ \t]*(?:n[º°o]\.?[ \t]*)?\d{1,5}(?!\d|[.,/:]\d)"
-    r"(?![ \t]*(?i:años|anos|years?|ans|anni|meses|months?|jahre)(?![\p{L}\p{M}]))"
+    r"(?:[ \t]+\d{1,3}[ \t]+(?i:no\.?|n[º°]|\#)[ \t]*\d"  # "Calle 25 no 1g-89"
+    r"|(?:[ \t]+(?:de|del|la|las|los|el|d')){0,3}[ \t]+\p{Lu}[\p{L}\p{M}'\u2019-]*\.?"
+    r"(?:[ \t]+(?:de|del|la|las|los|el|d'|\p{Lu}[\p{L}\p{M}'\u2019-]*\.?)){0,5}"
+    r",?[ \t]*(?:n[º°o]\.?[ \t]*)?\d{1,5}(?!\d|[.,/:]\d)(?![ \t]+\p{Ll}))"
 )
+"""A street type, its name (a capitalised word at least), its house number, and no word in
+lower case after it: "Plaza de la Encarnación, 32", not "Plaza Martínez, 32 años", "Ana
+Plaza 2 días después", "Ana Plaza, 2 de mayo" or "Maria Corso 5 mg"."""
 
 
 def street_ahead(text: str, start: int, folded: str) -> bool:
