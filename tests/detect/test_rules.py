@@ -701,6 +701,7 @@ def test_a_known_town_after_a_postcode_and_a_stop_and_a_street_without_a_number(
     siurot = "Virgen del Rocío. Avda. Manuel Siurot S/N. E-41013. Sevilla. (España)"
     assert ("STREET", "Avda. Manuel Siurot S/N") in found(siurot)
     assert ("CITY", "Sevilla") in found(siurot)
+    assert ("POSTCODE", "E-41013") in found(siurot)  # the postcode rule reads no full stop
     assert ("CITY", "Sevilla") in found("Avda. Dr. Fedriani, 3, 41071, Sevilla E-mail: m@x.es")
     licence = "Número de colegiado del notificador: 28/28/69932. Se ha solicitado información."
     assert not [kind for kind, _ in found(licence) if kind == "CITY"]

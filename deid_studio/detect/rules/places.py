@@ -562,6 +562,7 @@ RULES: Mapping[str, float] = {
     "pharmacy_chain": 0.95,
     "street_us": 0.95,
     "town_after_postcode": 0.95,
+    "postcode_before_known_town": 0.95,
     "town_state_zip": 0.95,
     "town_before_postcode": 0.9,
     "town_after_institution": 0.9,
@@ -1226,6 +1227,10 @@ def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
         ):
             continue
         yield RuleHit(start, end, "CITY", "town_after_postcode")
+        if match.group("stop"):  # the postcode rule reads a blank or a comma after the code
+            yield RuleHit(
+                match.start(), match.end("code"), "POSTCODE", "postcode_before_known_town"
+            )
         if language in _UNTYPED_STREETS:
             street = _street_before_code(text, candidate.start(), lex)
             if street is not None:
