@@ -678,6 +678,8 @@ def test_a_street_without_its_type_word_before_a_postcode() -> None:
         "Complexo Hospitalario de Ourense. Ramón Puga, 52. 32005 Ourense.": "Ramón Puga, 52",
         "Hospital Gregorio Marañón. Doctor Esquerdo, 46. 28007 Madrid.": "Doctor Esquerdo, 46",
         "Unidad de Reumatología. Colón, 28, 1º. 36201 Vigo.": "Colón, 28, 1º",
+        # a short town's full stop is no abbreviation's ("Dr.", "Av." are)
+        "Vive en Lugo. Los Alisos, 10. 13002 Ciudad Real": "Los Alisos, 10",
     }
     for text, street in cases.items():
         assert streets(text) == [street], text

@@ -1171,10 +1171,15 @@ _STREET_BEFORE_CODE = regex.compile(
 number and the floor ("Los Alisos, 10. 13002", "Ramón Puga, 52. 32005", "Colón, 28, 1º.")."""
 
 
-_FIELD_BOUNDARY = regex.compile(r"(?:\A|[\n\r,;(][ \t]*|(?<!\p{Lu}\p{Ll}{0,3})\.[ \t]+)\Z")
-"""Where a part of an address starts: a line, a comma, a full stop that ends no abbreviation
-("Hospital Dr. Peset" goes on); not a key's colon ("Paciente: Ana García Pérez, 45." is a
-name and an age)."""
+_TITLE_ABBREVIATIONS = (
+    "Dr Dra Dres Sr Sra Srta Sres Dña Dª Ldo Lda Lcdo Lcda Prof Profa Gral Hnos Hno Sta Sto St "
+    "Mt Ft Av Avd Avda Pza Ctra Crta Urb Esc Mr Mrs Ms"
+).split()
+_ABBREVIATION_BEFORE = rf"(?<![\p{{L}}\p{{M}}]){alternation(_TITLE_ABBREVIATIONS)}"
+_FIELD_BOUNDARY = regex.compile(rf"(?:\A|[\n\r,;(][ \t]*|(?<!{_ABBREVIATION_BEFORE})\.[ \t]+)\Z")
+"""Where a part of an address starts: a line, a comma, a full stop that ends no title's or
+street's abbreviation ("Hospital Dr. Peset" goes on; "Vive en Lugo. Los Alisos, 10" starts
+anew); not a key's colon ("Paciente: Ana García Pérez, 45." is a name and an age)."""
 
 
 def _street_before_code(text: str, code: int, lex: Lexicon) -> tuple[int, int] | None:
