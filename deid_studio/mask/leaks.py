@@ -108,11 +108,11 @@ def _date_words_beside_a_shift(
     inside = [w for w in computed if w.start < end and start < w.end]
     if not any(w.action == "shift" for w in inside):
         return False
-    copied = list(masked[start:end])
-    for w in inside:
-        for i in range(max(w.start, start), min(w.end, end)):
-            copied[i - start] = " "
-    return all(word.islower() and word in DATE_WORDS for word in _WORD.findall("".join(copied)))
+    copied = masked[start:end]
+    for w in inside:  # blank out what the masker wrote
+        a, b = max(w.start, start) - start, min(w.end, end) - start
+        copied = copied[:a] + " " * (b - a) + copied[b:]
+    return all(word.islower() and word in DATE_WORDS for word in _WORD.findall(copied))
 
 
 class LeakError(DeidError):

@@ -132,7 +132,9 @@ street, "-ring")."""
 _NO_NUMBER = regex.compile(r"(?<=[ \t])[Ss]/[Nn](?![\p{L}\d])")
 """A street's "S/N" (sin número: no house number)."""
 _WORD = r"\p{Lu}[\p{L}\p{M}'\u2019\-]*"  # a capitalised word, no abbreviation dot
-_CAP = rf"(?:(?:Dr|Dra|Dña|Ldo|Lda|Lcdo|Lcda|Prof|St|Sta|Sto|Sant|Mt|Ft|Pº|Gral|Av)\.|{_WORD})"
+_ABBREVIATIONS = "Dr Dra Dña Ldo Lda Lcdo Lcda Prof St Sta Sto Sant Mt Ft Pº Gral Av".split()
+"""Titles' and saints' abbreviations that stand inside a street's or an institution's name."""
+_CAP = rf"(?:{alternation(_ABBREVIATIONS)}\.|{_WORD})"
 """A capitalised word of a street's or an institution's name, or a title's abbreviation."""
 _PARTICLE_WORDS = frozenset(
     "de del la las los el du des le di dei della degli delle da do dos das van von der "
@@ -1056,7 +1058,7 @@ def _longest_place(
     return None
 
 
-_KEY_AT_END = regex.compile(r"[ \t]+(\p{L}[\p{L}\p{M}º°ª.\-]*)\Z")
+_KEY_AT_END = regex.compile(r"(?<![\p{L}\p{M}º°ª.\-])\p{L}[\p{L}\p{M}º°ª.\-]*\Z")
 _CONTACT_KEYS = frozenset(
     fold(w)
     for w in "email e-mail mail correo teléfono telefono teléf telf tel tfno tlf tlfno móvil "
@@ -1066,25 +1068,26 @@ _CONTACT_KEYS = frozenset(
 "NºCol:"), and so end it."""
 
 
-def _field_key(text: str, start: int, end: int) -> regex.Match[str] | None:
-    """The last word of ``text[start:end]`` when it is the key of the next field: a contact's
-    or a licence's key before a colon ("Madrid [E-mail]:", "Avda [NºCol]:"), no other word
-    ("General Hospital Westside: stable" keeps its last word)."""
+def _field_key(text: str, start: int, end: int) -> int | None:
+    """Where the last word of ``text[start:end]`` starts when it is the key of the next field:
+    a contact's or a licence's key before a colon ("Madrid [E-mail]:", "Avda [NºCol]:"), no
+    other word ("General Hospital Westside: stable" keeps its last word)."""
     if text[end : end + 1] != ":":
         return None
     key = _KEY_AT_END.search(text, start, end)
     if key is None:
         return None
-    word = fold(key.group(1).rstrip("."))
-    return key if word in _CONTACT_KEYS or "º" in word else None
+    word = fold(key.group().rstrip("."))
+    return key.start() if word in _CONTACT_KEYS or "º" in word else None
 
 
 def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     """Without a trailing full stop, comma, blank or particle (an abbreviation's dot stays
     inside; "Hospital La Fe [el] 2021-05-23"), nor a last word that is the next field's key
     ("Médico: Ana Plaza Martínez [NºCol]: 28 28 15974": the street would take the name)."""
-    if (key := _field_key(text, start, end)) is not None:
-        end = key.start()
+    key = _field_key(text, start, end)
+    if key is not None and key > start:
+        end = key  # the blanks before it go with the trailing ones below
     particles = _TRAILING_PARTICLES.search(text, start, end)
     if particles is not None:
         end = particles.start()
@@ -1172,9 +1175,10 @@ number and the floor ("Los Alisos, 10. 13002", "Ramón Puga, 52. 32005", "Colón
 
 
 _TITLE_ABBREVIATIONS = (
-    "Dr Dra Dres Sr Sra Srta Sres Dña Dª Ldo Lda Lcdo Lcda Prof Profa Gral Hnos Hno Sta Sto St "
-    "Mt Ft Av Avd Avda Pza Ctra Crta Urb Esc Mr Mrs Ms"
-).split()
+    *_ABBREVIATIONS,
+    *"Dres Sr Sra Srta Sres Dª Profa Hnos Hno Avd Avda Pza Ctra Crta Urb Esc Mr Mrs Ms".split(),
+)
+"""The abbreviations whose full stop ends no part of an address ("Hospital Dr. Peset")."""
 _ABBREVIATION_BEFORE = rf"(?<![\p{{L}}\p{{M}}]){alternation(_TITLE_ABBREVIATIONS)}"
 _FIELD_BOUNDARY = regex.compile(rf"(?:\A|[\n\r,;(][ \t]*|(?<!{_ABBREVIATION_BEFORE})\.[ \t]+)\Z")
 """Where a part of an address starts: a line, a comma, a full stop that ends no title's or
@@ -1195,7 +1199,6 @@ def _street_before_code(text: str, code: int, lex: Lexicon) -> tuple[int, int] |
     words = [fold(w) for w in _TOKEN.findall(match.group(1)) if not w.isdigit()]
     if not words or words[0] in _INSTITUTION_WORDS or words[0] in NAME_ENDS:
         return None
-
     if any(w in _STREET_WORDS for w in words):
         return None  # a street with its type word, the other rules' ("Paseo de Carmelitas 20")
     if all(lex.everyday(w) or w in _PARTICLE_WORDS for w in words):
@@ -1912,7 +1915,7 @@ def _continued(
                 break  # the next block of a letter: "Cher confrère", though Cher is a place
             if "\n" in separator.group() and _KEY_AFTER.match(text, part.end()):
                 break  # the next field's key: "CHU de Besson\nDate de réception :"
-            if _field_key(text, part.start() - 1, part.end()) is not None:
+            if _field_key(text, part.start(), part.end()) is not None:
                 break  # a key on the same line: "Paseo NºCol: 08-08-25574"
             if part.group("lower") is not None:
                 if known.match(words) is None or (len(words) == 1 and words[0] in known.ambiguous):
