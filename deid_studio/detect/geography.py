@@ -50,11 +50,24 @@ language is likely to name."""
 
 AMBIGUOUS_COUNTRIES = frozenset(
     "man island wake chili turkey china georgia guinea togo jersey reunion ascension chad "
-    "jordan niger panama".split()
+    "jordan niger panama trinidad".split()
 )
 """Country names that are also words of a narrative ("turkey", "china", "to go"): taken only
 after a place cue. Other country names are places wherever they stand, even though the
 English vocabulary lists hold them ("Italy", "Finland")."""
+
+AMBIGUOUS_REGIONS = frozenset(
+    "ain centre como down eure georgia lot manche mayo somme uri var washington".split()
+)
+"""Names of states, provinces and departments that are also words or first names of a
+narrative ("como", "mayo", "Down", "Somme", "Georgia"): taken only after a place cue. Other
+regions' names are places wherever they stand, even though the common-word list holds them
+("California", "Cantabria", "Jalisco")."""
+
+COUNTRY_SHORT_NAMES = ("USA", "EEUU")
+"""The United States as narratives write it ("Irvine, California, USA"): capitals, yet a
+country's name, not an acronym of something else (the rules find "EE.UU." and "U.S.A."
+by their dots)."""
 
 FAKER_LOCALES: Mapping[str, tuple[str, ...]] = {
     "en": ("en_US", "en_GB", "en_CA", "en_IE"),
@@ -121,10 +134,18 @@ def places(language: str | None) -> Places:
     large = _tokenised("cities:large")
     common = common_words()
     stop = set().union(*stopwords().values())
+    named = (
+        {entry[0] for entry in _tokenised("regions") | countries if len(entry) == 1}
+        - AMBIGUOUS_REGIONS
+        - AMBIGUOUS_COUNTRIES
+    )  # not common words, though the list has them
     ambiguous = {
         entry[0]
         for entry in cities
-        if len(entry) == 1 and (entry[0] in common or entry[0] in stop or len(entry[0]) < 3)
+        if len(entry) == 1
+        and (
+            (entry[0] in common and entry[0] not in named) or entry[0] in stop or len(entry[0]) < 3
+        )
     } | {
         entry[0]
         for entry in countries
@@ -218,10 +239,14 @@ def _read() -> dict[str, set[str]]:
             for attribute in _FAKER_REGIONS:
                 values = getattr(provider, attribute, ())
                 add(f"cities:{language}", _names(values))
+                add("regions", _names(values))
             add(f"countries:{language}", getattr(provider, "countries", ()))
     for name in _NLTK_PLACES:
         add("cities:en", _nltk_lines(name))
+        if name != "uscities.txt":
+            add("regions", _nltk_lines(name))
     add("countries:world", _nltk_lines("countries.txt"))
+    add("countries:world", COUNTRY_SHORT_NAMES)
     return lists
 
 

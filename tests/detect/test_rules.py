@@ -740,6 +740,65 @@ def test_the_address_rules_leave_names_and_other_fields_whole() -> None:
     assert ("PERSON", "Ana García Pérez") in found("Paciente: Ana García Pérez, 45. 28003 Madrid")
 
 
+def test_a_spanish_flat_stays_with_its_street_and_a_field_reads_past_abbreviations() -> None:
+    """After the house number a Spanish address gives the floor, the door, the staircase or
+    the building ("4 5º - 4", "35 7o dcha", "1. Bajo A", "esc. 2, 2ºb"): they stay with the
+    street; a street field's value goes on after "Av." before a lowercase word and after a
+    title's or a town's abbreviation, and ends before the postcode and town after it."""
+
+    def found(text: str) -> list[tuple[str, str]]:
+        return [(h.kind, text[h.start : h.end]) for h in find(text, "es")]
+
+    for text, street in {
+        "Dr. Ruiz. Avda Juan Bernabeu, 4 5º - 4. 28036 Madrid": "Avda Juan Bernabeu, 4 5º - 4",
+        "Dr. Ruiz. Av. Valderrey, 35 7o dcha. 28039 Madrid": "Av. Valderrey, 35 7o dcha",
+        "Dr. Ruiz. C/ Lope de Vega 3, bajo der. 41500 Alcalá": "C/ Lope de Vega 3, bajo der",
+        "Dr. Ruiz. Av. Galaxia 6, esc. 2, 2ºb. Madrid": "Av. Galaxia 6, esc. 2, 2ºb",
+        "Hospital de Poniente. Ctra. Málaga n.o 119, 04700, El Ejido": "Ctra. Málaga n.o 119",
+        "Dr. Ruiz. C/ Balcánica 3, bloque C, 3.o D 28042 Madrid": "C/ Balcánica 3, bloque C, 3.o D",
+        "Domicilio: C BIZKARRETA, 1. Bajo A.\nLocalidad: Bilbao": "C BIZKARRETA, 1. Bajo A",
+        "Domicilio: Av. del puerto 177, 2, 1.\nLocalidad: Vigo": "Av. del puerto 177, 2, 1",
+        "Domicilio: Carrer del Dr. Trueta, 16, 3, A.\nCP: 1": "Carrer del Dr. Trueta, 16, 3, A",
+        "Domicilio: C. de Loida Franco 19, 33168 Cuenca\n": "C. de Loida Franco 19",
+    }.items():
+        assert ("STREET", street) in found(text), (text, found(text))
+    assert ("CITY", "Cdad. Real") in found("Localidad/ Provincia: Cdad. Real.\nCP: 13004.")
+    assert ("POSTCODE", "33168") in found("Domicilio: C. de Loida Franco 19, 33168 Cuenca\n")
+    # "C.P." is a postcode's key, not a door; "der" ends no German street
+    assert ("STREET", "Avda. Martín Lagos, s/n") in found("Avda. Martín Lagos, s/n C.P. 28045")
+    german = "Wohnhaft Hauptstraße 3 der Patient kam"
+    assert "der" not in " ".join(t for k, t in find_pairs(german, "de") if k == "STREET")
+
+
+def find_pairs(text: str, language: str) -> list[tuple[str, str]]:
+    return [(h.kind, text[h.start : h.end]) for h in find(text, language)]
+
+
+def test_regions_and_the_united_states_are_places_without_a_cue() -> None:
+    """A state's or a province's name is a place wherever it stands, though the common-word
+    list holds it ("San Leandro, California, USA"; "Cantabria"), unless it is a word too
+    ("mayo", "Como"); "EE.UU." and "U.S.A." are the United States; a two-letter state code
+    after "reside en" is one only in capitals ("La Habana" is no Louisiana); "Trinidad" is a
+    woman's name as much as a country."""
+    text = "(Allergan, Irvine, California, EE.UU.); San Leandro, California, USA."
+    assert [t for k, t in find_pairs(text, "es") if k in ("CITY", "COUNTRY")] == [
+        "Irvine",
+        "California",
+        "EE.UU.",
+        "San Leandro",
+        "California",
+        "USA",
+    ]
+    assert ("CITY", "Cantabria") in find_pairs("Hospital de Laredo, Cantabria.", "es")
+    assert ("COUNTRY", "U.S.A.") in find_pairs("Made by Baush and Lomb, U.S.A.", "en")
+    assert ("CITY", "mayo") not in find_pairs("Nació en mayo en Como.", "es")
+    assert ("CITY", "La") not in find_pairs("Reside en La Habana.", "es")
+    assert ("CITY", "CA") in find_pairs("She lives in CA now.", "en")
+    assert ("COUNTRY", "Trinidad") not in find_pairs(
+        "Málaga, España. Trinidad recibió la vacuna", "es"
+    )
+
+
 def test_another_languages_relative_word_is_a_name_after_a_relative() -> None:
     """Spanish "tía" (aunt) folds to "Tia", an English first name: in an English narrative
     it is a name after a relative's word; the narrative's own relatives' words are not

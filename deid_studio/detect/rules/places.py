@@ -32,7 +32,14 @@ import regex
 from deid_studio.detect.dictionaries import is_drug_or_vaccine
 from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import eponyms, fold
-from deid_studio.detect.geography import COUNTRIES_OF, Places, place_tokens, places, regions
+from deid_studio.detect.geography import (
+    COUNTRIES_OF,
+    COUNTRY_SHORT_NAMES,
+    Places,
+    place_tokens,
+    places,
+    regions,
+)
 from deid_studio.detect.rules.anchors import digit_runs
 from deid_studio.detect.rules.base import (
     LATIN1_LETTER,
@@ -117,18 +124,38 @@ _STREET_AFTER_USPS = (
 and British address lists hold them: "Centers", "Rapid", "Shoal", "Mill"), after a house
 number and a capitalised name only; "Via" and "Rue" too, capitalised ("14619 Nicholas Via";
 not "2 Puffs via inhalation", "1 VIAL ALBUTEROL VIA NEB")."""
+_SIDE = r"(?i:dcha|drcha|dcho|dch|izq|izqda|izqdo|izda|izdo|iz|ctro)\.?(?![\p{L}\p{M}])"
+_STOREY = r"(?i:bajo|bj|entlo|entresuelo|[aá]tico|pral|principal|semis[oó]tano)(?![\p{L}\p{M}])"
+_FLOOR = r"\d{1,2}(?:\.?[º°ªo]|o)(?:[ \t]?[A-Z]|[a-z])?(?![\p{L}\p{M}\d])"
+_UNIT_PART = (
+    r"(?i:esc|escalera|portal|pta|puerta|piso|planta|interior|int|bloque|blq|edif|edificio|ed|"
+    r"km|apto|dpto|local)\.?[ \t]*(?:\d{1,4}[A-Za-zº°ª]{0,2}|[A-Z]{1,4})(?![\p{L}\p{M}\d])"
+)
+_FLAT = (
+    rf"(?:(?:[ \t]*[,\-][ \t]*|[ \t]+)"
+    rf"(?:{_FLOOR}(?:[ \t]+{_SIDE})?|{_SIDE}|(?<=[º°ªo][ \t]*-[ \t]*)\d{{1,3}}(?![\p{{L}}\d])"
+    rf"|[A-Z](?=[ \t]*(?:[,;\n\r]|\.(?![\p{{L}}])|\Z)))"
+    rf"|(?:[ \t]*[,\-.][ \t]*|[ \t]+)(?:{_STOREY}(?:[ \t]+(?:{_SIDE}|(?i:der|dr)\.?(?![\p{{L}}])"
+    rf"|[A-Z](?![\p{{L}}\d])))?"
+    rf"|{_UNIT_PART}))"
+)
+"""What follows a Spanish house number in an address: the floor and the door ("4 5º - 4",
+"35 7o dcha", "5ºA izq", "16, 3, A"), the ground floor ("1. Bajo A", "3, bajo der"), the
+staircase, building, block or kilometre ("6, esc. 2, 2ºb", "2, Ed.ICA, Esc.2a", "IV, km.
+665")."""
 _HOUSE_NUMBER = (
-    r"(?:,?[ \t]*(?:n[ \t]?[º°o]\.?[ \t]*|no\.[ \t]*|nr\.[ \t]*|#[ \t]*|(?i:número|numero)[ \t]+)?"
+    r"(?:,?[ \t]*(?:n[ \t]?[º°o]\.?[ \t]*|n\.[ \t]?[º°o]\.?[ \t]*|no\.[ \t]*|nr\.[ \t]*|#[ \t]*"
+    r"|(?i:número|numero)[ \t]+)?"
     r"(?:\d{1,5}[ \t]?[a-zA-Z]?(?![\p{L}\d])|(?i:s/n))"
     r"(?:[ \t]*[,/-][ \t]*\d{1,4}"
     r"(?:(?:\.[º°ªo]|[º°ª])(?:[ \t-]?[A-Z](?!-)|[ \t]+\d{1,2}[ª])?|[ \t]?[º°ªa-zA-Z]{0,2})"
     r"(?![\p{L}\d]))*"
     r"(?![ \t]*(?i:jahre|jahren|jährige?|years?|yrs?|años|anos|ans|monate|months?|meses|mois)"
-    r"(?![\p{L}\p{M}])))"
+    rf"(?![\p{{L}}\p{{M}}])){_FLAT}{{0,4}})"
 )
 """A house number, with a door or a flat after it, a Spanish floor and door too ("14, 3.º C",
-"3 - 5º 2ª", "7, 3.o B"); not an age ("Till Häring, 11 Jahre": the surname ends like a German
-street, "-ring")."""
+"3 - 5º 2ª", "7, 3.o B", "n.o 119", and :data:`_FLAT`); not an age ("Till Häring, 11 Jahre":
+the surname ends like a German street, "-ring")."""
 _NO_NUMBER = regex.compile(r"(?<=[ \t])[Ss]/[Nn](?![\p{L}\d])")
 """A street's "S/N" (sin número: no house number)."""
 _WORD = r"\p{Lu}[\p{L}\p{M}'\u2019\-]*"  # a capitalised word, no abbreviation dot
@@ -617,10 +644,19 @@ def _fields(text: str, index: dict[str, list[int]]) -> Iterator[RuleHit]:
         for match in family.finditer(text, index):
             start = match.end()
             end = _FIELD_END.search(text, start, start + 120)
-            while end and end.group()[:1] == "." and _abbreviated(text, start, end):
+            while (
+                end
+                and end.group()[:1] == "."
+                and (
+                    _abbreviated(text, start, end)
+                    or (kind == "STREET" and _FLAT_AFTER.match(text, end.end()))
+                )
+            ):
                 end = _FIELD_END.search(text, end.end(), start + 120)  # "C. Mayor 3", "Avda. X"
             stop = end.start() if end else min(len(text), start + 120)
             value = text[start:stop].rstrip(" \t.,")
+            if kind == "STREET" and (town := _TOWN_IN_STREET_FIELD.search(value)) is not None:
+                value = value[: town.start()]  # "C. de Loida Franco 19, 33168 Cuenca"
             if fold(value) in _NO_VALUE:
                 continue
             if value and any(c.isalpha() or c.isdigit() for c in value):
@@ -632,7 +668,17 @@ def _abbreviated(text: str, start: int, end: regex.Match[str]) -> bool:
     after (:data:`_STREET_ABBREVIATION`)."""
     word = _STREET_ABBREVIATION.search(text, start, end.start() + 1)
     after = text[end.end() : end.end() + 1]
-    return word is not None and (after.isupper() if word.group("street") else after.isdigit())
+    return word is not None and (after.isalpha() if word.group("street") else after.isdigit())
+
+
+_TOWN_IN_STREET_FIELD = regex.compile(
+    rf"(?<=\d[\p{{L}}º°ª]{{0,2}})[ \t]*,[ \t]*(?!{_STOREY})"
+    r"(?=(?:[A-Z]-?)?\d{4,5}(?:[ \t]+\p{Lu}|[ \t]*\Z))"
+)
+"""Where a street field's value goes on after the house number to the postcode and town ("C.
+de Loida Franco 19, 33168 Cuenca"): the street ends there, the place rules read the rest."""
+_FLAT_AFTER = regex.compile(rf"{_STOREY}|{_UNIT_PART}")
+"""The flat of a street field's address after a full stop ("C Bizkarreta, 1. Bajo A")."""
 
 
 COMMON = 4.5
@@ -682,7 +728,12 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
                 )
                 or (entry[0] in medical and (not cued or text[end : end + 1] in "'\u2019-"))
                 or (entry[0] in known.ambiguous and (not cued or match.group().isupper()))
-                or (match.group().isupper() and len(match.group()) <= 4 and not cued)
+                or (
+                    match.group().isupper()
+                    and len(match.group()) <= 4
+                    and not cued
+                    and match.group() not in COUNTRY_SHORT_NAMES
+                )
             ):
                 break
             if (
@@ -919,12 +970,14 @@ def _may_hold_suffixed_street(text: str, lower: str) -> bool:
 
 
 _STREET_ABBREVIATION = regex.compile(
-    r"(?<![\p{L}\p{M}])(?:(?P<street>C|Avda|Av|Pza|Ctra|Urb|Pº|Bd|Str)|(?i:apt|apto|dpto|no|n[º°]))"
+    rf"(?<![\p{{L}}\p{{M}}])(?:(?P<street>C|Avda|Av|Pza|Ctra|Urb|Pº|Pso|Bd|Str|Cdad|Pto|Nvo|Nva|"
+    rf"{alternation(_ABBREVIATIONS)})|(?i:apt|apto|dpto|no|n[º°]))"
     r"\.\Z"
 )
-"""A street's abbreviated type word before a field value's dot, a capital after it, or a
-flat's before a number: the dot ends no field ("Domicilio: C. Jaime Quintero 77", "Calle de
-Teresita Pizarro 44 Apt. 95")."""
+"""A street's abbreviated type word, a title's or a saint's, or a town's ("Cdad. Real", "Pto.
+de la Cruz") before a field value's dot, a letter after it, or a flat's before a number: the
+dot ends no field ("Domicilio: C. Jaime Quintero 77", "Av. del puerto 177", "Carrer del Dr.
+Trueta, 16", "Calle de Teresita Pizarro 44 Apt. 95")."""
 _ABBREVIATION_END = regex.compile(
     r"(?:(?<![\p{L}])(?i:str|av|avda|ctra|pza|urb|bd|bld|st|ave|rd|dr|ln|blvd|ct|pl|hwy|inc|ltd)"
     r"|(?<=(?<![\p{L}])\p{Lu}\.)\p{L}{1,4})\.\Z"
@@ -954,7 +1007,11 @@ def _after_phrases(
         matches = [*matches, *_LIVES_WITH_IN.finditer(text)]
     for match in matches:
         state = _STATE_CODE.match(text, match.end())
-        if state is not None and _RESIDENCE.search(match.group()):
+        if (
+            state is not None
+            and _RESIDENCE.search(match.group())
+            and (state.group().isupper() or _a_lowercase_code(text, state, language))
+        ):
             yield RuleHit(*state.span(), "CITY", "town_after_phrase")
             continue
         segment = _SEGMENT.match(text, match.end())
@@ -971,6 +1028,16 @@ def _after_phrases(
             or _country_after(text, segment.end(), language)
         ):
             yield RuleHit(*segment.span(), "CITY", "town_after_phrase")
+
+
+_WORD_AFTER = regex.compile(r"[ \t]+\p{Lu}")
+
+
+def _a_lowercase_code(text: str, state: regex.Match[str], language: str | None) -> bool:
+    """Whether a state's code not in capitals after a phrase of residence is one: in an
+    English narrative, unless a capitalised word follows it ("moved to fl", not "vive en La
+    Habana")."""
+    return language in (None, "en") and _WORD_AFTER.match(text, state.end()) is None
 
 
 _COUNTRY_AFTER = regex.compile(r",[ \t]*(\p{Lu}[\p{L}\p{M}]+(?:[ \t]+\p{Lu}[\p{L}\p{M}]+)?)")
@@ -2192,6 +2259,10 @@ town after one is its address. Not a bare "CVS" (the cardiovascular system in a 
 "Boots": a suffix names those ("CVS Pharmacy", "Boots Pharmacy")."""
 
 
+_DOTTED_US = regex.compile(r"(?<![\p{L}\p{M}.])(?:EE\.[ \t]?UU\.|U\.S\.A\.?)(?![\p{L}\p{M}])")
+"""The United States in dotted capitals ("Irvine, California, EE.UU.", "U.S.A.")."""
+
+
 def find_places(text: str, language: str | None) -> list[RuleHit]:
     """Every street, town, country, institution and room the place rules find."""
     index = word_index(text, language)
@@ -2211,6 +2282,7 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
             RuleHit(*m.span(), "CITY", "town_compound")
             for m in _FRENCH_COMPOUND_TOWN.finditer(text)
         )
+    found += (RuleHit(*m.span(), "COUNTRY", "place_gazetteer") for m in _DOTTED_US.finditer(text))
     found += _gazetteer(text, language, lex)
     found += _bracketed_towns(text, found, lex, language)
     found = _with_prefixes(text, found)
@@ -2261,6 +2333,15 @@ PLACE_FINDER = Finder(
         "con domicilio en [Cuesta Vito Antúnez 1] [Apt. 00], [33285]",
         "con domicilio en [Vial Jacinta Bueno 179]; le dieron 1 VIAL ALBUTEROL VIA NEB 1",
         "Domicilio: [C. de Loida Franco 19], [33168]; en [C. Leire Mármol 33] [Piso 7]",
+        "Domicilio: [Av. del puerto 177, 2, 1].\nLocalidad/ Provincia: [Cdad. Real].",
+        "Domicilio: [C BIZKARRETA, 1. Bajo A].\nDomicilio: [Carrer del Dr. Trueta, 16, 3, A].",
+        "Remitido por: [Avda Santiago Bernabeu, 4 5º - 4], [28036] [Madrid]",
+        "en [Av. Valderrey, 35 7o dcha]; en [C/ Lope de Vega 3, bajo izq]; en [Ctra. Málaga"
+        " n.o 119]",
+        "en [Av. Galaxia 6, esc. 2, 2ºb]; en [Pz de Pontevedra,2, Ed.ICA, Esc.2a,5ºC]",
+        "en [Avda. Martín Lagos, s/n] C.P.",
+        "(Allergan, [Irvine], California, [EE.UU.]); [San Leandro], California, [USA].",
+        "Reside en [La Habana]. Nació en mayo.",
         "Betreuung bei [MVZ Krems an der Donau]; aus [Universitätsklinikum Waidhofen an der"
         " Ybbs] am Montag entlassen; im [Klinikum Sankt Johann im Pongau] aufgenommen",
         "registered at [Lee Medical Centre].",
