@@ -766,6 +766,9 @@ def test_a_spanish_flat_stays_with_its_street_and_a_field_reads_past_abbreviatio
     assert ("POSTCODE", "33168") in found("Domicilio: C. de Loida Franco 19, 33168 Cuenca\n")
     # "C.P." is a postcode's key, not a door; "der" ends no German street
     assert ("STREET", "Avda. Martín Lagos, s/n") in found("Avda. Martín Lagos, s/n C.P. 28045")
+    # a street's "s/n" where the rules cannot read the street's name
+    assert ("STREET", "s/n") in found("Hospital. Ctra. N-332 Valencia-Alicante, s/n. 03550")
+    assert ("STREET", "s/n") not in found("Aparato S/N 4471, relación s/n alta")
     german = "Wohnhaft Hauptstraße 3 der Patient kam"
     assert "der" not in " ".join(t for k, t in find_pairs(german, "de") if k == "STREET")
 

@@ -75,7 +75,7 @@ from deid_studio.detect.rules.words import (
 _FLAGS = regex.IGNORECASE | regex.UNICODE
 _STREET_BEFORE: Mapping[str, str] = {
     "es": "calle c/ c/. avda avda. avd avd. avenida av. plaza pza pza. pz pz. paseo pº camino "
-    "carretera ctra ctra. crta crta. ronda travesía travesia glorieta urbanización urb urb. "
+    "carretera ctra ctra. crta crta. ronda travesía travesia glorieta urbanización urb urb. pso. "
     "barrio pasaje callejón rambla bulevar alameda vía avinguda passeig plaça rúa",
     "fr": "rue avenue av. boulevard bd bld place chemin allée impasse quai route cours square",
     "pt": "rua avenida av. travessa praça largo",
@@ -625,6 +625,7 @@ RULES: Mapping[str, float] = {
     "street_between_numbers": 0.75,
     "street_before_postcode": 0.85,
     "field_street": 0.95,
+    "street_no_number": 0.9,
     "field_city": 0.95,
     "field_country": 0.95,
     "field_institution": 0.95,
@@ -2263,6 +2264,15 @@ _DOTTED_US = regex.compile(r"(?<![\p{L}\p{M}.])(?:EE\.[ \t]?UU\.|U\.S\.A\.?)(?![
 """The United States in dotted capitals ("Irvine, California, EE.UU.", "U.S.A.")."""
 
 
+_SN = regex.compile(
+    r"(?<=[\p{L}\p{M}\d.)][ \t]*,?[ \t]*)(?<!(?i:relación|relacion|ratio|cociente|señal)[ \t]*)"
+    r"(?:[Ss][ \t]?/[ \t]?[Nn]|[Ss]\.[ \t]?[Nn]\.)(?![\p{L}\p{M}\d/:]|[ \t]*[:#]|[ \t]+\d)"
+)
+"""A Spanish street's "s/n" (sin número) where the street rules did not read the street's
+name ("Ctra. N-332 Valencia-Alicante, s/n", "C/ Doctor Martín lagos, s/n"): part of the
+address; not a serial number ("S/N: 4471", "S/N 4471") nor a signal-to-noise ratio."""
+
+
 def find_places(text: str, language: str | None) -> list[RuleHit]:
     """Every street, town, country, institution and room the place rules find."""
     index = word_index(text, language)
@@ -2283,6 +2293,8 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
             for m in _FRENCH_COMPOUND_TOWN.finditer(text)
         )
     found += (RuleHit(*m.span(), "COUNTRY", "place_gazetteer") for m in _DOTTED_US.finditer(text))
+    if language in (None, "es"):
+        found += (RuleHit(*m.span(), "STREET", "street_no_number") for m in _SN.finditer(text))
     found += _gazetteer(text, language, lex)
     found += _bracketed_towns(text, found, lex, language)
     found = _with_prefixes(text, found)
@@ -2339,7 +2351,7 @@ PLACE_FINDER = Finder(
         "en [Av. Valderrey, 35 7o dcha]; en [C/ Lope de Vega 3, bajo izq]; en [Ctra. Málaga"
         " n.o 119]",
         "en [Av. Galaxia 6, esc. 2, 2ºb]; en [Pz de Pontevedra,2, Ed.ICA, Esc.2a,5ºC]",
-        "en [Avda. Martín Lagos, s/n] C.P.",
+        "en [Avda. Martín Lagos, s/n] C.P.; equipo S/N: 4471; la relación s/n",
         "(Allergan, [Irvine], California, [EE.UU.]); [San Leandro], California, [USA].",
         "Reside en [La Habana]. Nació en mayo.",
         "Betreuung bei [MVZ Krems an der Donau]; aus [Universitätsklinikum Waidhofen an der"
