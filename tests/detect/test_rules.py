@@ -760,6 +760,9 @@ def test_a_spanish_flat_stays_with_its_street_and_a_field_reads_past_abbreviatio
         "Domicilio: Av. del puerto 177, 2, 1.\nLocalidad: Vigo": "Av. del puerto 177, 2, 1",
         "Domicilio: Carrer del Dr. Trueta, 16, 3, A.\nCP: 1": "Carrer del Dr. Trueta, 16, 3, A",
         "Domicilio: C. de Loida Franco 19, 33168 Cuenca\n": "C. de Loida Franco 19",
+        # MEDDOCAN keeps a side's full stop only before a second one
+        "Domicilio: Calle Rivadavia 12, 4 izq.. Localidad: Bilbao": "Calle Rivadavia 12, 4 izq.",
+        "Domicilio: Calle Rivadavia 12, 4 izq. Localidad: Bilbao": "Calle Rivadavia 12, 4 izq",
     }.items():
         assert ("STREET", street) in found(text), (text, found(text))
     assert ("CITY", "Cdad. Real") in found("Localidad/ Provincia: Cdad. Real.\nCP: 13004.")

@@ -658,6 +658,8 @@ def _fields(text: str, index: dict[str, list[int]]) -> Iterator[RuleHit]:
             value = text[start:stop].rstrip(" \t.,")
             if kind == "STREET" and (town := _TOWN_IN_STREET_FIELD.search(value)) is not None:
                 value = value[: town.start()]  # "C. de Loida Franco 19, 33168 Cuenca"
+            elif text.startswith("..", start + len(value)) and _SIDE_AT_END.search(value):
+                value += "."  # "4 izq..": the side's abbreviation keeps its full stop
             if fold(value) in _NO_VALUE:
                 continue
             if value and any(c.isalpha() or c.isdigit() for c in value):
@@ -678,6 +680,7 @@ _TOWN_IN_STREET_FIELD = regex.compile(
 )
 """Where a street field's value goes on after the house number to the postcode and town ("C.
 de Loida Franco 19, 33168 Cuenca"): the street ends there, the place rules read the rest."""
+_SIDE_AT_END = regex.compile(rf"(?<![\p{{L}}\p{{M}}]){_SIDE}\Z|(?i:der|bajo)\Z")
 _FLAT_AFTER = regex.compile(rf"{_STOREY}|{_UNIT_PART}")
 """The flat of a street field's address after a full stop ("C Bizkarreta, 1. Bajo A")."""
 
