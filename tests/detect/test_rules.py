@@ -769,6 +769,15 @@ def test_a_spanish_flat_stays_with_its_street_and_a_field_reads_past_abbreviatio
     assert ("POSTCODE", "33168") in found("Domicilio: C. de Loida Franco 19, 33168 Cuenca\n")
     # "C.P." is a postcode's key, not a door; "der" ends no German street
     assert ("STREET", "Avda. Martín Lagos, s/n") in found("Avda. Martín Lagos, s/n C.P. 28045")
+    # a postcode's country letter is no word of the institution before it, a road's is one
+    assert ("INSTITUTION", "Hospital San Juan de la Cruz") in found(
+        "Patológica Hospital San Juan de la Cruz E-23400 Ubeda (Jaén)"
+    )
+    assert ("STREET", "Ctra. N-332") in found("Hospital. Ctra. N-332 Valencia-Alicante, s/n")
+    # a postcode's key ends a name
+    assert ("PERSON", "Benito Juárez Código Postal") not in found(
+        "Delegación Benito Juárez Código Postal 03020. México"
+    )
     # a street's "s/n" where the rules cannot read the street's name
     assert ("STREET", "s/n") in found("Hospital. Ctra. N-332 Valencia-Alicante, s/n. 03550")
     assert ("STREET", "s/n") not in found("Aparato S/N 4471, relación s/n alta")

@@ -158,7 +158,8 @@ _HOUSE_NUMBER = (
 the surname ends like a German street, "-ring")."""
 _NO_NUMBER = regex.compile(r"(?<=[ \t])[Ss]/[Nn](?![\p{L}\d])")
 """A street's "S/N" (sin número: no house number)."""
-_WORD = r"\p{Lu}[\p{L}\p{M}'\u2019\-]*"  # a capitalised word, no abbreviation dot
+_WORD = r"(?!\p{Lu}{1,2}-\d{4,5}(?!\d))\p{Lu}(?:[\p{L}\p{M}'\u2019]|-(?!\d{4,5}(?!\d)))*"  # no dot
+# nor a postcode's country letter ("Hospital San Juan de la Cruz E-23400 Ubeda")
 _ABBREVIATIONS = "Dr Dra Dña Ldo Lda Lcdo Lcda Prof St Sta Sto Sant Mt Ft Pº Gral Av".split()
 """Titles' and saints' abbreviations that stand inside a street's or an institution's name."""
 _CAP = rf"(?:{alternation(_ABBREVIATIONS)}\.|{_WORD})"

@@ -71,11 +71,12 @@ NAME_ENDS = frozenset(
     "dipartimento abteilung klinik station unidad unit unité sección section hospital hôpital "
     "clínica clinic clinique centro center centre consulta urgencias emergency planta piso "
     "floor ward sala email e-mail correo tel tfno teléfono phone fax apt apt. apartment "
-    "appartement apto suite wohnung avda avd avenida pza".split()
+    "appartement apto suite wohnung avda avd avenida pza código postal cp".split()
 )
 """Words that end a name after a cue: "Remitido por: Miguel Martínez [Servicio de
 Urología]" names a department, not more of the physician; "Mrs. Barbara Yudina Apt. 675"
-and "Dra. Mª José Vela Muñoz Avda. Cervera" go on with an address. Folded, as the words
+and "Dra. Mª José Vela Muñoz Avda. Cervera" go on with an address ("Delegación Benito Juárez
+Código Postal 03020", a postcode's key). Folded, as the words
 compared with them are ("Madrid [Teléfono]")."""
 _STREET_TYPES = (
     "calle plaza paseo camino carretera ctra crta ronda travesía glorieta urbanización "
