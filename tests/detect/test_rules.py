@@ -785,6 +785,39 @@ def test_a_spanish_flat_stays_with_its_street_and_a_field_reads_past_abbreviatio
     assert "der" not in " ".join(t for k, t in find_pairs(german, "de") if k == "STREET")
 
 
+def test_a_street_field_stops_where_the_address_does() -> None:
+    """What a second reader's review found the street fields taking: a title's abbreviation
+    after a house number ("10 Oak Dr. The patient ...") or a door's letter ("2º C. el
+    paciente") read as the street going on, to the field's 120 characters, cutting a name in
+    two; a flat's word after a full stop that starts a sentence ("Bajo tratamiento",
+    "Planta 3 del hospital"); a regional road's four digits ("Ctra. CV-3101"); "s/n" that is
+    no address's ("Noche s/n.", "Fumador S/N", a serial number)."""
+    worthington = (
+        "Address: 10 Oak Dr. The patient, a 45-year-old man with hypertension and diabetes, "
+        "was seen in clinic by his physician Dr. Jonathan Worthington who reported severe rash."
+    )
+    assert ("STAFF", "Jonathan Worthington") in find_pairs(worthington, "en")
+    assert ("PHONE", "555-123-4567") in find_pairs("Address: 12 Main St. Phone: 555-123-4567", "en")
+    door = "Domicilio: C/ Sol 3, 2º C. el paciente, de la Dra. Margarita Fernández Villanueva"
+    assert ("STREET", "C/ Sol 3, 2º C") in find_pairs(door, "es")
+    assert ("STAFF", "Margarita Fernández Villanueva") in find_pairs(door, "es")
+    for text, street in {
+        "Domicilio: Av. Principal 4. Bajo tratamiento con enalapril.": "Av. Principal 4",
+        "Dirección: Calle Sol 2. Planta 3 del hospital, Dr. José Ruiz": "Calle Sol 2",
+        "Vive en Calle Real 3. Bajo control de su médico.": "Calle Real 3",
+        "Accidente en la Ctra. CV-3101 km 2, cerca de Llíria.": "Ctra. CV-3101 km 2",
+        "Domicilio: Avda. de la Constitución 45, 2º B, 41001 Sevilla.": (
+            "Avda. de la Constitución 45, 2º B"
+        ),
+        "Dr. Oliva. Avda. del Puerto, 1-8º puerta 14 - 46021 Valencia": (
+            "Avda. del Puerto, 1-8º puerta 14"
+        ),
+    }.items():
+        assert ("STREET", street) in find_pairs(text, "es"), (text, find_pairs(text, "es"))
+    notes = "Noche s/n. Evolución s/n, afebril. Fumador S/N. Marcapasos, S/N PJN123456."
+    assert not [t for k, t in find_pairs(notes, "es") if k == "STREET"]
+
+
 def find_pairs(text: str, language: str) -> list[tuple[str, str]]:
     return [(h.kind, text[h.start : h.end]) for h in find(text, language)]
 

@@ -61,6 +61,7 @@ from deid_studio.detect.rules.words import (
     NOUNS_CAPITALISED,
     PARTICLES,
     PRODUCT_WORDS,
+    STREET_TYPES,
     SURNAME_CAPITAL,
     WEEKDAYS,
     Cues,
@@ -137,7 +138,7 @@ _FLAT = (
     rf"|[A-Z](?=[ \t]*(?:[,;\n\r]|\.(?![\p{{L}}])|\Z)))"
     rf"|(?:[ \t]*[,\-.][ \t]*|[ \t]+)(?:{_STOREY}(?:[ \t]+(?:{_SIDE}|(?i:der|dr)\.?(?![\p{{L}}])"
     rf"|[A-Z](?![\p{{L}}\d])))?"
-    rf"|{_UNIT_PART}))"
+    rf"|{_UNIT_PART})(?=[ \t]*(?:[.,;:\-\n\r]|\Z|\d|\p{{Lu}})))"
 )
 """What follows a Spanish house number in an address: the floor and the door ("4 5º - 4",
 "35 7o dcha", "5ºA izq", "16, 3, A"), the ground floor ("1. Bajo A", "3, bajo der"), the
@@ -158,7 +159,10 @@ _HOUSE_NUMBER = (
 the surname ends like a German street, "-ring")."""
 _NO_NUMBER = regex.compile(r"(?<=[ \t])[Ss]/[Nn](?![\p{L}\d])")
 """A street's "S/N" (sin número: no house number)."""
-_WORD = r"(?!\p{Lu}{1,2}-\d{4,5}(?!\d))\p{Lu}(?:[\p{L}\p{M}'\u2019]|-(?!\d{4,5}(?!\d)))*"  # no dot
+_WORD = (
+    r"(?!\p{Lu}-\d{4,5}(?!\d)|\p{Lu}{2}-\d{5}(?!\d))"
+    r"\p{Lu}(?:[\p{L}\p{M}'\u2019]|-(?!\d{5}(?!\d)))*"
+)  # no abbreviation's dot; no postcode's country letter ("Cruz E-23400"; a road's "CV-3101" is)
 # nor a postcode's country letter ("Hospital San Juan de la Cruz E-23400 Ubeda")
 _ABBREVIATIONS = "Dr Dra Dña Ldo Lda Lcdo Lcda Prof St Sta Sto Sant Mt Ft Pº Gral Av".split()
 """Titles' and saints' abbreviations that stand inside a street's or an institution's name."""
@@ -646,16 +650,19 @@ def _fields(text: str, index: dict[str, list[int]]) -> Iterator[RuleHit]:
         for match in family.finditer(text, index):
             start = match.end()
             end = _FIELD_END.search(text, start, start + 120)
-            while (
-                end
-                and end.group()[:1] == "."
-                and (
-                    _abbreviated(text, start, end)
-                    or (kind == "STREET" and _FLAT_AFTER.match(text, end.end()))
-                )
-            ):
+            flat = None
+            while end and end.group()[:1] == "." and flat is None:
+                if kind == "STREET" and (flat := _FLAT_AFTER.match(text, end.end())):
+                    break  # "C Bizkarreta, 1. Bajo A": the flat ends the street
+                if not _abbreviated(text, start, end):
+                    break
                 end = _FIELD_END.search(text, end.end(), start + 120)  # "C. Mayor 3", "Avda. X"
-            stop = end.start() if end else min(len(text), start + 120)
+            if flat is not None:
+                stop = flat.end()
+            elif end:
+                stop = end.start()
+            else:
+                stop = _last_blank(text, start, min(len(text), start + 120))
             value = text[start:stop].rstrip(" \t.,")
             if kind == "STREET" and (town := _TOWN_IN_STREET_FIELD.search(value)) is not None:
                 value = value[: town.start()]  # "C. de Loida Franco 19, 33168 Cuenca"
@@ -669,20 +676,54 @@ def _fields(text: str, index: dict[str, list[int]]) -> Iterator[RuleHit]:
 
 def _abbreviated(text: str, start: int, end: regex.Match[str]) -> bool:
     """Whether the dot at ``end`` (a field's end) closes an abbreviation the value goes on
-    after (:data:`_STREET_ABBREVIATION`)."""
+    after (:data:`_STREET_ABBREVIATION`): a street type's or a town's before a capital, or
+    before a word in lower case when it opens the value ("Av. del puerto 177"); a title's or
+    a saint's only inside a street's name, after a street type or a particle ("Carrer del Dr.
+    Trueta", not "10 Oak Dr. The patient"); a flat's before a number."""
     word = _STREET_ABBREVIATION.search(text, start, end.start() + 1)
+    if word is None:
+        return False
     after = text[end.end() : end.end() + 1]
-    return word is not None and (after.isalpha() if word.group("street") else after.isdigit())
+    if word.group("street"):
+        return after.isupper() or (
+            after.isalpha()
+            and len(word.group("street")) > 1
+            and not text[start : word.start()].strip()
+        )
+    if word.group("title"):
+        before = _WORD_BEFORE.search(text, start, word.start())
+        return (
+            after.isupper()
+            and before is not None
+            and (fold(before.group(1)) in _TITLE_AFTER or before.group(1) in _PARTICLE_WORDS)
+        )
+    return after.isdigit()
+
+
+_TITLE_AFTER = STREET_TYPES | frozenset("av avd avda avenida c c/ pz pza pº pso urb".split())
+"""Street types a title's abbreviation starts a street's name after ("Calle Dr. Fleming")."""
+_WORD_BEFORE = regex.compile(r"([\p{L}\p{M}/]+)\.?[ \t]+\Z")
+
+
+def _last_blank(text: str, start: int, stop: int) -> int:
+    """``stop``, or the last blank before it when it falls inside a word: a value cut at
+    its longest is not cut inside a name ("... by Dr. Jonath")."""
+    if stop >= len(text) or not (text[stop - 1].isalnum() and text[stop].isalnum()):
+        return stop
+    blank = max(text.rfind(" ", start, stop), text.rfind("\t", start, stop))
+    return blank if blank > start else stop
 
 
 _TOWN_IN_STREET_FIELD = regex.compile(
-    rf"(?<=\d[\p{{L}}º°ª]{{0,2}})[ \t]*,[ \t]*(?!{_STOREY})"
-    r"(?=(?:[A-Z]-?)?\d{4,5}(?:[ \t]+\p{Lu}|[ \t]*\Z))"
+    r"[ \t]*,[ \t]*(?=(?:[A-Z]-?)?\d{4,5}(?:[ \t]+\p{Lu}|[ \t]*\Z))"
 )
 """Where a street field's value goes on after the house number to the postcode and town ("C.
 de Loida Franco 19, 33168 Cuenca"): the street ends there, the place rules read the rest."""
 _SIDE_AT_END = regex.compile(rf"(?<![\p{{L}}\p{{M}}]){_SIDE}\Z|(?i:der|bajo)\Z")
-_FLAT_AFTER = regex.compile(rf"{_STOREY}|{_UNIT_PART}")
+_FLAT_AFTER = regex.compile(
+    rf"(?:{_STOREY}(?:[ \t]+(?:{_SIDE}|(?i:der|dr)\.?(?![\p{{L}}])|[A-Z](?![\p{{L}}\d])))?"
+    rf"|{_UNIT_PART})(?=[ \t]*(?:[.,;\n\r]|\Z))"
+)
 """The flat of a street field's address after a full stop ("C Bizkarreta, 1. Bajo A")."""
 
 
@@ -975,8 +1016,8 @@ def _may_hold_suffixed_street(text: str, lower: str) -> bool:
 
 
 _STREET_ABBREVIATION = regex.compile(
-    rf"(?<![\p{{L}}\p{{M}}])(?:(?P<street>C|Avda|Av|Pza|Ctra|Urb|Pº|Pso|Bd|Str|Cdad|Pto|Nvo|Nva|"
-    rf"{alternation(_ABBREVIATIONS)})|(?i:apt|apto|dpto|no|n[º°]))"
+    r"(?<![\p{L}\p{M}])(?:(?P<street>C|Avda|Av|Pza|Ctra|Urb|Pº|Pso|Bd|Str|Cdad|Pto|Nvo|Nva)"
+    rf"|(?P<title>{alternation(_ABBREVIATIONS)})|(?i:apt|apto|dpto|no|n[º°]))"
     r"\.\Z"
 )
 """A street's abbreviated type word, a title's or a saint's, or a town's ("Cdad. Real", "Pto.
@@ -2269,12 +2310,14 @@ _DOTTED_US = regex.compile(r"(?<![\p{L}\p{M}.])(?:EE\.[ \t]?UU\.|U\.S\.A\.?)(?![
 
 
 _SN = regex.compile(
-    r"(?<=[\p{L}\p{M}\d.)][ \t]*,?[ \t]*)(?<!(?i:relación|relacion|ratio|cociente|señal)[ \t]*)"
-    r"(?:[Ss][ \t]?/[ \t]?[Nn]|[Ss]\.[ \t]?[Nn]\.)(?![\p{L}\p{M}\d/:]|[ \t]*[:#]|[ \t]+\d)"
+    r"(?<=[\p{L}\p{M}\d.)][ \t]*,?[ \t]*)"
+    r"(?:[Ss][ \t]?/[ \t]?[Nn]|[Ss]\.[ \t]?[Nn]\.)(?![\p{L}\p{M}\d/:])"
+    r"(?=[ \t]*[.,]?[ \t]*\(?(?:[A-Z]-)?\d{5}(?!\d))"
 )
-"""A Spanish street's "s/n" (sin número) where the street rules did not read the street's
-name ("Ctra. N-332 Valencia-Alicante, s/n", "C/ Doctor Martín lagos, s/n"): part of the
-address; not a serial number ("S/N: 4471", "S/N 4471") nor a signal-to-noise ratio."""
+"""A Spanish street's "s/n" (sin número) before the address's postcode, where the street
+rules did not read the street's name ("Ctra. N-332 Valencia-Alicante, s/n 03550", "C/ Doctor
+Martín lagos, s/n. 28040"); not "sin novedad" ("Noche s/n."), a tick box ("Fumador S/N") nor
+a serial number ("S/N PJN123456")."""
 
 
 def find_places(text: str, language: str | None) -> list[RuleHit]:
@@ -2355,7 +2398,7 @@ PLACE_FINDER = Finder(
         "en [Av. Valderrey, 35 7o dcha]; en [C/ Lope de Vega 3, bajo izq]; en [Ctra. Málaga"
         " n.o 119]",
         "en [Av. Galaxia 6, esc. 2, 2ºb]; en [Pz de Pontevedra,2, Ed.ICA, Esc.2a,5ºC]",
-        "en [Avda. Martín Lagos, s/n] C.P.; equipo S/N: 4471; la relación s/n",
+        "en [Avda. Martín Lagos, s/n] C.P.; equipo S/N: 4471; la relación s/n; Noche s/n.",
         "(Allergan, [Irvine], California, [EE.UU.]); [San Leandro], California, [USA].",
         "Reside en [La Habana]. Nació en mayo.",
         "Betreuung bei [MVZ Krems an der Donau]; aus [Universitätsklinikum Waidhofen an der"
