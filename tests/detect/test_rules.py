@@ -816,6 +816,26 @@ def test_a_street_field_stops_where_the_address_does() -> None:
         assert ("STREET", street) in find_pairs(text, "es"), (text, find_pairs(text, "es"))
     notes = "Noche s/n. Evolución s/n, afebril. Fumador S/N. Marcapasos, S/N PJN123456."
     assert not [t for k, t in find_pairs(notes, "es") if k == "STREET"]
+    # and what a third reading found
+    serials = "Bomba MiniMed 780G, S/N 45123, lote 2201. Marcapasos Medtronic S/N 12345."
+    assert not [t for k, t in find_pairs(serials, "es") if k == "STREET"]
+    for text, street in {
+        "Accidente en la Ctra. A-7075 km 4 cerca de Almogía.": "Ctra. A-7075",
+        "Domicilio: C. Principal, 12. Teléfono 912345678": "C. Principal, 12",
+        "Vive en Avda. Reina Sofía 5. Planta 4 Medicina Interna.": "Avda. Reina Sofía 5",
+        "Vive en C/ Mayor 5, A. García es su médico.": "C/ Mayor 5",
+        "Domicilio: C/ Rena 43. Puerta 2. 6006 Badajoz": "C/ Rena 43. Puerta 2",
+    }.items():
+        assert ("STREET", street) in find_pairs(text, "es"), (text, find_pairs(text, "es"))
+    assert ("STREET", "Lot 7, 1500 County Line, Springfield") in find_pairs(
+        "Address: Lot 7, 1500 County Line, Springfield", "en"
+    )
+    long = (
+        "Address: Flat 3, 12 Long Road, Springfield, near the old mill where the patient lives"
+        " with his wife under the care of Mr Jonathan Worthington who reported"
+    )
+    streets = [t for k, t in find_pairs(long, "en") if k == "STREET"]
+    assert streets and streets[0].endswith("Jonathan"), streets  # cut at a blank
 
 
 def find_pairs(text: str, language: str) -> list[tuple[str, str]]:

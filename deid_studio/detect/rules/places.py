@@ -132,13 +132,14 @@ _UNIT_PART = (
     r"(?i:esc|escalera|portal|pta|puerta|piso|planta|interior|int|bloque|blq|edif|edificio|ed|"
     r"km|apto|dpto|local)\.?[ \t]*(?:\d{1,4}[A-Za-zº°ª]{0,2}|[A-Z]{1,4})(?![\p{L}\p{M}\d])"
 )
+_STOREY_DOOR = rf"{_STOREY}(?:[ \t]+(?:{_SIDE}|(?i:der|dr)\.?(?![\p{{L}}])|[A-Z](?![\p{{L}}\d])))?"
 _FLAT = (
     rf"(?:(?:[ \t]*[,\-][ \t]*|[ \t]+)"
     rf"(?:{_FLOOR}(?:[ \t]+{_SIDE})?|{_SIDE}|(?<=[º°ªo][ \t]*-[ \t]*)\d{{1,3}}(?![\p{{L}}\d])"
-    rf"|[A-Z](?=[ \t]*(?:[,;\n\r]|\.(?![\p{{L}}])|\Z)))"
-    rf"|(?:[ \t]*[,\-.][ \t]*|[ \t]+)(?:{_STOREY}(?:[ \t]+(?:{_SIDE}|(?i:der|dr)\.?(?![\p{{L}}])"
-    rf"|[A-Z](?![\p{{L}}\d])))?"
-    rf"|{_UNIT_PART})(?=[ \t]*(?:[.,;:\-\n\r]|\Z|\d|\p{{Lu}})))"
+    rf"|[A-Z](?=[ \t]*(?:[,;\n\r]|\.[ \t]*(?:[\n\r]|\d|\Z)|\Z))"
+    rf"|(?<=[º°ªo][ \t])[A-Z](?=[ \t]*(?:[,;\n\r]|\.(?![\p{{L}}])|\Z))"  # "4o V. C.P."
+    rf"|(?:{_STOREY_DOOR}|{_UNIT_PART})(?=[ \t]*(?:[.,;:\-\n\r]|\Z|\d|\p{{Lu}})))"
+    rf"|\.[ \t]*(?:{_STOREY_DOOR}|{_UNIT_PART})(?=[ \t]*(?:[.,;:\-\n\r]|\Z|\d)))"
 )
 """What follows a Spanish house number in an address: the floor and the door ("4 5º - 4",
 "35 7o dcha", "5ºA izq", "16, 3, A"), the ground floor ("1. Bajo A", "3, bajo der"), the
@@ -160,9 +161,9 @@ the surname ends like a German street, "-ring")."""
 _NO_NUMBER = regex.compile(r"(?<=[ \t])[Ss]/[Nn](?![\p{L}\d])")
 """A street's "S/N" (sin número: no house number)."""
 _WORD = (
-    r"(?!\p{Lu}-\d{4,5}(?!\d)|\p{Lu}{2}-\d{5}(?!\d))"
+    r"(?!\p{Lu}{1,2}-\d{5}(?!\d))"
     r"\p{Lu}(?:[\p{L}\p{M}'\u2019]|-(?!\d{5}(?!\d)))*"
-)  # no abbreviation's dot; no postcode's country letter ("Cruz E-23400"; a road's "CV-3101" is)
+)  # no abbreviation's dot; no postcode's country letter ("Cruz E-23400"; roads' "A-7075" are words)
 # nor a postcode's country letter ("Hospital San Juan de la Cruz E-23400 Ubeda")
 _ABBREVIATIONS = "Dr Dra Dña Ldo Lda Lcdo Lcda Prof St Sta Sto Sant Mt Ft Pº Gral Av".split()
 """Titles' and saints' abbreviations that stand inside a street's or an institution's name."""
@@ -649,20 +650,22 @@ def _fields(text: str, index: dict[str, list[int]]) -> Iterator[RuleHit]:
     for kind, rule, family in _FIELDS:
         for match in family.finditer(text, index):
             start = match.end()
-            end = _FIELD_END.search(text, start, start + 120)
+            limit = min(len(text), start + 120)
+            end = _FIELD_END.search(text, start, limit)
             flat = None
-            while end and end.group()[:1] == "." and flat is None:
-                if kind == "STREET" and (flat := _FLAT_AFTER.match(text, end.end())):
-                    break  # "C Bizkarreta, 1. Bajo A": the flat ends the street
-                if not _abbreviated(text, start, end):
-                    break
-                end = _FIELD_END.search(text, end.end(), start + 120)  # "C. Mayor 3", "Avda. X"
+            while end and end.group()[:1] == ".":
+                if _abbreviated(text, start, end):
+                    end = _FIELD_END.search(text, end.end(), limit)  # "C. Mayor 3", "Avda. X"
+                    continue
+                if kind == "STREET":
+                    flat = _FLAT_AFTER.match(text, end.end())  # "C Bizkarreta, 1. Bajo A"
+                break
             if flat is not None:
                 stop = flat.end()
-            elif end:
+            elif end is not None and (end.group() or end.start() == len(text)):
                 stop = end.start()
-            else:
-                stop = _last_blank(text, start, min(len(text), start + 120))
+            else:  # the value runs to its limit: not cut inside a word
+                stop = _last_blank(text, start, limit)
             value = text[start:stop].rstrip(" \t.,")
             if kind == "STREET" and (town := _TOWN_IN_STREET_FIELD.search(value)) is not None:
                 value = value[: town.start()]  # "C. de Loida Franco 19, 33168 Cuenca"
@@ -715,15 +718,15 @@ def _last_blank(text: str, start: int, stop: int) -> int:
 
 
 _TOWN_IN_STREET_FIELD = regex.compile(
-    r"[ \t]*,[ \t]*(?=(?:[A-Z]-?)?\d{4,5}(?:[ \t]+\p{Lu}|[ \t]*\Z))"
+    r"(?<=\d[\p{L}º°ª]{0,2}|\d[º°ª][ \t]?\p{Lu}|(?i:s/n))"
+    r"[ \t]*,[ \t]*(?=(?:[A-Z]-?)?\d{5}(?:[ \t]+\p{Lu}|[ \t]*\Z))"
 )
-"""Where a street field's value goes on after the house number to the postcode and town ("C.
-de Loida Franco 19, 33168 Cuenca"): the street ends there, the place rules read the rest."""
+"""Where a street field's value goes on after the house number (or the flat's door) to a
+five-digit postcode and the town ("C. de Loida Franco 19, 33168 Cuenca", "45, 2º B, 41001
+Sevilla"): the street ends there, the place rules read the rest; not before a four-digit
+house number ("Lot 7, 1500 County Line")."""
 _SIDE_AT_END = regex.compile(rf"(?<![\p{{L}}\p{{M}}]){_SIDE}\Z|(?i:der|bajo)\Z")
-_FLAT_AFTER = regex.compile(
-    rf"(?:{_STOREY}(?:[ \t]+(?:{_SIDE}|(?i:der|dr)\.?(?![\p{{L}}])|[A-Z](?![\p{{L}}\d])))?"
-    rf"|{_UNIT_PART})(?=[ \t]*(?:[.,;\n\r]|\Z))"
-)
+_FLAT_AFTER = regex.compile(rf"(?:{_STOREY_DOOR}|{_UNIT_PART})(?=[ \t]*(?:[.,;\n\r]|\Z))")
 """The flat of a street field's address after a full stop ("C Bizkarreta, 1. Bajo A")."""
 
 
@@ -2311,13 +2314,13 @@ _DOTTED_US = regex.compile(r"(?<![\p{L}\p{M}.])(?:EE\.[ \t]?UU\.|U\.S\.A\.?)(?![
 
 _SN = regex.compile(
     r"(?<=[\p{L}\p{M}\d.)][ \t]*,?[ \t]*)"
-    r"(?:[Ss][ \t]?/[ \t]?[Nn]|[Ss]\.[ \t]?[Nn]\.)(?![\p{L}\p{M}\d/:])"
+    r"(?:s[ \t]?/[ \t]?n|s\.[ \t]?n\.)(?![\p{L}\p{M}\d/:])"
     r"(?=[ \t]*[.,]?[ \t]*\(?(?:[A-Z]-)?\d{5}(?!\d))"
 )
 """A Spanish street's "s/n" (sin número) before the address's postcode, where the street
 rules did not read the street's name ("Ctra. N-332 Valencia-Alicante, s/n 03550", "C/ Doctor
-Martín lagos, s/n. 28040"); not "sin novedad" ("Noche s/n."), a tick box ("Fumador S/N") nor
-a serial number ("S/N PJN123456")."""
+Martín lagos, s/n. 28040"), in lower case; not "sin novedad" ("Noche s/n."), a tick box
+("Fumador S/N") nor a serial number ("S/N PJN123456", "S/N 45123")."""
 
 
 def find_places(text: str, language: str | None) -> list[RuleHit]:
