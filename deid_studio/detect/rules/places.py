@@ -142,9 +142,11 @@ _FLAT = (
     rf"|\.[ \t]*(?:{_STOREY_DOOR}|{_UNIT_PART})(?=[ \t]*(?:[.,;:\-\n\r]|\Z|\d)))"
 )
 """What follows a Spanish house number in an address: the floor and the door ("4 5º - 4",
-"35 7o dcha", "5ºA izq", "16, 3, A"), the ground floor ("1. Bajo A", "3, bajo der"), the
-staircase, building, block or kilometre ("6, esc. 2, 2ºb", "2, Ed.ICA, Esc.2a", "IV, km.
-665")."""
+"35 7o dcha", "5ºA izq", "16, 3, A", "4o V."), the ground floor ("1. Bajo A", "3, bajo der"),
+the staircase, building, block or kilometre ("6, esc. 2, 2ºb", "2, Ed.ICA, Esc.2a", "330 km
+539"). After a full stop only where the address ends ("43. Puerta 2. 6006 Badajoz", not "5.
+Planta 4 Medicina Interna"); a door's letter after a comma not before an initial's name
+("5, A. García")."""
 _HOUSE_NUMBER = (
     r"(?:,?[ \t]*(?:n[ \t]?[º°o]\.?[ \t]*|n\.[ \t]?[º°o]\.?[ \t]*|no\.[ \t]*|nr\.[ \t]*|#[ \t]*"
     r"|(?i:número|numero)[ \t]+)?"
@@ -160,11 +162,9 @@ _HOUSE_NUMBER = (
 the surname ends like a German street, "-ring")."""
 _NO_NUMBER = regex.compile(r"(?<=[ \t])[Ss]/[Nn](?![\p{L}\d])")
 """A street's "S/N" (sin número: no house number)."""
-_WORD = (
-    r"(?!\p{Lu}{1,2}-\d{5}(?!\d))"
-    r"\p{Lu}(?:[\p{L}\p{M}'\u2019]|-(?!\d{5}(?!\d)))*"
-)  # no abbreviation's dot; no postcode's country letter ("Cruz E-23400"; roads' "A-7075" are words)
-# nor a postcode's country letter ("Hospital San Juan de la Cruz E-23400 Ubeda")
+_WORD = r"(?!\p{Lu}{1,2}-\d{5}(?!\d))\p{Lu}(?:[\p{L}\p{M}'\u2019]|-(?!\d{5}(?!\d)))*"
+"""A capitalised word: no abbreviation's dot, nor a five-digit postcode's country letter
+("Hospital San Juan de la Cruz E-23400 Ubeda"); a road's code is one ("Ctra. A-7075")."""
 _ABBREVIATIONS = "Dr Dra Dña Ldo Lda Lcdo Lcda Prof St Sta Sto Sant Mt Ft Pº Gral Av".split()
 """Titles' and saints' abbreviations that stand inside a street's or an institution's name."""
 _CAP = rf"(?:{alternation(_ABBREVIATIONS)}\.|{_WORD})"

@@ -75,9 +75,9 @@ NAME_ENDS = frozenset(
 )
 """Words that end a name after a cue: "Remitido por: Miguel Martínez [Servicio de
 Urología]" names a department, not more of the physician; "Mrs. Barbara Yudina Apt. 675"
-and "Dra. Mª José Vela Muñoz Avda. Cervera" go on with an address ("Delegación Benito Juárez
-Código Postal 03020", a postcode's key). Folded, as the words
-compared with them are ("Madrid [Teléfono]")."""
+and "Dra. Mª José Vela Muñoz Avda. Cervera" go on with an address, "Delegación Benito Juárez
+Código Postal 03020" with a postcode's key. Folded, as the words compared with them are
+("Madrid [Teléfono]")."""
 _STREET_TYPES = (
     "calle plaza paseo camino carretera ctra crta ronda travesía glorieta urbanización "
     "avinguda carrer passeig plaça rúa rua rue boulevard viale piazza corso praça"
