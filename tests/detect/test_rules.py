@@ -693,9 +693,9 @@ def test_a_street_without_its_type_word_before_a_postcode() -> None:
 
 def test_a_known_town_after_a_postcode_and_a_stop_and_a_street_without_a_number() -> None:
     """ "E-41013. Sevilla." and "41071, Sevilla": a full stop or a comma after a five-digit
-    postcode, then a known town (Sevilla needs a cue elsewhere: Philter's common words list
-    it); "S/N" is a street's "no number"; a licence number's last part is no postcode, and
-    "Se" no town though a place somewhere has the name."""
+    postcode, then a known town, and the postcode is one too; "S/N" is a street's "no
+    number"; a licence number's last part is no postcode, and "Se" no town though a place
+    somewhere has the name."""
 
     def found(text: str) -> list[tuple[str, str]]:
         return [(h.kind, text[h.start : h.end]) for h in find(text, "es")]
