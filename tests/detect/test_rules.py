@@ -838,6 +838,26 @@ def test_a_street_field_stops_where_the_address_does() -> None:
     assert streets and streets[0].endswith("Jonathan"), streets  # cut at a blank
 
 
+def test_the_day_of_an_iso_date_is_no_day_before_a_month() -> None:
+    """The demo writes "recibido el 2021-04-14 de Abril, hija del paciente" (Abril, the
+    reporter): "14 de Abril" was a date and the ISO date's rule lost to it, so the masked text
+    kept "2021-04-" before the shifted "14 de Noviembre" — the date as written, a leak the
+    batch benchmark found. A range's second date after a hyphen is still one."""
+    text = "recibido el 2021-04-14 de Abril, hija del paciente"
+    assert ("DATE", "2021-04-14") in find_pairs(text, "es")
+    assert ("DATE", "14 de Abril") not in find_pairs(text, "es")
+    assert ("DATE", "12-15 de marzo de 2020") in find_pairs("del 12-15 de marzo de 2020", "es")
+
+
+def test_a_religion_named_for_a_refused_transfusion_is_found() -> None:
+    """The batch benchmark's other survivor: "Al ser testigo de Jehová, rechazó la
+    transfusión" (the demo's OTHER), left to the CRF, which missed it in 4 of 5,000 reports."""
+    text = "Al ser testigo de Jehová, rechazó la transfusión de hemoderivados."
+    assert ("NATIONALITY", "testigo de Jehová") in find_pairs(text, "es")
+    english = "As a Jehovah's Witness, he declined blood products."
+    assert ("NATIONALITY", "Jehovah's Witness") in find_pairs(english, "en")
+
+
 def find_pairs(text: str, language: str) -> list[tuple[str, str]]:
     return [(h.kind, text[h.start : h.end]) for h in find(text, language)]
 

@@ -20,9 +20,11 @@ ORD = r"(?:st|nd|rd|th|er|º|°|\.)?"
 # Ambiguous month words ("may", "mar", "set", "out", "ago") count beside a day or a year,
 # or capitalised: "May 20" is a date, "may 20" is probably not.
 STRICT_MONTH = rf"(?:{SAFE_MONTH}|(?-i:May|Mar|Set|Out|Ago|MAY|MAR|SET|OUT|AGO))"
-_BEFORE = r"(?<![\d/])(?:(?<!\d[.,-])|(?<=(?:[/.\-]|\p{L})\d{1,4}-))"
+_BEFORE = r"(?<![\d/])(?<!\d{4}-\d{1,2}-)(?:(?<!\d[.,-])|(?<=(?:[/.\-]|\p{L})\d{1,4}-))"
 """Not inside a longer number, unless the end of a date and a hyphen stand before: the second
-date of a range ("12/31/2020-[1/10/2021]", "31Dec2020-[10Jan2021]", "1/8-[1/15/21]")."""
+date of a range ("12/31/2020-[1/10/2021]", "31Dec2020-[10Jan2021]", "1/8-[1/15/21]"); not
+the day of an ISO date ("2021-04-14 de Abril" is no "14 de Abril": the masked text kept
+"2021-04-" before the shifted day and month, and the date with it)."""
 _AFTER = r"(?![\d/])(?:(?![.,-]\d)|(?=-\d{1,4}[/.]\d|-\d{1,2}-?\p{L}|-\d{4}-\d))"
 """Not inside a longer number, unless a hyphen and a second date follow
 ("[12/31/2020]-1/10/2021")."""

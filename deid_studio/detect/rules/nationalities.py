@@ -1,4 +1,4 @@
-"""A person's nationality, where the words around it say it is one.
+"""A person's nationality, where the words around it say it is one; a religion by its name.
 
 "de nacionalidad [rumana]", "de nationalité [portugaise]", "Nationality: [Polish]", "a
 [Portuguese] national", "die [türkische] Staatsangehörigkeit". With an age, a town and a
@@ -45,9 +45,23 @@ _ENGLISH = regex.compile(r"(?i)(?:nationality|nationals?|citizen(?:ship)?)\b")
 none ("a foreign national")."""
 _WORD = regex.compile(r"[ \t]*(\p{L}[\p{L}\p{M}\-]*)")
 _WORD_BEFORE = regex.compile(r"(?r)(?<![\p{L}\p{M}\-])(\p{L}[\p{L}\p{M}\-]*)[ \t]+\Z")
-RULES = {"nationality_after_cue": 0.8, "nationality_before_cue": 0.9}
+RULES = {"nationality_after_cue": 0.8, "nationality_before_cue": 0.9, "religion_named": 0.9}
 """Each rule's confidence: its precision on the corpora of ``benchmarks/cold_start.py``
-(2026-11-29: 5 of 6 after a cue, 2 of 2 before one), rounded down."""
+(2026-11-29: 5 of 6 after a cue, 2 of 2 before one), rounded down; a religion's name: no
+corpus holds one but the demo's (as its gold does, all of them)."""
+_RELIGION = regex.compile(
+    r"(?i)(?<![\p{L}\p{M}])(?:jehovah(?:[\u2019']?s)?[ \t]+witness(?:es)?"
+    r"|testig[oa]s?[ \t]+de[ \t]+jehov[áa]"
+    r"|t[ée]moins?[ \t]+de[ \t]+j[ée]hovah|zeug(?:e|en|in|innen)[ \t]+jehovas"
+    r"|testimon[ei][ \t]+di[ \t]+geova|testemunhas?[ \t]+de[ \t]+jeov[áa])(?![\p{L}\p{M}])"
+)
+"""The one religion a drug-safety narrative names for a reason, the refusal of blood
+("Al ser testigo de Jehová, rechazó la transfusión"; "As a Jehovah's Witness, he declined
+blood products"): with an age and a town it narrows a patient down (Presidio's NRP, the
+demo's OTHER). Kind ``NATIONALITY``, as the schemes map nationality, religion and politics
+together."""
+_RELIGION_HINTS = ("ehov", "éhov", "eov", "EHOV", "ÉHOV", "EOV")
+"""What the names above hold: the pattern runs only where one of these does."""
 
 
 @cache
@@ -66,6 +80,9 @@ def find_nationalities(text: str, language: str | None) -> list[RuleHit]:
 
 
 def _nationalities(text: str, language: str | None) -> Iterator[RuleHit]:
+    if any(hint in text for hint in _RELIGION_HINTS):
+        for match in _RELIGION.finditer(text):
+            yield RuleHit(*match.span(), "NATIONALITY", "religion_named")
     index = word_index(text, language)
     for match in _after().finditer(text, index):
         word = _WORD.match(text, match.end())
@@ -97,6 +114,8 @@ NATIONALITY_FINDER = Finder(
         "He is a [Portuguese] national and works as a driver.",
         "Sie hat die [türkische] Staatsangehörigkeit.",
         "mujer de 27 años de nacionalidad [Alemana], que no comprendía castellano",
+        "Al ser [testigo de Jehová], rechazó la transfusión.",
+        "As a [Jehovah's Witness], he declined blood products; als [Zeugin Jehovas]",
     ),
     (
         "Nationality: unknown",
