@@ -2321,6 +2321,8 @@ _SN = regex.compile(
 rules did not read the street's name ("Ctra. N-332 Valencia-Alicante, s/n 03550", "C/ Doctor
 Martín lagos, s/n. 28040"), in lower case; not "sin novedad" ("Noche s/n."), a tick box
 ("Fumador S/N") nor a serial number ("S/N PJN123456", "S/N 45123")."""
+_SN_HINTS = ("s/", "s /", "s.n", "s. n")
+"""What :data:`_SN` needs in a narrative: the pattern runs only where one of these is."""
 
 
 def find_places(text: str, language: str | None) -> list[RuleHit]:
@@ -2342,8 +2344,11 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
             RuleHit(*m.span(), "CITY", "town_compound")
             for m in _FRENCH_COMPOUND_TOWN.finditer(text)
         )
-    found += (RuleHit(*m.span(), "COUNTRY", "place_gazetteer") for m in _DOTTED_US.finditer(text))
-    if language in (None, "es"):
+    if "EE." in text or "U.S.A" in text:
+        found += (
+            RuleHit(*m.span(), "COUNTRY", "place_gazetteer") for m in _DOTTED_US.finditer(text)
+        )
+    if language in (None, "es") and any(hint in text for hint in _SN_HINTS):
         found += (RuleHit(*m.span(), "STREET", "street_no_number") for m in _SN.finditer(text))
     found += _gazetteer(text, language, lex)
     found += _bracketed_towns(text, found, lex, language)
