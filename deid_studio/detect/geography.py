@@ -134,11 +134,7 @@ def places(language: str | None) -> Places:
     large = _tokenised("cities:large")
     common = common_words()
     stop = set().union(*stopwords().values())
-    named = (
-        {entry[0] for entry in _tokenised("regions") | countries if len(entry) == 1}
-        - AMBIGUOUS_REGIONS
-        - AMBIGUOUS_COUNTRIES
-    )  # not common words, though the list has them
+    named = place_words()  # not common words, though the list has them
     ambiguous = {
         entry[0]
         for entry in cities
@@ -164,6 +160,22 @@ def places(language: str | None) -> Places:
         large,
         longest,
         frozenset(prefixes),
+    )
+
+
+@cache
+def place_words() -> frozenset[str]:
+    """The one-word names of regions (states, provinces, departments) and countries that are
+    no words of a narrative, folded ("california", "cantabria", "longford", "mexico"; not
+    :data:`AMBIGUOUS_REGIONS` nor :data:`AMBIGUOUS_COUNTRIES`): Philter's common-word list
+    holds many of them, though they are names."""
+    countries = _tokenised("countries:world").union(
+        *(_tokenised(f"countries:{language}") for language in COUNTRIES_OF)
+    )
+    return frozenset(
+        {entry[0] for entry in _tokenised("regions") | countries if len(entry) == 1}
+        - AMBIGUOUS_REGIONS
+        - AMBIGUOUS_COUNTRIES
     )
 
 

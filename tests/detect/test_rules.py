@@ -858,6 +858,15 @@ def test_a_religion_named_for_a_refused_transfusion_is_found() -> None:
     assert ("NATIONALITY", "Jehovah's Witness") in find_pairs(english, "en")
 
 
+def test_a_region_named_surname_after_a_title_is_a_name() -> None:
+    """Philter's common-word list holds regions' names ("Longford", "Sligo"): after a title
+    they are a surname, not a place ("Dr. James Longford" left "Longford" to the town rules,
+    and before them to no rule at all)."""
+    text = "The patient was seen by Dr. James Longford yesterday."
+    assert ("STAFF", "James Longford") in find_pairs(text, "en")
+    assert ("PERSON", "Sligo") in find_pairs("Mr. Sligo reported a rash.", "en")
+
+
 def find_pairs(text: str, language: str) -> list[tuple[str, str]]:
     return [(h.kind, text[h.start : h.end]) for h in find(text, language)]
 

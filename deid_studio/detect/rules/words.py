@@ -22,6 +22,7 @@ from deid_studio.core.language import stopwords
 from deid_studio.core.resources import resident
 from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import common_words, familiar_names, fold, fold_word, gazetteer
+from deid_studio.detect.geography import place_words
 from deid_studio.detect.rules.base import (
     LATIN1_LETTER,
     LATIN1_LOWER,
@@ -186,6 +187,10 @@ class Lexicon:
     """Names that are common words too ("mary", "lee"): names after a title or a relative."""
     language: str | None = None
     """The narrative's language, whose everyday words are no names (:meth:`everyday`)."""
+    places: frozenset[str] = frozenset()
+    """Regions' and countries' names that the common-word list holds though they are names
+    (:func:`~deid_studio.detect.geography.place_words`): after a title they are a surname
+    ("Dr. James Longford", "Mr. Sligo")."""
 
     def everyday(self, folded: str) -> bool:
         """A frequent word of the narrative's language other than English, which the
@@ -251,7 +256,10 @@ class Lexicon:
             if strength >= FIELD:  # "Apellidos: Vals Cardona", "Surname: Brown"
                 return True
             if strength >= STRONG:
-                return known or (folded not in self.common and not self.everyday(folded))
+                return known or (
+                    (folded not in self.common or folded in self.places)
+                    and not self.everyday(folded)
+                )
             return known and (folded not in self.common or (familiar and folded in self.familiar))
         if not ((lowercase or uncased) and strength >= STRONG and known):
             return False
@@ -277,6 +285,7 @@ def lexicon(language: str | None = None) -> Lexicon:
         stop - PARTICLES,
         familiar_names(),
         language,
+        place_words(),
     )
 
 
