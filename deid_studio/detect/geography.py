@@ -82,7 +82,8 @@ FAKER_LOCALES: Mapping[str, tuple[str, ...]] = {
 LARGE = 100_000
 """Inhabitants of a town whose name wins over a common word of the same spelling."""
 _FAKER_REGIONS = ("states", "provinces", "regions", "departments", "cantons", "counties")
-_NLTK_PLACES = ("uscities.txt", "usstates.txt", "caprovinces.txt", "mexstates.txt")
+_NLTK_REGIONS = ("usstates.txt", "caprovinces.txt", "mexstates.txt")
+_NLTK_PLACES = ("uscities.txt", *_NLTK_REGIONS)
 _TOKEN = regex.compile(r"[\p{L}\p{M}]+|\d+")
 _LATIN = regex.compile(r"^[\p{Latin}\p{M}\s'\u2019.\-()]+$")
 
@@ -255,8 +256,8 @@ def _read() -> dict[str, set[str]]:
             add(f"countries:{language}", getattr(provider, "countries", ()))
     for name in _NLTK_PLACES:
         add("cities:en", _nltk_lines(name))
-        if name != "uscities.txt":
-            add("regions", _nltk_lines(name))
+    for name in _NLTK_REGIONS:
+        add("regions", _nltk_lines(name))
     add("countries:world", _nltk_lines("countries.txt"))
     add("countries:world", COUNTRY_SHORT_NAMES)
     return lists

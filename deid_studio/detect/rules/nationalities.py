@@ -60,8 +60,9 @@ _RELIGION = regex.compile(
 blood products"): with an age and a town it narrows a patient down (Presidio's NRP, the
 demo's OTHER). Kind ``NATIONALITY``, as the schemes map nationality, religion and politics
 together."""
-_RELIGION_HINTS = ("ehov", "éhov", "eov", "EHOV", "ÉHOV", "EOV")
-"""What the names above hold: the pattern runs only where one of these does."""
+_RELIGION_CUES = frozenset("jehovah jehová jehova jéhovah jehovas geova jeová jeova".split())
+"""The words of the names above, as the word index finds them: the pattern runs only in a
+narrative that holds one."""
 
 
 @cache
@@ -71,7 +72,7 @@ def _after() -> Cues:
 
 @register_triggers
 def _triggers(language: str | None) -> frozenset[str]:
-    return _after().triggers | _BEFORE
+    return _after().triggers | _BEFORE | _RELIGION_CUES
 
 
 def find_nationalities(text: str, language: str | None) -> list[RuleHit]:
@@ -80,10 +81,10 @@ def find_nationalities(text: str, language: str | None) -> list[RuleHit]:
 
 
 def _nationalities(text: str, language: str | None) -> Iterator[RuleHit]:
-    if any(hint in text for hint in _RELIGION_HINTS):
+    index = word_index(text, language)
+    if not _RELIGION_CUES.isdisjoint(index):
         for match in _RELIGION.finditer(text):
             yield RuleHit(*match.span(), "NATIONALITY", "religion_named")
-    index = word_index(text, language)
     for match in _after().finditer(text, index):
         word = _WORD.match(text, match.end())
         if word is not None and _names_one(word.group(1), match.group()):

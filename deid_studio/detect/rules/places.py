@@ -132,7 +132,9 @@ _UNIT_PART = (
     r"(?i:esc|escalera|portal|pta|puerta|piso|planta|interior|int|bloque|blq|edif|edificio|ed|"
     r"km|apto|dpto|local)\.?[ \t]*(?:\d{1,4}[A-Za-zº°ª]{0,2}|[A-Z]{1,4})(?![\p{L}\p{M}\d])"
 )
-_STOREY_DOOR = rf"{_STOREY}(?:[ \t]+(?:{_SIDE}|(?i:der|dr)\.?(?![\p{{L}}])|[A-Z](?![\p{{L}}\d])))?"
+_STOREY_SIDE = r"(?i:der|dr)\.?(?![\p{L}\p{M}])"
+"""A side only after the ground floor ("bajo der"): "der" alone is a German article."""
+_STOREY_DOOR = rf"{_STOREY}(?:[ \t]+(?:{_SIDE}|{_STOREY_SIDE}|[A-Z](?![\p{{L}}\d])))?"
 _FLAT = (
     rf"(?:(?:[ \t]*[,\-][ \t]*|[ \t]+)"
     rf"(?:{_FLOOR}(?:[ \t]+{_SIDE})?|{_SIDE}|(?<=[º°ªo][ \t]*-[ \t]*)\d{{1,3}}(?![\p{{L}}\d])"
@@ -703,9 +705,14 @@ def _abbreviated(text: str, start: int, end: regex.Match[str]) -> bool:
     return after.isdigit()
 
 
-_TITLE_AFTER = STREET_TYPES | frozenset("av avd avda avenida c c/ pz pza pº pso urb".split())
-"""Street types a title's abbreviation starts a street's name after ("Calle Dr. Fleming")."""
-_WORD_BEFORE = regex.compile(r"([\p{L}\p{M}/]+)\.?[ \t]+\Z")
+_STREET_TYPE_WORDS = frozenset(
+    fold(w.rstrip("./")) for w in " ".join(_STREET_BEFORE.values()).split()
+)
+"""The street types written before a street's name, folded, without their dot or slash."""
+_TITLE_AFTER = _STREET_TYPE_WORDS | STREET_TYPES
+"""Where a title's abbreviation starts a street's name ("Calle Dr. Fleming", "Carrer del Dr.
+Trueta", after a particle)."""
+_WORD_BEFORE = regex.compile(r"([\p{L}\p{M}]+)/?\.?[ \t]+\Z")
 
 
 def _last_blank(text: str, start: int, stop: int) -> int:
@@ -725,7 +732,7 @@ _TOWN_IN_STREET_FIELD = regex.compile(
 five-digit postcode and the town ("C. de Loida Franco 19, 33168 Cuenca", "45, 2º B, 41001
 Sevilla"): the street ends there, the place rules read the rest; not before a four-digit
 house number ("Lot 7, 1500 County Line")."""
-_SIDE_AT_END = regex.compile(rf"(?<![\p{{L}}\p{{M}}]){_SIDE}\Z|(?i:der|bajo)\Z")
+_SIDE_AT_END = regex.compile(rf"(?<![\p{{L}}\p{{M}}])(?:{_SIDE}|{_STOREY_SIDE}|(?i:bajo))\Z")
 _FLAT_AFTER = regex.compile(rf"(?:{_STOREY_DOOR}|{_UNIT_PART})(?=[ \t]*(?:[.,;\n\r]|\Z))")
 """The flat of a street field's address after a full stop ("C Bizkarreta, 1. Bajo A")."""
 
@@ -734,11 +741,10 @@ COMMON = 4.5
 """The Zipf frequency above which a capitalised word that names a small town is taken for a
 word of the language unless a place cue stands before it ("Tamaño tumoral", "Grado
 Funcional", but "natural de Grado")."""
-_GENERIC = frozenset(
+_GENERIC = _STREET_TYPE_WORDS | frozenset(
     fold(w.rstrip("./"))
     for w in (
-        " ".join(_STREET_BEFORE.values()).split()
-        + _STREET_AFTER
+        _STREET_AFTER
         + _STREET_AFTER_NUMBERED
         + _STREET_AFTER_EN
         + " ".join(_INSTITUTION_BEFORE + _INSTITUTION_AFTER).split()
@@ -2310,6 +2316,8 @@ town after one is its address. Not a bare "CVS" (the cardiovascular system in a 
 
 _DOTTED_US = regex.compile(r"(?<![\p{L}\p{M}.])(?:EE\.[ \t]?UU\.|U\.S\.A\.?)(?![\p{L}\p{M}])")
 """The United States in dotted capitals ("Irvine, California, EE.UU.", "U.S.A.")."""
+_DOTTED_US_HINTS = ("EE.", "U.S.A")
+"""What :data:`_DOTTED_US` needs in a narrative: the pattern runs only where one of these is."""
 
 
 _SN = regex.compile(
@@ -2344,7 +2352,7 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
             RuleHit(*m.span(), "CITY", "town_compound")
             for m in _FRENCH_COMPOUND_TOWN.finditer(text)
         )
-    if "EE." in text or "U.S.A" in text:
+    if any(hint in text for hint in _DOTTED_US_HINTS):
         found += (
             RuleHit(*m.span(), "COUNTRY", "place_gazetteer") for m in _DOTTED_US.finditer(text)
         )
