@@ -16,7 +16,7 @@ the final model side by side on two processes. Then, on dev:
 ``--train-dev`` also times training on train+dev (750 documents), the final model alone, as
 ``train --cv 0`` does it.
 
-    python benchmarks/meddocan.py [--folds 5] [--workers 2] [--train-dev]
+    python benchmarks/meddocan.py [--folds 5] [--workers 2] [--train-dev] [--committee 3]
 """
 
 from __future__ import annotations
@@ -171,6 +171,11 @@ def main() -> None:
     )
     parser.add_argument("--target-recall", type=float, default=0.995, help="as train's")
     parser.add_argument(
+        "--committee",
+        type=int,
+        help="models averaged (the best model's: 3; `train --best` trains it)",
+    )
+    parser.add_argument(
         "--seed",
         type=int,
         help="the learner's shuffling (instead of 0): a feature change moves"
@@ -182,6 +187,7 @@ def main() -> None:
         iterations=args.iterations,
         seed=args.seed,
         negatives=args.negatives,
+        committee=args.committee,
     )
     dev = load("dev")
     scheme = preset("meddocan")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from deid_studio.cli._shared import label_map, positive, progress_bar, target
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Progress
-from deid_studio.detect.crf import ALGORITHM_DEFAULTS, ALGORITHMS, NEGATIVE_FLOOR
+from deid_studio.detect.crf import ALGORITHM_DEFAULTS, ALGORITHMS, NEGATIVE_FLOOR, CrfParams
 from deid_studio.detect.detector import MODES
 from deid_studio.formats import TOOL_FORMATS
 from deid_studio.services.project import open_project
@@ -41,8 +41,16 @@ def register(commands: Any) -> None:
     train.add_argument(
         "--best",
         action="store_true",
-        help="train the best model (lbfgs unless --algorithm): slower; used for suggestions, "
-        "the queue and masked export while its cross-validated F1 beats the fast model's",
+        help="train the best model (a committee of three pa models unless --algorithm or "
+        "--committee): slower; used for suggestions, the queue and masked export while its "
+        "cross-validated F1 beats the fast model's",
+    )
+    train.add_argument(
+        "--committee",
+        type=positive,
+        metavar="K",
+        help="train K models of an online algorithm on the same features, shuffled by "
+        "different seeds, and average their weights (the best model: 3; lbfgs: 1 only)",
     )
     train.add_argument("--c1", type=float, help="L1 regularisation (lbfgs)")
     train.add_argument("--c2", type=float, help="L2 regularisation (lbfgs, l2sgd)")
@@ -129,6 +137,13 @@ def register(commands: Any) -> None:
     curve.set_defaults(run=_curve)
 
 
+def _trained(params: CrfParams) -> str:
+    """What was trained, as the summary says it: "lbfgs", "a committee of 3 pa models"."""
+    if params.committee == 1:
+        return params.algorithm
+    return f"a committee of {params.committee} {params.algorithm} models"
+
+
 def _algorithms_epilog() -> str:
     """What each algorithm is for, and the defaults it trains with."""
     lines = [
@@ -199,6 +214,7 @@ def _train(args: argparse.Namespace) -> int:
             iterations=args.iterations,
             negatives=args.negatives,
             labels=args.labels,
+            committee=args.committee,
         )
     except ValueError as err:
         raise DeidError(str(err)) from None
@@ -219,7 +235,7 @@ def _train(args: argparse.Namespace) -> int:
     metrics = result.metrics
     line = (
         f"{'best ' if args.best else ''}model version {result.model_version_id}: "
-        f"{params.algorithm} on {result.documents} "
+        f"{_trained(params)} on {result.documents} "
         f"documents ({result.tokens} tokens), trained in {result.training_seconds:.1f} s"
     )
     if result.f1 is not None:

@@ -130,7 +130,9 @@ class CrfParams:
     many tokens (see :meth:`epochs_for`); none when ``iterations`` are given. ``negatives``:
     the share of lines without PHI it trains on once it has seen :data:`NEGATIVE_FLOOR`
     tokens of them (see :func:`_sampled`). A setting left None takes the algorithm's
-    default (:data:`ALGORITHM_DEFAULTS`).
+    default (:data:`ALGORITHM_DEFAULTS`). ``committee``: how many models the online
+    algorithm trains on the same features, with seeds ``seed``, ``seed + 1``, ..., whose
+    weights the tagger averages (see :class:`CrfModel`).
     """
 
     algorithm: str = "pa"
@@ -145,6 +147,7 @@ class CrfParams:
     labels: str = "bio"
     seed: int = 0  # the online algorithms' shuffling: the same seed, the same model
     features: FeatureConfig = field(default_factory=FeatureConfig)
+    committee: int = 1
 
     def __post_init__(self) -> None:
         if self.algorithm not in ALGORITHMS:
@@ -165,6 +168,13 @@ class CrfParams:
             raise ValueError("regularisation must not be negative")
         if not 0.0 < self.negatives <= 1.0:
             raise ValueError("the share of lines without PHI must be above 0 and at most 1")
+        if self.committee < 1:
+            raise ValueError("a committee has at least one model")
+        if self.committee > 1 and self.algorithm == "lbfgs":
+            raise ValueError(
+                "a committee needs an online algorithm: lbfgs trains the same model whatever "
+                "the seed"
+            )
 
     def epochs_for(self, tokens: int) -> int:
         """The iterations to train a corpus of ``tokens`` tokens with: :attr:`iterations`,
@@ -202,20 +212,28 @@ class CrfParams:
 
     def with_overrides(self, **overrides: Any) -> CrfParams:
         """A copy with the given (non-None) settings changed. Another algorithm starts from
-        its own defaults: ``--algorithm lbfgs`` alone must not inherit pa's 10 epochs."""
+        its own defaults: ``--algorithm lbfgs`` alone must not inherit pa's 10 epochs, nor
+        the best model's committee (one model unless a committee is given too)."""
         given = {k: v for k, v in overrides.items() if v is not None}
         if "iterations" in given:
             given.setdefault("token_passes", 0)  # iterations asked for are iterations trained
         algorithm = given.get("algorithm", self.algorithm)
         if algorithm != self.algorithm:
-            base = replace(self, algorithm=algorithm, **dict.fromkeys(_TUNED))
+            base = replace(self, algorithm=algorithm, committee=1, **dict.fromkeys(_TUNED))
             return replace(base, **given)
         return replace(self, **given)
 
 
 @dataclass(frozen=True, slots=True)
 class CrfModel:
-    """A trained CRF: the crfsuite model file's bytes and how it was trained."""
+    """A trained CRF: the crfsuite model file's bytes and how it was trained.
+
+    A committee (:attr:`CrfParams.committee` > 1) keeps its other models' files in
+    ``members``; the tagger averages their weights with ``data``'s. Models that differ only
+    in the order an online learner read the sentences err in different places: the average
+    of three passive-aggressive models scores 0.15 point of strict F1 above each of them on
+    MEDDOCAN dev, and tags as fast as one (README, "The best model: a committee").
+    """
 
     data: bytes
     params: CrfParams
@@ -224,6 +242,12 @@ class CrfModel:
     iterations: int = 0
     scale: float = 1.0  # multiplies every score before marginals (calibration; see tagger)
     clusters: WordClusters | None = None  # the word clusters its features read, if any
+    members: tuple[bytes, ...] = ()  # a committee's other models (crfsuite files)
+
+    @property
+    def files(self) -> tuple[bytes, ...]:
+        """The crfsuite files whose weights the tagger averages: one, or a committee's."""
+        return (self.data, *self.members)
 
 
 class _Trainer(pycrfsuite.Trainer):  # type: ignore[misc]
@@ -235,10 +259,11 @@ class _Trainer(pycrfsuite.Trainer):  # type: ignore[misc]
         self._progress = progress
         self._cancelled = cancelled
         self.iterations = 0
+        self.before = 0  # iterations of the committee's models trained before this one
 
     def on_iteration(self, log: str, info: Mapping[str, Any]) -> None:
         self.iterations = int(info.get("num", self.iterations + 1))
-        self._progress(min(self.iterations, self.total), self.total)
+        self._progress(min(self.before + self.iterations, self.total), self.total)
         check(self._cancelled)
 
     def on_start(self, log: str) -> None:
@@ -279,7 +304,9 @@ def train_crf(
     feature configuration asks for them; kept with the model).
 
     ``stage`` is told ``"features"`` and then ``"training"``; ``progress`` reports documents
-    done during the first, iterations during the second (of at most ``params.iterations``).
+    done during the first, iterations during the second (of at most ``params.iterations``
+    per model of the committee). A committee's models share the features: they are built
+    once.
     """
     params = params or CrfParams()
     started = time.perf_counter()
@@ -293,9 +320,27 @@ def train_crf(
     if sequences == 0:
         raise ValueError("no text to learn from: the training documents have no tokens")
     trainer.set_params(params.trainer_params(tokens))
-    trainer.total = params.epochs_for(tokens)
+    epochs = params.epochs_for(tokens)
+    trainer.total = epochs * params.committee
     stage("training")
-    _seed_crfsuite(params.seed)
+    files = []
+    for member in range(params.committee):
+        trainer.before = member * epochs
+        files.append(_fit(trainer, params.seed + member, cancelled))
+    return CrfModel(
+        data=files[0],
+        params=params,
+        labels=_labels(files[0]),
+        seconds=time.perf_counter() - started,
+        iterations=trainer.iterations,
+        clusters=clusters if params.features.clusters else None,
+        members=tuple(files[1:]),
+    )
+
+
+def _fit(trainer: _Trainer, seed: int, cancelled: Cancelled) -> bytes:
+    """Train on the sentences the trainer holds, shuffled by ``seed``: the model file."""
+    _seed_crfsuite(seed)
     handle, path = tempfile.mkstemp(suffix=".crfsuite")
     os.close(handle)
     try:
@@ -307,21 +352,9 @@ def train_crf(
             check(cancelled)
             raise RuntimeError(f"crfsuite training failed: {err}") from err
         with open(path, "rb") as f:
-            data = f.read()
+            return f.read()
     finally:
         os.unlink(path)
-    tagger = pycrfsuite.Tagger()
-    tagger.open_inmemory(data)
-    labels = tuple(tagger.labels())
-    tagger.close()
-    return CrfModel(
-        data=data,
-        params=params,
-        labels=labels,
-        seconds=time.perf_counter() - started,
-        iterations=trainer.iterations,
-        clusters=clusters if params.features.clusters else None,
-    )
 
 
 def _append_all(
@@ -406,19 +439,26 @@ def gc_paused() -> Iterator[None]:
 _CONTAINER = b"PK\x03\x04"  # a zip archive: the crfsuite model with what it reads
 _CRF_MEMBER = "model.crfsuite"
 _CLUSTERS_MEMBER = "clusters.json"
+_COMMITTEE_MEMBER = "member-{}.crfsuite"  # a committee's other models, from 1
 
 
 def model_to_bytes(model: CrfModel) -> bytes:
     """What a model version stores: the crfsuite model file itself, or, when the model reads
-    word clusters, a zip archive of the model file and the cluster table."""
-    if model.clusters is None:
+    word clusters or is a committee, a zip archive of the model files and the cluster
+    table."""
+    if model.clusters is None and not model.members:
         return model.data
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         archive.writestr(_CRF_MEMBER, model.data, compress_type=zipfile.ZIP_STORED)
-        archive.writestr(
-            _CLUSTERS_MEMBER, model.clusters.to_bytes(), compress_type=zipfile.ZIP_DEFLATED
-        )
+        for number, member in enumerate(model.members, start=1):
+            archive.writestr(
+                _COMMITTEE_MEMBER.format(number), member, compress_type=zipfile.ZIP_STORED
+            )
+        if model.clusters is not None:
+            archive.writestr(
+                _CLUSTERS_MEMBER, model.clusters.to_bytes(), compress_type=zipfile.ZIP_DEFLATED
+            )
     return buffer.getvalue()
 
 
@@ -427,15 +467,33 @@ def model_from_bytes(data: bytes, params: Mapping[str, Any], scale: float = 1.0)
     the blob is :func:`model_to_bytes`'s, or a bare crfsuite model (older versions)."""
     crf_params = CrfParams.from_dict(params)
     clusters = None
+    members: list[bytes] = []
     if data[:4] == _CONTAINER:
         try:
             with zipfile.ZipFile(io.BytesIO(data)) as archive:
                 names = set(archive.namelist())
                 if _CLUSTERS_MEMBER in names:
                     clusters = WordClusters.from_bytes(archive.read(_CLUSTERS_MEMBER))
+                while _COMMITTEE_MEMBER.format(len(members) + 1) in names:
+                    members.append(archive.read(_COMMITTEE_MEMBER.format(len(members) + 1)))
                 data = archive.read(_CRF_MEMBER)
         except (zipfile.BadZipFile, KeyError) as err:
             raise ValueError(f"not a crfsuite model: {err}") from None
+    labels = _labels(data)
+    if any(_labels(member) != labels for member in members):
+        raise ValueError("not a crfsuite model: a committee's models have different labels")
+    return CrfModel(
+        data=data,
+        params=crf_params,
+        labels=labels,
+        scale=scale,
+        clusters=clusters,
+        members=tuple(members),
+    )
+
+
+def _labels(data: bytes) -> tuple[str, ...]:
+    """The labels of a crfsuite model file; ValueError when it is not one."""
     tagger = pycrfsuite.Tagger()
     try:
         tagger.open_inmemory(data)
@@ -443,7 +501,7 @@ def model_from_bytes(data: bytes, params: Mapping[str, Any], scale: float = 1.0)
         raise ValueError(f"not a crfsuite model: {err}") from None
     labels = tuple(tagger.labels())
     tagger.close()
-    return CrfModel(data=data, params=crf_params, labels=labels, scale=scale, clusters=clusters)
+    return labels
 
 
 def documents_tokens(documents: Sequence[Document]) -> int:

@@ -10,6 +10,7 @@ the weight of going from one label to the next. Everything is little-endian.
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -95,3 +96,29 @@ def _quarks(data: bytes, offset: int, expected: int) -> dict[bytes, int]:
         quarks[data[start : start + ksize - 1]] = qid
         position = start + ksize
     return quarks
+
+
+def average_weights(models: Sequence[ModelWeights]) -> ModelWeights:
+    """The mean of several models' weights (a committee: :class:`~.crf.CrfModel`), over the
+    union of their attributes and labels, matched by name; an attribute or label a model
+    does not know weighs 0 in it. One model is returned as it is."""
+    if len(models) == 1:
+        return models[0]
+    labels = tuple(dict.fromkeys(label for model in models for label in model.labels))
+    attributes: dict[bytes, int] = {}
+    for model in models:
+        for name in model.attributes:
+            attributes.setdefault(name, len(attributes))
+    state = np.zeros((len(attributes) + 1, len(labels)), dtype=np.float64)
+    transitions = np.zeros((len(labels), len(labels)), dtype=np.float64)
+    for model in models:
+        columns = np.array([labels.index(label) for label in model.labels], dtype=np.int64)
+        rows = np.empty(len(model.attributes) + 1, dtype=np.int64)
+        for name, row in model.attributes.items():
+            rows[row] = attributes[name]
+        rows[-1] = len(attributes)  # the all-zero row stays zero
+        state[np.ix_(rows, columns)] += model.state
+        transitions[np.ix_(columns, columns)] += model.transitions
+    state /= len(models)
+    transitions /= len(models)
+    return ModelWeights(labels, attributes, state, transitions)

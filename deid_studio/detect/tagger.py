@@ -27,7 +27,7 @@ from deid_studio.detect.crf import CrfModel, gc_paused
 from deid_studio.detect.decoder import Batch, marginals, viterbi
 from deid_studio.detect.features import Featurizer, Hit
 from deid_studio.detect.labels import OUTSIDE, decode
-from deid_studio.detect.modelfile import read_weights
+from deid_studio.detect.modelfile import average_weights, read_weights
 from deid_studio.detect.ruleshits import rule_hits
 
 BATCH_TOKENS = 50_000  # tokens scored together: bounds the score arrays to a few MB
@@ -127,7 +127,7 @@ class CrfTagger:
 
     def __init__(self, model: CrfModel) -> None:
         self.model = model
-        weights = read_weights(model.data)
+        weights = average_weights([read_weights(data) for data in model.files])
         self.labels: tuple[str, ...] = weights.labels
         self._attributes = weights.attributes
         self._state = weights.state

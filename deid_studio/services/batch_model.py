@@ -42,7 +42,8 @@ class BatchModel:
         """What the output depends on besides the input and the options: model, scheme,
         settings, policy, secret and remembered keys (a SHA-256; the secret stays inside)."""
         digest = hashlib.sha256()
-        digest.update(self.model.data if self.model is not None else b"rules")
+        for data in self.model.files if self.model is not None else (b"rules",):
+            digest.update(data)  # a committee's every model
         digest.update(self.secret)
         described = {
             "model_version": self.model_version,

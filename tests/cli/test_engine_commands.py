@@ -65,6 +65,34 @@ def test_train_tag_evaluate_queue(cli, files: dict[str, Path], tmp_path: Path) -
     assert code == 1 and "NOT_A_CATEGORY" in err and len(err.strip().splitlines()) == 1
 
 
+def test_train_best_stores_a_committee_of_three_models(cli, files: dict[str, Path]) -> None:
+    from deid_studio.detect.crf import model_from_bytes
+    from deid_studio.services.project import open_project
+    from deid_studio.services.quality import models
+
+    assert cli("init")[0] == 0
+    assert cli("import", "jsonl", str(files["gold"]), "--gold")[0] == 0
+    code, out, err = cli("train", "--best", "--cv", "2", "--no-suggest")
+    assert code == 0, err
+    assert "best model version 1: a committee of 3 pa models on 35 documents" in out
+    project = open_project(cli.db)
+    try:
+        best = models(project).best
+        assert best is not None and best.params["committee"] == 3
+        with project.reading() as tx:
+            stored = tx.current_model("crf-best")
+        assert stored is not None and stored.model is not None and stored.id == best.id
+        loaded = model_from_bytes(stored.model, stored.params)
+        assert len(loaded.files) == 3 and len(set(loaded.files)) == 3
+    finally:
+        project.close()
+    code, out, err = cli(
+        "train", "--best", "--algorithm", "lbfgs", "--iterations", "5", "--cv", "2"
+    )
+    assert code == 0, err
+    assert "best model version 2: lbfgs on 35 documents" in out
+
+
 def test_train_without_gold_says_what_to_do_and_tag_without_a_model_uses_the_rules(
     cli,
     files: dict[str, Path],
@@ -97,6 +125,7 @@ def test_train_without_gold_says_what_to_do_and_tag_without_a_model_uses_the_rul
         (("train", "--negatives", "1.5"), "the share of lines without PHI must be above 0"),
         (("train", "--target-recall", "2"), "--target-recall"),
         (("train", "--best", "--cv", "0"), "--best needs cross-validation"),
+        (("train", "--algorithm", "lbfgs", "--committee", "2"), "needs an online algorithm"),
     ],
 )
 def test_bad_training_options(cli, args: tuple[str, ...], message: str) -> None:

@@ -125,7 +125,7 @@ def test_the_sample_of_lines_without_phi_is_decided_by_their_text() -> None:
 
 def test_the_share_of_lines_without_phi_is_the_algorithms_and_checked() -> None:
     assert CrfParams().negatives == ALGORITHM_DEFAULTS["pa"].negatives == 1 / 3
-    assert CrfParams(algorithm="lbfgs").negatives == 1.0  # the best model reads everything
+    assert CrfParams(algorithm="lbfgs").negatives == 1.0  # L-BFGS reads everything
     assert CrfParams.from_dict({"algorithm": "pa"}).negatives == 1 / 3
     with pytest.raises(ValueError, match="lines without PHI"):
         CrfParams(negatives=0.0)

@@ -1,0 +1,92 @@
+"""The best model's committee: online models on the same features, their weights averaged."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from deid_studio.detect.crf import CrfParams, model_from_bytes, model_to_bytes, train_crf
+from deid_studio.detect.modelfile import ModelWeights, average_weights, read_weights
+from deid_studio.detect.tagger import CrfTagger
+from deid_studio.services.training import best_params, default_params
+from tests.detect.toycorpus import toy_corpus
+
+QUICK = CrfParams(algorithm="pa", iterations=3)
+
+
+def test_weights_are_averaged_by_attribute_and_label_name() -> None:
+    one = ModelWeights(
+        labels=("O", "B-X"),
+        attributes={b"a": 0, b"b": 1},
+        state=np.array([[1.0, 2.0], [3.0, 4.0], [0.0, 0.0]]),
+        transitions=np.array([[1.0, 0.0], [0.0, 1.0]]),
+    )
+    other = ModelWeights(  # its labels and attributes in another order, and one of its own
+        labels=("B-X", "O"),
+        attributes={b"c": 0, b"a": 1},
+        state=np.array([[5.0, 6.0], [7.0, 8.0], [0.0, 0.0]]),
+        transitions=np.array([[3.0, 2.0], [0.0, 1.0]]),
+    )
+    mean = average_weights([one, other])
+    assert mean.labels == ("O", "B-X")
+    row = {name: mean.state[i].tolist() for name, i in mean.attributes.items()}
+    assert row == {b"a": [4.5, 4.5], b"b": [1.5, 2.0], b"c": [3.0, 2.5]}
+    assert mean.state[len(mean.attributes)].tolist() == [0.0, 0.0]  # the unknown row
+    # other: B-X -> B-X 3, B-X -> O 2, O -> O 1; one: O -> O 1, B-X -> B-X 1
+    assert mean.transitions.tolist() == [[1.0, 0.0], [1.0, 2.0]]
+    assert average_weights([one]) is one
+
+
+def test_a_committee_is_its_members_trained_alone_averaged() -> None:
+    corpus = toy_corpus(30)
+    committee = train_crf(corpus, replace(QUICK, committee=3, seed=4))
+    assert len(committee.files) == 3 and committee.labels
+    alone = [train_crf(corpus, replace(QUICK, seed=seed)).data for seed in (4, 5, 6)]
+    assert list(committee.files) == alone  # the features built once serve every member
+    assert len(set(alone)) == 3  # the seeds shuffle differently: three models
+    tagger = CrfTagger(committee)
+    single = [read_weights(data) for data in alone]
+    assert all(w.labels == tagger.labels for w in single)  # the same data: the same labels
+    for name, row in tagger._attributes.items():  # one a model weighs 0 it does not store
+        rows = [w.state[w.attributes.get(name, len(w.attributes))] for w in single]
+        assert np.allclose(tagger._state[row], np.mean(rows, axis=0))
+    tagged = tagger.tag("Nombre: Rosa Torres.\nFecha de ingreso: 03/04/2015.\n", "es")
+    assert "B-PATIENT" in tagged.labels and "B-DATE" in tagged.labels
+
+
+def test_a_committee_is_stored_and_loaded_whole() -> None:
+    committee = train_crf(toy_corpus(20), replace(QUICK, committee=2))
+    blob = model_to_bytes(committee)
+    with zipfile.ZipFile(io.BytesIO(blob)) as archive:
+        assert sorted(archive.namelist()) == ["member-1.crfsuite", "model.crfsuite"]
+    loaded = model_from_bytes(blob, committee.params.to_dict(), scale=0.5)
+    assert loaded.files == committee.files and loaded.params.committee == 2
+    assert loaded.labels == committee.labels and loaded.scale == 0.5
+    single = train_crf(toy_corpus(20), QUICK)
+    assert model_to_bytes(single) == single.data  # one model without clusters: the bare file
+
+
+def test_a_committee_of_models_with_other_labels_is_refused() -> None:
+    one = train_crf(toy_corpus(20), QUICK)
+    dates_only = [replace(d, spans=d.spans[1:]) for d in toy_corpus(20)]
+    other = train_crf(dates_only, QUICK)
+    blob = model_to_bytes(replace(one, members=(other.data,)))
+    with pytest.raises(ValueError, match="different labels"):
+        model_from_bytes(blob, one.params.to_dict())
+
+
+def test_the_best_model_is_a_committee_and_lbfgs_is_one_model() -> None:
+    assert best_params().committee == 3 and best_params().algorithm == "pa"
+    assert default_params().committee == 1  # the fast retrain stays one model
+    lbfgs = best_params().with_overrides(algorithm="lbfgs")  # train --best --algorithm lbfgs
+    assert lbfgs.committee == 1
+    assert best_params().with_overrides(algorithm="ap", committee=2).committee == 2
+    with pytest.raises(ValueError, match="online algorithm"):
+        CrfParams(algorithm="lbfgs", committee=2)
+    with pytest.raises(ValueError, match="at least one"):
+        CrfParams(committee=0)
+    assert CrfParams.from_dict({"algorithm": "pa"}).committee == 1  # older model versions
