@@ -11,7 +11,12 @@ from typing import TYPE_CHECKING, Any
 from deid_studio.cli._shared import label_map, positive, progress_bar, target
 from deid_studio.core.errors import DeidError
 from deid_studio.core.progress import Progress
-from deid_studio.detect.crf import ALGORITHM_DEFAULTS, ALGORITHMS, NEGATIVE_FLOOR, CrfParams
+from deid_studio.detect.crf import (
+    ALGORITHM_DEFAULTS,
+    ALGORITHMS,
+    NEGATIVE_FLOOR,
+    SMALL_COMMITTEE,
+)
 from deid_studio.detect.detector import MODES
 from deid_studio.formats import TOOL_FORMATS
 from deid_studio.services.project import open_project
@@ -50,7 +55,8 @@ def register(commands: Any) -> None:
         type=positive,
         metavar="K",
         help="train K models of an online algorithm on the same features, shuffled by "
-        "different seeds, and average their weights (the best model: 3; lbfgs: 1 only)",
+        "different seeds, and average their weights (default: the algorithm's, below; the "
+        "best model: 3; lbfgs: 1 only)",
     )
     train.add_argument("--c1", type=float, help="L1 regularisation (lbfgs)")
     train.add_argument("--c2", type=float, help="L2 regularisation (lbfgs, l2sgd)")
@@ -137,11 +143,9 @@ def register(commands: Any) -> None:
     curve.set_defaults(run=_curve)
 
 
-def _trained(params: CrfParams) -> str:
+def _trained(algorithm: str, committee: int) -> str:
     """What was trained, as the summary says it: "lbfgs", "a committee of 3 pa models"."""
-    if params.committee == 1:
-        return params.algorithm
-    return f"a committee of {params.committee} {params.algorithm} models"
+    return algorithm if committee == 1 else f"a committee of {committee} {algorithm} models"
 
 
 def _algorithms_epilog() -> str:
@@ -165,6 +169,8 @@ def _algorithms_epilog() -> str:
                 f"{d.negatives:.2g} of the lines without PHI beyond the first "
                 f"{NEGATIVE_FLOOR:,} tokens"
             )
+        if d.committee_tokens:
+            settings.append(f"a committee of {SMALL_COMMITTEE} below {d.committee_tokens:,} tokens")
         lines.append(f"  {name:<6} {d.purpose}")
         lines.append(f"         ({', '.join(settings)})")
     return "\n".join(lines)
@@ -235,7 +241,7 @@ def _train(args: argparse.Namespace) -> int:
     metrics = result.metrics
     line = (
         f"{'best ' if args.best else ''}model version {result.model_version_id}: "
-        f"{_trained(params)} on {result.documents} "
+        f"{_trained(params.algorithm, metrics.get('committee', 1))} on {result.documents} "
         f"documents ({result.tokens} tokens), trained in {result.training_seconds:.1f} s"
     )
     if result.f1 is not None:

@@ -65,6 +65,9 @@ class AlgorithmDefaults:
     negatives: float = 1.0
     """The share of the lines without PHI trained on, beyond the first
     :data:`NEGATIVE_FLOOR` tokens of such lines (1.0: all of them)."""
+    committee_tokens: int = 0
+    """On a corpus of fewer tokens, a committee of :data:`SMALL_COMMITTEE` models is
+    trained, unless a committee is asked for (0: never; see :class:`CrfModel`)."""
     purpose: str = ""
 
 
@@ -81,6 +84,10 @@ ALGORITHM_DEFAULTS: dict[str, AlgorithmDefaults] = {
         # MEDDOCAN train+dev the fit takes a fifth less time, at the same F1 (three seeds;
         # README, "Lines without PHI")
         negatives=1 / 3,
+        # three models averaged on fewer than 100,000 tokens (about 180 MEDDOCAN documents):
+        # on fifty documents 0.5-0.8 point of strict F1 on dev (three draws) for twice the
+        # seconds of one; on 500 0.15 point, where one model already takes 10 s
+        committee_tokens=100_000,
         purpose="passive-aggressive (default): seconds per retrain, the annotation loop's model",
     ),
     # L-BFGS at c1 = c2 = 0.05 stops when the log-likelihood improved by less than 1% over 5
@@ -91,8 +98,8 @@ ALGORITHM_DEFAULTS: dict[str, AlgorithmDefaults] = {
         c2=0.05,
         delta=1e-2,
         period=5,
-        purpose="L-BFGS: the most accurate and probabilistic marginals, 5-8x slower than pa; "
-        "the best model",
+        purpose="L-BFGS: the textbook CRF, 5-8x slower than pa (the best model, --best, is a "
+        "committee of pa models)",
     ),
     # averaged perceptron: 10 and 30 epochs within 0.5 point of each other (CALIBRATION.md);
     # l2sgd and arow: crfsuite's settings with a cap on epochs, not tuned here
@@ -113,6 +120,8 @@ ALGORITHM_DEFAULTS: dict[str, AlgorithmDefaults] = {
 ALGORITHMS = tuple(ALGORITHM_DEFAULTS)
 _TUNED = ("iterations", "c1", "c2", "c", "delta", "period", "token_passes", "negatives")
 EPOCHS_GROWTH = 5
+SMALL_COMMITTEE = 3
+"""The committee an algorithm trains on a corpus below its ``committee_tokens``."""
 """A small corpus takes at most this many times an algorithm's iterations."""
 NEGATIVE_FLOOR = 50_000
 """Tokens of lines without PHI that training always takes (all of a small corpus's); beyond
@@ -132,7 +141,8 @@ class CrfParams:
     tokens of them (see :func:`_sampled`). A setting left None takes the algorithm's
     default (:data:`ALGORITHM_DEFAULTS`). ``committee``: how many models the online
     algorithm trains on the same features, with seeds ``seed``, ``seed + 1``, ..., whose
-    weights the tagger averages (see :class:`CrfModel`).
+    weights the tagger averages (see :class:`CrfModel`); None: the algorithm's choice for
+    the corpus (:meth:`committee_for`).
     """
 
     algorithm: str = "pa"
@@ -147,7 +157,7 @@ class CrfParams:
     labels: str = "bio"
     seed: int = 0  # the online algorithms' shuffling: the same seed, the same model
     features: FeatureConfig = field(default_factory=FeatureConfig)
-    committee: int = 1
+    committee: int | None = None
 
     def __post_init__(self) -> None:
         if self.algorithm not in ALGORITHMS:
@@ -168,9 +178,9 @@ class CrfParams:
             raise ValueError("regularisation must not be negative")
         if not 0.0 < self.negatives <= 1.0:
             raise ValueError("the share of lines without PHI must be above 0 and at most 1")
-        if self.committee < 1:
+        if self.committee is not None and self.committee < 1:
             raise ValueError("a committee has at least one model")
-        if self.committee > 1 and self.algorithm == "lbfgs":
+        if self.committee is not None and self.committee > 1 and self.algorithm == "lbfgs":
             raise ValueError(
                 "a committee needs an online algorithm: lbfgs trains the same model whatever "
                 "the seed"
@@ -184,6 +194,15 @@ class CrfParams:
             return self.iterations
         wanted = -(-self.token_passes // tokens)  # ceiling
         return max(self.iterations, min(wanted, EPOCHS_GROWTH * self.iterations))
+
+    def committee_for(self, tokens: int) -> int:
+        """How many models to train on a corpus of ``tokens`` tokens: :attr:`committee`,
+        or the algorithm's :data:`SMALL_COMMITTEE` on a corpus below its
+        ``committee_tokens``, one on a larger one."""
+        if self.committee is not None:
+            return self.committee
+        below = ALGORITHM_DEFAULTS[self.algorithm].committee_tokens
+        return SMALL_COMMITTEE if 0 < tokens < below else 1
 
     def trainer_params(self, tokens: int = 0) -> dict[str, Any]:
         """The settings crfsuite takes for this algorithm (on a corpus of ``tokens``)."""
@@ -213,13 +232,13 @@ class CrfParams:
     def with_overrides(self, **overrides: Any) -> CrfParams:
         """A copy with the given (non-None) settings changed. Another algorithm starts from
         its own defaults: ``--algorithm lbfgs`` alone must not inherit pa's 10 epochs, nor
-        the best model's committee (one model unless a committee is given too)."""
+        the best model's committee (the algorithm's choice unless a committee is given)."""
         given = {k: v for k, v in overrides.items() if v is not None}
         if "iterations" in given:
             given.setdefault("token_passes", 0)  # iterations asked for are iterations trained
         algorithm = given.get("algorithm", self.algorithm)
         if algorithm != self.algorithm:
-            base = replace(self, algorithm=algorithm, committee=1, **dict.fromkeys(_TUNED))
+            base = replace(self, algorithm=algorithm, committee=None, **dict.fromkeys(_TUNED))
             return replace(base, **given)
         return replace(self, **given)
 
@@ -228,7 +247,7 @@ class CrfParams:
 class CrfModel:
     """A trained CRF: the crfsuite model file's bytes and how it was trained.
 
-    A committee (:attr:`CrfParams.committee` > 1) keeps its other models' files in
+    A committee (:meth:`CrfParams.committee_for` > 1) keeps its other models' files in
     ``members``; the tagger averages their weights with ``data``'s. Models that differ only
     in the order an online learner read the sentences err in different places: the average
     of three passive-aggressive models scores 0.15 point of strict F1 above each of them on
@@ -321,10 +340,11 @@ def train_crf(
         raise ValueError("no text to learn from: the training documents have no tokens")
     trainer.set_params(params.trainer_params(tokens))
     epochs = params.epochs_for(tokens)
-    trainer.total = epochs * params.committee
+    committee = params.committee_for(tokens)
+    trainer.total = epochs * committee
     stage("training")
     files = []
-    for member in range(params.committee):
+    for member in range(committee):
         trainer.before = member * epochs
         files.append(_fit(trainer, params.seed + member, cancelled))
     return CrfModel(

@@ -227,6 +227,7 @@ def learn(
     metrics.update(
         scale=scale,
         iterations=final.model.iterations,
+        committee=len(final.model.files),
         labels=len(final.model.labels),
         training_seconds=round(final.model.seconds, 2),
         workers=workers,

@@ -1,4 +1,5 @@
-"""The best model's committee: online models on the same features, their weights averaged."""
+"""Committees: online models on the same features, their weights averaged — the best model,
+and the fast model on a small corpus."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from deid_studio.detect.tagger import CrfTagger
 from deid_studio.services.training import best_params, default_params
 from tests.detect.toycorpus import toy_corpus
 
-QUICK = CrfParams(algorithm="pa", iterations=3)
+QUICK = CrfParams(algorithm="pa", iterations=3, committee=1)
 
 
 def test_weights_are_averaged_by_attribute_and_label_name() -> None:
@@ -81,12 +82,24 @@ def test_a_committee_of_models_with_other_labels_is_refused() -> None:
 
 def test_the_best_model_is_a_committee_and_lbfgs_is_one_model() -> None:
     assert best_params().committee == 3 and best_params().algorithm == "pa"
-    assert default_params().committee == 1  # the fast retrain stays one model
+    assert best_params().committee_for(10**7) == 3
+    fast = default_params()  # a committee while the corpus is small, then one model
+    assert (fast.committee_for(20_000), fast.committee_for(99_999)) == (3, 3)
+    assert (fast.committee_for(100_000), fast.committee_for(500_000)) == (1, 1)
     lbfgs = best_params().with_overrides(algorithm="lbfgs")  # train --best --algorithm lbfgs
-    assert lbfgs.committee == 1
+    assert lbfgs.committee is None and lbfgs.committee_for(20_000) == 1
     assert best_params().with_overrides(algorithm="ap", committee=2).committee == 2
+    assert CrfParams(algorithm="ap").committee_for(20_000) == 1  # not tuned: one model
     with pytest.raises(ValueError, match="online algorithm"):
         CrfParams(algorithm="lbfgs", committee=2)
     with pytest.raises(ValueError, match="at least one"):
         CrfParams(committee=0)
-    assert CrfParams.from_dict({"algorithm": "pa"}).committee == 1  # older model versions
+    assert CrfParams.from_dict({"algorithm": "pa"}).committee is None  # older versions
+
+
+def test_the_fast_model_on_a_small_corpus_is_a_committee() -> None:
+    corpus = toy_corpus(30)
+    small = train_crf(corpus, CrfParams(iterations=3))
+    assert len(small.files) == 3
+    assert small.data == train_crf(corpus, replace(QUICK, committee=1)).data
+    assert len(train_crf(corpus, CrfParams(iterations=3, committee=1)).files) == 1

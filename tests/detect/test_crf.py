@@ -29,7 +29,9 @@ def test_training_reports_stages_documents_and_iterations() -> None:
     assert stages == ["features", "training"]
     assert reports[: len(corpus)] == [(i, 12) for i in range(1, 13)]
     iterations = [done for done, total in reports[len(corpus) :]]
-    assert iterations == sorted(iterations) and iterations[-1] <= 5 and len(iterations) >= 2
+    assert iterations == sorted(iterations) and len(iterations) >= 2
+    # a small corpus: a committee of three models, five iterations each, in one progress
+    assert {total for _, total in reports[len(corpus) :]} == {15} and iterations[-1] == 15
 
 
 def test_cancel_during_iterations_stops_training() -> None:
