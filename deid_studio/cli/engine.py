@@ -20,6 +20,7 @@ from deid_studio.detect.crf import (
 from deid_studio.detect.detector import MODES
 from deid_studio.formats import TOOL_FORMATS
 from deid_studio.services.project import open_project
+from deid_studio.store.editing import trained_as
 
 if TYPE_CHECKING:
     from deid_studio.services.queue import QueueEntry
@@ -143,11 +144,6 @@ def register(commands: Any) -> None:
     curve.set_defaults(run=_curve)
 
 
-def _trained(algorithm: str, committee: int) -> str:
-    """What was trained, as the summary says it: "lbfgs", "a committee of 3 pa models"."""
-    return algorithm if committee == 1 else f"a committee of {committee} {algorithm} models"
-
-
 def _algorithms_epilog() -> str:
     """What each algorithm is for, and the defaults it trains with."""
     lines = [
@@ -241,7 +237,7 @@ def _train(args: argparse.Namespace) -> int:
     metrics = result.metrics
     line = (
         f"{'best ' if args.best else ''}model version {result.model_version_id}: "
-        f"{_trained(params.algorithm, metrics.get('committee', 1))} on {result.documents} "
+        f"{trained_as(params.algorithm, metrics.get('committee', 1))} on {result.documents} "
         f"documents ({result.tokens} tokens), trained in {result.training_seconds:.1f} s"
     )
     if result.f1 is not None:

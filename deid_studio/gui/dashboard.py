@@ -93,7 +93,7 @@ def _models_line(q: Quality) -> str:
         f1 = micro_f1(model.metrics)
         used = " — <b>in use</b>" if q.model is not None and model.id == q.model.id else ""
         rows.append(
-            f"{name} model v{model.id} ({model.params.get('algorithm', '?')}, "
+            f"{name} model v{model.id} ({model.trained_as}, "
             f"{model.training_documents} documents, {model.training_seconds:.0f} s): "
             f"CV F1 {'n/a' if f1 is None else f'{f1:.3f}'}{used}"
         )

@@ -91,6 +91,12 @@ class Review:
     at: datetime
 
 
+def trained_as(algorithm: str, committee: int) -> str:
+    """What a model version is, as ``train`` and the Quality page say it: "lbfgs", "a
+    committee of 3 pa models" (weights averaged: ``detect.crf.CrfModel``)."""
+    return algorithm if committee == 1 else f"a committee of {committee} {algorithm} models"
+
+
 @dataclass(frozen=True, slots=True)
 class ModelSummary:
     """A model version without its serialized model: what the status bar and dashboard show."""
@@ -102,6 +108,11 @@ class ModelSummary:
     training_seconds: float
     params: Mapping[str, Any]
     metrics: Mapping[str, Any]
+
+    @property
+    def trained_as(self) -> str:
+        """Its algorithm, or its committee ("a committee of 3 pa models")."""
+        return trained_as(str(self.params.get("algorithm", "?")), self.metrics.get("committee", 1))
 
 
 _d, _a, _s = m.DocumentRow, m.AnnotationRow, m.SuggestionRow

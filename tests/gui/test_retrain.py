@@ -159,4 +159,6 @@ def test_the_best_model_trains_when_idle_and_the_quality_page_shows_both(
     dashboard.refresh()
     text = dashboard.summary.text()
     assert "fast model v1" in text and "best model v2" in text and "in use" in text
+    # a small gold standard: the fast model is a committee; the best one here is L-BFGS
+    assert "v1 (a committee of 3 pa models," in text and "v2 (lbfgs," in text
     assert "Recall mode masks" in text
