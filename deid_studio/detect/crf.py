@@ -251,7 +251,7 @@ class CrfModel:
     ``members``; the tagger averages their weights with ``data``'s. Models that differ only
     in the order an online learner read the sentences err in different places: the average
     of three passive-aggressive models scores 0.15 point of strict F1 above each of them on
-    MEDDOCAN dev, and tags as fast as one (README, "The best model: a committee").
+    MEDDOCAN dev, and tags as fast as one (README, "Committees").
     """
 
     data: bytes

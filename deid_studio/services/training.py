@@ -86,8 +86,7 @@ def best_params() -> CrfParams:
     """The parameters of the best model (``train --best``, and the window when the
     annotation loop is idle): a committee of three passive-aggressive models, the fast
     model's settings and features with three seeds, their weights averaged (on MEDDOCAN
-    dev 0.9707 strict F1 where each alone scores 0.9692-0.9695 and L-BFGS 0.9646; README,
-    "The best model: a committee")."""
+    dev 0.9707 strict F1 where each alone scores 0.9692-0.9695; README, "Committees")."""
     return CrfParams(committee=BEST_COMMITTEE)
 
 
