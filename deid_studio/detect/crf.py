@@ -120,9 +120,9 @@ ALGORITHM_DEFAULTS: dict[str, AlgorithmDefaults] = {
 ALGORITHMS = tuple(ALGORITHM_DEFAULTS)
 _TUNED = ("iterations", "c1", "c2", "c", "delta", "period", "token_passes", "negatives")
 EPOCHS_GROWTH = 5
+"""A small corpus takes at most this many times an algorithm's iterations."""
 SMALL_COMMITTEE = 3
 """The committee an algorithm trains on a corpus below its ``committee_tokens``."""
-"""A small corpus takes at most this many times an algorithm's iterations."""
 NEGATIVE_FLOOR = 50_000
 """Tokens of lines without PHI that training always takes (all of a small corpus's); beyond
 them, a share of such lines (:attr:`CrfParams.negatives`)."""
@@ -333,14 +333,14 @@ def train_crf(
     trainer.select(params.algorithm, "crf1d")
     stage("features")
     with gc_paused():
-        sequences, tokens = _append_all(
+        sequences, tokens, read = _append_all(
             trainer, documents, params, progress, cancelled, total_documents, clusters
         )
     if sequences == 0:
         raise ValueError("no text to learn from: the training documents have no tokens")
     trainer.set_params(params.trainer_params(tokens))
     epochs = params.epochs_for(tokens)
-    committee = params.committee_for(tokens)
+    committee = params.committee_for(read)  # the corpus's size, not the sample's
     trainer.total = epochs * committee
     stage("training")
     files = []
@@ -385,12 +385,12 @@ def _append_all(
     cancelled: Cancelled,
     total_documents: int,
     clusters: WordClusters | None,
-) -> tuple[int, int]:
+) -> tuple[int, int, int]:
     """Append the lines of every document to the trainer as they are built (of the lines
     without PHI, a share beyond the floor: :attr:`CrfParams.negatives`); how many lines and
-    tokens were appended."""
+    tokens were appended, and how many tokens the documents hold."""
     featurizers: dict[str | None, Featurizer] = {}
-    sequences = tokens = negatives = 0
+    sequences = tokens = negatives = read = 0
     for done, document in enumerate(documents, start=1):
         check(cancelled)
         featurizer = featurizers.get(document.language)
@@ -400,6 +400,7 @@ def _append_all(
             )
         hits = rule_hits(document.text, document.language) if params.features.rules else ()
         for line, context in featurizer.split(document.text, hits):
+            read += len(line)
             labels = encode(line, document.spans, params.labels)
             if params.negatives < 1.0 and labels.count(OUTSIDE) == len(labels):
                 negatives += len(line)
@@ -411,7 +412,7 @@ def _append_all(
             sequences += 1
             tokens += len(line)
         progress(done, total_documents)
-    return sequences, tokens
+    return sequences, tokens, read
 
 
 def _sampled(text: str, tokens: Sequence[Token], share: float) -> bool:

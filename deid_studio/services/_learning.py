@@ -156,6 +156,9 @@ def learn(
     ``clusters`` (of all the project's narratives) when given."""
     started = time.perf_counter()
     settings = settings or DetectorSettings()
+    tokens = documents_tokens(documents)
+    # every fold trains what the final model trains, so that the cross-validation measures it
+    params = replace(params, committee=params.committee_for(tokens))
     k = min(folds_wanted, len(groups_of(documents)))
     everything = tuple(range(len(documents)))
     jobs = [_Job("final model", everything, ())]
@@ -237,7 +240,7 @@ def learn(
         replace(final.model, scale=scale),
         metrics,
         len(documents),
-        documents_tokens(documents),
+        tokens,
         by_scale[scale] if done else None,
     )
 

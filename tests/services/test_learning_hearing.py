@@ -69,3 +69,35 @@ def test_a_training_run_reads_each_documents_rules_once(monkeypatch) -> None:
     learned = learn(documents, preset("meddocan"), FAST, folds_wanted=3, progress=lambda *_: None)
     assert sorted(texts) == sorted(d.text for d in documents)
     assert learned.metrics["entity"]["strict"]["micro"]["f1"] > 0.5
+
+
+def test_every_fold_trains_the_committee_the_final_model_trains(monkeypatch) -> None:
+    """The corpus's size decides the committee: folds hold fewer tokens than the whole, and
+    a fold below the size where pa trains a committee must still train what the final model
+    trains, or the cross-validation measures another model than the one stored."""
+    from dataclasses import replace
+
+    import deid_studio.services._learning as learning
+    from deid_studio.detect import crf
+    from deid_studio.detect.crf import documents_tokens, train_crf
+
+    rng = random.Random(2)
+    documents = [document(rng, i) for i in range(12)]
+    total = documents_tokens(documents)
+    fast = crf.ALGORITHM_DEFAULTS["pa"]  # a committee below the whole, above each fold
+    monkeypatch.setitem(crf.ALGORITHM_DEFAULTS, "pa", replace(fast, committee_tokens=total))
+    trained: list[int] = []
+
+    def recording(*args, **kwargs):
+        model = train_crf(*args, **kwargs)
+        trained.append(len(model.files))
+        return model
+
+    monkeypatch.setattr(learning, "train_crf", recording)
+    params = CrfParams(algorithm="pa", iterations=3)
+    learned = learn(documents, preset("meddocan"), params, folds_wanted=3, progress=lambda *_: None)
+    assert trained == [1, 1, 1, 1] and learned.metrics["committee"] == 1
+    trained.clear()
+    monkeypatch.setitem(crf.ALGORITHM_DEFAULTS, "pa", replace(fast, committee_tokens=total + 1))
+    learned = learn(documents, preset("meddocan"), params, folds_wanted=3, progress=lambda *_: None)
+    assert trained == [3, 3, 3, 3] and learned.metrics["committee"] == 3
