@@ -47,17 +47,16 @@ def register(commands: Any) -> None:
     train.add_argument(
         "--best",
         action="store_true",
-        help="train the best model (a committee of three pa models unless --algorithm or "
-        "--committee): slower; used for suggestions, the queue and masked export while its "
-        "cross-validated F1 beats the fast model's",
+        help="train the best model (lbfgs unless --algorithm): slower; used for suggestions, "
+        "the queue and masked export while its cross-validated F1 beats the fast model's",
     )
     train.add_argument(
         "--committee",
         type=positive,
         metavar="K",
         help="train K models of an online algorithm on the same features, shuffled by "
-        "different seeds, and average their weights (default: the algorithm's, below; the "
-        "best model: 3; lbfgs: 1 only)",
+        "different seeds, and average their weights (default: the algorithm's, below; "
+        "lbfgs: 1 only)",
     )
     train.add_argument("--c1", type=float, help="L1 regularisation (lbfgs)")
     train.add_argument("--c2", type=float, help="L2 regularisation (lbfgs, l2sgd)")

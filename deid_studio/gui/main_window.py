@@ -462,7 +462,7 @@ class MainWindow(QMainWindow):
             self.workspace.retrain.retrain(reason="on demand")
 
     def train_best(self) -> None:
-        """Train the best model (a committee, slower) now, in the background; it is used once its
+        """Train the best model (L-BFGS, slower) now, in the background; it is used once its
         cross-validated F1 beats the fast model's (the window also trains it when idle)."""
         if self.workspace is not None:
             self.workspace.retrain.retrain(reason="the best model, on demand", best=True)

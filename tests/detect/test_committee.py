@@ -1,5 +1,5 @@
-"""Committees: online models on the same features, their weights averaged — the best model,
-and the fast model on a small corpus."""
+"""Committees: online models on the same features, their weights averaged — the fast model
+on a small corpus, and ``train --committee K``."""
 
 from __future__ import annotations
 
@@ -80,15 +80,14 @@ def test_a_committee_of_models_with_other_labels_is_refused() -> None:
         model_from_bytes(blob, one.params.to_dict())
 
 
-def test_the_best_model_is_a_committee_and_lbfgs_is_one_model() -> None:
-    assert best_params().committee == 3 and best_params().algorithm == "pa"
-    assert best_params().committee_for(10**7) == 3
+def test_committees_by_corpus_and_by_choice_and_lbfgs_is_one_model() -> None:
+    assert best_params().algorithm == "lbfgs" and best_params().committee_for(20_000) == 1
     fast = default_params()  # a committee while the corpus is small, then one model
     assert (fast.committee_for(20_000), fast.committee_for(99_999)) == (3, 3)
     assert (fast.committee_for(100_000), fast.committee_for(500_000)) == (1, 1)
-    lbfgs = best_params().with_overrides(algorithm="lbfgs")  # train --best --algorithm lbfgs
-    assert lbfgs.committee is None and lbfgs.committee_for(20_000) == 1
-    assert best_params().with_overrides(algorithm="ap", committee=2).committee == 2
+    chosen = best_params().with_overrides(algorithm="pa", committee=2)  # --best --committee 2
+    assert (chosen.algorithm, chosen.committee_for(10**7)) == ("pa", 2)
+    assert CrfParams(committee=3).with_overrides(algorithm="lbfgs").committee is None
     assert CrfParams(algorithm="ap").committee_for(20_000) == 1  # not tuned: one model
     with pytest.raises(ValueError, match="online algorithm"):
         CrfParams(algorithm="lbfgs", committee=2)
