@@ -173,7 +173,7 @@ def main() -> None:
     parser.add_argument(
         "--committee",
         type=int,
-        help="models averaged (the best model's: 3; `train --best` trains it)",
+        help="models averaged (default: train's, three below 100,000 tokens for pa)",
     )
     parser.add_argument(
         "--seed",

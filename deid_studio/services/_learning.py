@@ -167,7 +167,7 @@ def learn(
             held = set(test)
             train = tuple(i for i in everything if i not in held)
             jobs.append(_Job(f"cross-validation {number}/{k}", train, tuple(test)))
-    tally = _Tally(len(jobs), params.iterations, workers, progress)
+    tally = _Tally(len(jobs), params.iterations, workers, progress, params.committee_for(tokens))
     context = _Context(documents, scheme, params, settings, clusters)
     done = _run(jobs, context, workers, tally.report, cancelled)
     final = done.pop(0)
@@ -247,10 +247,14 @@ def learn(
 
 class _Tally:
     """Sums the jobs' iterations into one progress: ("training (N models, W processes)",
-    iterations done, N x the iteration limit); a finished job counts in full."""
+    iterations done, jobs x the iteration limit); a finished job counts in full. N counts
+    every model of a committee."""
 
-    def __init__(self, jobs: int, iterations: int, workers: int, progress: StageProgress) -> None:
-        self.stage = f"training ({jobs} model{'s' if jobs > 1 else ''}"
+    def __init__(
+        self, jobs: int, iterations: int, workers: int, progress: StageProgress, committee: int = 1
+    ) -> None:
+        models = jobs * committee
+        self.stage = f"training ({models} model{'s' if models > 1 else ''}"
         self.stage += f", {workers} processes)" if workers > 1 else ")"
         self.total = jobs * iterations
         self.iterations = iterations
@@ -406,7 +410,7 @@ def _run_job(
     return _Done(
         job.name,
         job.test,
-        replace(model, data=b""),
+        replace(model, data=b"", members=()),
         predicted,
         evidence,
         scale,

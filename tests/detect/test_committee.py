@@ -77,7 +77,7 @@ def test_a_committee_of_models_with_other_labels_is_refused() -> None:
     other = train_crf(dates_only, QUICK)
     blob = model_to_bytes(replace(one, members=(other.data,)))
     with pytest.raises(ValueError, match="different labels"):
-        model_from_bytes(blob, one.params.to_dict())
+        model_from_bytes(blob, replace(one.params, committee=2).to_dict())
 
 
 def test_committees_by_corpus_and_by_choice_and_lbfgs_is_one_model() -> None:
@@ -102,3 +102,36 @@ def test_the_fast_model_on_a_small_corpus_is_a_committee() -> None:
     assert len(small.files) == 3
     assert small.data == train_crf(corpus, replace(QUICK, committee=1)).data
     assert len(train_crf(corpus, CrfParams(iterations=3, committee=1)).files) == 1
+
+
+def test_a_committee_with_a_missing_or_extra_model_is_refused() -> None:
+    committee = train_crf(toy_corpus(20), replace(QUICK, committee=3))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:  # member-1 lost, member-2 kept
+        archive.writestr("model.crfsuite", committee.data)
+        archive.writestr("member-2.crfsuite", committee.members[1])
+    with pytest.raises(ValueError, match=r"members \[2\]"):
+        model_from_bytes(buffer.getvalue(), committee.params.to_dict())
+    blob = model_to_bytes(replace(committee, members=committee.members[:1]))
+    with pytest.raises(ValueError, match="a committee of 3 stored with 2 models"):
+        model_from_bytes(blob, committee.params.to_dict())
+
+
+def test_a_committee_reading_word_clusters_keeps_both() -> None:
+    from deid_studio.detect.cluster_learning import learn_clusters
+
+    corpus = toy_corpus(30)
+    clusters = learn_clusters([d.text for d in corpus])
+    committee = train_crf(corpus, replace(QUICK, committee=2), clusters=clusters)
+    loaded = model_from_bytes(model_to_bytes(committee), committee.params.to_dict())
+    assert loaded.files == committee.files and loaded.clusters is not None
+    assert loaded.clusters.to_bytes() == clusters.to_bytes()
+
+
+def test_params_of_the_algorithms_choice_are_stored_as_before_committees() -> None:
+    """A batch run's fingerprint holds the model's params: a single model's must not change
+    with the committee's arrival, or `batch --resume` of an older run is refused."""
+    stored = CrfParams().to_dict()
+    assert "committee" not in stored and CrfParams.from_dict(stored) == CrfParams()
+    assert CrfParams(committee=3).to_dict()["committee"] == 3
+    assert CrfParams.from_dict(CrfParams(committee=3).to_dict()).committee == 3
