@@ -158,7 +158,8 @@ def learn(
     settings = settings or DetectorSettings()
     tokens = documents_tokens(documents)
     # every fold trains what the final model trains, so that the cross-validation measures it
-    params = replace(params, committee=params.committee_for(tokens))
+    committee = params.committee_for(tokens)
+    params = replace(params, committee=committee)
     k = min(folds_wanted, len(groups_of(documents)))
     everything = tuple(range(len(documents)))
     jobs = [_Job("final model", everything, ())]
@@ -167,7 +168,7 @@ def learn(
             held = set(test)
             train = tuple(i for i in everything if i not in held)
             jobs.append(_Job(f"cross-validation {number}/{k}", train, tuple(test)))
-    tally = _Tally(len(jobs), params.iterations, workers, progress, params.committee_for(tokens))
+    tally = _Tally(len(jobs), params.iterations, workers, progress, committee)
     context = _Context(documents, scheme, params, settings, clusters)
     done = _run(jobs, context, workers, tally.report, cancelled)
     final = done.pop(0)
