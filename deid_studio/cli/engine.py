@@ -260,7 +260,8 @@ def _train(args: argparse.Namespace) -> int:
 
 
 def _say_which_model(where: str | Path) -> None:
-    """One line when the project has a best model: which model version is in use, and why."""
+    """One line when the project has a best model: which model version is in use, and why
+    the fast one is, when it is."""
     from deid_studio.services.quality import models
 
     with open_project(where) as project:
@@ -268,9 +269,10 @@ def _say_which_model(where: str | Path) -> None:
     if found.best is None:
         return
     in_use = "the best" if found.in_use is found.best else "the fast"
+    why = f"; the best model is not used: {found.why_fast}" if found.why_fast else ""
     print(
         f"in use: {in_use} model (version {found.in_use.id if found.in_use else '?'}; "
-        f"cross-validated F1: fast {_f1_text(found.fast)}, best {_f1_text(found.best)})"
+        f"cross-validated F1: fast {_f1_text(found.fast)}, best {_f1_text(found.best)}){why}"
     )
 
 

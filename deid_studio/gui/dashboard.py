@@ -3,6 +3,8 @@ gold, the learning curve, and the recall-mode threshold tau with what it costs."
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCharts import (
     QBarCategoryAxis,
     QBarSeries,
@@ -28,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from deid_studio.services.double import agreement_report
-from deid_studio.services.quality import Quality, micro_f1, quality
+from deid_studio.services.quality import Quality, cv_token_recall, micro_f1, quality
 from deid_studio.store.project import Project
 
 # Paul Tol's bright scheme: precision, recall, F1 / masked share.
@@ -90,14 +92,16 @@ def _models_line(q: Quality) -> str:
     for name, model in (("fast", q.fast), ("best", q.best)):
         if model is None:
             continue
-        f1 = micro_f1(model.metrics)
+        f1, caught = micro_f1(model.metrics), cv_token_recall(model.metrics)
         used = " — <b>in use</b>" if q.model is not None and model.id == q.model.id else ""
         rows.append(
             f"{name} model v{model.id} ({model.trained_as}, "
             f"{model.training_documents} documents, {model.training_seconds:.0f} s): "
-            f"CV F1 {'n/a' if f1 is None else f'{f1:.3f}'}{used}"
+            f"CV F1 {'n/a' if f1 is None else f'{f1:.3f}'}"
+            f"{'' if caught is None else f', PHI tokens caught {caught:.2%}'}{used}"
         )
-    return "<br>" + " · ".join(rows)
+    why = f"<br>The best model is not used: {escape(q.why_fast)}." if q.why_fast else ""
+    return "<br>" + " · ".join(rows) + why
 
 
 def _recall_line(q: Quality) -> str:

@@ -17,6 +17,7 @@ from deid_studio.core.language import guess_language
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
 from deid_studio.detect.crf import CrfModel, model_from_bytes
 from deid_studio.detect.detector import Detector, DetectorSettings
+from deid_studio.services.quality import better
 from deid_studio.services.training import BEST_KIND, DETECTOR_SETTING, FAST_KIND
 from deid_studio.store.engine import StoredModel
 from deid_studio.store.project import Project
@@ -109,8 +110,9 @@ def unreadable_model(version: int, err: Exception) -> DeidError:
 
 def model_in_use(tx: Any) -> StoredModel | None:
     """The model version that suggests, orders the queue and masks: the newest fast model,
-    or the newest best model when its cross-validated F1 is higher (a best model trained on
-    less gold gives way once a fast one on more gold does better); None before any."""
+    or the newest best model while it is better (``services.quality.better``; a best model
+    trained on less gold gives way once a fast one on more gold does better); None before
+    any."""
     fast = tx.current_model(kind=FAST_KIND)
     best = tx.current_model(kind=BEST_KIND)
     if best is None:
@@ -118,17 +120,3 @@ def model_in_use(tx: Any) -> StoredModel | None:
     if fast is None:
         return best
     return best if better(best.metrics, fast.metrics) else fast
-
-
-def better(best: Mapping[str, Any], fast: Mapping[str, Any]) -> bool:
-    """Whether a best model's cross-validated strict F1 beats a fast model's."""
-    best_f1, fast_f1 = cv_f1(best), cv_f1(fast)
-    return best_f1 is not None and (fast_f1 is None or best_f1 > fast_f1)
-
-
-def cv_f1(metrics: Mapping[str, Any]) -> float | None:
-    """The cross-validated strict micro F1 in a model version's metrics, if there is one."""
-    try:
-        return float(metrics["entity"]["strict"]["micro"]["f1"])
-    except (KeyError, TypeError, ValueError):
-        return None

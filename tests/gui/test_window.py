@@ -187,6 +187,35 @@ def test_dashboard_shows_the_model_metrics(qtbot, window) -> None:
     assert "masked 25.0%" in dashboard.tau_label.text()
 
 
+def test_the_quality_page_says_why_a_best_model_that_misses_more_phi_is_not_used(
+    qtbot, window
+) -> None:
+    def scored(f1: float, caught: float) -> dict:
+        return {
+            "entity": {"strict": {"micro": {"f1": f1}}},
+            "token": {"binary": {"recall": caught}},
+        }
+
+    with window.project.engine.begin() as c:
+        c.execute(insert(m.ModelVersionRow), [
+            {"kind": "crf", "metrics": scored(0.90, 0.99), "training_documents": 50,
+             "params": {"algorithm": "pa"}},
+            {"kind": "crf-best", "metrics": scored(0.95, 0.98), "training_documents": 50,
+             "params": {"algorithm": "lbfgs"}},
+        ])  # fmt: skip
+    window.refresh_status()
+    assert "model v1" in window.model_label.text()  # the fast one suggests
+    qtbot.keyClick(window, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
+    text = window.workspace.dashboard.summary.text()
+    assert "fast model v1 (pa, 50 documents" in text
+    assert "CV F1 0.900, PHI tokens caught 99.00% — <b>in use</b>" in text
+    assert "best model v2 (lbfgs, 50 documents" in text and "PHI tokens caught 98.00%" in text
+    assert (
+        "The best model is not used: it catches fewer PHI tokens out of fold (98.00% against "
+        "99.00%), though its F1 is higher." in text
+    )
+
+
 def test_layout_and_recent_projects_are_remembered_per_user(qtbot, project_path) -> None:
     from deid_studio.gui.main_window import MainWindow
     from deid_studio.gui.preferences import Preferences

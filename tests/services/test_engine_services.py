@@ -338,3 +338,76 @@ def test_the_best_model_is_used_while_its_cross_validated_f1_beats_the_fast_one(
     with project.reading() as tx:
         [event] = [e for e in tx.audit_trail() if e.action == "train"][-1:]
     assert event.after and event.after["kind"] == "crf-best"
+
+
+def test_a_best_model_that_catches_fewer_phi_tokens_is_not_used(
+    project: Project, project_target, narratives: list, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Recall first: a best model with the higher F1 but fewer PHI tokens caught out of fold
+    (L-BFGS beside a committee on a small corpus) leaves the fast model in use, and the
+    window and ``train`` say why."""
+    from deid_studio.cli.engine import _say_which_model
+    from deid_studio.services._detector import current_detector
+    from deid_studio.services.quality import models, quality
+
+    import_documents(project, narratives[:30], origin="gold", actor="ann", gold=True)
+    fast = train_model(project, actor="ann", params=replace(QUICK, iterations=5), folds=2)
+    with project.reading() as tx:
+        stored = tx.current_model("crf")
+    assert stored is not None and stored.model is not None
+    f1 = stored.metrics["entity"]["strict"]["micro"]["f1"]
+    caught = stored.metrics["token"]["binary"]["recall"]
+    assert 0 < f1 < 1 and 0.01 < caught <= 1
+
+    def best_scoring(f1_now: float, caught_now: float) -> int:
+        metrics = json.loads(json.dumps(stored.metrics))  # the fast one's, then changed
+        metrics["entity"]["strict"]["micro"]["f1"] = f1_now
+        metrics["token"]["binary"]["recall"] = caught_now
+        with project.transaction("ann") as tx:
+            version = tx.add_model_version(
+                kind="crf-best",
+                params=stored.params,
+                training_documents=30,
+                training_seconds=1.0,
+                metrics=metrics,
+                model=stored.model,
+            )
+            tx.audit("train", after={"model_version": version, "kind": "crf-best"})
+            return version
+
+    higher_f1 = min(1.0, f1 + 0.01)
+    fewer = best_scoring(higher_f1, caught - 0.01)
+    found = models(project)
+    assert found.best is not None and found.best.id == fewer
+    assert found.in_use is not None and found.in_use.id == fast.model_version_id
+    assert "catches fewer PHI tokens out of fold" in found.why_fast
+    assert current_detector(project).model_version_id == fast.model_version_id
+    assert "catches fewer PHI tokens" in quality(project).why_fast
+    _say_which_model(project_target)
+    said = capsys.readouterr().out
+    assert "in use: the fast model" in said and "the best model is not used: it catches" in said
+
+    lower_f1 = best_scoring(f1, caught + 0.001)  # more recall, the same F1: still not used
+    assert models(project).in_use.id == fast.model_version_id  # type: ignore[union-attr]
+    assert "F1 is not higher" in models(project).why_fast
+    both = best_scoring(higher_f1, caught)  # as much recall and more F1: used
+    found = models(project)
+    assert found.in_use is not None and found.in_use.id == both != lower_f1
+    assert found.why_fast == "" and current_detector(project).model_version_id == both
+
+
+def test_which_model_is_better_is_decided_on_f1_and_phi_tokens_caught() -> None:
+    from deid_studio.services.quality import better
+
+    def scored(f1: float, caught: float | None = None) -> dict:
+        metrics: dict = {"entity": {"strict": {"micro": {"f1": f1}}}}
+        if caught is not None:
+            metrics["token"] = {"binary": {"recall": caught}}
+        return metrics
+
+    assert better(scored(0.9, 0.98), scored(0.8, 0.97))
+    assert better(scored(0.9, 0.98), scored(0.8, 0.98))  # as many PHI tokens caught
+    assert not better(scored(0.9, 0.97), scored(0.8, 0.98))  # fewer: recall first
+    assert not better(scored(0.8, 0.99), scored(0.8, 0.98))  # the F1 is not higher
+    assert better(scored(0.9), scored(0.8))  # versions without token scores: the F1 alone
+    assert not better({}, scored(0.8))  # a best model never cross-validated
