@@ -79,7 +79,7 @@ class Quality:
 class Models:
     """The newest fast model, the newest best model, and the one in use (the best one while
     it is better: see ``services._detector.model_in_use``), with why the fast one stays in
-    use beside a best one (``services._detector.why_not_best``; "" otherwise)."""
+    use beside a best one (:func:`why_not_best`; "" otherwise)."""
 
     fast: ModelSummary | None
     best: ModelSummary | None
