@@ -48,7 +48,8 @@ def register(commands: Any) -> None:
         "--best",
         action="store_true",
         help="train the best model (lbfgs unless --algorithm): slower; used for suggestions, "
-        "the queue and masked export while its cross-validated F1 beats the fast model's",
+        "the queue and masked export while its cross-validated F1 beats the fast model's and "
+        "it catches as many of the PHI tokens",
     )
     train.add_argument(
         "--committee",
@@ -202,7 +203,7 @@ def _train(args: argparse.Namespace) -> int:
     if args.best and args.cv == 0:
         raise DeidError(
             "--best needs cross-validation: the best model is used only once its "
-            "cross-validated F1 beats the fast model's (leave --cv out, or give 2 or more)"
+            "cross-validated scores beat the fast model's (leave --cv out, or give 2 or more)"
         )
     if not 0.0 < args.target_recall <= 1.0:
         raise DeidError("--target-recall must be in (0, 1]")

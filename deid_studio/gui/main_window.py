@@ -463,7 +463,8 @@ class MainWindow(QMainWindow):
 
     def train_best(self) -> None:
         """Train the best model (L-BFGS, slower) now, in the background; it is used once its
-        cross-validated F1 beats the fast model's (the window also trains it when idle)."""
+        cross-validated F1 beats the fast model's and it catches as many PHI tokens (the
+        window also trains it when idle)."""
         if self.workspace is not None:
             self.workspace.retrain.retrain(reason="the best model, on demand", best=True)
 

@@ -105,7 +105,8 @@ def train_model(
 
     ``best`` trains the best model (:func:`best_params` unless ``params`` are given; stored
     as a model version of kind ``crf-best``, used instead of the fast model while its
-    cross-validated F1 is higher: see ``services._detector.model_in_use``).
+    cross-validated F1 is higher and it catches as many PHI tokens: see
+    ``services.quality.better``).
 
     The folds and the final model train side by side in ``workers`` processes (default: up
     to two, the machine's cores). ``progress`` gets (iterations done, iterations in all) and
