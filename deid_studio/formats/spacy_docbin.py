@@ -59,8 +59,7 @@ def read_spacy(
         try:
             docs = list(tokens.DocBin().from_bytes(file.read_bytes()).get_docs(Vocab()))
         except Exception as err:  # spaCy, msgpack and zlib raise many kinds for a bad file
-            message = " ".join(str(err).split())[:160] or err.__class__.__name__
-            raise InputError(str(file), f"not a spaCy DocBin: {message}") from None
+            raise InputError(str(file), f"not a spaCy DocBin: {_said(err)}") from None
         name = file.relative_to(root).as_posix() if file != root else file.name
         documents += [_document(doc, n, file, name) for n, doc in enumerate(docs, start=1)]
         progress(done, len(files))
@@ -69,16 +68,25 @@ def read_spacy(
     return documents
 
 
+def _said(err: Exception) -> str:
+    """What spaCy (or msgpack, zlib) said, on one line."""
+    return " ".join(str(err).split())[:160] or err.__class__.__name__
+
+
 def _document(doc: Any, number: int, file: Path, name: str) -> Document:
-    text = doc.text
     where = f"{file}: doc {number}"
+    try:  # a Doc is read lazily: a label missing from the file's strings fails here
+        text = doc.text
+        entities = [(ent.start_char, ent.end_char, ent.label_) for ent in doc.ents]
+    except Exception as err:
+        raise InputError(where, f"unreadable entities: {_said(err)}") from None
     check_not_empty(text, where)
     spans = []
-    for ent in doc.ents:
-        check_span(text, ent.start_char, ent.end_char, where, what="entity")
-        if not ent.label_:
-            raise InputError(where, f"entity {ent.start_char}-{ent.end_char} has no label")
-        spans.append(Span(ent.start_char, ent.end_char, ent.label_))
+    for start, end, label in entities:
+        check_span(text, start, end, where, what="entity")
+        if not label:
+            raise InputError(where, f"entity {start}-{end} has no label")
+        spans.append(Span(start, end, label))
     data = doc.user_data if isinstance(doc.user_data, dict) else {}
     external = data.get("report_id")
     meta = data.get("meta")

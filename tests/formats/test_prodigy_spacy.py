@@ -163,6 +163,24 @@ def test_a_bad_docbin_is_refused_in_one_line(write) -> None:
         read_spacy(write("bad.spacy", b"\x00\x01 not msgpack"))
 
 
+def test_a_docbin_whose_entity_label_is_not_among_its_strings_is_refused_in_one_line(
+    tmp_path: Path,
+) -> None:
+    """Found by the exchange fuzz test: spaCy raises while it reads the entities (E084)."""
+    pytest.importorskip("spacy")
+    import zlib
+
+    import srsly
+
+    write_spacy([Document(TEXT, SPANS[:1], external_id="R1")], tmp_path / "gold.spacy")
+    packed = srsly.msgpack_loads(zlib.decompress((tmp_path / "gold.spacy").read_bytes()))
+    packed["strings"] = [s for s in packed["strings"] if s != "PATIENT"]
+    (tmp_path / "gold.spacy").write_bytes(zlib.compress(srsly.msgpack_dumps(packed)))
+    with pytest.raises(InputError, match=r"gold\.spacy: doc 1: unreadable entities: ") as err:
+        read_spacy(tmp_path / "gold.spacy")
+    assert "\n" not in str(err.value)
+
+
 def test_without_spacy_the_format_says_what_to_install(tmp_path, monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "spacy", None)  # import spacy now raises ImportError
     monkeypatch.setitem(sys.modules, "spacy.tokens", None)
