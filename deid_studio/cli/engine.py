@@ -49,7 +49,7 @@ def register(commands: Any) -> None:
         action="store_true",
         help="train the best model (lbfgs unless --algorithm): slower; used for suggestions, "
         "the queue and masked export while its cross-validated F1 beats the fast model's and "
-        "it catches as many of the PHI tokens",
+        "it catches at least as many of the PHI tokens out of fold",
     )
     train.add_argument(
         "--committee",
@@ -203,7 +203,8 @@ def _train(args: argparse.Namespace) -> int:
     if args.best and args.cv == 0:
         raise DeidError(
             "--best needs cross-validation: the best model is used only once its "
-            "cross-validated scores beat the fast model's (leave --cv out, or give 2 or more)"
+            "cross-validated F1 beats the fast model's and it catches at least as many of the "
+            "PHI tokens (leave --cv out, or give 2 or more)"
         )
     if not 0.0 < args.target_recall <= 1.0:
         raise DeidError("--target-recall must be in (0, 1]")

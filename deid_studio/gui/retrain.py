@@ -216,11 +216,17 @@ class RetrainController(QObject):
         self.idle.start()
         self.modelChanged.emit()
         f1 = result.f1
-        score = "" if f1 is None else f", cross-validated F1 {f1:.3f}"
-        self.finished.emit(
+        trained = (
             f"model version {result.model_version_id} trained on {result.documents} documents"
-            f"{score}; re-suggesting"
+            f"{'' if f1 is None else f', cross-validated F1 {f1:.3f}'}"
         )
+        found = models(self.project)
+        if found.in_use is not None and found.in_use.id != result.model_version_id:
+            # the model in use did not change: neither do the suggestions
+            why = found.why_fast or f"best model version {found.in_use.id} scores higher"
+            self.finished.emit(f"{trained}; not used: {why}")
+            return
+        self.finished.emit(f"{trained}; re-suggesting")
         try:
             self.resuggest()
         except DeidError as err:

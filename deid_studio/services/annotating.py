@@ -18,6 +18,7 @@ from deid_studio.core.document import Span
 from deid_studio.core.errors import DeidError
 from deid_studio.core.tokenize import tokenize
 from deid_studio.services._copies import GoldSpans, open_assignment, spans_of
+from deid_studio.services.quality import models
 from deid_studio.store.editing import DocumentInfo, StoredAnnotation, StoredSuggestion
 from deid_studio.store.models import utcnow
 from deid_studio.store.project import Project, Transaction
@@ -655,8 +656,8 @@ def revert(
 
 
 def submitted_count(project: Project, *, since_model: bool = True) -> int:
-    """Submissions since the current model version was trained (all of them without it)."""
+    """Submissions since the model version in use was trained (all of them without one): a
+    best model kept out of use does not hold back the next retrain of the fast one."""
+    in_use = models(project).in_use if since_model else None
     with project.reading() as tx:
-        versions = tx.model_versions(latest_only=True)
-        after = versions[0].created_at if versions and since_model else None
-        return tx.count_events("submit", after=after)
+        return tx.count_events("submit", after=in_use.created_at if in_use else None)

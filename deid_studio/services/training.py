@@ -105,7 +105,7 @@ def train_model(
 
     ``best`` trains the best model (:func:`best_params` unless ``params`` are given; stored
     as a model version of kind ``crf-best``, used instead of the fast model while its
-    cross-validated F1 is higher and it catches as many PHI tokens: see
+    cross-validated F1 is higher and it catches at least as many of the PHI tokens: see
     ``services.quality.better``).
 
     The folds and the final model train side by side in ``workers`` processes (default: up

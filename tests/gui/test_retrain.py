@@ -148,9 +148,10 @@ def test_the_best_model_trains_when_idle_and_the_quality_page_shows_both(
     assert not controller.train_best_when_idle()  # no fast model yet: nothing to beat
     with qtbot.waitSignal(controller.suggestionsChanged, timeout=180_000):
         qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
-    with qtbot.waitSignal(controller.suggestionsChanged, timeout=180_000):
+    with qtbot.waitSignal(controller.modelChanged, timeout=180_000):
         controller.idle.setInterval(10)
         controller.idle.start()  # the loop goes quiet: the best model trains
+    qtbot.waitUntil(lambda: not controller.running, timeout=180_000)  # re-suggested if used
     assert not controller.train_best_when_idle()  # the gold has not changed since
     qtbot.keyClick(window, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
     from deid_studio.gui.dashboard import DashboardPage
@@ -162,3 +163,34 @@ def test_the_best_model_trains_when_idle_and_the_quality_page_shows_both(
     # a small gold standard: the fast model is a committee; the best one here is L-BFGS
     assert "v1 (a committee of 3 pa models," in text and "v2 (lbfgs," in text
     assert "Recall mode masks" in text
+
+
+def test_a_best_model_kept_out_of_use_leaves_the_suggestions_as_they_are(
+    qtbot, trained_window
+) -> None:
+    from deid_studio.services.suggesting import suggestions_for
+
+    window = trained_window
+    controller = window.workspace.retrain
+    with qtbot.waitSignal(controller.suggestionsChanged, timeout=180_000):
+        qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    with window.project.reading() as tx:
+        waiting = [d.document.id for d in tx.documents(statuses=["new"])]
+    before = {d: suggestions_for(window.project, d) for d in waiting}
+    assert any(before.values())
+    # a deliberately weak best model: one epoch of the averaged perceptron
+    controller.best_options = {"folds": 2, "params": CrfParams(algorithm="ap", iterations=1)}
+    messages: list[str] = []
+    controller.finished.connect(messages.append)
+    with qtbot.waitSignal(controller.modelChanged, timeout=180_000):
+        qtbot.keyClick(
+            window,
+            Qt.Key.Key_R,
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+        )
+    qtbot.waitUntil(lambda: not controller.running, timeout=60_000)
+    assert messages and messages[-1].startswith("model version 2 trained on 28 documents")
+    assert messages[-1].endswith("not used: its cross-validated F1 is not higher")
+    assert not any("re-suggesting" in m or "re-ordered" in m for m in messages)
+    assert {d: suggestions_for(window.project, d) for d in waiting} == before
+    assert "model v1" in window.model_label.text()

@@ -312,11 +312,11 @@ def test_word_clusters_are_reused_until_the_narratives_grow(
     assert grown["learnt_now"] and grown["documents"] == 60
 
 
-def test_the_best_model_is_used_while_its_cross_validated_f1_beats_the_fast_one(
+def test_the_best_model_is_used_while_it_beats_the_fast_one(
     project: Project, narratives: list
 ) -> None:
     from deid_studio.services._detector import current_detector
-    from deid_studio.services.quality import models, quality
+    from deid_studio.services.quality import better, models, quality
 
     import_documents(project, narratives[:30], origin="gold", actor="ann", gold=True)
     underfit = CrfParams(algorithm="pa", iterations=1)
@@ -328,10 +328,11 @@ def test_the_best_model_is_used_while_its_cross_validated_f1_beats_the_fast_one(
     assert found.fast is not None and found.best is not None
     assert (found.fast.id, found.best.id) == (fast.model_version_id, best.model_version_id)
     assert found.best.kind == "crf-best" and found.best.params["algorithm"] == "lbfgs"
-    winner = best if (best.f1 or 0) > (fast.f1 or 0) else fast
+    winner = best if better(best.metrics, fast.metrics) else fast
     assert found.in_use is not None and found.in_use.id == winner.model_version_id
     assert current_detector(project).model_version_id == winner.model_version_id
     assert best.f1 is not None and fast.f1 is not None and best.f1 > fast.f1  # lbfgs wins
+    assert better(best.metrics, fast.metrics)  # and catches as many PHI tokens
     q = quality(project)
     assert q.model is not None and q.model.id == best.model_version_id
     assert [d for d, _ in q.learning_curve] == [30]  # the fast model's history only
@@ -348,7 +349,9 @@ def test_a_best_model_that_catches_fewer_phi_tokens_is_not_used(
     window and ``train`` say why."""
     from deid_studio.cli.engine import _say_which_model
     from deid_studio.services._detector import current_detector
+    from deid_studio.services.annotating import submitted_count
     from deid_studio.services.quality import models, quality
+    from deid_studio.services.submitting import submit
 
     import_documents(project, narratives[:30], origin="gold", actor="ann", gold=True)
     fast = train_model(project, actor="ann", params=replace(QUICK, iterations=5), folds=2)
@@ -375,29 +378,36 @@ def test_a_best_model_that_catches_fewer_phi_tokens_is_not_used(
             tx.audit("train", after={"model_version": version, "kind": "crf-best"})
             return version
 
+    new = import_documents(project, narratives[30:32], origin="new", actor="ann")
+    for document_id in new.document_ids:
+        submit(project, document_id, actor="ann")
+    assert submitted_count(project) == 2  # since the fast model
     higher_f1 = min(1.0, f1 + 0.01)
     fewer = best_scoring(higher_f1, caught - 0.01)
+    assert submitted_count(project) == 2  # a best model out of use holds no retrain back
     found = models(project)
     assert found.best is not None and found.best.id == fewer
     assert found.in_use is not None and found.in_use.id == fast.model_version_id
     assert "catches fewer PHI tokens out of fold" in found.why_fast
+    assert f"missed against {stored.metrics['token']['binary']['fn']})" in found.why_fast
     assert current_detector(project).model_version_id == fast.model_version_id
     assert "catches fewer PHI tokens" in quality(project).why_fast
     _say_which_model(project_target)
     said = capsys.readouterr().out
     assert "in use: the fast model" in said and "the best model is not used: it catches" in said
 
-    lower_f1 = best_scoring(f1, caught + 0.001)  # more recall, the same F1: still not used
+    same_f1 = best_scoring(f1, min(1.0, caught + 0.001))  # more recall, the same F1: not used
     assert models(project).in_use.id == fast.model_version_id  # type: ignore[union-attr]
     assert "F1 is not higher" in models(project).why_fast
     both = best_scoring(higher_f1, caught)  # as much recall and more F1: used
     found = models(project)
-    assert found.in_use is not None and found.in_use.id == both != lower_f1
+    assert found.in_use is not None and found.in_use.id == both != same_f1
     assert found.why_fast == "" and current_detector(project).model_version_id == both
+    assert submitted_count(project) == 0  # the model in use is newer than the submissions
 
 
 def test_which_model_is_better_is_decided_on_f1_and_phi_tokens_caught() -> None:
-    from deid_studio.services.quality import better
+    from deid_studio.services.quality import better, why_not_best
 
     def scored(f1: float, caught: float | None = None) -> dict:
         metrics: dict = {"entity": {"strict": {"micro": {"f1": f1}}}}
@@ -410,4 +420,8 @@ def test_which_model_is_better_is_decided_on_f1_and_phi_tokens_caught() -> None:
     assert not better(scored(0.9, 0.97), scored(0.8, 0.98))  # fewer: recall first
     assert not better(scored(0.8, 0.99), scored(0.8, 0.98))  # the F1 is not higher
     assert better(scored(0.9), scored(0.8))  # versions without token scores: the F1 alone
-    assert not better({}, scored(0.8))  # a best model never cross-validated
+    assert better(scored(0.9, 0.97), {"cv": 0})  # a fast model trained without folds
+    assert why_not_best({}, scored(0.8)) == "it was not cross-validated"
+    nan = float("nan")
+    assert not better(scored(nan, 0.99), scored(0.8, 0.98))  # not a number: worse
+    assert not better(scored(0.9, nan), scored(0.8, 0.98))
