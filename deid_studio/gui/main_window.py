@@ -115,8 +115,10 @@ class MainWindow(QMainWindow):
 
     # -- menus -----------------------------------------------------------------------------
 
-    def _action(self, text: str, keys: list[str], slot: object, section: str = "Window") -> QAction:
-        action = make_action(self, text, keys, slot, section=section)  # type: ignore[arg-type]
+    def _action(
+        self, text: str, keys: list[str], slot: object, section: str = "Window", tip: str = ""
+    ) -> QAction:
+        action = make_action(self, text, keys, slot, section=section, tip=tip)  # type: ignore[arg-type]
         action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.addAction(action)
         return action
@@ -170,10 +172,19 @@ class MainWindow(QMainWindow):
         document.addActions([self.audit_action, self.preview_action])
 
         model = bar.addMenu("&Model")
-        self.retrain_action = self._action("&Retrain now", ["Ctrl+R"], self.retrain)
+        self.retrain_action = self._action(
+            "&Retrain now",
+            ["Ctrl+R"],
+            self.retrain,
+            tip="Train the fast model on the gold now, in the background",
+        )
         self.cancel_retrain_action = self._action("&Cancel retraining", [], self.cancel_retrain)
         self.train_best_action = self._action(
-            "Train the &best model", ["Ctrl+Shift+R"], self.train_best
+            "Train the &best model",
+            ["Ctrl+Shift+R"],
+            self.train_best,
+            tip="Train the slower L-BFGS model now (also done when the loop is idle); it is used "
+            "while its cross-validated F1 is higher and it catches at least as many PHI tokens",
         )
         model.addActions([self.retrain_action, self.train_best_action, self.cancel_retrain_action])
 

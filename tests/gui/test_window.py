@@ -214,6 +214,8 @@ def test_the_quality_page_says_why_a_best_model_that_misses_more_phi_is_not_used
         "The best model is not used: it catches fewer PHI tokens out of fold (98.00% against "
         "99.00%), though its F1 is higher." in text
     )
+    # the Model menu says the rule where the best model is trained
+    assert "at least as many PHI tokens" in window.train_best_action.statusTip()
 
 
 def test_layout_and_recent_projects_are_remembered_per_user(qtbot, project_path) -> None:
