@@ -93,6 +93,24 @@ def test_train_committee_stores_its_models_in_one_version(cli, files: dict[str, 
     assert "best model version 2: lbfgs on 35 documents" in out  # the best model by default
 
 
+def test_a_best_model_that_does_not_come_into_use_changes_no_suggestion(
+    cli, files: dict[str, Path]
+) -> None:
+    assert cli("init")[0] == 0
+    assert cli("import", "jsonl", str(files["gold"]), "--gold")[0] == 0
+    assert cli("import", "jsonl", str(files["test"]))[0] == 0  # waiting for annotation
+    code, out, err = cli("train", "--cv", "2")
+    assert code == 0, err
+    assert "suggestions refreshed for 5 unannotated documents" in out
+    # a deliberately weak best model: one epoch of the averaged perceptron
+    code, out, err = cli("train", "--best", "--algorithm", "ap", "--iterations", "1", "--cv", "2")
+    assert code == 0, err
+    assert "in use: the fast model (version 1;" in out
+    assert "the best model is not used: its cross-validated F1 is not higher" in out
+    assert "suggestions unchanged: the model in use is the one that made them" in out
+    assert "suggestions refreshed" not in out
+
+
 def test_train_without_gold_says_what_to_do_and_tag_without_a_model_uses_the_rules(
     cli,
     files: dict[str, Path],
