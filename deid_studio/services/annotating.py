@@ -656,8 +656,11 @@ def revert(
 
 
 def submitted_count(project: Project, *, since_model: bool = True) -> int:
-    """Submissions since the model version in use was trained (all of them without one): a
-    best model kept out of use does not hold back the next retrain of the fast one."""
-    in_use = models(project).in_use if since_model else None
+    """Submissions since the newest fast model or, when it is newer, the model in use was
+    trained (all of them without one): a best model kept out of use does not hold back the
+    next retrain of the fast one, and a fast model kept out of use by the best one still
+    counts as the retrain it was."""
+    found = models(project)
+    trained = [m.created_at for m in (found.fast, found.in_use) if m is not None]
     with project.reading() as tx:
-        return tx.count_events("submit", after=in_use.created_at if in_use else None)
+        return tx.count_events("submit", after=max(trained) if since_model and trained else None)

@@ -362,20 +362,20 @@ def test_a_best_model_that_catches_fewer_phi_tokens_is_not_used(
     caught = stored.metrics["token"]["binary"]["recall"]
     assert 0 < f1 < 1 and 0.01 < caught <= 1
 
-    def best_scoring(f1_now: float, caught_now: float) -> int:
+    def best_scoring(f1_now: float, caught_now: float, kind: str = "crf-best") -> int:
         metrics = json.loads(json.dumps(stored.metrics))  # the fast one's, then changed
         metrics["entity"]["strict"]["micro"]["f1"] = f1_now
         metrics["token"]["binary"]["recall"] = caught_now
         with project.transaction("ann") as tx:
             version = tx.add_model_version(
-                kind="crf-best",
+                kind=kind,
                 params=stored.params,
                 training_documents=30,
                 training_seconds=1.0,
                 metrics=metrics,
                 model=stored.model,
             )
-            tx.audit("train", after={"model_version": version, "kind": "crf-best"})
+            tx.audit("train", after={"model_version": version, "kind": kind})
             return version
 
     new = import_documents(project, narratives[30:32], origin="new", actor="ann")
@@ -404,6 +404,16 @@ def test_a_best_model_that_catches_fewer_phi_tokens_is_not_used(
     assert found.in_use is not None and found.in_use.id == both != same_f1
     assert found.why_fast == "" and current_detector(project).model_version_id == both
     assert submitted_count(project) == 0  # the model in use is newer than the submissions
+    later = import_documents(project, narratives[32:34], origin="new", actor="ann")
+    for document_id in later.document_ids:
+        submit(project, document_id, actor="ann")
+    assert submitted_count(project) == 2
+    # the retrain those two asked for: a fast model the best one keeps out of use, which
+    # must still reset the count (else every next submission would retrain again)
+    kept_out = best_scoring(f1, caught, kind="crf")
+    found = models(project)
+    assert found.fast is not None and found.fast.id == kept_out and found.in_use.id == both
+    assert submitted_count(project) == 0
 
 
 def test_which_model_is_better_is_decided_on_f1_and_phi_tokens_caught() -> None:
