@@ -247,10 +247,8 @@ def _train(args: argparse.Namespace) -> int:
         tau = float(metrics["tau"])  # a model sure of the PHI it must catch: τ near 0
         line += f"; recall-mode τ {tau:.4g}" if tau >= 1e-4 else "; recall-mode τ below 0.0001"
     print(line + f" ({result.seconds:.1f} s in all)")
-    in_use = _say_which_model(where)
-    if in_use != result.model_version_id:
-        print("suggestions unchanged: the model in use is the one that made them")
-    elif not args.no_suggest:
+    _say_which_model(where)
+    if not args.no_suggest:
         from deid_studio.services.suggesting import resuggest
 
         with open_project(where) as project, progress_bar(args, "suggesting") as progress:
@@ -263,23 +261,21 @@ def _train(args: argparse.Namespace) -> int:
     return 0
 
 
-def _say_which_model(where: str | Path) -> int | None:
+def _say_which_model(where: str | Path) -> None:
     """One line when the project has a best model: which model version is in use, and why
-    the fast one is, when it is. The version in use."""
+    the fast one is, when it is."""
     from deid_studio.services.quality import models
 
     with open_project(where) as project:
         found = models(project)
-    version = found.in_use.id if found.in_use is not None else None
     if found.best is None:
-        return version
+        return
     in_use = "the best" if found.in_use is found.best else "the fast"
     why = f"; the best model is not used: {found.why_fast}" if found.why_fast else ""
     print(
         f"in use: {in_use} model (version {found.in_use.id if found.in_use else '?'}; "
         f"cross-validated F1: fast {_f1_text(found.fast)}, best {_f1_text(found.best)}){why}"
     )
-    return version
 
 
 def _f1_text(model: Any) -> str:

@@ -220,14 +220,15 @@ class RetrainController(QObject):
             f"model version {result.model_version_id} trained on {result.documents} documents"
             f"{'' if f1 is None else f', cross-validated F1 {f1:.3f}'}"
         )
-        found = models(self.project)
-        if found.in_use is not None and found.in_use.id != result.model_version_id:
-            # the model in use did not change: neither do the suggestions
-            why = found.why_fast or f"best model version {found.in_use.id} scores higher"
-            self.finished.emit(f"{trained}; not used: {why}")
-            return
-        self.finished.emit(f"{trained}; re-suggesting")
         try:
+            found = models(self.project)
+            in_use = found.in_use
+            if in_use is not None and in_use.id != result.model_version_id:
+                # the suggestions stay the model in use's; re-suggesting still brings in the
+                # documents it has not seen and the queue's novelty against the new gold
+                why = found.why_fast or f"model version {in_use.id} scores higher"
+                trained += f"; not used: {why}"
+            self.finished.emit(f"{trained}; re-suggesting")
             self.resuggest()
         except DeidError as err:
             self.failed.emit(str(err))

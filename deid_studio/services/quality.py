@@ -8,6 +8,7 @@ learning curve: F1 against the number of training documents).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -99,9 +100,15 @@ def _models(history: Sequence[ModelSummary]) -> Models:
 
 
 def models(project: Project) -> Models:
-    """The fast and the best model versions, and which one is in use."""
+    """The fast and the best model versions, and which one is in use (read without the
+    history: it runs after every submission)."""
     with project.reading() as tx:
-        return _models(tx.model_versions())
+        newest = [
+            version
+            for kind in (None, FAST_KIND, BEST_KIND)
+            for version in tx.model_versions(latest_only=True, kind=kind)
+        ]
+    return _models(sorted({v.id: v for v in newest}.values(), key=lambda v: v.id))
 
 
 def current_model(project: Project) -> ModelSummary | None:
@@ -218,10 +225,10 @@ def why_not_best(best: Mapping[str, Any], fast: Mapping[str, Any]) -> str:
     best_f1, fast_f1 = micro_f1(best), micro_f1(fast)
     if best_f1 is None:
         return "it was not cross-validated"
-    if fast_f1 is not None and not best_f1 > fast_f1:
+    if fast_f1 is not None and not _above(best_f1, fast_f1):
         return "its cross-validated F1 is not higher"
     best_recall, fast_recall = cv_token_recall(best), cv_token_recall(fast)
-    if best_recall is None or fast_recall is None or best_recall >= fast_recall:
+    if best_recall is None or fast_recall is None or not _above(fast_recall, best_recall):
         return ""
     missed = [_get(_get(m.get("token"), "binary", None), "fn", None) for m in (best, fast)]
     counts = (
@@ -242,3 +249,10 @@ def cv_token_recall(metrics: Mapping[str, Any]) -> float | None:
         return float(metrics["token"]["binary"]["recall"])
     except (KeyError, TypeError, ValueError):
         return None
+
+
+def _above(a: float, b: float) -> bool:
+    """Whether score ``a`` is strictly above ``b``, a score that is not a number below any."""
+    if math.isnan(a):
+        return False
+    return math.isnan(b) or a > b

@@ -505,14 +505,19 @@ class EditingQueries(TransactionBase):
 
     # -- model versions --------------------------------------------------------------------
 
-    def model_versions(self, *, latest_only: bool = False) -> list[ModelSummary]:
-        """Model versions, oldest first (only the newest with ``latest_only``), without blobs."""
+    def model_versions(
+        self, *, latest_only: bool = False, kind: str | None = None
+    ) -> list[ModelSummary]:
+        """Model versions (of ``kind`` when given), oldest first (only the newest with
+        ``latest_only``), without blobs."""
         v = m.ModelVersionRow
         columns = (
             v.id, v.kind, v.created_at, v.training_documents, v.training_seconds, v.params,
             v.metrics,
         )  # fmt: skip
         query = select(*columns)
+        if kind is not None:
+            query = query.where(v.kind == kind)
         if latest_only:
             query = query.order_by(v.id.desc()).limit(1)
         else:

@@ -93,7 +93,7 @@ def test_train_committee_stores_its_models_in_one_version(cli, files: dict[str, 
     assert "best model version 2: lbfgs on 35 documents" in out  # the best model by default
 
 
-def test_a_best_model_that_does_not_come_into_use_changes_no_suggestion(
+def test_a_best_model_that_does_not_come_into_use_says_why_and_the_fast_one_suggests(
     cli, files: dict[str, Path]
 ) -> None:
     assert cli("init")[0] == 0
@@ -107,8 +107,16 @@ def test_a_best_model_that_does_not_come_into_use_changes_no_suggestion(
     assert code == 0, err
     assert "in use: the fast model (version 1;" in out
     assert "the best model is not used: its cross-validated F1 is not higher" in out
-    assert "suggestions unchanged: the model in use is the one that made them" in out
-    assert "suggestions refreshed" not in out
+    assert "suggestions refreshed for 5 unannotated documents" in out  # by the fast model
+    from deid_studio.services._detector import current_detector
+    from deid_studio.services.project import open_project
+
+    with open_project(cli.db) as project:
+        assert current_detector(project).model_version_id == 1
+        with project.reading() as tx:
+            versions = {s.model_version_id for d in tx.documents(statuses=["new"])
+                        for s in tx.suggestions(d.document.id)}  # fmt: skip
+    assert versions == {1}
 
 
 def test_train_without_gold_says_what_to_do_and_tag_without_a_model_uses_the_rules(

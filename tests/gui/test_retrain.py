@@ -148,10 +148,17 @@ def test_the_best_model_trains_when_idle_and_the_quality_page_shows_both(
     assert not controller.train_best_when_idle()  # no fast model yet: nothing to beat
     with qtbot.waitSignal(controller.suggestionsChanged, timeout=180_000):
         qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
-    with qtbot.waitSignal(controller.modelChanged, timeout=180_000):
+    messages: list[str] = []
+    controller.finished.connect(messages.append)
+    with qtbot.waitSignal(controller.suggestionsChanged, timeout=180_000):
         controller.idle.setInterval(10)
         controller.idle.start()  # the loop goes quiet: the best model trains
-    qtbot.waitUntil(lambda: not controller.running, timeout=180_000)  # re-suggested if used
+    from deid_studio.services.quality import models
+
+    found = models(window.project)
+    said = next(m for m in messages if m.startswith("model version 2 trained"))
+    assert found.in_use is not None and found.best is not None
+    assert ("; not used: " in said) == (found.in_use.id != found.best.id)
     assert not controller.train_best_when_idle()  # the gold has not changed since
     qtbot.keyClick(window, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
     from deid_studio.gui.dashboard import DashboardPage
@@ -189,8 +196,10 @@ def test_a_best_model_kept_out_of_use_leaves_the_suggestions_as_they_are(
             Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
         )
     qtbot.waitUntil(lambda: not controller.running, timeout=60_000)
-    assert messages and messages[-1].startswith("model version 2 trained on 28 documents")
-    assert messages[-1].endswith("not used: its cross-validated F1 is not higher")
-    assert not any("re-suggesting" in m or "re-ordered" in m for m in messages)
-    assert {d: suggestions_for(window.project, d) for d in waiting} == before
+    trained = [m for m in messages if m.startswith("model version 2 trained on 28 documents")]
+    assert trained and trained[0].endswith(
+        "; not used: its cross-validated F1 is not higher; re-suggesting"
+    )
+    assert messages[-1].endswith("the queue is re-ordered")  # the new gold's novelty
+    assert {d: suggestions_for(window.project, d) for d in waiting} == before  # model v1's
     assert "model v1" in window.model_label.text()

@@ -435,3 +435,5 @@ def test_which_model_is_better_is_decided_on_f1_and_phi_tokens_caught() -> None:
     nan = float("nan")
     assert not better(scored(nan, 0.99), scored(0.8, 0.98))  # not a number: worse
     assert not better(scored(0.9, nan), scored(0.8, 0.98))
+    assert better(scored(0.9, 0.99), scored(nan, 0.98))  # on either side
+    assert better(scored(0.9, 0.97), scored(0.8, nan))
