@@ -17,7 +17,7 @@ from deid_studio.core.language import guess_language
 from deid_studio.core.progress import Cancelled, Progress, check, never_cancelled, no_progress
 from deid_studio.detect.crf import CrfModel, model_from_bytes
 from deid_studio.detect.detector import Detector, DetectorSettings
-from deid_studio.services.quality import better
+from deid_studio.services.quality import choose
 from deid_studio.services.training import BEST_KIND, DETECTOR_SETTING, FAST_KIND
 from deid_studio.store.engine import StoredModel
 from deid_studio.store.project import Project
@@ -110,13 +110,8 @@ def unreadable_model(version: int, err: Exception) -> DeidError:
 
 def model_in_use(tx: Any) -> StoredModel | None:
     """The model version that suggests, orders the queue and masks: the newest fast model,
-    or the newest best model while it is better (``services.quality.better``; a best model
+    or the newest best model while it is better (``services.quality.choose``; a best model
     trained on less gold gives way once a fast one on more gold does better); None before
     any."""
-    fast = tx.current_model(kind=FAST_KIND)
-    best = tx.current_model(kind=BEST_KIND)
-    if best is None:
-        return fast if fast is not None else tx.current_model()
-    if fast is None:
-        return best
-    return best if better(best.metrics, fast.metrics) else fast
+    in_use, _ = choose(tx.current_model(kind=FAST_KIND), tx.current_model(kind=BEST_KIND))
+    return in_use if in_use is not None else tx.current_model()

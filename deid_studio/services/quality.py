@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from deid_studio.store.editing import ModelSummary
 from deid_studio.store.project import Project
@@ -88,27 +88,42 @@ class Models:
     why_fast: str = ""
 
 
-def _models(history: Sequence[ModelSummary]) -> Models:
-    fast = next((v for v in reversed(history) if v.kind == FAST_KIND), None)
-    best = next((v for v in reversed(history) if v.kind == BEST_KIND), None)
-    if best is None:
-        return Models(fast, None, fast if fast is not None else (history[-1] if history else None))
-    if fast is None:
-        return Models(None, best, best)
+class _Scored(Protocol):
+    @property
+    def metrics(self) -> Mapping[str, Any]: ...
+
+
+Version = TypeVar("Version", bound=_Scored)
+
+
+def choose(fast: Version | None, best: Version | None) -> tuple[Version | None, str]:
+    """The one in use of the newest fast and the newest best model version (anything with
+    their ``metrics``; either may be None), and why the fast one is kept beside a best one
+    ("" otherwise): the one rule of ``services._detector.model_in_use`` and of what the
+    window and ``train`` show."""
+    if best is None or fast is None:
+        return (fast if best is None else best), ""
     why = why_not_best(best.metrics, fast.metrics)
-    return Models(fast, best, fast if why else best, why)
+    return (fast if why else best), why
+
+
+def _models(
+    fast: ModelSummary | None, best: ModelSummary | None, newest: ModelSummary | None
+) -> Models:
+    """``newest``, of any kind, is in use when there is neither a fast nor a best model."""
+    in_use, why = choose(fast, best)
+    return Models(fast, best, newest if in_use is None else in_use, why)
 
 
 def models(project: Project) -> Models:
     """The fast and the best model versions, and which one is in use (read without the
     history: it runs after every submission)."""
     with project.reading() as tx:
-        newest = [
-            version
-            for kind in (None, FAST_KIND, BEST_KIND)
-            for version in tx.model_versions(latest_only=True, kind=kind)
-        ]
-    return _models(sorted({v.id: v for v in newest}.values(), key=lambda v: v.id))
+        fast, best, newest = (
+            next(iter(tx.model_versions(latest_only=True, kind=kind)), None)
+            for kind in (FAST_KIND, BEST_KIND, None)
+        )
+    return _models(fast, best, newest)
 
 
 def current_model(project: Project) -> ModelSummary | None:
@@ -121,7 +136,11 @@ def quality(project: Project) -> Quality:
     and the fast and best models beside it."""
     with project.reading() as tx:
         history = tx.model_versions()
-    found = _models(history)
+    found = _models(
+        next((v for v in reversed(history) if v.kind == FAST_KIND), None),
+        next((v for v in reversed(history) if v.kind == BEST_KIND), None),
+        history[-1] if history else None,
+    )
     model = found.in_use
     metrics: Mapping[str, Any] = model.metrics if model is not None else {}
     learning: list[tuple[int, float]] = []

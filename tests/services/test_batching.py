@@ -14,6 +14,7 @@ from deid_studio.services.project import init_project, open_project
 from deid_studio.services.training import BEST_KIND, FAST_KIND, train_model
 from deid_studio.store.project import Project
 from deid_studio.synth import generate
+from tests.services.conftest import copy_version
 
 
 @pytest.fixture(scope="module")
@@ -50,17 +51,7 @@ def add_version(project: Project, kind: str, f1: float) -> int:
         stored = tx.current_model()
     assert stored is not None
     metrics = {**stored.metrics, "entity": {"strict": {"micro": {"f1": f1}}}}
-    with project.transaction("ann") as tx:
-        version = tx.add_model_version(
-            kind=kind,
-            params=stored.params,
-            training_documents=40,
-            training_seconds=1.0,
-            metrics=metrics,
-            model=stored.model,
-        )
-        tx.audit("train", after={"model_version": version, "kind": kind})
-    return version
+    return copy_version(project, stored, kind=kind, metrics=metrics, training_documents=40)
 
 
 def test_a_batch_masks_with_the_best_model_while_it_is_better(tmp_path: Path, trained) -> None:

@@ -23,6 +23,7 @@ from deid_studio.services.tagging import tag_files
 from deid_studio.services.training import train_model
 from deid_studio.store.project import Project
 from deid_studio.synth import generate
+from tests.services.conftest import copy_version
 
 QUICK = CrfParams(algorithm="lbfgs", iterations=25)
 
@@ -366,17 +367,7 @@ def test_a_best_model_that_catches_fewer_phi_tokens_is_not_used(
         metrics = json.loads(json.dumps(stored.metrics))  # the fast one's, then changed
         metrics["entity"]["strict"]["micro"]["f1"] = f1_now
         metrics["token"]["binary"]["recall"] = caught_now
-        with project.transaction("ann") as tx:
-            version = tx.add_model_version(
-                kind=kind,
-                params=stored.params,
-                training_documents=30,
-                training_seconds=1.0,
-                metrics=metrics,
-                model=stored.model,
-            )
-            tx.audit("train", after={"model_version": version, "kind": kind})
-            return version
+        return copy_version(project, stored, kind=kind, metrics=metrics, training_documents=30)
 
     new = import_documents(project, narratives[30:32], origin="new", actor="ann")
     for document_id in new.document_ids:
