@@ -183,8 +183,8 @@ class MainWindow(QMainWindow):
             "Train the &best model",
             ["Ctrl+Shift+R"],
             self.train_best,
-            tip="Train the slower L-BFGS model now (also done when the loop is idle); it is used "
-            "while its cross-validated F1 is higher and it catches at least as many PHI tokens",
+            # short: the status bar keeps the retrain progress's room (about 70 characters left)
+            tip="Used while its F1 is higher and it catches at least as many PHI tokens",
         )
         model.addActions([self.retrain_action, self.train_best_action, self.cancel_retrain_action])
 
