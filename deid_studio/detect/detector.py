@@ -179,38 +179,19 @@ class Detector:
             )
             terms = _terms(text, language, found_hits)
             best = join_lines(text, crf_suggestions(tagged), settings.joins)
-            rules = [r for r in candidates if self._admitted(r, best)]
-            kept = _beside(rules, best, text, settings.priority, settings.extending_rules, age)
-            wholes = _split_wholes(rules, best)
-            wholes += _house_numbers(rules, best, text, age)
-            kept += [w for w in wholes if w not in kept]
+            rules, kept, wholes = _joining(candidates, best, text, settings, age)
             if mode == "recall":
                 crf = recall_suggestions(tagged, settings.tau, kept, settings.offsets)
                 merged = combine([*kept, *_outside(crf, wholes)], settings.priority, text=text)
+                merged = _finished(merged, text, terms, best_path=False)
             else:
                 crf = best
-                quiet = settings.quiet_rules
-                heard = [r for r in kept if r.rule not in quiet or _overlaps(r, best)]
-                widened = _outside_widened(best, heard, settings.extending_rules)
-                merged = combine([*heard, *_outside(widened, wholes)], settings.priority, text=text)
-            merged = consistent(merged, text, best_path=mode == "default")
-            merged = whole_words(merged, text)
-            merged = trimmed(merged, text)
-            merged = outside_terms(merged, terms, text)
+                merged = _default_merged(text, best, kept, wholes, terms, settings)
             score = None
             if marginals:
                 score = uncertainty(tagged, settings.tau, rules=rules, crf=best)
             out.append(Detection(merged, crf, kept, tagged, score, terms, candidates))
         return out
-
-    def _admitted(self, rule: Suggestion, best: Sequence[Suggestion]) -> bool:
-        """Whether a rule suggestion may join the CRF's at all: its confidence reaches the
-        floor, or its rule was heard out of fold, or it is of an extending rule and
-        overlaps the CRF (:func:`_beside` decides what of it joins)."""
-        settings = self.settings
-        if rule.confidence >= settings.rule_floor or rule.rule in settings.heard_rules:
-            return True
-        return rule.rule in settings.extending_rules and _overlaps(rule, best)
 
     def _rules_alone(self, text: str, language: str | None) -> Detection:
         hits = rule_hits(text, language)
@@ -220,6 +201,87 @@ class Detector:
         tokens = tokenize(text)
         tagged = TaggedDocument(tokens, ["O"] * len(tokens), [(0, len(tokens))])
         return Detection(merged, [], rules, tagged, rule_density(tokens, rules), terms, rules)
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """What default mode merges for one narrative once the CRF has tagged it: the CRF's
+    best-path spans (joined across lines), every rule suggestion, and the safe terms.
+    Training keeps it for each held-out document, to merge again under the rules heard out
+    of the fold's reach (:func:`replayed`)."""
+
+    best: list[Suggestion]
+    candidates: list[Suggestion]
+    terms: list[RuleHit]
+
+    @classmethod
+    def of(cls, detection: Detection) -> Replay:
+        """The replay of a default-mode ``detection``."""
+        return cls(detection.crf, detection.candidates, detection.terms)
+
+
+def replayed(
+    replay: Replay, text: str, settings: DetectorSettings, scheme: Scheme
+) -> list[Suggestion]:
+    """Default mode's suggestions for ``text`` from its ``replay`` under ``settings`` (the
+    same as :meth:`Detector.detect` with those settings)."""
+    age = rule_category("AGE", scheme)
+    _, kept, wholes = _joining(replay.candidates, replay.best, text, settings, age)
+    return _default_merged(text, replay.best, kept, wholes, replay.terms, settings)
+
+
+def _joining(
+    candidates: Sequence[Suggestion],
+    best: list[Suggestion],
+    text: str,
+    settings: DetectorSettings,
+    age: str | None,
+) -> tuple[list[Suggestion], list[Suggestion], list[Suggestion]]:
+    """The rule suggestions admitted beside the CRF's ``best`` path, those of them kept to
+    merge (:func:`_beside`, with the whole-span pieces), and the whole-span pieces alone."""
+    rules = [r for r in candidates if _admitted(r, best, settings)]
+    kept = _beside(rules, best, text, settings.priority, settings.extending_rules, age)
+    wholes = _split_wholes(rules, best)
+    wholes += _house_numbers(rules, best, text, age)
+    kept += [w for w in wholes if w not in kept]
+    return rules, kept, wholes
+
+
+def _admitted(rule: Suggestion, best: Sequence[Suggestion], settings: DetectorSettings) -> bool:
+    """Whether a rule suggestion may join the CRF's at all: its confidence reaches the
+    floor, or its rule was heard out of fold, or it is of an extending rule and overlaps the
+    CRF (:func:`_beside` decides what of it joins)."""
+    if rule.confidence >= settings.rule_floor or rule.rule in settings.heard_rules:
+        return True
+    return rule.rule in settings.extending_rules and _overlaps(rule, best)
+
+
+def _default_merged(
+    text: str,
+    best: list[Suggestion],
+    kept: Sequence[Suggestion],
+    wholes: Sequence[Suggestion],
+    terms: Sequence[RuleHit],
+    settings: DetectorSettings,
+) -> list[Suggestion]:
+    """Default mode: the CRF's best path and the kept rule suggestions, less the quiet
+    rules' where the CRF has nothing, widened by the extending rules'."""
+    quiet = settings.quiet_rules
+    heard = [r for r in kept if r.rule not in quiet or _overlaps(r, best)]
+    widened = _outside_widened(best, heard, settings.extending_rules)
+    merged = combine([*heard, *_outside(widened, wholes)], settings.priority, text=text)
+    return _finished(merged, text, terms, best_path=True)
+
+
+def _finished(
+    merged: list[Suggestion], text: str, terms: Sequence[RuleHit], *, best_path: bool
+) -> list[Suggestion]:
+    """The merged suggestions made consistent, on whole words, trimmed, and kept off the
+    safe terms."""
+    merged = consistent(merged, text, best_path=best_path)
+    merged = whole_words(merged, text)
+    merged = trimmed(merged, text)
+    return outside_terms(merged, terms, text)
 
 
 def _terms(text: str, language: str | None, hits: Sequence[RuleHit] | None) -> list[RuleHit]:

@@ -4,10 +4,17 @@ Cross-validation by document (``evaluate.folds``: folds never split a case) and 
 model are independent jobs: each fold trains on the others and tags its own documents with
 marginals, the final model trains on everything. With ``workers`` > 1 they run side by side
 in a pool of processes (the final model, the longest, first). From the out-of-fold results
-come the cross-validated metrics (``evaluate``'s report of the detector's out-of-fold
-suggestions), the score scale, the recall-mode threshold τ that reaches the target token
-recall, and its curve, and which rules join the CRF in default mode (``detect.hearing``).
-Progress is reported as (stage, done, total).
+come which rules join the CRF in default mode (``detect.hearing``, from every fold's record:
+what the final model uses), the cross-validated metrics (``evaluate``'s report of the
+detector's out-of-fold suggestions, each fold's merged again under the rules heard from the
+*other* folds' records, so that the figures measure the detector the model version is used
+with and no document's own record decides its merge), the score scale, the recall-mode
+threshold τ that reaches the target token recall, and its curve. Progress is reported as
+(stage, done, total).
+
+Recall mode's evidence is each fold's tagging with the rules above the project's floor: the
+rules heard below it only add to what recall mode masks, so τ calibrated without them
+reaches the target at least.
 
 The score scale (a temperature: the default learner's scores are not log-probabilities) is
 first fitted per fold for the likelihood of the held-out labels (``loss_scale``). Recall mode
@@ -34,7 +41,7 @@ from deid_studio.core.tokenize import tokenize
 from deid_studio.detect.cluster_learning import learn_clusters
 from deid_studio.detect.clusters import GROWTH, WordClusters
 from deid_studio.detect.crf import CrfModel, CrfParams, documents_tokens, train_crf
-from deid_studio.detect.detector import Detection, Detector, DetectorSettings
+from deid_studio.detect.detector import Detection, Detector, DetectorSettings, Replay, replayed
 from deid_studio.detect.features import Featurizer
 from deid_studio.detect.hearing import (
     RuleRecord,
@@ -93,7 +100,7 @@ class _Done:
     name: str
     test: tuple[int, ...]
     model: CrfModel
-    predicted: list[list[Span]]
+    replays: list[Replay]  # per held-out document, what default mode merges
     evidence: list[list[TokenEvidence]]  # per SCALE_STEPS step, per held-out document
     scale: float
     fit_seconds: float
@@ -193,7 +200,7 @@ def learn(
         fold_f1 = []
         for d in done:
             tested = [documents[i] for i in d.test]
-            evaluation = evaluate(tested, d.predicted)
+            evaluation = evaluate(tested, _out_of_fold(d, done, tested, settings, scheme))
             pooled = pooled + evaluation
             fold_f1.append(evaluation.entity["strict"].micro.f1)
         metrics.update(report_of(pooled, round(time.perf_counter() - started, 2)))
@@ -393,7 +400,7 @@ def _run_job(
     found = Detector(replace(model, scale=scale), scheme, settings).detect(
         narratives, marginals=True
     )
-    predicted = [[s.span for s in detection.suggestions] for detection in found]
+    replays = [Replay.of(detection) for detection in found]
     rules = [detection.rules for detection in found]
     record = merge_records(
         _rule_record(detection, document) for detection, document in zip(found, held, strict=True)
@@ -412,12 +419,37 @@ def _run_job(
         job.name,
         job.test,
         replace(model, data=b"", members=()),
-        predicted,
+        replays,
         evidence,
         scale,
         fit_seconds,
         record,
     )
+
+
+def _out_of_fold(
+    fold: _Done,
+    done: Sequence[_Done],
+    tested: Sequence[Document],
+    settings: DetectorSettings,
+    scheme: Scheme,
+) -> list[list[Span]]:
+    """The default-mode suggestions for ``fold``'s held-out documents under the rules heard
+    from the *other* folds' records: the final model's detector merges under the rules heard
+    from every fold, so each fold's figures measure that detector, without a document's own
+    record deciding how its suggestions merge."""
+    others = merge_records(d.record for d in done if d is not fold)
+    heard = hearing(others, confidences())
+    settings = replace(
+        settings,
+        quiet_rules=heard.quiet,
+        heard_rules=heard.heard,
+        extending_rules=heard.extending,
+    )
+    return [
+        [s.span for s in replayed(replay, document.text, settings, scheme)]
+        for replay, document in zip(fold.replays, tested, strict=True)
+    ]
 
 
 def _rule_record(detection: Detection, document: Document) -> dict[str, RuleRecord]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from toycorpus import toy_corpus
+
 from deid_studio.core.categories import preset
 from deid_studio.core.document import Span, Suggestion
 from deid_studio.core.tokenize import tokenize
@@ -11,11 +13,13 @@ from deid_studio.detect.combine import combine
 from deid_studio.detect.detector import (
     Detector,
     DetectorSettings,
+    Replay,
     _beside,
     _house_numbers,
     _outside,
     _outside_widened,
     _split_wholes,
+    replayed,
     trimmed,
     whole_words,
 )
@@ -130,6 +134,32 @@ def test_learnt_decisions_reach_the_detector(toy_model) -> None:
     settings = DetectorSettings.of_model(None, metrics)
     assert settings.heard_rules == {"kin_word"} and settings.extending_rules == {"field_city"}
     assert DetectorSettings.of_model(None, {}).heard_rules == frozenset()  # older versions
+
+
+def test_a_detection_replayed_under_other_settings_is_what_they_detect(toy_model) -> None:
+    """Training merges each held-out document's tagging again under the rules heard out of
+    the fold's reach: the replay must give what a detector with those settings gives."""
+    texts = [d.text for d in toy_corpus(6, seed=9)] + [
+        "Llamar al 612 345 678 mañana; vive en 41500 Alcalá de Guadaira con su hija.",
+    ]
+    narratives = [(text, "es") for text in texts]
+    found = Detector(toy_model, preset("pv"), DetectorSettings()).detect(narratives)
+    rules = sorted({c.rule for f in found for c in f.candidates if c.rule})
+    assert len(rules) >= 3
+    variants = [
+        DetectorSettings(),
+        DetectorSettings(rule_floor=1.01),
+        DetectorSettings(rule_floor=1.01, heard_rules=frozenset(rules[::2])),
+        DetectorSettings(quiet_rules=frozenset(rules), extending_rules=frozenset(rules[1::2])),
+    ]
+    for settings in variants:
+        direct = Detector(toy_model, preset("pv"), settings).detect(narratives)
+        for (text, _), first, again in zip(narratives, found, direct, strict=True):
+            replay = replayed(Replay.of(first), text, settings, preset("pv"))
+            assert replay == again.suggestions
+    (text, _), last = narratives[-1], Replay.of(found[-1])
+    outcomes = {tuple(replayed(last, text, v, preset("pv"))) for v in variants}
+    assert len(outcomes) >= 3  # the settings matter here: floored, heard, quiet
 
 
 MAIL = "E-mail: charles.franklin@outlook.com. Tel 0276"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from deid_studio.core.categories import preset
 from deid_studio.core.document import Document, Span
@@ -101,3 +102,28 @@ def test_every_fold_trains_the_committee_the_final_model_trains(monkeypatch) -> 
     monkeypatch.setitem(crf.ALGORITHM_DEFAULTS, "pa", replace(fast, committee_tokens=total + 1))
     learned = learn(documents, preset("meddocan"), params, folds_wanted=3, progress=lambda *_: None)
     assert trained == [3, 3, 3, 3] and learned.metrics["committee"] == 3
+
+
+def test_the_cross_validated_figures_merge_as_the_stored_model_does() -> None:
+    """A project whose gold leaves dates unmarked: the date rule's suggestions, alone where
+    the CRF has nothing, are never PHI out of fold, so training makes the rule quiet and the
+    stored model suggests no date. Each fold's figures merge its suggestions under the rules
+    heard from the other folds, so they count no date either: they measure the detector the
+    project uses, not one that still suggests every date."""
+    from deid_studio.detect.detector import Detector
+
+    rng = random.Random(3)
+    documents = []
+    for d in (document(rng, i) for i in range(12)):
+        day = f"{rng.randint(1, 28):02d}/{rng.randint(1, 12):02d}/20{rng.randint(10, 23)}"
+        documents.append(replace(d, text=f"{d.text}Ingreso el {day} por fiebre.\n"))
+    learned = learn(documents, preset("meddocan"), FAST, folds_wanted=3, progress=lambda *_: None)
+    metrics = learned.metrics
+    quiet_alone = [r for r in metrics["quiet_rules"] if metrics["rule_record"].get(r, [0, 0])[1]]
+    assert quiet_alone, "some rule's suggestions alone were never PHI out of fold"
+    stored = Detector(learned.model, preset("meddocan"), DetectorSettings.of_model(None, metrics))
+    text = "Nombre: Ana Garcia.\nVive en 41500 Medina del Campo.\nIngreso el 02/05/2021.\n"
+    assert all(s.category != "FECHAS" for s in stored.detect([(text, "es")])[0].suggestions)
+    per_category = metrics["entity"]["strict"]["per_category"]
+    assert per_category.get("FECHAS", {}).get("fp", 0) == 0
+    assert metrics["entity"]["strict"]["micro"]["recall"] > 0.9
