@@ -212,6 +212,7 @@ RULES: Mapping[str, float] = {
     "name_after_relative": 0.9,
     "name_before_credential": 0.85,
     "name_before_relative": 0.9,
+    "possessor_of_relative": 0.9,
     "name_beside_job": 0.9,
     "name_before_age": 0.9,
     "name_before_birth": 0.9,
@@ -641,6 +642,39 @@ pattern ends): "de Irma, hermana de la paciente", "Mary, the patient's daughter"
 ihre Tochter"."""
 
 
+_POSSESSOR = regex.compile(
+    r"(?r)(?<![\p{L}\p{M}'\u2019.-])(\p{Lu}[\p{Ll}\p{M}]+(?:[ \t]+\p{Lu}[\p{Ll}\p{M}]+)?)"
+    r"['\u2019]s[ \t]+\Z"
+)
+"""A capitalised name of one or two words and an English possessive before a relative's
+word (the word's position is where the pattern ends): "I'm Amanda's daughter", "Quionia
+Petrova's husband called"."""
+
+
+def _possessors_of_relatives(
+    text: str, lex: Lexicon, index: dict[str, list[int]]
+) -> Iterator[RuleHit]:
+    """Whose relative a narrative names, in English: "Amanda's daughter", "Jim Tolley's
+    wife" — a person, whether the lists know the name or not, unless a word of it is a
+    common or everyday word, a title or an eponym ("the patient's mother", "Doctor's
+    wife", "Parkinson's family history")."""
+    medical = eponyms()
+    for relative in _RELATIVE_FORMS.intersection(index):
+        for position in index[relative]:
+            match = _POSSESSOR.search(text, max(0, position - 50), position)
+            if match is None:
+                continue
+            if all(
+                w not in lex.stop
+                and w not in _NOT_NAMES
+                and w not in medical
+                and (lex.is_given_name(w) or w in lex.last_names or w not in lex.common)
+                and not lex.everyday(w)
+                for w in map(fold, match.group(1).split())
+            ):
+                yield RuleHit(*match.span(1), "PERSON", "possessor_of_relative")
+
+
 def _relatives_after_comma(
     text: str, language: str | None, lex: Lexicon, index: dict[str, list[int]]
 ) -> Iterator[RuleHit]:
@@ -1057,6 +1091,7 @@ _NOT_NAMES = (
     | (MONTH_WORDS - NAME_MONTHS)
     | WEEKDAYS
     | frozenset("geb verh gesch".split())
+    | frozenset({"sender"})  # "Sender's Comments:", a heading of Pfizer's VAERS reports
     | _SALUTATIONS
     | frozenset(k for keys in _SURNAME_KEYS.values() for k in keys.split("|") if " " not in k)
 ) - _NAMES_NOT_RELATIVES
@@ -1090,7 +1125,12 @@ def _first_names(
     known = places(language)
     borne = borne_first_names()
     for match in capitalised:
-        word, written = fold(match.group()), match.group().casefold()
+        start, end = match.span()
+        possessive = _POSSESSIVE.search(match.group())
+        if possessive is not None:
+            end = start + possessive.start()  # "Amanda's daughter": the name is "Amanda"
+        written = text[start:end]
+        word, written = fold(written), written.casefold()
         if (
             len(word) >= 3
             and word in lex.first_names
@@ -1105,13 +1145,17 @@ def _first_names(
             and (
                 word in borne
                 or not lex.everyday(written)
-                or not SENTENCE_START.search(text, max(0, match.start() - 4), match.start())
+                or not SENTENCE_START.search(text, max(0, start - 4), start)
             )
             and _name_before_town(written, word, known, lex)
-            and not _NO_NAME_AFTER.match(text, match.end())
-            and not CONDITION_BEFORE.search(text, max(0, match.start() - 40), match.start())
+            and not _NO_NAME_AFTER.match(text, end)
+            and not CONDITION_BEFORE.search(text, max(0, start - 40), start)
         ):
-            yield RuleHit(*match.span(), "PERSON", "first_name")
+            yield RuleHit(start, end, "PERSON", "first_name")
+
+
+_POSSESSIVE = regex.compile(r"['\u2019]s\Z")
+"""An English possessive's ending ("Amanda's", "Daniel\u2019s")."""
 
 
 def _name_before_town(written: str, folded: str, known: Places, lex: Lexicon) -> bool:
@@ -1716,6 +1760,8 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     # before it ("Reporter: Alice Sullivan (wife)"; hits of one length: the first wins)
     found = list(_relatives_in_brackets(text, lex, shouting))
     found += _relatives_after_comma(text, language, lex, index)
+    if language in (None, "en") and not shouting:
+        found += _possessors_of_relatives(text, lex, index)
     found += _after_cues(text, language, lex, index, shouting)
     found += _signatures(text, language, lex, shouting, index)
     capitalised = list(_CAPITALISED.of(text).finditer(text))
@@ -1898,10 +1944,14 @@ NAME_FINDER = Finder(
         "[Paolo Anders], geboren am 21.04.1964, 57 Jahre alt",
         "[Jan-Peter Anders], geboren am 10. Dezember 1951, 69 Jahre",
         "[Amy Day] is a 32-year-old woman (date of birth unknown)",
+        "We met [Quionia]'s daughter; [Elizabeth]'s husband called",
+        "the keys were in [Amanda]'s car",
     ),
     (
         "the patient was seen",
         "Diabetes, mother has it",
+        "the patient's mother; Today's sister; Parkinson's father",
+        "was recovering.; Sender's Comments: Based on the information",
         "Depression is a 3-year-old diagnosis",
         "She moved to Georgia, her sister lives there",
         "Mr. and Mrs. came",
@@ -1958,6 +2008,7 @@ NAME_FINDER = Finder(
             "name_after_staff_key",
             "name_after_relative",
             "name_before_relative",
+            "possessor_of_relative",
             "name_introduced",
             "name_beside_job",
             "name_before_age",
