@@ -4,7 +4,10 @@ The 1,500 template-generated texts of ``../shared/data/presidio-synth`` keep Pre
 entity types as categories (PERSON, STREET_ADDRESS, GPE, ...). Each fold trains the default
 CRF on the other four and tags its own texts with the detector (rule suggestions join where a
 rule kind fits one of these types: e-mail, phone, IP...). The pooled out-of-fold predictions
-give strict micro and per-type entity figures and token-level figures per type.
+give strict micro and per-type entity figures and token-level figures per type. The folds are
+``train``'s own (``services._learning.learn``, as a project of these texts would train): each
+fold's suggestions merge under the rules heard from the other folds, as the stored model's
+do under the rules heard from all of them.
 
     python benchmarks/presidio.py [--folds 5] [--seed 0] [--committee 3]
 """
@@ -22,13 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import report, shared
 
 from deid_studio.core.categories import PALETTE, Category, Scheme
-from deid_studio.core.document import Document, Span
 from deid_studio.detect.cluster_learning import learn_clusters
-from deid_studio.detect.crf import CrfModel, train_crf
-from deid_studio.detect.detector import Detector, DetectorSettings
-from deid_studio.detect.joins import line_joins
-from deid_studio.evaluate import cross_validate, report_of
 from deid_studio.formats.presidio import read_presidio
+from deid_studio.services._learning import default_workers, learn
 from deid_studio.services.training import default_params
 
 
@@ -53,26 +52,21 @@ def main() -> None:
         "presidio", tuple(Category(t, PALETTE[i % len(PALETTE)]) for i, t in enumerate(types))
     )
     params = replace(default_params(), seed=args.seed, committee=args.committee)
-    fit_seconds: list[float] = []
-    joins: dict[int, dict[str, float]] = {}
     # the project holds every text (annotated in the other folds or not): its word clusters
     clusters = learn_clusters([d.text for d in documents]) if params.features.clusters else None
-
-    def fit(train: list[Document]) -> CrfModel:
-        started = time.perf_counter()
-        model = train_crf(train, params, clusters=clusters)
-        joins[id(model)] = line_joins(train)  # as training learns them from the gold
-        fit_seconds.append(time.perf_counter() - started)
-        return model
-
-    def predict(model: CrfModel, held: list[Document]) -> list[list[Span]]:
-        detector = Detector(model, scheme, DetectorSettings(joins=joins.get(id(model), {})))
-        found = detector.detect([(d.text, d.language) for d in held])
-        return [[s.span for s in f.suggestions] for f in found]
-
     started = time.perf_counter()
-    result = cross_validate(documents, fit, predict, args.folds, seed=0)
-    full = report_of(result.pooled, time.perf_counter() - started)
+    learned = learn(
+        documents,
+        scheme,
+        params,
+        folds_wanted=args.folds,
+        clusters=clusters,
+        workers=default_workers(),
+        progress=lambda *_: None,
+    )
+    full = learned.metrics
+    fit_seconds = full["fold_fit_seconds"]
+    print(f"train's cross-validation and final model: {time.perf_counter() - started:.0f} s")
     strict = full["entity"]["strict"]
     tokens = full["token"]
     rows = [
