@@ -16,7 +16,7 @@ from PySide6.QtCharts import (
     QValueAxis,
 )
 from PySide6.QtCore import QMargins, QPointF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QCursor, QPainter, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
@@ -25,16 +25,35 @@ from PySide6.QtWidgets import (
     QSlider,
     QTableWidget,
     QTableWidgetItem,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
 
 from deid_studio.services.double import agreement_report
-from deid_studio.services.quality import Quality, cv_token_recall, micro_f1, quality
+from deid_studio.services.quality import (
+    CategoryScore,
+    Quality,
+    cv_token_recall,
+    micro_f1,
+    quality,
+)
 from deid_studio.store.project import Project
 
 # Paul Tol's bright scheme: precision, recall, F1 / masked share.
 BLUE, RED, GREEN, GREY = "#4477AA", "#EE6677", "#228833", "#BBBBBB"
+LEVEL_LABELS = 12
+"""Up to this many categories, the per-category chart writes each name level with its count
+under it (whole at the window's usual width); more are slanted, and may be cut short: the
+tooltip of a hovered bar names them."""
+
+
+def category_tip(score: CategoryScore) -> str:
+    """What hovering a category's bars says."""
+    return (
+        f"{score.category}: {score.support} gold spans · precision {score.precision:.3f} · "
+        f"recall {score.recall:.3f} · F1 {score.f1:.3f} (strict, cross-validated)"
+    )
 
 
 AGREEMENT_COLUMNS = (
@@ -238,9 +257,17 @@ class DashboardPage(QWidget):
             bars.append([pick(s) for s in q.per_category])
             series.append(bars)
         chart.addSeries(series)
+        scores = q.per_category
+        series.hovered.connect(
+            lambda on, index, _bars: self._show_category(scores[index] if on else None)
+        )
         x = QBarCategoryAxis()
-        x.append([f"{s.category} ({s.support})" for s in q.per_category])
-        x.setLabelsAngle(-35)
+        if len(scores) <= LEVEL_LABELS:
+            # the count under the name: a scheme of a dozen categories reads whole, level
+            x.append([f"{escape(s.category)}<br>({s.support})" for s in scores])
+        else:
+            x.append([f"{s.category} ({s.support})" for s in scores])
+            x.setLabelsAngle(-35)
         small = x.labelsFont()
         small.setPointSizeF(max(7.0, small.pointSizeF() - 1))
         x.setLabelsFont(small)
@@ -250,6 +277,14 @@ class DashboardPage(QWidget):
         chart.addAxis(y, Qt.AlignmentFlag.AlignLeft)
         series.attachAxis(x)
         series.attachAxis(y)
+
+    def _show_category(self, score: CategoryScore | None) -> None:
+        """The hovered category's name and figures in a tooltip (its axis label may be cut
+        short when the scheme has many categories)."""
+        if score is None:
+            QToolTip.hideText()
+            return
+        QToolTip.showText(QCursor.pos(), category_tip(score), self.categories)
 
     def _draw_learning(self, q: Quality) -> None:
         chart = self.learning.chart()

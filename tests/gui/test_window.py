@@ -181,6 +181,8 @@ def test_dashboard_shows_the_model_metrics(qtbot, window) -> None:
     assert window.workspace.currentWidget() is dashboard
     assert "micro F1 <b>0.910</b>" in dashboard.summary.text()
     assert len(dashboard.categories.chart().series()) == 1
+    [axis] = dashboard.categories.chart().axes(Qt.Orientation.Horizontal)
+    assert axis.categories() == ["DATE<br>(120)", "PATIENT<br>(40)"]  # whole, level
     assert dashboard.quality.learning_curve == ((20, 0.8), (80, 0.91))
     dashboard.slider.setValue(100)
     assert "recall 96.7%" in dashboard.tau_label.text()
@@ -352,3 +354,39 @@ def test_the_first_window_fits_the_screen(qtbot, window) -> None:
     needs = window.minimumSizeHint()
     assert window.width() <= max(free.width(), needs.width())
     assert window.height() <= max(free.height(), needs.height())
+
+
+def test_hovering_a_categorys_bars_names_it_with_its_figures(qtbot, window) -> None:
+    """A scheme of many categories slants its labels and may cut them short ("NOMBRE_PERS…"):
+    the bars under the mouse say whose they are."""
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QToolTip
+
+    names = [f"CATEGORY_WITH_A_LONG_NAME_{i:02d}" for i in range(20)]
+    per_category = {
+        n: {"precision": 0.9, "recall": 0.5 + i / 50, "f1": 0.8, "support": 10 + i}
+        for i, n in enumerate(names)
+    }
+    with window.project.engine.begin() as c:
+        c.execute(insert(m.ModelVersionRow), [
+            {"metrics": {"f1": 0.8, "per_category": per_category}, "training_documents": 20,
+             "params": {}},
+        ])  # fmt: skip
+    window.resize(1400, 900)
+    qtbot.keyClick(window, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
+    dashboard = window.workspace.dashboard
+    view = dashboard.categories
+    qtbot.waitUntil(lambda: view.isVisible() and view.chart().plotArea().width() > 100)
+    [axis] = view.chart().axes(Qt.Orientation.Horizontal)
+    assert axis.labelsAngle() == -35  # twenty names slant
+    [series] = view.chart().series()
+    # the recall bar (the second of three) of the seventh category, halfway up
+    qtbot.wait(200)  # the page lays out once more after it shows
+    inside = view.chart().mapToPosition(QPointF(6.0, 0.3), series)
+    at = view.mapFromScene(view.chart().mapToScene(inside))
+    QTest.mouseMove(view.viewport(), at - QPoint(0, 100))  # from above the chart
+    QTest.mouseMove(view.viewport(), at)
+    qtbot.waitUntil(lambda: QToolTip.isVisible() and QToolTip.text() != "")
+    assert QToolTip.text().startswith("CATEGORY_WITH_A_LONG_NAME_06: 16 gold spans")
+    assert "recall 0.620" in QToolTip.text()
