@@ -43,6 +43,8 @@ def main() -> None:
         help="models averaged (default: train's, three on a corpus this small)",
     )
     args = parser.parse_args()
+    if args.folds < 2:
+        parser.error("--folds: at least 2")
     documents = [
         replace(d, language="en")
         for d in read_presidio(shared("presidio-synth", "synth_dataset_v2.json"))

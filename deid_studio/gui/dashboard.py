@@ -240,6 +240,7 @@ class DashboardPage(QWidget):
         self.agreement.resizeColumnsToContents()
 
     def _draw_categories(self, q: Quality) -> None:
+        QToolTip.hideText()  # a hovered bar's figures go with the series removed below
         chart = self.categories.chart()
         chart.removeAllSeries()
         for axis in chart.axes():
@@ -266,7 +267,7 @@ class DashboardPage(QWidget):
             # the count under the name: a scheme of a dozen categories reads whole, level
             x.append([f"{escape(s.category)}<br>({s.support})" for s in scores])
         else:
-            x.append([f"{s.category} ({s.support})" for s in scores])
+            x.append([f"{escape(s.category)} ({s.support})" for s in scores])
             x.setLabelsAngle(-35)
         small = x.labelsFont()
         small.setPointSizeF(max(7.0, small.pointSizeF() - 1))

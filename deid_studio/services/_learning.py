@@ -13,8 +13,11 @@ threshold τ that reaches the target token recall, and its curve. Progress is re
 (stage, done, total).
 
 Recall mode's evidence is each fold's tagging with the rules above the project's floor: the
-rules heard below it only add to what recall mode masks, so τ calibrated without them
-reaches the target at least.
+rules heard below it add to what recall mode masks, so τ calibrated without them reaches the
+target all but always (a rule's token can change a neighbour's score through its category),
+and the τ curve understates the share masked by what those rules add. The other folds'
+records come from models that trained on this fold's gold: a second-order leak, which only
+nested cross-validation would avoid.
 
 The score scale (a temperature: the default learner's scores are not log-probabilities) is
 first fitted per fold for the likelihood of the held-out labels (``loss_scale``). Recall mode

@@ -160,7 +160,8 @@ pharm. X", "Remitido por: Doctor Pablo Garrido Abad" (MEDDOCAN's gold leaves tit
 _RELATIVES: Mapping[str, str] = {
     "en": "son daughter wife husband mother father brother sister mom mum dad grandson "
     "granddaughter grandmother grandfather grandma grandpa aunt uncle niece nephew cousin "
-    "partner spouse fiancé fiancée fiance boyfriend girlfriend stepson stepdaughter",
+    "partner spouse fiancé fiancée fiance boyfriend girlfriend stepson stepdaughter "
+    "stepmother stepfather godmother godfather papa mama nana granny",
     "es": "hijo hija esposa esposo marido madre padre hermano hermana abuelo abuela nieto "
     "nieta tío tía primo prima pareja novio novia cuñado cuñada suegro suegra",
     "fr": "fils fille épouse époux mari mère père frère sœur soeur oncle tante neveu nièce "
@@ -655,24 +656,38 @@ def _possessors_of_relatives(
     text: str, lex: Lexicon, index: dict[str, list[int]]
 ) -> Iterator[RuleHit]:
     """Whose relative a narrative names, in English: "Amanda's daughter", "Jim Tolley's
-    wife" — a person, whether the lists know the name or not, unless a word of it is a
-    common or everyday word, a title or an eponym ("the patient's mother", "Doctor's
-    wife", "Parkinson's family history")."""
+    wife" — a person, whether the lists know the name or not, unless it is a common word
+    (a first name that is one only as a name: "Mary's mother"), a relative's or a title's
+    word, or an eponym ("the patient's mother", "Subject's mother", "Papa's sister",
+    "Parkinson's family history"); opening a sentence, a known first name only. Of two
+    capitalised words the last may be the name alone ("Yesterday Quionia's husband")."""
     medical = eponyms()
+
+    def person(word: str) -> bool:
+        return (
+            word not in lex.stop
+            and word not in _NOT_NAMES
+            and word not in _RELATIVE_WORDS
+            and word not in medical
+            and (lex.is_given_name(word) or word not in lex.common)
+        )
+
     for relative in _RELATIVE_FORMS.intersection(index):
         for position in index[relative]:
             match = _POSSESSOR.search(text, max(0, position - 50), position)
             if match is None:
                 continue
-            if all(
-                w not in lex.stop
-                and w not in _NOT_NAMES
-                and w not in medical
-                and (lex.is_given_name(w) or w in lex.last_names or w not in lex.common)
-                and not lex.everyday(w)
-                for w in map(fold, match.group(1).split())
+            start, end = match.span(1)
+            words = [fold(w) for w in match.group(1).split()]
+            if len(words) > 1 and not person(words[0]):
+                start, words = end - len(match.group(1).split()[-1]), words[-1:]
+            if not person(words[-1]) or (
+                len(words) == 1
+                and not lex.is_given_name(words[0])
+                and SENTENCE_START.search(text, max(0, start - 4), start)
             ):
-                yield RuleHit(*match.span(1), "PERSON", "possessor_of_relative")
+                continue  # opening a sentence, any noun is capitalised: "Godmother's son"
+            yield RuleHit(start, end, "PERSON", "possessor_of_relative")
 
 
 def _relatives_after_comma(
@@ -1129,6 +1144,8 @@ def _first_names(
         possessive = _POSSESSIVE.search(match.group())
         if possessive is not None:
             end = start + possessive.start()  # "Amanda's daughter": the name is "Amanda"
+            if not _OWNED_AFTER.match(text, match.end()) or TERM_AFTER.match(text, end):
+                continue  # "St. Patrick's Day", "Rett's syndrome", "Ludwig's angina"
         written = text[start:end]
         word, written = fold(written), written.casefold()
         if (
@@ -1148,7 +1165,7 @@ def _first_names(
                 or not SENTENCE_START.search(text, max(0, start - 4), start)
             )
             and _name_before_town(written, word, known, lex)
-            and not _NO_NAME_AFTER.match(text, end)
+            and not _NO_NAME_AFTER.match(text, match.end())
             and not CONDITION_BEFORE.search(text, max(0, start - 40), start)
         ):
             yield RuleHit(start, end, "PERSON", "first_name")
@@ -1156,6 +1173,9 @@ def _first_names(
 
 _POSSESSIVE = regex.compile(r"['\u2019]s\Z")
 """An English possessive's ending ("Amanda's", "Daniel\u2019s")."""
+_OWNED_AFTER = regex.compile(r"[ \t]+\p{Ll}")
+"""What a person's possessive goes before: a word in lower case ("Amanda's daughter",
+"Amanda's car"); a capital starts a name of its own ("Valentine's Day")."""
 
 
 def _name_before_town(written: str, folded: str, known: Places, lex: Lexicon) -> bool:
@@ -1945,12 +1965,15 @@ NAME_FINDER = Finder(
         "[Jan-Peter Anders], geboren am 10. Dezember 1951, 69 Jahre",
         "[Amy Day] is a 32-year-old woman (date of birth unknown)",
         "We met [Quionia]'s daughter; [Elizabeth]'s husband called",
+        "Yesterday [Quionia]'s husband called",
         "the keys were in [Amanda]'s car",
     ),
     (
         "the patient was seen",
         "Diabetes, mother has it",
         "the patient's mother; Today's sister; Parkinson's father",
+        "Subject's mother; Neighbor's son; Papa's sister; Godmother's husband",
+        "Rett's syndrome, Ludwig's angina, St. Patrick's Day, Valentine's Day",
         "was recovering.; Sender's Comments: Based on the information",
         "Depression is a 3-year-old diagnosis",
         "She moved to Georgia, her sister lives there",

@@ -51,7 +51,7 @@ _DOSE_AFTER = regex.compile(
 )
 _TERM_WORDS = (
     "syndrome syndromes disease palsy palsies sign test criteria phenomenon reflex "
-    "thyroiditis encephalopathy encephalitis paralysis collaboration scale score maneuver "
+    "angina thyroiditis encephalopathy encephalitis paralysis collaboration scale score maneuver "
     "manoeuvre edema oedema ulcer fracture tumor tumour lymphoma sarcoma node nodes cyst "
     "classification lesion anomaly malformation dementia chorea neuralgia arthritis "
     "cardiomyopathy disorder"
