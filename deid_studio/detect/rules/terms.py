@@ -49,13 +49,15 @@ _WORD = Latin1Twin(
 _DOSE_AFTER = regex.compile(
     r"[ \t]*\(?[ \t]*\d+(?:[.,]\d+)?[ \t]*(?i:mg|mcg|µg|g|ml|iu|ui|units?|%|tabs?|tablets?)\b"
 )
-_TERM_WORDS = (
+TERM_WORDS = (
     "syndrome syndromes disease palsy palsies sign test criteria phenomenon reflex "
     "angina thyroiditis encephalopathy encephalitis paralysis collaboration scale score maneuver "
     "manoeuvre edema oedema ulcer fracture tumor tumour lymphoma sarcoma node nodes cyst "
     "classification lesion anomaly malformation dementia chorea neuralgia arthritis "
     "cardiomyopathy disorder"
 ).split()
+"""Words after which an eponym names a condition, a sign or a scale ("Bell's palsy", "Ludwig's
+angina"): no person."""
 _TERM_WORDS_BEFORE = (
     "síndrome|sindrome|enfermedad|parálisis|paralisis|signo|maniobra|criterios|escala|"
     "syndrome|maladie|paralysie|signe|manœuvre|manoeuvre|critères|échelle|"
@@ -64,7 +66,7 @@ _TERM_WORDS_BEFORE = (
     "síndrome de|doença de"
 ).split("|")
 TERM_AFTER = regex.compile(
-    rf"['\u2019]?s?[ \t]+(?i:{alternation(_TERM_WORDS)})(?![\p{{L}}\p{{M}}])"
+    rf"['\u2019]?s?[ \t]+(?i:{alternation(TERM_WORDS)})(?![\p{{L}}\p{{M}}])"
     r"|-(?i:Syndrom|Krankheit|Zeichen|Parese)(?![\p{L}\p{M}])"
 )
 TERM_BEFORE = regex.compile(
