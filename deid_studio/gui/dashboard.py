@@ -154,7 +154,7 @@ class DashboardPage(QWidget):
         self.summary.setObjectName("dashboardSummary")
         self.summary.setWordWrap(True)
         self.categories = _view(_chart("Per category (cross-validated)"), "categoryChart")
-        self.learning = _view(_chart("Learning curve"), "learningChart")
+        self.learning = _view(_chart("Learning curve (cross-validated)"), "learningChart")
         self.tau_chart = _view(_chart("Recall mode: as τ moves"), "tauChart")
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setObjectName("tauSlider")
@@ -184,6 +184,7 @@ class DashboardPage(QWidget):
         self.agreement.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.agreement.verticalHeader().setVisible(False)
         self.agreement.horizontalHeader().setStretchLastSection(False)
+        self.agreement.resizeColumnsToContents()  # the headers whole while no row is there
         grid.addWidget(self.agreement_label, 3, 0, 1, 2)
         grid.addWidget(self.agreement, 4, 0, 1, 2)
         grid.setRowStretch(1, 3)
@@ -309,7 +310,7 @@ class DashboardPage(QWidget):
         x_axis = _axis(max(0, least - margin), most + margin, "training documents", "%d")
         x_axis.applyNiceNumbers()
         low = min(f for _, f in points)
-        y_axis = _axis(max(0.0, low - 0.05), 1.0, "cross-validated F1", "%.2f")
+        y_axis = _axis(max(0.0, low - 0.05), 1.0, "F1", "%.2f")  # the title says the rest
         y_axis.applyNiceNumbers()
         chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
         chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)

@@ -183,6 +183,10 @@ def test_dashboard_shows_the_model_metrics(qtbot, window) -> None:
     assert len(dashboard.categories.chart().series()) == 1
     [axis] = dashboard.categories.chart().axes(Qt.Orientation.Horizontal)
     assert axis.categories() == ["DATE<br>(120)", "PATIENT<br>(40)"]  # whole, level
+    header = dashboard.agreement.horizontalHeader()  # no double annotation: no row
+    for i in range(header.count()):
+        title = dashboard.agreement.horizontalHeaderItem(i).text()
+        assert header.sectionSize(i) >= header.sectionSizeHint(i), title  # not cut short
     assert dashboard.quality.learning_curve == ((20, 0.8), (80, 0.91))
     dashboard.slider.setValue(100)
     assert "recall 96.7%" in dashboard.tau_label.text()
