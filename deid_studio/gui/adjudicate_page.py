@@ -82,6 +82,8 @@ class AdjudicatePage(QWidget):
         self.right.setObjectName("rightCopy")
         self.table = QTableWidget(0, 4)
         self.table.setObjectName("unitTable")
+        # the annotators' names replace "first" and "second" once a document is open
+        self.table.setHorizontalHeaderLabels(["where", "first", "second", "gold"])
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

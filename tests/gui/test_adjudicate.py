@@ -114,3 +114,11 @@ def test_the_quality_page_shows_the_agreement_table(qtbot, window, double) -> No
     assert table.item(rows["PROFESSIONAL"], 2).text() == "0.000"
     assert table.item(rows["PROFESSIONAL"], 3).text() == "1.000"  # they overlap
     assert "1 documents annotated twice" in window.workspace.dashboard.agreement_label.text()
+
+
+def test_the_unit_table_names_its_columns_before_a_document_is_open(qtbot, window) -> None:
+    qtbot.keyClick(window, Qt.Key.Key_4, Qt.KeyboardModifier.ControlModifier)
+    page = window.workspace.adjudicate
+    assert page.queue.count() == 0  # nothing annotated twice: the page waits, headed
+    titles = [page.table.horizontalHeaderItem(i).text() for i in range(page.table.columnCount())]
+    assert titles == ["where", "first", "second", "gold"]
