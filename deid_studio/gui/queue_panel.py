@@ -268,7 +268,13 @@ class QueuePanel(QWidget):
 
     def _apply_filter(self) -> None:
         self._debounce.stop()
-        self.model.set_filter(self.filter.currentData(), self.search.text().strip())
+        statuses = self.filter.currentData()
+        # the score and its reasons are the annotation queue's: a list of submitted or
+        # signed-off documents has none, and their room goes to the report and its status
+        scored = statuses is None or any(s in ANNOTATABLE for s in statuses)
+        for column in (COLUMNS.index("Score"), WHY):
+            self.table.setColumnHidden(column, not scored)
+        self.model.set_filter(statuses, self.search.text().strip())
 
     def _count(self) -> None:
         self.count.setText(f"{self.model.total} documents ({self.model.rows_loaded} loaded)")

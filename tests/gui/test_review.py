@@ -98,3 +98,16 @@ def test_send_back_and_the_audit_view(qtbot, window, project_path) -> None:
     assert actions[:2] == ["import", "claim"] and actions[-1] == "send_back"
     assert {e.actor for e in dialog.model.events} >= {"steward", "ann", "rev"}
     assert dialog.model.data(dialog.model.index(len(actions) - 1, 4)) == "the age is missing"
+
+
+def test_the_review_queue_spends_no_room_on_the_annotation_score(qtbot, window) -> None:
+    """Submitted documents have no score nor reasons: their columns give way to the report
+    and its status, and come back when the reviewer lists what is still to annotate."""
+    review = window.workspace.review
+    queue = review.queue
+    assert queue.filter.currentText() == "Submitted"
+    assert queue.table.isColumnHidden(0) and queue.table.isColumnHidden(1)  # Score, Why
+    queue.filter.setCurrentIndex(queue.filter.findText("To annotate"))
+    assert not queue.table.isColumnHidden(0) and not queue.table.isColumnHidden(1)
+    annotate = window.workspace.annotate.queue
+    assert not annotate.table.isColumnHidden(0) and not annotate.table.isColumnHidden(1)
