@@ -243,6 +243,16 @@ def _split(value: str) -> list[str]:
 
 _ABBREVIATED = r"\.?(?:[ \t]*:)?[ \t]+"  # "Dr. ", "Sra ", "Herrn: "
 _WORD_CUE = r"(?:[ \t]*:)?[ \t]+"  # "son don", not "son. Brought"
+_SPOUSES: Mapping[str, str] = {
+    "de": "ihr mann|ihrem mann|ihren mann|ihres mannes|sein mann|seinem mann|seine frau|"
+    "seiner frau|ihre frau|ihrer frau",
+    "fr": "sa femme|son mari",
+    "es": "su mujer|su señora",
+}
+"""A spouse named with the everyday word for man or woman and a possessive ("mit ihrem Mann
+Franz", "seiner Frau Anna", "sa femme Marie", "su mujer Carmen"): where "Frau" alone is the
+title of the patient herself and "Mann" a surname. Phrases, "|" between them (one phrase
+alone would be split at its blank into words)."""
 _RELATIVE_CUE = (  # "su hermana mayor Maite", "son fils aîné Paul", "su pareja, Aroa"
     r"(?:[ \t]+(?i:mayor|menor|mayores|pequeño|pequeña|gemelo|gemela|aîné|aînée|cadet|"
     r"cadette|jumeau|jumelle|eldest|oldest|youngest))?(?:[ \t]*[:,])?[ \t]+(?:\([ \t]*)?"
@@ -253,6 +263,7 @@ _RELATIVE_CUE = (  # "su hermana mayor Maite", "son fils aîné Paul", "su parej
 def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int], ...]:
     """(kind, rule, cues, strength) of every cue family for ``language``."""
     families = (  # a professional's cue first: "Frau Dr. Weber" is a physician
+        ("RELATIVE", "name_after_relative", _SPOUSES, _RELATIVE_CUE, STRONG),  # before "Frau"
         ("STAFF", "name_after_staff_title", _STAFF_TITLES, _ABBREVIATED, STRONG),
         ("STAFF", "name_after_staff_title", _CREDENTIAL_TITLES, _WORD_CUE, STRONG),
         ("STAFF", "name_after_staff_key", _STAFF_KEYS, None, STRONG),
@@ -339,6 +350,12 @@ def _triggers(language: str | None) -> frozenset[str]:
 
 
 _THE_BEFORE = regex.compile(r"(?<![\p{L}\p{M}])(?i:the) \Z")
+_POSSESSIVE_BEFORE_DE = regex.compile(
+    r"(?<![\p{L}\p{M}])(?i:ihr|ihre|ihrem|ihren|ihrer|ihres|sein|seine|seinem|seinen|seiner|"
+    r"seines) \Z"
+)
+"""A German possessive right before two capitalised words: the first is a noun ("mit ihrem
+[Mann] Franz", "seiner Frau Anna"), whatever the name lists say."""
 """The definite article right before two capitalised words: in English no one's first name
 and surname follow it without a middle initial."""
 _POSTCODE_BEFORE = regex.compile(r"(?<![\w.,/-])(?:[A-Z]-)?\d{5}[ \t]+\Z")
@@ -847,11 +864,18 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
                 and not lex.everyday(b)
                 and known.match((b,)) is None
             )
-        if named and not (
-            lex.language in (None, "en")
-            and not initialled  # "The Vide A. Persson version": a name
-            and _THE_BEFORE.search(text, max(0, first.start() - 4), first.start())
-        ):  # "The Princess Royal arrived": a title, not "Princess" and "Royal"
+        if (
+            named
+            and not (
+                lex.language in (None, "en")
+                and not initialled  # "The Vide A. Persson version": a name
+                and _THE_BEFORE.search(text, max(0, first.start() - 4), first.start())
+            )  # "The Princess Royal arrived": a title, not "Princess" and "Royal"
+            and not (
+                lex.language in (None, "de")
+                and _POSSESSIVE_BEFORE_DE.search(text, max(0, first.start() - 8), first.start())
+            )
+        ):
             end = _more_surnames(text, capitalised, n + 2, second.end(), lex, medical, known)
             chained = (
                 chain[0] == n
@@ -1167,6 +1191,7 @@ def _first_names(
             and _name_before_town(written, word, known, lex)
             and not _NO_NAME_AFTER.match(text, match.end())
             and not CONDITION_BEFORE.search(text, max(0, start - 40), start)
+            and not _POSSESSIVE_BEFORE_DE.search(text, max(0, start - 8), start)  # "ihr Mann"
         ):
             yield RuleHit(start, end, "PERSON", "first_name")
 
@@ -1965,6 +1990,8 @@ NAME_FINDER = Finder(
         "[Jan-Peter Anders], geboren am 10. Dezember 1951, 69 Jahre",
         "[Amy Day] is a 32-year-old woman (date of birth unknown)",
         "We met [Quionia]'s daughter; [Elizabeth]'s husband called",
+        "Sie kam mit ihrem Mann [Franz]; Herr [Huber] und seine Frau [Anna]",
+        "M. [Dupont] est venu avec sa femme [Marie]; acude con su mujer [Carmen]",
         "Yesterday [Quionia]'s husband called",
         "the keys were in [Amanda]'s car",
     ),
@@ -1972,6 +1999,7 @@ NAME_FINDER = Finder(
         "the patient was seen",
         "Diabetes, mother has it",
         "the patient's mother; Today's sister; Parkinson's father",
+        "Die Patientin und ihr Mann berichteten; sa femme a appelé; su mujer refiere fiebre",
         "Subject's mother; Neighbor's son; Papa's sister; Godmother's husband",
         "Rett's syndrome, Ludwig's angina, St. Patrick's Day, Valentine's Day",
         "was recovering.; Sender's Comments: Based on the information",
