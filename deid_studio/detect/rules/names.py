@@ -1272,7 +1272,7 @@ def _repeated(
                 )
             ):  # "Mr Don Bones ... Don was vaccinated": a first name that is a word too,
                 # the first of a full name the narrative writes
-                kinds.setdefault(word.text.rstrip("."), hit.kind)
+                kinds.setdefault(_POSSESSIVE.sub("", word.text.rstrip(".")), hit.kind)
             last = word
         if (
             last is not None
@@ -1289,12 +1289,16 @@ def _repeated(
     starts = [start for start, _ in covered]
     reach = list(accumulate((end for _, end in covered), max))  # the furthest end so far
     for match in capitalised:
-        kind = kinds.get(match.group())
+        start, end = match.span()
+        possessive = _POSSESSIVE.search(match.group())
+        if possessive is not None:  # "Quionia's son" after "Mr Quionia Petrov", and back
+            end = start + possessive.start()
+        kind = kinds.get(text[start:end])
         if kind is None:
             continue
-        before = bisect_left(starts, match.end())  # the hits that start before it ends
-        if not before or reach[before - 1] <= match.start():  # none of them reaches into it
-            yield RuleHit(match.start(), match.end(), kind, "name_repeated")
+        before = bisect_left(starts, end)  # the hits that start before it ends
+        if not before or reach[before - 1] <= start:  # none of them reaches into it
+            yield RuleHit(start, end, kind, "name_repeated")
 
 
 _SURE = 0.85
@@ -1993,6 +1997,7 @@ NAME_FINDER = Finder(
         "Sie kam mit ihrem Mann [Franz]; Herr [Huber] und seine Frau [Anna]",
         "M. [Dupont] est venu avec sa femme [Marie]; acude con su mujer [Carmen]",
         "Yesterday [Quionia]'s husband called",
+        "Mr [Quionia Petrov] called. Later [Quionia]'s son came; [Quionia] said so",
         "the keys were in [Amanda]'s car",
     ),
     (
