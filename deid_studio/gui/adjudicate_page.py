@@ -82,8 +82,7 @@ class AdjudicatePage(QWidget):
         self.right.setObjectName("rightCopy")
         self.table = QTableWidget(0, 4)
         self.table.setObjectName("unitTable")
-        # the annotators' names replace "first" and "second" once a document is open
-        self.table.setHorizontalHeaderLabels(["where", "first", "second", "gold"])
+        self._unnamed_columns()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -307,9 +306,15 @@ class AdjudicatePage(QWidget):
             self.queue.setCurrentRow(0)
         else:
             self.table.setRowCount(0)
+            self._unnamed_columns()
             for narrative in (self.left, self.right):
                 narrative.set_narrative("")
             self.status.setText("every double annotation is adjudicated")
+
+    def _unnamed_columns(self) -> None:
+        """The unit table's headers while no document is open (the annotators' names replace
+        "first" and "second" when one is)."""
+        self.table.setHorizontalHeaderLabels(["where", "first", "second", "gold"])
 
     # -- drawing ---------------------------------------------------------------------------
 

@@ -59,12 +59,11 @@ class ClaimsOnRename(QObject):
         project = self.window.project
         if project is None:
             return
-        status = self.window.statusBar()
         if box.standardButton(box.clickedButton()) == QMessageBox.StandardButton.Yes:
             count = release_all(project, actor=old, reason=f"renamed to {new}")
-            status.showMessage(f"released {count} documents held as {old}", 8000)
+            self.window.say(f"released {count} documents held as {old}")
         else:
-            status.showMessage(f"the documents stay held by {old}", 8000)
+            self.window.say(f"the documents stay held by {old}")
         self._reopen()
 
     def _reopen(self) -> None:

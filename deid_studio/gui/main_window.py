@@ -103,12 +103,6 @@ class MainWindow(QMainWindow):
         self.retrain_status: RetrainStatus | None = None
         for label in (self.user_label, self.model_label, self.queue_label):
             self.statusBar().addPermanentWidget(label)
-        # the retrain's progress keeps its room, so a long message is cut at the window's
-        # usual width ("...; not used: it catches fewer PHI tokens out of fold (98.46%
-        # against..."): the last one stays whole in the status bar's tooltip
-        self.statusBar().messageChanged.connect(
-            lambda text: self.statusBar().setToolTip(text) if text else None
-        )
         self._build_menus()
         preferences.changed.connect(self._preferences_changed)
         self.claims = ClaimsOnRename(self)
@@ -273,13 +267,11 @@ class MainWindow(QMainWindow):
                     forget_password(url)
                     raise
                 if asked and not remember_password(url, password):
-                    self.statusBar().showMessage(
-                        "the password was not remembered: no OS keyring here", 8000
-                    )
+                    self.say("the password was not remembered: no OS keyring here")
             else:
                 project = open_project(location)
         except DeidError as err:
-            self.statusBar().showMessage(str(err))
+            self.say(str(err), 0)
             if not Project.exists(location):
                 self.preferences.forget_recent(str(location))
             QMessageBox.warning(self, "Cannot open the project", str(err))
@@ -292,7 +284,7 @@ class MainWindow(QMainWindow):
         self.close_project()
         self.project = project
         self.workspace = Workspace(project, self.preferences, self.undo_group)
-        self.workspace.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.workspace.message.connect(self.say)
         self.workspace.statusChanged.connect(self.refresh_status)
         self.workspace.currentChanged.connect(self._page_actions)
         self.retrain_status = RetrainStatus(self.workspace.retrain)
@@ -347,6 +339,7 @@ class MainWindow(QMainWindow):
         if self.project is not None:
             self.project.close()
             self.project = None
+        self.statusBar().setToolTip("")  # the closed project's last message
         self._enable()
 
     def choose_server_project(self) -> None:
@@ -400,10 +393,18 @@ class MainWindow(QMainWindow):
             self._keep_passphrase()
         return True
 
+    def say(self, text: str, milliseconds: int = 8000) -> None:
+        """Show one of the window's messages in the status bar, and keep it whole in the
+        bar's tooltip: the retrain's progress keeps its room, so a long message ("...; not
+        used: it catches fewer PHI tokens out of fold (98.46% against...") is cut at the
+        window's usual width. A menu's hints pass through the bar, not the tooltip."""
+        self.statusBar().showMessage(text, milliseconds)
+        self.statusBar().setToolTip(text)
+
     def _keep_passphrase(self) -> None:
         said = self.passphrase_prompt.keep()
         if said:
-            self.statusBar().showMessage(said, 8000)
+            self.say(said)
 
     # -- dialogs and commands --------------------------------------------------------------
 
@@ -457,7 +458,7 @@ class MainWindow(QMainWindow):
         """The audit trail of the open document."""
         session = self.workspace.current_session() if self.workspace else None
         if session is None or session.state is None or self.project is None:
-            self.statusBar().showMessage("open a document first", 4000)
+            self.say("open a document first", 4000)
             return
         info = session.state.info
         AuditDialog(self.project, info.id, info.external_id or str(info.id), self).open()

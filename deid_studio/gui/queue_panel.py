@@ -269,11 +269,11 @@ class QueuePanel(QWidget):
     def _apply_filter(self) -> None:
         self._debounce.stop()
         statuses = self.filter.currentData()
-        # the score and its reasons are the annotation queue's: a list of submitted or
-        # signed-off documents has none, and their room goes to the report and its status
+        # the score is the annotation queue's: a list of submitted or signed-off documents
+        # has none, and its room goes to the report and its status (Why stays: it marks a
+        # document submitted with suggestions left undecided)
         scored = statuses is None or any(s in ANNOTATABLE for s in statuses)
-        for column in (COLUMNS.index("Score"), WHY):
-            self.table.setColumnHidden(column, not scored)
+        self.table.setColumnHidden(COLUMNS.index("Score"), not scored)
         self.model.set_filter(statuses, self.search.text().strip())
 
     def _count(self) -> None:

@@ -101,13 +101,13 @@ def test_send_back_and_the_audit_view(qtbot, window, project_path) -> None:
 
 
 def test_the_review_queue_spends_no_room_on_the_annotation_score(qtbot, window) -> None:
-    """Submitted documents have no score nor reasons: their columns give way to the report
-    and its status, and come back when the reviewer lists what is still to annotate."""
+    """Submitted documents have no score: its column gives way to the report and its
+    status, and comes back when the reviewer lists what is still to annotate. Why stays (it
+    marks a document submitted with suggestions undecided)."""
     review = window.workspace.review
     queue = review.queue
     assert queue.filter.currentText() == "Submitted"
-    assert queue.table.isColumnHidden(0) and queue.table.isColumnHidden(1)  # Score, Why
+    assert queue.table.isColumnHidden(0) and not queue.table.isColumnHidden(1)  # Score, Why
     queue.filter.setCurrentIndex(queue.filter.findText("To annotate"))
-    assert not queue.table.isColumnHidden(0) and not queue.table.isColumnHidden(1)
-    annotate = window.workspace.annotate.queue
-    assert not annotate.table.isColumnHidden(0) and not annotate.table.isColumnHidden(1)
+    assert not queue.table.isColumnHidden(0)
+    assert not window.workspace.annotate.queue.table.isColumnHidden(0)

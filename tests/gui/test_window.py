@@ -410,3 +410,12 @@ def test_a_long_status_message_stays_whole_in_the_status_bars_tooltip(qtbot, win
     assert bar.toolTip() == said
     bar.clearMessage()  # the message times out: the tooltip keeps it
     assert bar.toolTip() == said
+    hinted = next(
+        a
+        for m in window.menuBar().actions()
+        for a in m.menu().actions()
+        if a.statusTip() and a.isEnabled()
+    )
+    hinted.showStatusText(window)  # a menu's hint shows in the bar, not in the tooltip
+    assert bar.currentMessage() == hinted.statusTip()
+    assert bar.toolTip() == said

@@ -44,7 +44,7 @@ from deid_studio.detect.rules.base import (
     alternation,
     occurrences,
 )
-from deid_studio.detect.rules.terms import TERM_AFTER
+from deid_studio.detect.rules.terms import EPONYM_AFTER, TERM_AFTER
 from deid_studio.detect.rules.words import (
     CONDITION_BEFORE,
     FIELD,
@@ -245,9 +245,9 @@ _ABBREVIATED = r"\.?(?:[ \t]*:)?[ \t]+"  # "Dr. ", "Sra ", "Herrn: "
 _WORD_CUE = r"(?:[ \t]*:)?[ \t]+"  # "son don", not "son. Brought"
 _SPOUSES: Mapping[str, str] = {
     "de": "ihr mann|ihrem mann|ihren mann|ihres mannes|sein mann|seinem mann|seine frau|"
-    "seiner frau|ihre frau|ihrer frau",
-    "fr": "sa femme|son mari",
-    "es": "su mujer|su señora",
+    "seiner frau|ihre frau|ihrer frau|mein mann|meinem mann|meinen mann|meine frau|meiner frau",
+    "fr": "sa femme|son mari|ma femme|mon mari",
+    "es": "su mujer|su señora|mi mujer|mi señora",
 }
 """A spouse named with the everyday word for man or woman and a possessive ("mit ihrem Mann
 Franz", "seiner Frau Anna", "sa femme Marie", "su mujer Carmen"): where "Frau" alone is the
@@ -350,14 +350,15 @@ def _triggers(language: str | None) -> frozenset[str]:
 
 
 _THE_BEFORE = regex.compile(r"(?<![\p{L}\p{M}])(?i:the) \Z")
-_POSSESSIVE_BEFORE_DE = regex.compile(
-    r"(?<![\p{L}\p{M}])(?i:ihr|ihre|ihrem|ihren|ihrer|ihres|sein|seine|seinem|seinen|seiner|"
-    r"seines) \Z"
-)
-"""A German possessive right before two capitalised words: the first is a noun ("mit ihrem
-[Mann] Franz", "seiner Frau Anna"), whatever the name lists say."""
 """The definite article right before two capitalised words: in English no one's first name
 and surname follow it without a middle initial."""
+_POSSESSIVE_BEFORE_DE = regex.compile(
+    r"(?<![\p{L}\p{M}])(?i:ihr|ihre|ihrem|ihren|ihrer|ihres|sein|seine|seinem|seinen|seiner|"
+    r"seines|mein|meine|meinem|meinen|meiner|meines) \Z"
+)
+"""A German possessive right before a capitalised word that no one bears as a first name:
+a noun ("mit ihrem [Mann] Franz", "seiner Frau Anna"), however the name lists read it; not
+a letter's closing ("Ihre Anna Huber", "Ihr Peter Maier")."""
 _POSTCODE_BEFORE = regex.compile(r"(?<![\w.,/-])(?:[A-Z]-)?\d{5}[ \t]+\Z")
 """A five-digit postcode right before two capitalised words: a town and its country or region
 follow it ("28003 [Madrid España]", "50009 Zaragoza"), no one's name (four digits are a year
@@ -799,6 +800,7 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
     "Jesus Vidal Sotillo")."""
     medical = eponyms()
     known = places(None)
+    borne = borne_first_names()
     chain = (-1, -1)  # (index of the last pair's second word, where that pair started)
     for n, (first, second) in enumerate(itertools.pairwise(capitalised)):
         gap = text[first.end() : second.start()]
@@ -873,6 +875,7 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
             )  # "The Princess Royal arrived": a title, not "Princess" and "Royal"
             and not (
                 lex.language in (None, "de")
+                and a not in borne
                 and _POSSESSIVE_BEFORE_DE.search(text, max(0, first.start() - 8), first.start())
             )
         ):
@@ -1168,7 +1171,7 @@ def _first_names(
         possessive = _POSSESSIVE.search(match.group())
         if possessive is not None:
             end = start + possessive.start()  # "Amanda's daughter": the name is "Amanda"
-            if not _OWNED_AFTER.match(text, match.end()) or TERM_AFTER.match(text, end):
+            if not _OWNED_AFTER.match(text, match.end()) or EPONYM_AFTER.match(text, end):
                 continue  # "St. Patrick's Day", "Rett's syndrome", "Ludwig's angina"
         written = text[start:end]
         word, written = fold(written), written.casefold()
@@ -1191,13 +1194,17 @@ def _first_names(
             and _name_before_town(written, word, known, lex)
             and not _NO_NAME_AFTER.match(text, match.end())
             and not CONDITION_BEFORE.search(text, max(0, start - 40), start)
-            and not _POSSESSIVE_BEFORE_DE.search(text, max(0, start - 8), start)  # "ihr Mann"
+            and not (
+                language in (None, "de")
+                and word not in borne
+                and _POSSESSIVE_BEFORE_DE.search(text, max(0, start - 8), start)
+            )  # "ihr Mann"
         ):
             yield RuleHit(start, end, "PERSON", "first_name")
 
 
-_POSSESSIVE = regex.compile(r"['\u2019]s\Z")
-"""An English possessive's ending ("Amanda's", "Daniel\u2019s")."""
+_POSSESSIVE = regex.compile(r"['\u2019]s\Z|(?<=s)['\u2019]\Z")
+"""An English possessive's ending ("Amanda's", "Daniel\u2019s", "Williams'")."""
 _OWNED_AFTER = regex.compile(r"[ \t]+\p{Ll}")
 """What a person's possessive goes before: a word in lower case ("Amanda's daughter",
 "Amanda's car"); a capital starts a name of its own ("Valentine's Day")."""
@@ -1998,6 +2005,9 @@ NAME_FINDER = Finder(
         "M. [Dupont] est venu avec sa femme [Marie]; acude con su mujer [Carmen]",
         "Yesterday [Quionia]'s husband called",
         "Mr [Quionia Petrov] called. Later [Quionia]'s son came; [Quionia] said so",
+        "Mr [Tom Williams] called. [Williams]' son came",
+        "Mit freundlichen Grüßen\nIhre [Anna Huber]",
+        "mit meinem Mann [Franz]; ma femme [Marie]; mi mujer [Carmen]",
         "the keys were in [Amanda]'s car",
     ),
     (

@@ -57,7 +57,18 @@ TERM_WORDS = (
     "cardiomyopathy disorder"
 ).split()
 """Words after which an eponym names a condition, a sign or a scale ("Bell's palsy", "Ludwig's
-angina"): no person."""
+angina") — after a known eponym (:data:`TERM_AFTER`); after any word, only
+:data:`EPONYM_WORDS` say so."""
+EPONYM_WORDS = (
+    "syndrome disease palsy sign angina criteria phenomenon reflex maneuver manoeuvre "
+    "classification scale"
+).split()
+"""The condition words that follow an eponym and hardly a person's own name, whatever the
+word before them ("Longhauler syndrome", "Ludwig's angina", "Brighton criteria"): "Okonkwo's
+lymphoma", "Szöllösy's fracture", "Amanda's ulcer" name the patient."""
+EPONYM_AFTER = regex.compile(
+    rf"['\u2019]?s?[ \t]+(?i:{alternation(EPONYM_WORDS)})(?![\p{{L}}\p{{M}}])"
+)
 _TERM_WORDS_BEFORE = (
     "síndrome|sindrome|enfermedad|parálisis|paralisis|signo|maniobra|criterios|escala|"
     "syndrome|maladie|paralysie|signe|manœuvre|manoeuvre|critères|échelle|"

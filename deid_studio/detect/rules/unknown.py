@@ -42,7 +42,7 @@ from deid_studio.detect.rules.base import (
     RuleHit,
     alternation,
 )
-from deid_studio.detect.rules.terms import TERM_WORDS
+from deid_studio.detect.rules.terms import EPONYM_WORDS
 from deid_studio.detect.rules.words import (
     PARTICLES,
     PRODUCT_WORDS,
@@ -184,12 +184,12 @@ _RUN_BEFORE = regex.compile(
 )
 """The capitalised words before a word, from the first ("[Merck] Sharp & Dohme")."""
 _CONDITION_AFTER = regex.compile(
-    rf"['\u2019]?s?[ \t]+(?i:{alternation(TERM_WORDS)}|vaccine|{PRODUCT_WORDS})"
+    rf"['\u2019]?s?[ \t]+(?i:{alternation(EPONYM_WORDS)}|vaccine|{PRODUCT_WORDS})"
     r"(?![\p{L}\p{M}])"
 )
 """A word after which a capitalised word names a condition or a product, no one ("Longhauler
-syndrome", "Ludwig's angina", "Cepheid test"): the safe terms' condition words and the
-products'."""
+syndrome", "Ludwig's angina", "Cepheid test"): the words only an eponym takes (not
+"Okonkwo's lymphoma") and the products'."""
 
 
 def find_unknown(text: str, language: str | None) -> list[RuleHit]:
@@ -294,7 +294,7 @@ UNKNOWN_FINDER = Finder(
         "Patient went to the ER in January",
         "a pharmacist via Pizer-sponsored program",
         "ongoing neuropathy due to Longhauler syndrome, however",
-        "a swelling of the floor of the mouth: Ludwig's angina, then",
+        "she was diagnosed with Ludwig's angina, then",
         "the definitive Dx of Guillain Berre. Pt admitted; gave steroids and Benadryland",
         "manufacturername: Merck Sharp & Dohme Corp.; devicelotnumber",
     ),
