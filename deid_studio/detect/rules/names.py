@@ -1757,8 +1757,12 @@ def _led_by_first_names(
 
 def _first_name_start(text: str, start: int, end: int, lex: Lexicon) -> int | None:
     """Where the first word of ``start``-``end`` that is a known first name starts, two words
-    at least before ``end``; None when there is none."""
-    while _given(text[start:end]) not in lex.first_names:
+    at least before ``end``; None when there is none. A word no one bears after a German
+    possessive is a noun ("Ihr Mann [Hans Müller], geb. 1950")."""
+    borne = borne_first_names()
+    while (given := _given(text[start:end])) not in lex.first_names or (
+        given not in borne and _POSSESSIVE_BEFORE_DE.search(text, max(0, start - 8), start)
+    ):
         blank = _BLANKS.search(text, start, end)
         if blank is None or _BLANKS.search(text, blank.end(), end) is None:
             return None  # no two words are left
@@ -2007,6 +2011,7 @@ NAME_FINDER = Finder(
         "Mr [Quionia Petrov] called. Later [Quionia]'s son came; [Quionia] said so",
         "Mr [Tom Williams] called. [Williams]' son came",
         "Mit freundlichen Grüßen\nIhre [Anna Huber]",
+        "Ihr Mann [Hans Müller], geb. 1950, berichtete",
         "mit meinem Mann [Franz]; ma femme [Marie]; mi mujer [Carmen]",
         "the keys were in [Amanda]'s car",
     ),
