@@ -359,6 +359,16 @@ _POSSESSIVE_BEFORE_DE = regex.compile(
 """A German possessive right before a capitalised word that no one bears as a first name:
 a noun ("mit ihrem [Mann] Franz", "seiner Frau Anna"), however the name lists read it; not
 a letter's closing ("Ihre Anna Huber", "Ihr Peter Maier")."""
+
+
+def _noun_after_possessive(text: str, start: int, folded: str) -> bool:
+    """Whether the word at ``start`` (``folded``) is a noun for :data:`_POSSESSIVE_BEFORE_DE`:
+    no one bears it as a first name, and a German possessive stands right before it."""
+    return folded not in borne_first_names() and bool(
+        _POSSESSIVE_BEFORE_DE.search(text, max(0, start - 8), start)
+    )
+
+
 _POSTCODE_BEFORE = regex.compile(r"(?<![\w.,/-])(?:[A-Z]-)?\d{5}[ \t]+\Z")
 """A five-digit postcode right before two capitalised words: a town and its country or region
 follow it ("28003 [Madrid España]", "50009 Zaragoza"), no one's name (four digits are a year
@@ -690,22 +700,31 @@ def _possessors_of_relatives(
             and (lex.is_given_name(word) or word not in lex.common)
         )
 
+    for match in _before_relatives(text, index, _POSSESSOR, 50):
+        start, end = match.span(1)
+        names = match.group(1).split()
+        words = [fold(w) for w in names]
+        if len(words) > 1 and not person(words[0]):
+            start, words = end - len(names[-1]), words[-1:]
+        if not person(words[-1]) or (
+            len(words) == 1
+            and not lex.is_given_name(words[0])
+            and SENTENCE_START.search(text, max(0, start - 4), start)
+        ):
+            continue  # opening a sentence, any noun is capitalised: "Godmother's son"
+        yield RuleHit(start, end, "PERSON", "possessor_of_relative")
+
+
+def _before_relatives(
+    text: str, index: dict[str, list[int]], pattern: regex.Pattern[str], reach: int
+) -> Iterator[regex.Match[str]]:
+    """The matches of ``pattern`` (reversed, ending at ``\\Z``) in the ``reach`` characters
+    before each relative's word of the narrative: each ends where the word starts."""
     for relative in _RELATIVE_FORMS.intersection(index):
         for position in index[relative]:
-            match = _POSSESSOR.search(text, max(0, position - 50), position)
-            if match is None:
-                continue
-            start, end = match.span(1)
-            words = [fold(w) for w in match.group(1).split()]
-            if len(words) > 1 and not person(words[0]):
-                start, words = end - len(match.group(1).split()[-1]), words[-1:]
-            if not person(words[-1]) or (
-                len(words) == 1
-                and not lex.is_given_name(words[0])
-                and SENTENCE_START.search(text, max(0, start - 4), start)
-            ):
-                continue  # opening a sentence, any noun is capitalised: "Godmother's son"
-            yield RuleHit(start, end, "PERSON", "possessor_of_relative")
+            match = pattern.search(text, max(0, position - reach), position)
+            if match is not None:
+                yield match
 
 
 def _relatives_after_comma(
@@ -715,28 +734,25 @@ def _relatives_after_comma(
     that is no everyday word ("Mary" is one; "Diabetes, mother" names no one), not a place
     after a place's preposition ("vive en Madrid, su madre"; "from Owen, the patient's
     father" is a name)."""
-    for relative in _RELATIVE_FORMS.intersection(index):
-        for position in index[relative]:
-            match = _RELATIVE_AFTER_COMMA.search(text, max(0, position - 60), position)
-            if match is None:
-                continue
-            start, end = match.span(1)
-            words = [w for w in words_from(text, start, 3) if w.end <= end]
-            if not words or (
-                _PLACE_PREPOSITION.search(text, max(0, start - 12), start)
-                and places(language).match(tuple(w.folded for w in words)) is not None
-            ):
-                continue  # "vive en Madrid, su madre"; not "received from Owen, the father"
-            given = lex.is_given_name(words[0].folded) or (
-                words[0].folded in lex.first_names
-                and (
-                    _PATIENTS_RELATIVE.match(text, position) is not None
-                    or "patient" in text[end:position].lower()
-                )
-            )  # "de Aroa, pareja del paciente", "Una, the patient's sister": the patient's
-            # relative, though "aroa" and "una" are words
-            if given and all(lex.is_name(w) or w.folded not in lex.common for w in words):
-                yield RuleHit(start, end, "RELATIVE", "name_before_relative")
+    for match in _before_relatives(text, index, _RELATIVE_AFTER_COMMA, 60):
+        position = match.end()
+        start, end = match.span(1)
+        words = [w for w in words_from(text, start, 3) if w.end <= end]
+        if not words or (
+            _PLACE_PREPOSITION.search(text, max(0, start - 12), start)
+            and places(language).match(tuple(w.folded for w in words)) is not None
+        ):
+            continue  # "vive en Madrid, su madre"; not "received from Owen, the father"
+        given = lex.is_given_name(words[0].folded) or (
+            words[0].folded in lex.first_names
+            and (
+                _PATIENTS_RELATIVE.match(text, position) is not None
+                or "patient" in text[end:position].lower()
+            )
+        )  # "de Aroa, pareja del paciente", "Una, the patient's sister": the patient's
+        # relative, though "aroa" and "una" are words
+        if given and all(lex.is_name(w) or w.folded not in lex.common for w in words):
+            yield RuleHit(start, end, "RELATIVE", "name_before_relative")
 
 
 _NO_SIGNATURE = frozenset("per er ed icu or ems pacu ccu nicu picu ent via".split())
@@ -800,7 +816,6 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
     "Jesus Vidal Sotillo")."""
     medical = eponyms()
     known = places(None)
-    borne = borne_first_names()
     chain = (-1, -1)  # (index of the last pair's second word, where that pair started)
     for n, (first, second) in enumerate(itertools.pairwise(capitalised)):
         gap = text[first.end() : second.start()]
@@ -874,9 +889,7 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
                 and _THE_BEFORE.search(text, max(0, first.start() - 4), first.start())
             )  # "The Princess Royal arrived": a title, not "Princess" and "Royal"
             and not (
-                lex.language in (None, "de")
-                and a not in borne
-                and _POSSESSIVE_BEFORE_DE.search(text, max(0, first.start() - 8), first.start())
+                lex.language in (None, "de") and _noun_after_possessive(text, first.start(), a)
             )
         ):
             end = _more_surnames(text, capitalised, n + 2, second.end(), lex, medical, known)
@@ -1167,14 +1180,13 @@ def _first_names(
     known = places(language)
     borne = borne_first_names()
     for match in capitalised:
-        start, end = match.span()
-        possessive = _POSSESSIVE.search(match.group())
-        if possessive is not None:
-            end = start + possessive.start()  # "Amanda's daughter": the name is "Amanda"
-            if not _OWNED_AFTER.match(text, match.end()) or EPONYM_AFTER.match(text, end):
-                continue  # "St. Patrick's Day", "Rett's syndrome", "Ludwig's angina"
-        written = text[start:end]
-        word, written = fold(written), written.casefold()
+        start, end = _without_possessive(match)  # "Amanda's daughter": the name is "Amanda"
+        if end < match.end() and (
+            not _OWNED_AFTER.match(text, match.end()) or EPONYM_AFTER.match(text, end)
+        ):
+            continue  # "St. Patrick's Day", "Rett's syndrome", "Ludwig's angina"
+        name = text[start:end]
+        word, written = fold(name), name.casefold()
         if (
             len(word) >= 3
             and word in lex.first_names
@@ -1194,17 +1206,23 @@ def _first_names(
             and _name_before_town(written, word, known, lex)
             and not _NO_NAME_AFTER.match(text, match.end())
             and not CONDITION_BEFORE.search(text, max(0, start - 40), start)
-            and not (
-                language in (None, "de")
-                and word not in borne
-                and _POSSESSIVE_BEFORE_DE.search(text, max(0, start - 8), start)
-            )  # "ihr Mann"
+            and not (language in (None, "de") and _noun_after_possessive(text, start, word))
         ):
             yield RuleHit(start, end, "PERSON", "first_name")
 
 
 _POSSESSIVE = regex.compile(r"['\u2019]s\Z|(?<=s)['\u2019]\Z")
 """An English possessive's ending ("Amanda's", "Daniel\u2019s", "Williams'")."""
+
+
+def _without_possessive(match: regex.Match[str]) -> tuple[int, int]:
+    """The span of a capitalised word without its English possessive ("Amanda" of
+    "Amanda's")."""
+    start, end = match.span()
+    possessive = _POSSESSIVE.search(match.group())
+    return start, end if possessive is None else start + possessive.start()
+
+
 _OWNED_AFTER = regex.compile(r"[ \t]+\p{Ll}")
 """What a person's possessive goes before: a word in lower case ("Amanda's daughter",
 "Amanda's car"); a capital starts a name of its own ("Valentine's Day")."""
@@ -1296,10 +1314,7 @@ def _repeated(
     starts = [start for start, _ in covered]
     reach = list(accumulate((end for _, end in covered), max))  # the furthest end so far
     for match in capitalised:
-        start, end = match.span()
-        possessive = _POSSESSIVE.search(match.group())
-        if possessive is not None:  # "Quionia's son" after "Mr Quionia Petrov", and back
-            end = start + possessive.start()
+        start, end = _without_possessive(match)  # "Quionia's son" after "Quionia Petrov"
         kind = kinds.get(text[start:end])
         if kind is None:
             continue
@@ -1759,9 +1774,8 @@ def _first_name_start(text: str, start: int, end: int, lex: Lexicon) -> int | No
     """Where the first word of ``start``-``end`` that is a known first name starts, two words
     at least before ``end``; None when there is none. A word no one bears after a German
     possessive is a noun ("Ihr Mann [Hans Müller], geb. 1950")."""
-    borne = borne_first_names()
     while (given := _given(text[start:end])) not in lex.first_names or (
-        given not in borne and _POSSESSIVE_BEFORE_DE.search(text, max(0, start - 8), start)
+        _noun_after_possessive(text, start, given)
     ):
         blank = _BLANKS.search(text, start, end)
         if blank is None or _BLANKS.search(text, blank.end(), end) is None:
