@@ -115,6 +115,11 @@ def _models(
     return Models(fast, best, newest if in_use is None else in_use, why)
 
 
+def _newest(history: Sequence[ModelSummary], kind: str) -> ModelSummary | None:
+    """The newest model version of ``kind`` in ``history`` (oldest first)."""
+    return next((v for v in reversed(history) if v.kind == kind), None)
+
+
 def models(project: Project) -> Models:
     """The fast and the best model versions, and which one is in use (read without the
     history: it runs after every submission)."""
@@ -137,9 +142,7 @@ def quality(project: Project) -> Quality:
     with project.reading() as tx:
         history = tx.model_versions()
     found = _models(
-        next((v for v in reversed(history) if v.kind == FAST_KIND), None),
-        next((v for v in reversed(history) if v.kind == BEST_KIND), None),
-        history[-1] if history else None,
+        _newest(history, FAST_KIND), _newest(history, BEST_KIND), history[-1] if history else None
     )
     model = found.in_use
     metrics: Mapping[str, Any] = model.metrics if model is not None else {}
