@@ -15,8 +15,8 @@ from PySide6.QtCharts import (
     QScatterSeries,
     QValueAxis,
 )
-from PySide6.QtCore import QMargins, QPointF, Qt
-from PySide6.QtGui import QColor, QCursor, QPainter, QPen
+from PySide6.QtCore import QEvent, QMargins, QObject, QPointF, Qt
+from PySide6.QtGui import QColor, QCursor, QHelpEvent, QPainter, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
@@ -154,6 +154,8 @@ class DashboardPage(QWidget):
         self.summary.setObjectName("dashboardSummary")
         self.summary.setWordWrap(True)
         self.categories = _view(_chart("Per category (cross-validated)"), "categoryChart")
+        self._hovered_tip: str | None = None  # the figures of the category under the mouse
+        self.categories.viewport().installEventFilter(self)
         self.learning = _view(_chart("Learning curve (cross-validated)"), "learningChart")
         self.tau_chart = _view(_chart("Recall mode: as τ moves"), "tauChart")
         self.slider = QSlider(Qt.Orientation.Horizontal)
@@ -242,6 +244,7 @@ class DashboardPage(QWidget):
 
     def _draw_categories(self, q: Quality) -> None:
         QToolTip.hideText()  # a hovered bar's figures go with the series removed below
+        self._hovered_tip = None
         chart = self.categories.chart()
         chart.removeAllSeries()
         for axis in chart.axes():
@@ -283,10 +286,25 @@ class DashboardPage(QWidget):
     def _show_category(self, score: CategoryScore | None) -> None:
         """The hovered category's name and figures in a tooltip (its axis label may be cut
         short when the scheme has many categories)."""
-        if score is None:
+        self._hovered_tip = None if score is None else category_tip(score)
+        if self._hovered_tip is None:
             QToolTip.hideText()
             return
-        QToolTip.showText(QCursor.pos(), category_tip(score), self.categories)
+        QToolTip.showText(QCursor.pos(), self._hovered_tip, self.categories)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """While a category's bars are hovered, the chart's tooltip request (the mouse at
+        rest) shows its figures: the chart's scene would answer it, and hide them, since
+        its bars carry no tooltip of their own."""
+        if (
+            watched is self.categories.viewport()
+            and event.type() == QEvent.Type.ToolTip
+            and self._hovered_tip is not None
+            and isinstance(event, QHelpEvent)
+        ):
+            QToolTip.showText(event.globalPos(), self._hovered_tip, self.categories)
+            return True
+        return super().eventFilter(watched, event)
 
     def _draw_learning(self, q: Quality) -> None:
         chart = self.learning.chart()

@@ -363,9 +363,10 @@ def test_the_first_window_fits_the_screen(qtbot, window) -> None:
 def test_hovering_a_categorys_bars_names_it_with_its_figures(qtbot, window) -> None:
     """A scheme of many categories slants its labels and may cut them short ("NOMBRE_PERS…"):
     the bars under the mouse say whose they are."""
-    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtCore import QEvent, QPoint, QPointF
+    from PySide6.QtGui import QHelpEvent
     from PySide6.QtTest import QTest
-    from PySide6.QtWidgets import QToolTip
+    from PySide6.QtWidgets import QApplication, QToolTip
 
     names = [f"CATEGORY_WITH_A_LONG_NAME_{i:02d}" for i in range(20)]
     per_category = {
@@ -394,6 +395,16 @@ def test_hovering_a_categorys_bars_names_it_with_its_figures(qtbot, window) -> N
     qtbot.waitUntil(lambda: QToolTip.isVisible() and QToolTip.text() != "")
     assert QToolTip.text().startswith("CATEGORY_WITH_A_LONG_NAME_06: 16 gold spans")
     assert "recall 0.620" in QToolTip.text()
+    # the mouse rests: Qt asks the view for its tooltip, and the chart's scene, whose bars
+    # have none, would hide the one shown
+    rest = QHelpEvent(QEvent.Type.ToolTip, at, view.viewport().mapToGlobal(at))
+    QApplication.sendEvent(view.viewport(), rest)
+    qtbot.wait(600)  # a tooltip told to hide goes after 300 ms
+    assert QToolTip.isVisible()
+    assert QToolTip.text().startswith("CATEGORY_WITH_A_LONG_NAME_06: 16 gold spans")
+    # away from the bars, the figures go
+    QTest.mouseMove(view.viewport(), at - QPoint(0, 100))
+    qtbot.waitUntil(lambda: not QToolTip.isVisible())
 
 
 def test_a_long_status_message_stays_whole_in_the_status_bars_tooltip(qtbot, window) -> None:
