@@ -20,10 +20,29 @@ from deid_studio.detect.rules.anchors import digit_runs
 from deid_studio.detect.rules.base import Finder, RuleHit, matches_at
 
 _CARD = regex.compile(
-    r"(?<![\d-])[3-6]\d{3}(?:[ -]?\d{2,4}){3,4}(?![\d-])|(?<![\d-])[3-6]\d{12,18}(?!\d)"
+    r"(?<![\d-])[0-6]\d{3}(?:[ -]?\d{2,4}){2,4}(?![\d-])|(?<![\d-])[0-6]\d{11,18}(?!\d)"
 )
+_CARD_FIRST = "0123456"
+_ISSUERS: tuple[tuple[str, str, frozenset[int]], ...] = (
+    ("1800", "1800", frozenset({15})),  # JCB's fifteen digits
+    ("2131", "2131", frozenset({15})),
+    ("2221", "2720", frozenset({16})),  # Mastercard's 2-series
+    ("3", "6", frozenset(range(13, 20))),  # Amex, Visa, Mastercard, Discover, JCB...
+    ("0604", "0604", frozenset({12})),  # Maestro's twelve digits
+    ("5018", "5018", frozenset({12})),
+    ("5020", "5020", frozenset({12})),
+    ("5038", "5038", frozenset({12})),
+    ("56", "58", frozenset({12})),
+    ("6304", "6304", frozenset({12})),
+    ("6390", "6390", frozenset({12})),
+    ("6759", "6759", frozenset({12})),
+    ("6761", "6763", frozenset({12})),
+)
+"""Where a card number starts (inclusive ranges of leading digits) and how long it is, by
+issuer: a number passing Luhn outside these is no card."""
 _IBAN = regex.compile(
-    r"(?<![A-Z0-9])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?(?![A-Z0-9])"
+    r"(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?:[ ]?[A-Za-z0-9]{4}){2,7}(?:[ ]?[A-Za-z0-9]{1,4})?"
+    r"(?![A-Za-z0-9])"
 )
 _DNI = regex.compile(r"(?<![\w-])(?:\d{8}|[XYZ]\d{7})[- ]?[A-Z](?![\w-])")
 _SSN = regex.compile(r"(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])")
@@ -33,11 +52,19 @@ def _digits(text: str) -> str:
     return "".join(c for c in text if c.isdigit())
 
 
+def _issued(number: str) -> bool:
+    """Whether a card of some issuer starts so and is so long."""
+    return any(
+        len(number) in lengths and low <= number[: len(low)] <= high
+        for low, high, lengths in _ISSUERS
+    )
+
+
 def _cards(text: str, runs: list[tuple[int, int]]) -> Iterator[RuleHit]:
-    starts = [s for s, e in runs if e - s >= 4 and text[s] in "3456"]
+    starts = [s for s, e in runs if e - s >= 4 and text[s] in _CARD_FIRST]
     for match in matches_at(_CARD, text, starts):
         number = _digits(match.group())
-        if 13 <= len(number) <= 19 and luhn.is_valid(number):
+        if _issued(number) and luhn.is_valid(number):
             yield RuleHit(*match.span(), "ID", "card_number")
 
 
@@ -78,6 +105,10 @@ CHECKSUM_FINDER = Finder(
     (
         "What is the limit for card [4454794511390933]?",
         "card [4111 1111 1111 1111] expired",
+        "I have lost my card [180016070420458]. Could you",  # JCB
+        "billing date of my card [2623322164608847]",  # Mastercard's 2-series
+        "What is the limit for card [501864667909]?",  # Maestro
+        "my iban is [gb42nawi04454264788619]",
         "IBAN [DE89 3704 0044 0532 0130 00] for",
         "transfer to [GB82WEST12345698765432] now",
         "DNI [12345678Z] del paciente",
@@ -86,6 +117,9 @@ CHECKSUM_FINDER = Finder(
     (
         "lot 4454794511390934 failed",  # fails Luhn
         "order 1234567812345678",
+        "batch 180016070420459 failed",  # fails Luhn
+        "lot 100000000008 kept",  # passes Luhn, no issuer's
+        "ref 2000000000000006 kept",
         "DE89 is no IBAN",
         "12345678A no DNI",
         "dates 2020-12-2021",
