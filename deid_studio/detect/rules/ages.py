@@ -183,6 +183,29 @@ AGE_RULES: tuple[Rule, ...] = (
         anchor="age",
     ),
     Rule(
+        "age_turning",
+        "AGE",
+        # a bare number a person turns, or was "when" something happened, ending the clause
+        r"(?<=\b(?:turns?|turning|(?:when|since|until|till)\s+(?:he|she|i|they|you|we)\s+"
+        r"(?:was|were))\s+)\d{1,3}(?=\s*(?:[.,;!?)]|\Z|\s+(?:and|when|but)\b))",
+        (
+            "my birthday is on the weekend. I'll turn [23].",
+            "Written when he was [78].",
+            "diagnosed with asthma when she was [12], and",
+            "She turns [90] and lives alone",
+        ),
+        (
+            "when she was 5 weeks pregnant",
+            "turn 2 times a day",
+            "when he was 20 minutes late",
+            "turn 3 mg down",
+            "when she was 100%",
+        ),
+        anchor="number",
+        after=words("turn turns turning was were"),
+        languages=frozenset({"en"}),
+    ),
+    Rule(
         "age_at_months",
         "AGE",
         rf"(?<=\b[Aa]\s+los\s+){N}\s*{UNIT}(?=\s+de\s+(?:edad|vida))",
