@@ -782,7 +782,16 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
                     and _common(match.group(), first, language)
                 )
                 or (entry[0] in medical and (not cued or text[end : end + 1] in "'\u2019-"))
-                or (entry[0] in known.ambiguous and (not cued or match.group().isupper()))
+                or (
+                    entry[0] in known.ambiguous
+                    and (
+                        not cued
+                        or (
+                            match.group().isupper()
+                            and (len(first) <= 4 or _common(match.group(), first, language))
+                        )
+                    )
+                )  # in capitals, a cue lets through no acronym ("POA") nor common word
                 or (
                     match.group().isupper()
                     and len(match.group()) <= 4
@@ -2576,9 +2585,12 @@ PLACE_FINDER = Finder(
         "prednisona (Dacortin 30 mg, [Alcon], [Barcelona])",
         "brinzolamida (Azopt®, [Alcon Cusi]) y",
         "modelo SRV2007 ([Allergan]®, [Irvine], California)",
+        "A 63 year old man who grew up in [HELSINKI]. He",
     ),
     (
         "The flag is Black, White and Grey in stripes.",
+        "received verbal notification from POA that the patient",
+        "PATIENT WAS IN BED WHEN SHE GOT THE VACCINE IN READING.",
         "Mobile phone",
         "salbutamol at 2 Puffs via inhalation; 1 VIAL ALBUTEROL VIA NEB",
         "Increased to 5 L via face mask",
