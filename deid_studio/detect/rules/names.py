@@ -464,7 +464,7 @@ def _after_cues(
             if rule in _KEYED and (short := _SHORT_SURNAME_ENDING_LINE.match(text, span[1])):
                 span = (span[0], short.end(1))  # "Patient: Tammy [Le]"
             elif rule in _TITLES:
-                span = (span[0], _short_surname_after(text, span, lex))  # "Dr. Ryan [Le] for"
+                span = (span[0], _surname_after(text, span, lex, language))  # "Dr. Ryan [Le]"
             if (
                 rule in _AFTER_PATIENT
                 and text[span[0] : span[1]].split()[0].casefold() in _PERSON_WORDS
@@ -511,26 +511,38 @@ _WORD_THEN_BLANK_BEFORE = regex.compile(r"(?r)\p{Ll}[ \t]+\Z")
 _SHORT_SURNAME_ENDING_LINE = regex.compile(r"[ \t]+(\p{Lu}\p{Ll}{1,2})[ \t]*(?=\r?\n|\Z)")
 """A surname of two or three letters that ends a key's line after the name the key took
 ("Patient: Tammy Le", "Reporter: Anna Wu"): too short for the name lists' test."""
-_SHORT_SURNAME_AFTER = regex.compile(
-    r"[ \t]+(\p{Lu}\p{Ll}{1,2})(?=[ \t]*(?:[,.;:()]|\r?\n|\Z)|[ \t]+\p{Ll})"
+_SURNAME_AFTER = regex.compile(
+    r"[ \t]+(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)"
+    r"(?=[ \t]*(?:[,.;:()?!]|\r?\n|\Z)|[ \t]+\p{Ll})"
 )
-"""A surname of two or three letters after a first name, before a punctuation mark, a line's
-end or a lower-case word ("Dr. Ryan Le for back pain", "Dr. Ryan Le (MRN")."""
+"""A capitalised word after a first name, before a punctuation mark, a line's end or a
+lower-case word ("Dr. Ryan Le for back pain", "Dr. Ryan Le (MRN", "Dr. Justin Beet?"): the
+surname, short or a word of the language, that the name lists' test left out."""
 
 
-def _short_surname_after(text: str, span: tuple[int, int], lex: Lexicon) -> int:
-    """The end of a titled name that is a first name alone, with the short surname after it
-    that the name lists' test left out (no stopword of the language: "Dr. Ryan In the")."""
+def _surname_after(text: str, span: tuple[int, int], lex: Lexicon, language: str | None) -> int:
+    """The end of a titled name that is a first name alone, with the surname after it that
+    the name lists' test left out: no stopword of the language ("Dr. Ryan In the"), no word
+    that ends a name ("Dr. Anna Ward 3"), no month or weekday; in German, where every noun
+    is capitalised, only a short one."""
     start, end = span
-    short = _SHORT_SURNAME_AFTER.match(text, end)
+    after = _SURNAME_AFTER.match(text, end)
     if (
-        short is None
+        after is None
         or _BLANK.search(text, start, end)
         or fold(text[start:end]) not in lex.first_names
-        or fold(short.group(1)) in lex.stop
     ):
         return end
-    return short.end(1)
+    word = fold(after.group(1))
+    if (
+        word in lex.stop
+        or word in NAME_ENDS
+        or word in MONTH_WORDS
+        or word in WEEKDAYS
+        or (len(word) > 3 and language in NOUNS_CAPITALISED)
+    ):
+        return end
+    return after.end(1)
 
 
 _PATIENT_WORDS = frozenset("patient patientin patienten paciente patiente paziente doente".split())
@@ -1950,6 +1962,7 @@ NAME_FINDER = Finder(
         "Patient [M.D.] ([Mary Douglas]), aged 91.\n\n[M.D.] was seen by her M.D.",
         "Mrs [Ward] was discharged; Vorstellung bei Dr. [H.-Dieter Knappe] in",
         "[Julio César Riquelme Aroca] (enfermero, tel.; by Dr. [Ryan Le] for back pain",
+        "correct it to Dr. [Justin Beet]? Seen by Dr. [Mark Head] today; Dra. [Cristina Cuerda].",
         "durch [Heinz-Walter Bruder] (Ehemann) über; le 30/07/2021, M. [Cousin] a reçu",
         "The report concerns [Tracy Brown], a 86-year-old",
         "Se trata de [Heliodoro Noriega Pellicer], con",
