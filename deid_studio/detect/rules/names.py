@@ -866,15 +866,16 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
         if a not in lex.common:
             if first_name:  # "Tracy Brown", "Stewart Bell": a surname may be a word too
                 named = b in lex.last_names or (b not in lex.common and b not in medical)
-            else:  # "Shintarou Hamaguchi": an unknown word before a known surname
+            else:  # "Shintarou Hamaguchi": an unknown word before a known surname; with
+                # a middle initial, one that is a first name or a town too ("Csanád P Gere",
+                # "Landerico B Hidalgo")
                 named = (
                     len(a) >= 3
                     and b in lex.last_names
-                    and b not in lex.first_names
                     and b not in lex.common
                     and b not in medical
                     and known.match((a,)) is None
-                    and known.match((b,)) is None
+                    and (initialled or (b not in lex.first_names and known.match((b,)) is None))
                 )
         else:  # a first name that is a word too ("Owen Dickinson"); a familiar one even
             # before a surname that names a town or is a familiar word ("Frank Taylor", "Joe Fox")
@@ -1985,6 +1986,7 @@ NAME_FINDER = Finder(
         "follow up with [benjamin a seiler] in a couple of months",
         "verses from [eric g. samoylova]'s tales",
         "What's your name? [Shintarou Hamaguchi]",
+        "[Csanád P Gere] lives at; signed [Landerico B Hidalgo]\n\nLaboratory technician",
         "Dr. [Gomez] saw her. Later [Gomez] called",
         "Mrs. [Barbara Yudina] Apt. 675; Dr. [Cindy Holinka] Suite 117",
         "[Varón] de 53 años, su [madre] refiere",
