@@ -882,7 +882,7 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
             familiar = a in lex.familiar
             named = (
                 first_name
-                and b in lex.last_names
+                and _known_surname(b, lex, medical)
                 and (b not in lex.common or (familiar and b in lex.familiar))
                 and b not in medical
                 and (familiar or known.match((b,)) is None)
@@ -963,6 +963,19 @@ def _eponym_first_name(
         and b not in medical
         and TERM_AFTER.match(text, second.end()) is None
         and CONDITION_BEFORE.search(text, max(0, first.start() - 40), first.start()) is None
+    )
+
+
+def _known_surname(word: str, lex: Lexicon, medical: frozenset[str]) -> bool:
+    """Whether a folded word is a known surname, or surnames joined by hyphens that are not
+    all eponyms ("smith-jones"; not "stevens-johnson")."""
+    if word in lex.last_names:
+        return True
+    parts = word.split("-")
+    return (
+        len(parts) > 1
+        and all(p in lex.last_names for p in parts)
+        and not all(p in medical for p in parts)
     )
 
 
@@ -1987,6 +2000,7 @@ NAME_FINDER = Finder(
         "verses from [eric g. samoylova]'s tales",
         "What's your name? [Shintarou Hamaguchi]",
         "[Csanád P Gere] lives at; signed [Landerico B Hidalgo]\n\nLaboratory technician",
+        "[Mary Smith-Jones] was seen; Mark Stevens-Johnson syndrome",
         "Dr. [Gomez] saw her. Later [Gomez] called",
         "Mrs. [Barbara Yudina] Apt. 675; Dr. [Cindy Holinka] Suite 117",
         "[Varón] de 53 años, su [madre] refiere",
