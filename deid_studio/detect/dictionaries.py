@@ -8,7 +8,8 @@ palsy"). Sources:
   dictionary of the ``drug-named-entity-recognition`` package (MIT; built from MedlinePlus,
   DrugBank's open vocabulary and Wikipedia), read from the installed package's data file —
   the package itself is not imported (it sets up caches in the user's home on import);
-* vaccine products and makers (``resources/dictionaries/vaccines.txt``);
+* vaccine products and makers (``resources/dictionaries/vaccines.txt``) and the makers of
+  other drugs (``makers.txt``);
 * medical eponyms (``resources/dictionaries/eponyms.txt``).
 
 A word of these lists that is also a person's name (a drug "Camila", the eponym "Bell") is
@@ -51,6 +52,9 @@ class SafeTerms:
     """First word of a phrase -> the word counts of the phrases it starts, longest first."""
     phrase_pairs: frozenset[tuple[str, str]]
     """The first two words of every phrase."""
+    products: frozenset[tuple[str, ...]] = frozenset()
+    """The phrases of the vaccine and maker lists ("eli lilly", "bristol-myers squibb"):
+    names a person's name of the same words gives way to."""
 
     def kind(self, word: str) -> str | None:
         """``"vaccine"``, ``"drug"``, ``"eponym"`` or None for a folded word."""
@@ -68,7 +72,10 @@ def safe_terms() -> SafeTerms:
     """The shipped safe-term dictionaries (read once per process; the drug list is kept in
     the user's cache folder like the other derived word lists)."""
     drugs = set(_drug_lists()["drugs"])
-    vaccine_lines = _lines(resources_dir() / "dictionaries" / "vaccines.txt")
+    vaccine_lines = [
+        *_lines(resources_dir() / "dictionaries" / "vaccines.txt"),
+        *_lines(resources_dir() / "dictionaries" / "makers.txt"),
+    ]
     vaccines = {v for v in vaccine_lines if " " not in v}
     phrases = {tuple(p.split()) for p in (*_drug_lists()["phrases"], *vaccine_lines) if " " in p}
     names = gazetteer()
@@ -84,6 +91,7 @@ def safe_terms() -> SafeTerms:
         frozenset(starts),
         _sizes(phrases),
         frozenset(p[:2] for p in phrases),
+        frozenset(tuple(v.split()) for v in vaccine_lines if " " in v),
     )
 
 

@@ -35,6 +35,7 @@ CONTEXT_RULES = frozenset({"eponym_term"})
 TERM_LABELS: Mapping[str, str] = {
     "drug_name": "drug name (dictionary)",
     "vaccine_name": "vaccine or maker (dictionary)",
+    "product_phrase": "vaccine or maker (dictionary)",
     "eponym_term": "eponym in its term",
 }
 

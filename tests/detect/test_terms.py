@@ -28,6 +28,10 @@ def _words(text: str, hits: list[RuleHit], kind: str) -> list[str]:
         ("Dr. Bell saw Bell's palsy.", ["Bell's palsy"], ["Bell"]),
         ("Mr Johnson got the Johnson & Johnson vaccine.", ["Johnson & Johnson"], ["Johnson"]),
         ("Dr. Hashimoto: Hashimoto's thyroiditis.", ["Hashimoto's thyroiditis"], ["Hashimoto"]),
+        # a maker's name of several words wins over the person's name of the same words
+        ("Mr Eli Smith reported to Eli Lilly.", ["Eli Lilly"], ["Eli Smith"]),
+        ("Dr. Roche wrote to Hoffmann-La Roche.", ["Hoffmann-La Roche"], ["Roche"]),
+        ("Sent by Bristol-Myers Squibb to Mary Myers.", ["Bristol-Myers Squibb"], ["Mary Myers"]),
     ],
 )
 def test_the_rules_read_the_name_and_the_term_apart(text, terms, names) -> None:

@@ -87,7 +87,10 @@ TERM_BEFORE = regex.compile(
 one after it ("[Bell's] palsy", which the name rules ask too: "Conn syndrome" is no
 person)."""
 
-RULES = {"vaccine_name": 1.0, "drug_name": 1.0, "eponym_term": 1.0}
+RULES = {"vaccine_name": 1.0, "product_phrase": 1.0, "drug_name": 1.0, "eponym_term": 1.0}
+PRODUCT_PHRASE = "product_phrase"
+"""The rule of a vaccine's or a maker's name of several words ("Eli Lilly", "Bristol-Myers
+Squibb"): it wins over a person's name of exactly the same words."""
 
 
 def _eponym_run(words: list[regex.Match[str]], i: int, known: SafeTerms) -> int:
@@ -166,8 +169,12 @@ def _find_terms(text: str) -> list[RuleHit]:
                 continue
         phrase = _phrase(text, words, i, known, folded)
         if phrase:
-            hits.append(RuleHit(match.start(), words[i + phrase - 1].end(), "TERM", "vaccine_name"))
-            position = words[i + phrase - 1].end()
+            end = words[i + phrase - 1].end()
+            named = tuple(fold(w.group()) for w in words[i : i + phrase]) in known.products
+            hits.append(
+                RuleHit(match.start(), end, "TERM", PRODUCT_PHRASE if named else "vaccine_name")
+            )
+            position = end
             continue
         if kind in _ALONE:
             rule = "vaccine_name" if kind == "vaccine" else "drug_name"
@@ -256,12 +263,15 @@ TERM_FINDER = Finder(
         "took [St. John's wort] for low mood",
         "received Flu Seasonal [QIV Dresden] on the left arm",
         "met the [Brighton criteria] level 1",
+        "reported by [Eli Lilly] and [Bristol-Myers Squibb]; [Hoffmann-La Roche], [Novo Nordisk]",
     ),
     (
         "Dr. Bell saw the patient",
         "her sister Camila called",
         "Mr Johnson was seen",
         "Douglas Turner (DOB 10/31/2017), a 3-year-old boy",
+        "her daughter Lilly called; Mr Roche was seen",
     ),
     guarded=False,
+    prevails=frozenset({PRODUCT_PHRASE}),
 )
