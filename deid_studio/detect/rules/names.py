@@ -472,9 +472,12 @@ def _after_cues(
                 continue  # "Paciente: Varón de 45 años", "paciente Niña de 5 años"
             folded = fold(text[span[0] : span[1]])
             if "," in match.group() and (
-                len(folded) < 2 or (folded.split()[0] in lex.stop and not _named_alone(text, span))
+                len(folded) < 2
+                or (folded.split()[0] in lex.stop and not _named_alone(text, span))
+                or _DAY_WORDS.match(folded) is not None
             ):
-                continue  # "your brother, I talked": after a comma, no pronoun
+                continue  # "your brother, I talked": after a comma, no pronoun; "her
+                # mother, Today's date": no day's word
             if (
                 not (strength < STRONG and folded in eponyms())
                 and (folded not in _relative_words(language) or _titled_kin(text, span, rule))
@@ -490,6 +493,9 @@ def _titled_kin(text: str, span: tuple[int, int], rule: str) -> bool:
     return rule in _TITLES and text[span[0]].isupper()
 
 
+_DAY_WORDS = regex.compile(r"(?:today|tonight|yesterday|tomorrow)(?:['\u2019]s)?(?!\w)")
+"""A day's word after a relative's comma, where a name would stand ("her mother, Today's
+date is")."""
 _PUNCTUATION_AFTER = regex.compile(r"[ \t]*[.,;:)]")
 
 
@@ -2105,6 +2111,7 @@ NAME_FINDER = Finder(
         "Presión Arterial (P.A.) elevada",
         "con P.A. (Presión Arterial) elevada",
         "When I killed your brother, I talked just like this",
+        "Called her mother, Today's date is unknown",
         "Pfizer S.A. reported",
         "Coyoacán 04030 México D.F. México",
         "F.C. 100 latidos/minuto, 10.000 U.I. al día",
