@@ -809,6 +809,8 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
                 break  # "Victoria Smith": a person
             if _PRODUCT_AFTER.match(text, end):
                 break  # "the Sofia test", "CPR with LUCAS machine": a device's name
+            if _HOLIDAY_AFTER.match(text, end):
+                break  # "on Valentine's Day": a feast, not the town of Valentine
             if not cued and CONDITION_BEFORE.search(text, max(0, start - 40), start):
                 break  # "polígono de Willis", "técnica de Anderson-Hynes": an eponym
             yield RuleHit(start, end, kind, "place_after_cue" if cued else "place_gazetteer")
@@ -878,6 +880,7 @@ _STARTS_PLACE: dict[str | None, dict[str, bool]] = {}
 _STARTS_KEPT = 100_000
 
 
+_HOLIDAY_AFTER = regex.compile(r"['\u2019]s[ \t]+Day(?![\p{L}\p{M}])")
 _PRODUCT_AFTER = regex.compile(
     rf"(?:[ \t]+(?i:sars|covid|covid-19|rapid|flu|pcr))?[ \t]+(?i:{PRODUCT_WORDS})"
     r"(?![\p{L}\p{M}])"
@@ -2590,6 +2593,7 @@ PLACE_FINDER = Finder(
     (
         "The flag is Black, White and Grey in stripes.",
         "received verbal notification from POA that the patient",
+        "We met on Valentine's Day in the clinic",
         "PATIENT WAS IN BED WHEN SHE GOT THE VACCINE IN READING.",
         "Mobile phone",
         "salbutamol at 2 Puffs via inhalation; 1 VIAL ALBUTEROL VIA NEB",
