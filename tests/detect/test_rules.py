@@ -420,6 +420,20 @@ def test_a_dutch_or_german_particle_joins_a_first_name_to_its_surname() -> None:
     assert not any("von" in f for f in found)
 
 
+_PEOPLE = ("PERSON", "RELATIVE", "STAFF")
+
+
+def test_a_german_article_after_a_name_ends_it_unless_a_particle_leads_it_in() -> None:
+    """ "Es meldet Herr Franz Huber den Fall": "den Fall" (the case) is no more of the name,
+    as "van den Berg" and "von der Leyen" are."""
+    german = (
+        "Es meldet Herr Franz Huber den Fall; ihr Mann Karl Huber das Datum. "
+        "Herr Jan van den Berg und Frau Ursula von der Leyen kamen."
+    )
+    names = [german[h.start : h.end] for h in find(german, "de") if h.kind in _PEOPLE]
+    assert names == ["Franz Huber", "Karl Huber", "Jan van den Berg", "Ursula von der Leyen"]
+
+
 def test_two_name_words_after_the_article_are_no_ones_name_without_an_initial() -> None:
     """ "The Princess Royal arrived": a first name and a surname never follow "the" in
     English, so the pair is no name (each word alone is still a first name, the CRF's

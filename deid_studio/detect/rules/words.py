@@ -317,6 +317,8 @@ def take_name(
             word = Word(word.start, short.end(), short.group(), "maria")
         if word.folded in PARTICLES and not word.initial:
             if pending < 0:
+                if taken and word.folded in _ARTICLES and lex.language in NOUNS_CAPITALISED:
+                    break  # "Franz Huber [den Fall]": an article, unless after "von", "van"
                 pending = word.start
             continue
         if taken and capitalised and not word.capitalised:
@@ -344,6 +346,9 @@ def take_name(
     return start, _strip_dot(text, start, end)
 
 
+_ARTICLES = frozenset({"der", "den", "das"})
+"""German articles that are name particles only after another ("von der Leyen", "van den
+Berg")."""
 _MARIA = regex.compile(r"M(?:\.?ª|\.a)(?![\p{L}\p{M}])")
 """María written short, as Spanish does before a second first name ("M.a José", "Mª Teresa")."""
 
