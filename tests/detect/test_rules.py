@@ -425,9 +425,10 @@ _PEOPLE = ("PERSON", "RELATIVE", "STAFF")
 
 def test_a_german_article_after_a_name_ends_it_unless_a_particle_leads_it_in() -> None:
     """ "Es meldet Herr Franz Huber den Fall": "den Fall" (the case) is no more of the name,
-    as "van den Berg" and "von der Leyen" are."""
+    as "van den Berg" and "von der Leyen" are; a title after a spouse's word is no more of it
+    than after any other cue ("ihr Mann Herr Karl Huber")."""
     german = (
-        "Es meldet Herr Franz Huber den Fall; ihr Mann Karl Huber das Datum. "
+        "Es meldet Herr Franz Huber den Fall; ihr Mann Herr Karl Huber das Datum. "
         "Herr Jan van den Berg und Frau Ursula von der Leyen kamen."
     )
     names = [german[h.start : h.end] for h in find(german, "de") if h.kind in _PEOPLE]

@@ -153,10 +153,11 @@ _STAFF_KEYS: Mapping[str, str] = {
 _TITLE_WORDS = frozenset(
     "dr dra drª prof med dent univ mag pharm dipl ing phil rer nat habil priv doz pd "
     "mr mrs ms sr sra kollege kollegin doctor doctora docteur doktor profesor profesora "
-    "professor".split()
+    "professor herr herrn frau mme mlle monsieur madame señor señora senor senora".split()
 )
 """Words that may follow a title or a key before the name: "Frau Dr. med. Weber", "Mag.
-pharm. X", "Remitido por: Doctor Pablo Garrido Abad" (MEDDOCAN's gold leaves titles out)."""
+pharm. X", "Remitido por: Doctor Pablo Garrido Abad", "ihr Mann Herr Franz Huber" (MEDDOCAN's
+gold leaves titles out). Not "don": "his son Don" is a name."""
 _RELATIVES: Mapping[str, str] = {
     "en": "son daughter wife husband mother father brother sister mom mum dad grandson "
     "granddaughter grandmother grandfather grandma grandpa aunt uncle niece nephew cousin "
