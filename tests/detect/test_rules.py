@@ -234,7 +234,7 @@ def test_rule_category_on_another_scheme_uses_fitting_names() -> None:
 
 PRESIDIO_NAMES = ("DATE_TIME", "PHONE_NUMBER", "EMAIL_ADDRESS", "IP_ADDRESS", "DOMAIN_NAME",
                   "ZIP_CODE", "CREDIT_CARD", "IBAN_CODE", "US_SSN", "PERSON", "GPE",
-                  "NRP", "TITLE")  # fmt: skip
+                  "NRP", "TITLE", "US_DRIVER_LICENSE")  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -251,6 +251,7 @@ PRESIDIO_NAMES = ("DATE_TIME", "PHONE_NUMBER", "EMAIL_ADDRESS", "IP_ADDRESS", "D
         ("ID", "card_number", "CREDIT_CARD"),
         ("ID", "iban", "IBAN_CODE"),
         ("ID", "id_ssn_shape", "US_SSN"),
+        ("ID", "id_licence", "US_DRIVER_LICENSE"),  # "driver's license number is 6940579"
         ("ID", "national_id", None),  # a Spanish DNI is no US_SSN, and the scheme has no ID
         ("CITY", None, "GPE"),
         ("NATIONALITY", None, "NRP"),

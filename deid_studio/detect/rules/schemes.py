@@ -113,6 +113,7 @@ _FALLBACK: Mapping[str, tuple[str, ...]] = {
     "card_number": ("CREDIT_CARD", "ID", "IDNUM"),
     "iban": ("IBAN_CODE", "IBAN", "ID", "IDNUM"),
     "id_ssn_shape": ("SSN", "US_SSN", "ID", "IDNUM"),
+    "id_licence": ("LICENSE", "US_DRIVER_LICENSE", "DRIVER_LICENSE", "ID", "IDNUM"),
     "POSTCODE": ("ZIP", "ZIP_CODE", "POSTCODE", "LOCATION"),
     "PERSON": ("PATIENT", "PERSON", "NAME"),
     "STAFF": ("DOCTOR", "PROFESSIONAL", "STAFF", "PERSON", "NAME"),
