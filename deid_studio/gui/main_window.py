@@ -232,6 +232,12 @@ class MainWindow(QMainWindow):
         for action in self._project_actions:
             action.setEnabled(self.workspace is not None)
         self._page_actions()
+        self._retrain_actions()
+
+    def _retrain_actions(self, *_args: object) -> None:
+        """Cancel retraining only while something runs (grey otherwise, as a menu says)."""
+        running = self.workspace is not None and self.workspace.retrain.running
+        self.cancel_retrain_action.setEnabled(running)
 
     def _page_actions(self, *_args: object) -> None:
         """Submit belongs to the Annotate page: elsewhere its keys (Ctrl+Enter) are another
@@ -289,6 +295,12 @@ class MainWindow(QMainWindow):
         self.workspace.currentChanged.connect(self._page_actions)
         self.retrain_status = RetrainStatus(self.workspace.retrain)
         self.statusBar().insertPermanentWidget(0, self.retrain_status)
+        for signal in (
+            self.workspace.retrain.started,
+            self.workspace.retrain.finished,
+            self.workspace.retrain.failed,
+        ):
+            signal.connect(self._retrain_actions)
         self.setCentralWidget(self.workspace)
         QTimer.singleShot(0, self._restore_layout)  # once the new parts have their sizes
         QTimer.singleShot(0, self._reopen_last)

@@ -95,16 +95,22 @@ def test_retrain_and_resuggest_without_freezing_the_window(
 
 
 def test_cancel_stops_the_training(qtbot, trained_window) -> None:
+    """The Model menu's Cancel retraining is grey while nothing runs, and cancels what runs
+    (as the status bar's button does)."""
     window = trained_window
     controller = window.workspace.retrain
     messages: list[str] = []
     controller.finished.connect(messages.append)
+    qtbot.waitUntil(lambda: not controller.running, timeout=60_000)  # what opening started
+    assert not window.cancel_retrain_action.isEnabled()
     assert controller.retrain()
     assert not controller.retrain()  # one at a time
+    assert window.cancel_retrain_action.isEnabled()
     qtbot.wait(300)
     with qtbot.waitSignal(controller.finished, timeout=60_000):
         qtbot.mouseClick(window.retrain_status.cancel_button, Qt.MouseButton.LeftButton)
     assert messages and "cancelled" in messages[-1]
+    qtbot.waitUntil(lambda: not window.cancel_retrain_action.isEnabled())
     with window.project.reading() as tx:
         assert tx.model_versions() == []
 
