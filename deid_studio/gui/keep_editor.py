@@ -81,6 +81,9 @@ class KeepEditor(QWidget):
         QShortcut(QKeySequence(Qt.Key.Key_Delete), self.table, self.remove_selected)
         self.error = QLabel()
         self.error.setStyleSheet(ERROR_STYLE)
+        for field in (self.term, self.reason):  # the hint of what to type reads whole
+            hint = field.fontMetrics().horizontalAdvance(field.placeholderText())
+            field.setMinimumWidth(hint + 24)
         row = QHBoxLayout()
         row.addWidget(self.term, 1)
         row.addWidget(self.reason, 2)

@@ -97,6 +97,9 @@ def test_settings_keep_tab_adds_and_removes_and_the_tooltips_follow(qtbot, windo
     wait_active(qtbot, dialog)
     dialog.tabs.setCurrentWidget(dialog.keep_editor)
     editor = dialog.keep_editor
+    for field in (editor.term, editor.reason):  # what to type there reads whole
+        hint = field.fontMetrics().horizontalAdvance(field.placeholderText())
+        assert field.width() > hint, field.placeholderText()
     qtbot.keyClicks(editor.reason, "our town, no one's")
     qtbot.keyClicks(editor.term, "Riverside")
     with qtbot.waitSignal(page.preview.updated, timeout=20_000):  # the preview catches up
