@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PyInstaller.utils.hooks import collect_submodules, copy_metadata
+from PyInstaller.utils.hooks import collect_data_files, collect_submodules, copy_metadata
 
 ROOT = Path(__file__).resolve().parents[1]
 NAME = "deid-studio"
@@ -21,6 +21,8 @@ DATAS = [
     (str(ROOT / "resources"), "deid_studio/_resources"),
     (str(ROOT / "migrations"), "deid_studio/_migrations"),
     *copy_metadata("deid-studio"),
+    # the German part-of-speech model the name rules read (detect/rules/proper_nouns.py)
+    *collect_data_files("HanTa", includes=["morphmodel_ger.pgz"]),
 ]
 
 HIDDEN_IMPORTS = [

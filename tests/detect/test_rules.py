@@ -436,6 +436,26 @@ def test_a_german_article_after_a_name_ends_it_unless_a_particle_leads_it_in() -
     assert names == ["Franz Huber", "Karl Huber", "Jan van den Berg", "Ursula von der Leyen"]
 
 
+@pytest.mark.parametrize(
+    ("german", "names"),
+    [
+        ("Maria kam gestern zur Kontrolle in die Klinik.", ["Maria"]),
+        ("Theodor hat seit drei Tagen Fieber und Husten.", ["Theodor"]),
+        ("Seit zwei Tagen Fieber; die Gabe von Adrenalin half.", []),
+        ("Ernst nahm die Tabletten nicht mehr.", ["Ernst"]),
+        ("Impfung mit COVID-19 Vaccine Janssen am 3. März; im März Fieber.", []),
+        ("Alter: 58 Jahre. Ein 44-jähriger Mann.", []),
+    ],
+)
+def test_a_german_first_name_alone_is_a_name_where_the_tagger_reads_a_proper_noun(
+    german: str, names: list[str]
+) -> None:
+    """German capitalises its nouns: a lone first name is a name where its sentence makes it
+    a proper noun ("Maria kam"), not where it is a noun ("die Gabe", "Tagen Fieber")."""
+    found = [german[h.start : h.end] for h in find(german, "de") if h.kind in _PEOPLE]
+    assert found == names
+
+
 def test_two_name_words_after_the_article_are_no_ones_name_without_an_initial() -> None:
     """ "The Princess Royal arrived": a first name and a surname never follow "the" in
     English, so the pair is no name (each word alone is still a first name, the CRF's

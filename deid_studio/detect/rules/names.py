@@ -44,6 +44,8 @@ from deid_studio.detect.rules.base import (
     alternation,
     occurrences,
 )
+from deid_studio.detect.rules.proper_nouns import RULE as TAGGED_FIRST_NAME
+from deid_studio.detect.rules.proper_nouns import proper_noun, tagged_first_names
 from deid_studio.detect.rules.terms import EPONYM_AFTER, TERM_AFTER
 from deid_studio.detect.rules.words import (
     CONDITION_BEFORE,
@@ -224,6 +226,7 @@ RULES: Mapping[str, float] = {
     "initials": 0.8,
     "name_spelt": 0.9,
     "first_name": 0.5,
+    TAGGED_FIRST_NAME: 0.5,
     "name_repeated": 0.9,
     "kin_word": 0.65,
     "sex_word": 0.95,
@@ -871,8 +874,12 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
             continue
         first_name = a in lex.first_names
         if a not in lex.common:
-            if first_name:  # "Tracy Brown", "Stewart Bell": a surname may be a word too
-                named = b in lex.last_names or (b not in lex.common and b not in medical)
+            if first_name:  # "Tracy Brown", "Stewart Bell": a surname may be a word too;
+                # an unknown one no everyday word of the narrative's language ("seit zwei
+                # Tagen Fieber": "Tagen" is a first name, "Fieber" a fever)
+                named = b in lex.last_names or (
+                    b not in lex.common and b not in medical and not lex.everyday(b)
+                )
             else:  # "Shintarou Hamaguchi": an unknown word before a known surname; with
                 # a middle initial, one that is a first name or a town too ("Csanád P Gere",
                 # "Landerico B Hidalgo")
@@ -903,6 +910,12 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
             )
         if (
             named
+            and not (
+                lex.language == "de"
+                and lex.everyday(a)
+                and lex.everyday(b)
+                and not (proper_noun(text, first.start()) and proper_noun(text, second.start()))
+            )  # "seit zwei Tagen Fieber": a first name and a surname, and two German nouns
             and not (
                 lex.language in (None, "en")
                 and not initialled  # "The Vide A. Persson version": a name
@@ -1177,6 +1190,7 @@ _NOT_NAMES = (
         for w in _split(value)
     )
     | (MONTH_WORDS - NAME_MONTHS)
+    | (frozenset(fold(w) for w in MONTH_WORDS) - NAME_MONTHS)  # "märz" is "marz" folded
     | WEEKDAYS
     | frozenset("geb verh gesch".split())
     | frozenset({"sender"})  # "Sender's Comments:", a heading of Pfizer's VAERS reports
@@ -1888,6 +1902,8 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     found = _as_cued(text, found)
     if not shouting and language not in NOUNS_CAPITALISED:
         found += _first_names(text, capitalised, lex, language, lowercase)
+    elif not shouting and language == "de":
+        found += tagged_first_names(text, capitalised, lex, found)
     if language in (None, "es"):
         for match in _SEX_CUES.finditer(text, index):
             found.append(RuleHit(match.start(), match.end(), "SEX", "sex_word"))

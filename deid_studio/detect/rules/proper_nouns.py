@@ -1,0 +1,127 @@
+"""German first names alone, read as proper nouns by a part-of-speech tagger.
+
+German capitalises every noun, so a capital says nothing of a name: "Gabe" is a dose, "Rose"
+a rash, "Ernst" a name or a word. The name rules therefore take a German first name only
+beside a cue or a surname, and a letter's "Maria kam zur Kontrolle" went unmarked. Here the
+Hanover Tagger (``HanTa``, LGPL; its German model ships inside the package) tags the
+sentence of each first name the other rules left alone, and a word it reads as a proper noun
+(``NE``) is a name: "Theodor hat Fieber", "Bei Lotte trat ein Ausschlag auf"; not "Die Gabe
+von Adrenalin". The tagger is asked only for those sentences (about a millisecond each), and
+it misreads some names that are nouns too ("Flora klagt", a plant's Flora) — a hint for the
+CRF and the rules-alone stage, at the first-name rule's confidence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
+
+import regex
+
+from deid_studio.detect.dictionaries import safe_terms
+from deid_studio.detect.gazetteers import eponyms, fold
+from deid_studio.detect.rules.base import MONTH_WORDS, RuleHit
+from deid_studio.detect.rules.words import PARTICLES, WEEKDAYS, Lexicon
+
+RULE = "first_name_tagged"
+_SENTENCE = regex.compile(r"[^\n.!?;:]+[.!?;:]?")
+"""A stretch the tagger reads at once: a sentence, or a line's field."""
+_TOKEN = regex.compile(r"[\p{L}\p{M}][\p{L}\p{M}'\u2019-]*|\d+|[^\s\p{L}\p{M}\d]")
+
+
+_WORD_BEFORE = regex.compile(r"(?r)([\p{L}\p{M}]+|\d+)[ \t]+\Z")
+_NOUN_BEFORE = frozenset(
+    "der die das den dem des ein eine einen einem einer eines kein keine keinen keinem "
+    "keiner keines mein meine meinen meinem meiner dein deine sein seine seinen seinem "
+    "seiner ihr ihre ihren ihrem ihrer unser unsere unseren unserem unserer euer eure "
+    "dieser diese diesen diesem dieses jeder jede jeden jedem jedes welcher welche welchen "
+    "zum zur im am vom beim ins ans aufs durchs fürs "
+    "zwei drei vier fünf sechs sieben acht neun zehn elf zwölf zwanzig dreißig hundert "
+    "einigen wenigen mehreren vielen allen beiden letzten ersten nächsten".split()
+)
+"""Words after which German writes a noun, not a name (an article, a determiner, a number)."""
+
+
+def _noun_after(word: str) -> bool:
+    """Whether German writes a noun after ``word``: one of :data:`_NOUN_BEFORE`, or a count
+    of up to three digits ("seit 3 Tagen"; not a year: "2021 Anna Weber")."""
+    return (word.isdigit() and len(word) <= 3) or word.casefold() in _NOUN_BEFORE
+
+
+@cache
+def _tagger() -> Any:
+    """The German model of the Hanover Tagger (loaded once per process, about 0.1 s), by its
+    path inside the package: given a bare file name, HanTa would first look in the working
+    directory, and its model is a pickle."""
+    import HanTa
+    from HanTa import HanoverTagger
+
+    return HanoverTagger.HanoverTagger(str(Path(HanTa.__file__).parent / "morphmodel_ger.pgz"))
+
+
+def tagged_first_names(
+    text: str,
+    capitalised: Sequence[regex.Match[str]],
+    lex: Lexicon,
+    found: Sequence[RuleHit],
+) -> Iterator[RuleHit]:
+    """Each known first name of a German ``text`` that no hit in ``found`` covers, that is no
+    drug, vaccine or eponym, and that the tagger reads as a proper noun in its sentence."""
+    covered = sorted((h.start, h.end) for h in found)
+    medical = eponyms()
+    terms = safe_terms()
+    for match in capitalised:
+        word = fold(match.group())
+        if (
+            len(word) >= 3
+            and word in lex.first_names
+            and word not in lex.stop
+            and word not in PARTICLES
+            and word not in MONTH_WORDS
+            and match.group().casefold() not in MONTH_WORDS  # "März" folds to "marz"
+            and text[match.end() : match.end() + 1] != ":"  # "Alter: 58", a key
+            and word not in WEEKDAYS
+            and word not in medical
+            and terms.kind(word) is None  # "COVID-19 Vaccine Janssen"
+            and not _inside(covered, match.start(), match.end())
+            and proper_noun(text, match.start())
+        ):
+            yield RuleHit(match.start(), match.end(), "PERSON", RULE)
+
+
+def proper_noun(text: str, start: int) -> bool:
+    """Whether the tagger reads the word at ``start`` as a proper noun in its sentence; never
+    after an article, a determiner or a number, where German writes a noun ("seit zwei
+    Tagen", "im Alter", "die Gabe"), which spares the tagger most of its questions."""
+    before = _WORD_BEFORE.search(text, max(0, start - 24), start)
+    if before is not None and _noun_after(before.group(1)):
+        return False
+    sentence = _sentence_at(text, start)
+    if sentence is None:
+        return False
+    return _sentence_tags(sentence.group()).get(start - sentence.start()) == "NE"
+
+
+@lru_cache(maxsize=4096)
+def _sentence_tags(sentence: str) -> dict[int, str]:
+    """Each token's tag by its offset in ``sentence`` (a narrative asks of a sentence once
+    per name in it)."""
+    tokens = list(_TOKEN.finditer(sentence))
+    read = _tagger().tag_sent([t.group() for t in tokens], taglevel=1)
+    return {t.start(): tag for t, (_, _, tag) in zip(tokens, read, strict=False)}
+
+
+def _sentence_at(text: str, position: int) -> regex.Match[str] | None:
+    line_start = text.rfind("\n", 0, position) + 1
+    for sentence in _SENTENCE.finditer(text, line_start):
+        if sentence.start() <= position < sentence.end():
+            return sentence
+        if sentence.start() > position:
+            break
+    return None
+
+
+def _inside(covered: Sequence[tuple[int, int]], start: int, end: int) -> bool:
+    return any(a < end and start < b for a, b in covered)
