@@ -282,6 +282,8 @@ class Finder:
     """Its rules whose hits win over another rule's hit of exactly the same stretch: what a
     cue said ("Mme [Dupont]" is a name after its title, not the French town of Dupont,
     which the place gazetteer finds first)."""
+    prevails_over: frozenset[str] = frozenset()
+    """The kinds of hit those win over (empty: every kind)."""
     fallback: bool = False
     """Whether its hits only fill what no other rule covers (a last resort: where another
     rule's hit overlaps one of its hits, that hit wins whatever the lengths, so its kind,

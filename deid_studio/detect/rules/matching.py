@@ -157,7 +157,8 @@ def find(text: str, language: str | None = None) -> list[RuleHit]:
                 candidates.append((pos - found.end(), order, pos, found.end()))
     found: list[tuple[RuleHit, bool, bool]] = []  # (hit, guarded, prevails)
     fallback: list[RuleHit] = []
-    cued: set[tuple[int, int]] = set()  # stretches a cue said what they are (``prevails``)
+    # stretches a cue said what they are (``prevails``), with the kinds they win over
+    cued: dict[tuple[int, int], frozenset[str]] = {}
     for finder in finders:
         for hit in finder.find(text, language):
             if not 0 <= hit.start < hit.end <= len(text):
@@ -168,11 +169,12 @@ def find(text: str, language: str | None = None) -> list[RuleHit]:
             prevails = hit.rule in finder.prevails
             found.append((hit, finder.guarded, prevails))
             if prevails:
-                cued.add((hit.start, hit.end))
+                cued[(hit.start, hit.end)] = finder.prevails_over
     found_by: list[RuleHit] = []  # finder hits, indexed by order - len(rules)
     unguarded: list[tuple[int, int, int, int]] = []  # words, not numbers: no guard applies
     for hit, guarded, prevails in found:
-        if not prevails and (hit.start, hit.end) in cued:
+        beaten = cued.get((hit.start, hit.end))
+        if not prevails and beaten is not None and (not beaten or hit.kind in beaten):
             continue
         order = len(rules) + len(found_by)
         found_by.append(hit)

@@ -90,7 +90,8 @@ person)."""
 RULES = {"vaccine_name": 1.0, "product_phrase": 1.0, "drug_name": 1.0, "eponym_term": 1.0}
 PRODUCT_PHRASE = "product_phrase"
 """The rule of a vaccine's or a maker's name of several words ("Eli Lilly", "Bristol-Myers
-Squibb"): it wins over a person's name of exactly the same words."""
+Squibb"): it wins over a person's name of exactly the same words (not over the manufacturer
+rule, whose hit a scheme that marks makers as institutions keeps)."""
 
 
 def _eponym_run(words: list[regex.Match[str]], i: int, known: SafeTerms) -> int:
@@ -274,4 +275,6 @@ TERM_FINDER = Finder(
     ),
     guarded=False,
     prevails=frozenset({PRODUCT_PHRASE}),
+    prevails_over=frozenset({"PERSON", "STAFF", "RELATIVE"}),  # a maker stays one where a
+    # scheme marks makers (MEDDOCAN's institutions: the manufacturer rule)
 )
