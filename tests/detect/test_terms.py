@@ -116,3 +116,12 @@ def test_a_partition_reads_each_narratives_terms_once(monkeypatch: pytest.Monkey
         assert terms_module.find_terms(text, "en") == first
     terms_module.find_terms(text, "en")
     assert read == [text, text, text]
+
+
+def test_a_makers_phrase_leaves_the_maker_to_the_manufacturer_rule() -> None:
+    """A maker's phrase wins over a person's name of the same words, not over the
+    manufacturer rule: MEDDOCAN's scheme marks the maker after a product as an institution."""
+    text = "triamcinolona intravítrea (Trigon Depot®, Bristol-Myers Squibb) en el OD"
+    hits = [(text[h.start : h.end], h.kind, h.rule) for h in find(text, "es")]
+    assert ("Bristol-Myers Squibb", "INSTITUTION", "manufacturer") in hits
+    assert "TERM" not in [kind for piece, kind, _ in hits if piece == "Bristol-Myers Squibb"]
