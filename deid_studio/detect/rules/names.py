@@ -874,12 +874,8 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
             continue
         first_name = a in lex.first_names
         if a not in lex.common:
-            if first_name:  # "Tracy Brown", "Stewart Bell": a surname may be a word too;
-                # an unknown one no everyday word of the narrative's language ("seit zwei
-                # Tagen Fieber": "Tagen" is a first name, "Fieber" a fever)
-                named = b in lex.last_names or (
-                    b not in lex.common and b not in medical and not lex.everyday(b)
-                )
+            if first_name:  # "Tracy Brown", "Stewart Bell": a surname may be a word too
+                named = b in lex.last_names or (b not in lex.common and b not in medical)
             else:  # "Shintarou Hamaguchi": an unknown word before a known surname; with
                 # a middle initial, one that is a first name or a town too ("Csanád P Gere",
                 # "Landerico B Hidalgo")
