@@ -297,6 +297,8 @@ class MainWindow(QMainWindow):
         self.statusBar().insertPermanentWidget(0, self.retrain_status)
         for signal in (
             self.workspace.retrain.started,
+            self.workspace.retrain.progress,  # a re-suggestion follows a training unannounced
+            self.workspace.retrain.stage,
             self.workspace.retrain.finished,
             self.workspace.retrain.failed,
         ):

@@ -430,10 +430,30 @@ def test_a_german_article_after_a_name_ends_it_unless_a_particle_leads_it_in() -
     than after any other cue ("ihr Mann Herr Karl Huber")."""
     german = (
         "Es meldet Herr Franz Huber den Fall; ihr Mann Herr Karl Huber das Datum. "
-        "Herr Jan van den Berg und Frau Ursula von der Leyen kamen."
+        "Herr Jan van den Berg und Frau Ursula von der Leyen kamen. "
+        "Frau Anna den Hartog kam zur Kontrolle."
     )
     names = [german[h.start : h.end] for h in find(german, "de") if h.kind in _PEOPLE]
-    assert names == ["Franz Huber", "Karl Huber", "Jan van den Berg", "Ursula von der Leyen"]
+    assert names == [
+        "Franz Huber",
+        "Karl Huber",
+        "Jan van den Berg",
+        "Ursula von der Leyen",
+        "Anna den Hartog",
+    ]
+
+
+def test_a_title_skipped_after_a_relatives_word_leaves_the_name_the_relatives() -> None:
+    """ "Su hija Señora Ana López llamó": the daughter called, not the patient; and a short
+    surname after a title and a first name is one, whatever else it spells ("Dr. Wei Sun")."""
+    for text, language in (
+        ("Su hija Señora Ana López llamó.", "es"),
+        ("Sohn Herr Thomas Berger meldete den Fall.", "de"),
+    ):
+        people = [(h.kind, text[h.start : h.end]) for h in find(text, language)]
+        assert [kind for kind, _ in people if kind in _PEOPLE] == ["RELATIVE"], text
+    text = "The patient was referred to Dr. Wei Sun."
+    assert ("STAFF", "Wei Sun") in [(h.kind, text[h.start : h.end]) for h in find(text, "en")]
 
 
 @pytest.mark.parametrize(
@@ -445,6 +465,12 @@ def test_a_german_article_after_a_name_ends_it_unless_a_particle_leads_it_in() -
         ("Ernst nahm die Tabletten nicht mehr.", ["Ernst"]),
         ("Impfung mit COVID-19 Vaccine Janssen am 3. März; im März Fieber.", []),
         ("Alter: 58 Jahre. Ein 44-jähriger Mann.", []),
+        # a letter's closing, and surnames that are German words too
+        ("Mit freundlichen Grüßen\nIhre Anna Weber\nFachärztin", ["Anna Weber"]),
+        ("Theodor Sommer hatte Fieber.", ["Theodor Sommer"]),
+        ("Geimpft wurden Peter Stein und Anna Busch.", ["Peter Stein", "Anna Busch"]),
+        # a part of the body, a product with its dose
+        ("Kiefer links geschwollen. Cleo 35 wurde verordnet.", []),
     ],
 )
 def test_a_german_first_name_alone_is_a_name_where_the_tagger_reads_a_proper_noun(

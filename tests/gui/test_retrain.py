@@ -115,6 +115,21 @@ def test_cancel_stops_the_training(qtbot, trained_window) -> None:
         assert tx.model_versions() == []
 
 
+def test_cancel_retraining_stays_available_through_the_resuggestion(qtbot, trained_window) -> None:
+    """The re-suggestion that follows a training can be cancelled from the menu too."""
+    window = trained_window
+    controller = window.workspace.retrain
+    qtbot.waitUntil(lambda: not controller.running, timeout=60_000)  # what opening started
+    assert controller.retrain()
+    qtbot.waitUntil(
+        lambda: controller.running and controller.phase == "suggesting", timeout=120_000
+    )
+    qtbot.waitUntil(window.cancel_retrain_action.isEnabled, timeout=5_000)
+    with qtbot.waitSignal(controller.finished, timeout=60_000):
+        window.cancel_retrain_action.trigger()
+    qtbot.waitUntil(lambda: not window.cancel_retrain_action.isEnabled())
+
+
 def test_retrain_starts_after_n_submissions(qtbot, trained_window) -> None:
     from deid_studio.services.settings import update_settings
 

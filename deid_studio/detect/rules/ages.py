@@ -186,7 +186,8 @@ AGE_RULES: tuple[Rule, ...] = (
         "age_turning",
         "AGE",
         # a bare number a person turns, or was "when" something happened, ending the clause
-        r"(?<=\b(?:turns?|turning|(?:when|since|until|till)\s+(?:he|she|i|they|you|we)\s+"
+        r"(?<=\b(?:(?:he|she|i|they|you|we)(?:['\u2019]ll|\s+will|\s+just|\s+now)?\s+"
+        r"(?:turns?|turning)|(?:when|since|until|till)\s+(?:he|she|i|they|you|we)\s+"
         r"(?:was|were))\s+)\d{1,3}(?=\s*(?:[.,;!?)]|\Z|\s+(?:and|when|but)\b))",
         (
             "my birthday is on the weekend. I'll turn [23].",
@@ -199,6 +200,7 @@ AGE_RULES: tuple[Rule, ...] = (
             "turn 2 times a day",
             "when he was 20 minutes late",
             "turn 3 mg down",
+            "Patient was asked to turn 2. The dial turns 10, then stops.",
             "when she was 100%",
         ),
         anchor="number",

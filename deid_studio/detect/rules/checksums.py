@@ -17,7 +17,7 @@ from stdnum.es import dni, nie
 from stdnum.us import ssn
 
 from deid_studio.detect.rules.anchors import digit_runs
-from deid_studio.detect.rules.base import Finder, RuleHit, matches_at
+from deid_studio.detect.rules.base import MAX_LENGTH, Finder, RuleHit, matches_at
 
 _CARD = regex.compile(
     r"(?<![\d-])[0-6]\d{3}(?:[ -]?\d{2,4}){2,4}(?![\d-])|(?<![\d-])[0-6]\d{11,18}(?!\d)"
@@ -61,10 +61,18 @@ def _issued(number: str) -> bool:
 
 
 def _cards(text: str, runs: list[tuple[int, int]]) -> Iterator[RuleHit]:
-    starts = [s for s, e in runs if e - s >= 4 and text[s] in _CARD_FIRST]
-    for match in matches_at(_CARD, text, starts):
+    """Each card number at a run of digits: past a card only, not past a number that failed
+    its checks, which may hold a card's start ("in 2021 4454794511390933")."""
+    end = 0
+    for start, stop in runs:
+        if start < end or stop - start < 4 or text[start] not in _CARD_FIRST:
+            continue
+        match = _CARD.match(text, start, start + MAX_LENGTH)
+        if match is None:
+            continue
         number = _digits(match.group())
         if _issued(number) and luhn.is_valid(number):
+            end = match.end()
             yield RuleHit(*match.span(), "ID", "card_number")
 
 
@@ -109,6 +117,7 @@ CHECKSUM_FINDER = Finder(
         "billing date of my card [2623322164608847]",  # Mastercard's 2-series
         "What is the limit for card [501864667909]?",  # Maestro
         "my iban is [gb42nawi04454264788619]",
+        "Paid in 2021 [4454794511390933] by phone; valid 12/2025 [4111 1111 1111 1111] used",
         "IBAN [DE89 3704 0044 0532 0130 00] for",
         "transfer to [GB82WEST12345698765432] now",
         "DNI [12345678Z] del paciente",

@@ -268,6 +268,9 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int], ...
     """(kind, rule, cues, strength) of every cue family for ``language``."""
     families = (  # a professional's cue first: "Frau Dr. Weber" is a physician
         ("RELATIVE", "name_after_relative", _SPOUSES, _RELATIVE_CUE, STRONG),  # before "Frau"
+        # a relative's word before the titles: it skips a title after it, and the name both
+        # take is the relative's ("su hija Señora Ana López", "Sohn Herr Thomas Berger")
+        ("RELATIVE", "name_after_relative", _RELATIVES, _RELATIVE_CUE, STRONG),
         ("STAFF", "name_after_staff_title", _STAFF_TITLES, _ABBREVIATED, STRONG),
         ("STAFF", "name_after_staff_title", _CREDENTIAL_TITLES, _WORD_CUE, STRONG),
         ("STAFF", "name_after_staff_key", _STAFF_KEYS, None, STRONG),
@@ -275,7 +278,6 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int], ...
         ("PERSON", "name_after_patient_key", _PATIENT_KEYS, None, STRONG),
         ("PERSON", "name_after_patient_key", _SURNAME_KEYS, None, FIELD),
         ("PERSON", "name_after_patient_word", _PATIENT_WEAK, _WORD_CUE, WEAK),
-        ("RELATIVE", "name_after_relative", _RELATIVES, _RELATIVE_CUE, STRONG),
         ("PERSON", "name_introduced", _INTRODUCTIONS, _WORD_CUE, STRONG),
         ("PERSON", "name_introduced", _NAMED, _WORD_CUE, WEAK),
     )
@@ -532,9 +534,9 @@ surname, short or a word of the language, that the name lists' test left out."""
 
 def _surname_after(text: str, span: tuple[int, int], lex: Lexicon, language: str | None) -> int:
     """The end of a titled name that is a first name alone, with the surname after it that
-    the name lists' test left out: no stopword of the language ("Dr. Ryan In the"), no word
-    that ends a name ("Dr. Anna Ward 3"), no month or weekday; in German, where every noun
-    is capitalised, only a short one."""
+    the name lists' test left out: no stopword of the language ("Dr. Ryan In the"); longer
+    than three letters, no word that ends a name ("Dr. Anna Ward 3"), no month or weekday,
+    and none in German, where every noun is capitalised ("Dr. Wei Sun" keeps its surname)."""
     start, end = span
     after = _SURNAME_AFTER.match(text, end)
     if (
@@ -544,12 +546,13 @@ def _surname_after(text: str, span: tuple[int, int], lex: Lexicon, language: str
     ):
         return end
     word = fold(after.group(1))
-    if (
-        word in lex.stop
-        or word in NAME_ENDS
+    if word in lex.stop:
+        return end
+    if len(word) > 3 and (  # a short surname is one ("Dr. Wei Sun", "Dr. Ryan Le")
+        word in NAME_ENDS
         or word in MONTH_WORDS
         or word in WEEKDAYS
-        or (len(word) > 3 and language in NOUNS_CAPITALISED)
+        or language in NOUNS_CAPITALISED
     ):
         return end
     return after.end(1)
@@ -910,8 +913,9 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
                 lex.language == "de"
                 and lex.everyday(a)
                 and lex.everyday(b)
-                and not (proper_noun(text, first.start()) and proper_noun(text, second.start()))
-            )  # "seit zwei Tagen Fieber": a first name and a surname, and two German nouns
+                and not proper_noun(text, first.start())
+            )  # "seit zwei Tagen Fieber": a first name and a surname, and two German nouns;
+            # the first word decides ("Ihre Anna Weber", "Theodor Sommer hatte Fieber")
             and not (
                 lex.language in (None, "en")
                 and not initialled  # "The Vide A. Persson version": a name

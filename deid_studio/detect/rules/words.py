@@ -309,6 +309,7 @@ def take_name(
     start = end = pending = -1
     taken = 0
     capitalised = False
+    article = False  # a German article pending after the name's first words
     for word in words_from(text, position, limit + 4):
         if word.start < end:
             continue  # the "a" of "M.a"
@@ -317,10 +318,14 @@ def take_name(
             word = Word(word.start, short.end(), short.group(), "maria")
         if word.folded in PARTICLES and not word.initial:
             if pending < 0:
-                if taken and word.folded in _ARTICLES and lex.language in NOUNS_CAPITALISED:
-                    break  # "Franz Huber [den Fall]": an article, unless after "von", "van"
+                article = (
+                    taken and word.folded in _ARTICLES and lex.language in NOUNS_CAPITALISED
+                )  # "Franz Huber [den Fall]", unless after "von", "van"
                 pending = word.start
             continue
+        if article and lex.everyday(word.folded):
+            break  # the article's noun, no surname ("den Fall"; "Anna den Hartog" goes on)
+        article = False
         if taken and capitalised and not word.capitalised:
             break
         if word.initial and text[word.end : word.end + 1] == "/":
@@ -347,8 +352,9 @@ def take_name(
 
 
 _ARTICLES = frozenset({"der", "den", "das"})
-"""German articles that are name particles only after another ("von der Leyen", "van den
-Berg")."""
+"""German articles: inside a name after another particle ("von der Leyen", "van den Berg"),
+or before a surname that is no everyday word ("Anna den Hartog"); else the name ends there
+("Franz Huber den Fall")."""
 _MARIA = regex.compile(r"M(?:\.?ª|\.a)(?![\p{L}\p{M}])")
 """María written short, as Spanish does before a second first name ("M.a José", "Mª Teresa")."""
 
