@@ -462,6 +462,7 @@ def test_a_title_skipped_after_a_relatives_word_leaves_the_name_the_relatives() 
         ("Maria kam gestern zur Kontrolle in die Klinik.", ["Maria"]),
         ("Theodor hat seit drei Tagen Fieber und Husten.", ["Theodor"]),
         ("Seit zwei Tagen Fieber; die Gabe von Adrenalin half.", []),
+        ("Nach der Impfung Fieber und Schüttelfrost.", []),  # "Impfung" is in a name list
         ("Ernst nahm die Tabletten nicht mehr.", ["Ernst"]),
         ("Impfung mit COVID-19 Vaccine Janssen am 3. März; im März Fieber.", []),
         ("Alter: 58 Jahre. Ein 44-jähriger Mann.", []),

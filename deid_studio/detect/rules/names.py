@@ -45,7 +45,7 @@ from deid_studio.detect.rules.base import (
     occurrences,
 )
 from deid_studio.detect.rules.proper_nouns import RULE as TAGGED_FIRST_NAME
-from deid_studio.detect.rules.proper_nouns import proper_noun, tagged_first_names
+from deid_studio.detect.rules.proper_nouns import noun_place, proper_noun, tagged_first_names
 from deid_studio.detect.rules.terms import EPONYM_AFTER, TERM_AFTER
 from deid_studio.detect.rules.words import (
     CONDITION_BEFORE,
@@ -911,11 +911,14 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
             named
             and not (
                 lex.language == "de"
-                and lex.everyday(a)
-                and lex.everyday(b)
-                and not proper_noun(text, first.start())
-            )  # "seit zwei Tagen Fieber": a first name and a surname, and two German nouns;
-            # the first word decides ("Ihre Anna Weber", "Theodor Sommer hatte Fieber")
+                and (
+                    noun_place(text, first.start())
+                    or (
+                        lex.everyday(a) and lex.everyday(b) and not proper_noun(text, first.start())
+                    )
+                )
+            )  # "nach der Impfung Fieber", "Tagen Fieber": a first name and a surname, and two
+            # German nouns; the first word decides ("Ihre Anna Weber", "Theodor Sommer")
             and not (
                 lex.language in (None, "en")
                 and not initialled  # "The Vide A. Persson version": a name

@@ -100,8 +100,7 @@ def proper_noun(text: str, start: int) -> bool:
     it in its sentence; never after an article, a determiner or a count, where German writes
     a noun ("seit zwei Tagen", "im Alter", "die Gabe"), which spares the tagger most of its
     questions; never before a number, a dose or a registered mark (a product: "Cleo 35")."""
-    before = _WORD_BEFORE.search(text, max(0, start - 24), start)
-    if before is not None and _noun_after(before.group(1)):
+    if noun_place(text, start):
         return False
     word = _TOKEN.match(text, start)
     if word is None or _PRODUCT_AFTER.match(text, word.end()):
@@ -116,6 +115,13 @@ def proper_noun(text: str, start: int) -> bool:
     low, high = max(0, at - _AROUND), min(len(tokens), at + _AROUND + 1)
     window = tuple(_for_tagger(t.group()) for t in tokens[low:high])
     return _tags(window)[at - low] == "NE"
+
+
+def noun_place(text: str, start: int) -> bool:
+    """Whether German writes a noun at ``start``: after an article, a determiner or a count
+    ("nach der Impfung", "seit zwei Tagen")."""
+    before = _WORD_BEFORE.search(text, max(0, start - 24), start)
+    return before is not None and _noun_after(before.group(1))
 
 
 _AROUND = 6
