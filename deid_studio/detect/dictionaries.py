@@ -72,12 +72,12 @@ def safe_terms() -> SafeTerms:
     """The shipped safe-term dictionaries (read once per process; the drug list is kept in
     the user's cache folder like the other derived word lists)."""
     drugs = set(_drug_lists()["drugs"])
-    vaccine_lines = [
+    product_lines = [
         *_lines(resources_dir() / "dictionaries" / "vaccines.txt"),
         *_lines(resources_dir() / "dictionaries" / "makers.txt"),
     ]
-    vaccines = {v for v in vaccine_lines if " " not in v}
-    phrases = {tuple(p.split()) for p in (*_drug_lists()["phrases"], *vaccine_lines) if " " in p}
+    vaccines = {v for v in product_lines if " " not in v}
+    phrases = {tuple(p.split()) for p in (*_drug_lists()["phrases"], *product_lines) if " " in p}
     names = gazetteer()
     single = drugs | vaccines | eponyms()
     ambiguous = {w for w in single if w in names.first_names or w in names.last_names}
@@ -91,7 +91,7 @@ def safe_terms() -> SafeTerms:
         frozenset(starts),
         _sizes(phrases),
         frozenset(p[:2] for p in phrases),
-        frozenset(tuple(v.split()) for v in vaccine_lines if " " in v),
+        frozenset(tuple(v.split()) for v in product_lines if " " in v),
     )
 
 

@@ -45,7 +45,11 @@ from deid_studio.detect.rules.base import (
     occurrences,
 )
 from deid_studio.detect.rules.proper_nouns import RULE as TAGGED_FIRST_NAME
-from deid_studio.detect.rules.proper_nouns import noun_place, proper_noun, tagged_first_names
+from deid_studio.detect.rules.proper_nouns import (
+    german_nouns,
+    noun_after_possessive,
+    tagged_first_names,
+)
 from deid_studio.detect.rules.terms import EPONYM_AFTER, TERM_AFTER
 from deid_studio.detect.rules.words import (
     CONDITION_BEFORE,
@@ -358,23 +362,6 @@ def _triggers(language: str | None) -> frozenset[str]:
 _THE_BEFORE = regex.compile(r"(?<![\p{L}\p{M}])(?i:the) \Z")
 """The definite article right before two capitalised words: in English no one's first name
 and surname follow it without a middle initial."""
-_POSSESSIVE_BEFORE_DE = regex.compile(
-    r"(?<![\p{L}\p{M}])(?i:ihr|ihre|ihrem|ihren|ihrer|ihres|sein|seine|seinem|seinen|seiner|"
-    r"seines|mein|meine|meinem|meinen|meiner|meines) \Z"
-)
-"""A German possessive right before a capitalised word that no one bears as a first name:
-a noun ("mit ihrem [Mann] Franz", "seiner Frau Anna"), however the name lists read it; not
-a letter's closing ("Ihre Anna Huber", "Ihr Peter Maier")."""
-
-
-def _noun_after_possessive(text: str, start: int, folded: str) -> bool:
-    """Whether the word at ``start`` (``folded``) is a noun for :data:`_POSSESSIVE_BEFORE_DE`:
-    no one bears it as a first name, and a German possessive stands right before it."""
-    return folded not in borne_first_names() and bool(
-        _POSSESSIVE_BEFORE_DE.search(text, max(0, start - 8), start)
-    )
-
-
 _POSTCODE_BEFORE = regex.compile(r"(?<![\w.,/-])(?:[A-Z]-)?\d{5}[ \t]+\Z")
 """A five-digit postcode right before two capitalised words: a town and its country or region
 follow it ("28003 [Madrid España]", "50009 Zaragoza"), no one's name (four digits are a year
@@ -909,24 +896,13 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
             )
         if (
             named
-            and not (
-                lex.language == "de"
-                and (
-                    noun_place(text, first.start())
-                    or (
-                        lex.everyday(a) and lex.everyday(b) and not proper_noun(text, first.start())
-                    )
-                )
-            )  # "nach der Impfung Fieber", "Tagen Fieber": a first name and a surname, and two
-            # German nouns; the first word decides ("Ihre Anna Weber", "Theodor Sommer")
+            and not (lex.language == "de" and german_nouns(text, first.start(), a, b, lex))
             and not (
                 lex.language in (None, "en")
                 and not initialled  # "The Vide A. Persson version": a name
                 and _THE_BEFORE.search(text, max(0, first.start() - 4), first.start())
             )  # "The Princess Royal arrived": a title, not "Princess" and "Royal"
-            and not (
-                lex.language in (None, "de") and _noun_after_possessive(text, first.start(), a)
-            )
+            and not (lex.language in (None, "de") and noun_after_possessive(text, first.start(), a))
         ):
             end = _more_surnames(text, capitalised, n + 2, second.end(), lex, medical, known)
             chained = (
@@ -1256,7 +1232,7 @@ def _first_names(
             and _name_before_town(written, word, known, lex)
             and not _NO_NAME_AFTER.match(text, match.end())
             and not CONDITION_BEFORE.search(text, max(0, start - 40), start)
-            and not (language in (None, "de") and _noun_after_possessive(text, start, word))
+            and not (language in (None, "de") and noun_after_possessive(text, start, word))
         ):
             yield RuleHit(start, end, "PERSON", "first_name")
 
@@ -1825,7 +1801,7 @@ def _first_name_start(text: str, start: int, end: int, lex: Lexicon) -> int | No
     at least before ``end``; None when there is none. A word no one bears after a German
     possessive is a noun ("Ihr Mann [Hans Müller], geb. 1950")."""
     while (given := _given(text[start:end])) not in lex.first_names or (
-        _noun_after_possessive(text, start, given)
+        noun_after_possessive(text, start, given)
     ):
         blank = _BLANKS.search(text, start, end)
         if blank is None or _BLANKS.search(text, blank.end(), end) is None:

@@ -782,16 +782,7 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
                     and _common(match.group(), first, language)
                 )
                 or (entry[0] in medical and (not cued or text[end : end + 1] in "'\u2019-"))
-                or (
-                    entry[0] in known.ambiguous
-                    and (
-                        not cued
-                        or (
-                            match.group().isupper()
-                            and (len(first) <= 4 or _common(match.group(), first, language))
-                        )
-                    )
-                )  # in capitals, a cue lets through no acronym ("POA") nor common word
+                or (entry[0] in known.ambiguous and not _cued_through(match, first, cued, language))
                 or (
                     match.group().isupper()
                     and len(match.group()) <= 4
@@ -816,6 +807,18 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
             yield RuleHit(start, end, kind, "place_after_cue" if cued else "place_gazetteer")
             position = end
             break
+
+
+def _cued_through(
+    match: regex.Match[str] | re.Match[str], folded: str, cued: bool, language: str | None
+) -> bool:
+    """Whether a place cue lets a town whose name is also a word through: in capitals, not
+    an acronym of four letters or fewer ("from POA") nor a common word ("IN BED"); so
+    "grew up in HELSINKI"."""
+    if not cued:
+        return False
+    word = match.group()
+    return not word.isupper() or (len(folded) > 4 and not _common(word, folded, language))
 
 
 def _common(word: str, folded: str, language: str | None) -> bool:

@@ -1,4 +1,5 @@
-"""German first names alone, read as proper nouns by a part-of-speech tagger.
+"""German first names alone, read as proper nouns by a part-of-speech tagger; and where
+German writes a noun, not a name.
 
 German capitalises every noun, so a capital says nothing of a name: "Gabe" is a dose, "Rose"
 a rash, "Ernst" a name or a word. The name rules therefore take a German first name only
@@ -21,7 +22,7 @@ from typing import Any
 import regex
 
 from deid_studio.detect.dictionaries import safe_terms
-from deid_studio.detect.gazetteers import eponyms, fold
+from deid_studio.detect.gazetteers import borne_first_names, eponyms, fold
 from deid_studio.detect.rules.base import MONTH_WORDS, RuleHit
 from deid_studio.detect.rules.words import PARTICLES, WEEKDAYS, Lexicon
 
@@ -72,7 +73,7 @@ def tagged_first_names(
 ) -> Iterator[RuleHit]:
     """Each known first name of a German ``text`` that no hit in ``found`` covers, that is no
     drug, vaccine or eponym, and that the tagger reads as a proper noun in its sentence."""
-    covered = sorted((h.start, h.end) for h in found)
+    covered = [(h.start, h.end) for h in found]
     medical = eponyms()
     terms = safe_terms()
     for match in capitalised:
@@ -122,6 +123,32 @@ def noun_place(text: str, start: int) -> bool:
     ("nach der Impfung", "seit zwei Tagen")."""
     before = _WORD_BEFORE.search(text, max(0, start - 24), start)
     return before is not None and _noun_after(before.group(1))
+
+
+def german_nouns(text: str, start: int, first: str, second: str, lex: Lexicon) -> bool:
+    """Whether two capitalised words of a German narrative that the name lists read as a
+    first name and a surname (``first``, ``second``: folded) are nouns: where German writes
+    a noun ("nach der Impfung Fieber"), or two everyday words where the tagger reads no name
+    in the first ("seit zwei Tagen Fieber"; not "Ihre Anna Weber", "Theodor Sommer")."""
+    return noun_place(text, start) or (
+        lex.everyday(first) and lex.everyday(second) and not proper_noun(text, start)
+    )
+
+
+_POSSESSIVE_BEFORE = regex.compile(
+    r"(?<![\p{L}\p{M}])(?i:ihr|ihre|ihrem|ihren|ihrer|ihres|sein|seine|seinem|seinen|seiner|"
+    r"seines|mein|meine|meinem|meinen|meiner|meines) \Z"
+)
+"""A German possessive right before a word."""
+
+
+def noun_after_possessive(text: str, start: int, folded: str) -> bool:
+    """Whether the word at ``start`` (``folded``) is a noun after a German possessive: no one
+    bears it as a first name ("mit ihrem [Mann] Franz", "seiner Frau Anna"), however the name
+    lists read it; not a letter's closing ("Ihre Anna Huber", "Ihr Peter Maier")."""
+    return folded not in borne_first_names() and bool(
+        _POSSESSIVE_BEFORE.search(text, max(0, start - 8), start)
+    )
 
 
 _AROUND = 6

@@ -87,11 +87,11 @@ TERM_BEFORE = regex.compile(
 one after it ("[Bell's] palsy", which the name rules ask too: "Conn syndrome" is no
 person)."""
 
-RULES = {"vaccine_name": 1.0, "product_phrase": 1.0, "drug_name": 1.0, "eponym_term": 1.0}
 PRODUCT_PHRASE = "product_phrase"
 """The rule of a vaccine's or a maker's name of several words ("Eli Lilly", "Bristol-Myers
 Squibb"): it wins over a person's name of exactly the same words (not over the manufacturer
 rule, whose hit a scheme that marks makers as institutions keeps)."""
+RULES = {"vaccine_name": 1.0, PRODUCT_PHRASE: 1.0, "drug_name": 1.0, "eponym_term": 1.0}
 
 
 def _eponym_run(words: list[regex.Match[str]], i: int, known: SafeTerms) -> int:
