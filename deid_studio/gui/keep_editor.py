@@ -78,7 +78,7 @@ class KeepEditor(QWidget):
         remove.setObjectName("keepRemove")
         remove.setAutoDefault(False)
         remove.clicked.connect(self.remove_selected)
-        QShortcut(QKeySequence(Qt.Key.Key_Delete), self.table, self.remove_selected)
+        QShortcut(QKeySequence(Qt.Key.Key_Delete), self.table, self._delete_key)
         self.error = QLabel()
         self.error.setStyleSheet(ERROR_STYLE)
         for field in (self.term, self.reason):  # the hint of what to type reads whole
@@ -134,6 +134,13 @@ class KeepEditor(QWidget):
         terms = [self.table.item(r, 0).text() for r in rows if self.table.item(r, 0)]
         if terms:
             self._call(lambda: remove_from_keep_list(self.project, terms, actor=self.actor()))
+
+    def _delete_key(self) -> None:
+        """Delete in the table: the selected words, or the row the keyboard stands on (the
+        table takes the focus on its first row without selecting it)."""
+        if not self.table.selectedIndexes() and self.table.currentRow() >= 0:
+            self.table.selectRow(self.table.currentRow())
+        self.remove_selected()
 
     def _call(self, change: Callable[[], object]) -> bool:
         try:

@@ -124,6 +124,26 @@ def test_settings_keep_tab_adds_and_removes_and_the_tooltips_follow(qtbot, windo
     assert events == ["keep_add", "keep_remove"]
 
 
+def test_delete_takes_off_the_row_the_keyboard_stands_on(qtbot, window) -> None:
+    """Tab into the keep list's table and press Delete: its first row goes, though focus
+    alone selects nothing."""
+    from deid_studio.gui.settings_dialog import SettingsDialog
+    from deid_studio.services.keep import add_to_keep_list
+
+    add_to_keep_list(window.project, ["Riverside"], actor="ann", reason="our town")
+    qtbot.keyClick(window, Qt.Key.Key_Comma, Qt.KeyboardModifier.ControlModifier)
+    dialog = window.findChild(SettingsDialog)
+    wait_active(qtbot, dialog)
+    dialog.tabs.setCurrentWidget(dialog.keep_editor)
+    editor = dialog.keep_editor
+    editor.table.setFocus()
+    qtbot.waitUntil(editor.table.hasFocus)
+    assert editor.table.rowCount() == 1 and editor.table.selectedIndexes() == []
+    qtbot.keyClick(editor.table, Qt.Key.Key_Delete)
+    qtbot.waitUntil(lambda: keep_list(window.project) == [])
+    assert editor.table.rowCount() == 0
+
+
 def test_the_export_dialog_lists_the_most_masked_words_and_k_keeps_one(
     qtbot, window, tmp_path
 ) -> None:
