@@ -483,6 +483,26 @@ def test_a_german_first_name_alone_is_a_name_where_the_tagger_reads_a_proper_nou
     assert found == names
 
 
+@pytest.mark.parametrize(
+    ("text", "language", "names"),
+    [
+        ("Die Patientin Flora klagt über Schwindel.", "de", ["Flora"]),  # English "flora"
+        ("Die Patientin Rose klagt über Schwindel.", "de", ["Rose"]),  # a familiar name
+        ("The patient Rose was seen in clinic.", "en", ["Rose"]),
+        ("Patient Frank reported a rash.", "en", ["Frank"]),
+        # an English word after the patient's word stays one in English narratives
+        ("The patient Flora was normal on culture.", "en", []),
+        ("The patient Will to live was strong.", "en", []),
+    ],
+)
+def test_a_name_that_is_a_common_word_too_is_one_after_the_patients_word(
+    text: str, language: str, names: list[str]
+) -> None:
+    """The issue's German letters left "Flora" unmarked even right after "Die Patientin": the
+    common-word list is English, and German has no flora after a patient's word."""
+    assert [text[h.start : h.end] for h in find(text, language) if h.kind in _PEOPLE] == names
+
+
 def test_two_name_words_after_the_article_are_no_ones_name_without_an_initial() -> None:
     """ "The Princess Royal arrived": a first name and a surname never follow "the" in
     English, so the pair is no name (each word alone is still a first name, the CRF's
@@ -588,12 +608,15 @@ def test_a_familiar_first_name_before_an_unknown_word_and_a_surname() -> None:
     """ "Ana Vereas Martínez": "Ana" is a common word in English's lists and "Vereas" in
     none, yet a known surname after them makes the three one name; a town no list of
     surnames knows, in the middle, does not ("Ana Albacete Martínez": the town is found as
-    one)."""
+    one, and "Ana" after the patient's word as a name of its own)."""
     text = "La paciente Ana Vereas Martínez acude a consulta."
     names = [text[h.start : h.end] for h in find(text, "es") if h.kind == "PERSON"]
     assert names == ["Ana Vereas Martínez"]
     town = "La paciente Ana Albacete Martínez acude a consulta."
-    assert [(h.kind, town[h.start : h.end]) for h in find(town, "es")] == [("CITY", "Albacete")]
+    assert [(h.kind, town[h.start : h.end]) for h in find(town, "es")] == [
+        ("PERSON", "Ana"),
+        ("CITY", "Albacete"),
+    ]
 
 
 def test_a_spanish_signature_line_and_the_address_after_it() -> None:

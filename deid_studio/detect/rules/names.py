@@ -299,13 +299,15 @@ _FAMILIAR_AFTER = frozenset(
     {
         "name_after_staff_title",
         "name_after_patient_title",
+        "name_after_patient_word",
         "name_after_relative",
         "name_introduced",
     }
 )
 """Cues after which a name that is a common word too is a name, in lower case ("dr. lee",
-"his wife mary", "my name is grace") or capitalised after a weak cue ("a boy named Owen";
-see :attr:`.words.Lexicon.familiar`)."""
+"his wife mary", "my name is grace") or capitalised after a weak cue ("a boy named Owen",
+"the patient Rose"; see :attr:`.words.Lexicon.familiar` and
+:meth:`.words.Lexicon.familiar_here`)."""
 
 _THING_BEFORE = regex.compile(
     r"(?<![\p{L}\p{M}])(?i:test|product|drug|vaccine|brand|trade|lab|file|device|generic|"

@@ -209,6 +209,15 @@ class Lexicon:
             return False
         return folded not in self.common or folded in self.familiar
 
+    def familiar_here(self, folded: str) -> bool:
+        """A name that is a common word too (:attr:`familiar`); in a narrative of another
+        language than English, also an English word of the common-word list that is no everyday
+        word of that language: "Die Patientin [Flora] klagt", where German has no flora to
+        speak of after a patient's word."""
+        if folded in self.familiar:
+            return True
+        return self.language not in (None, "en") and not self.everyday(folded)
+
     def is_name(self, word: Word) -> bool:
         """In a first- or last-name list, with or without its apostrophe ("o'neil" is
         listed as "oneil")."""
@@ -260,7 +269,9 @@ class Lexicon:
                     (folded not in self.common or folded in self.places)
                     and not self.everyday(folded)
                 )
-            return known and (folded not in self.common or (familiar and folded in self.familiar))
+            return known and (
+                folded not in self.common or (familiar and self.familiar_here(folded))
+            )
         if not ((lowercase or uncased) and strength >= STRONG and known):
             return False
         return folded not in self.common or (familiar and folded in self.familiar)
