@@ -619,6 +619,25 @@ def test_a_familiar_first_name_before_an_unknown_word_and_a_surname() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("text", "language", "kind", "value"),
+    [
+        ("País de nacimiento: Chie.\nEdad: 15 años", "es", "COUNTRY", "Chie"),  # MEDDOCAN's
+        ("Lugar de nacimiento: Villanueva del Trabuco.", "es", "CITY", "Villanueva del Trabuco"),
+        ("Country of birth: Ruritania\nAge: 40", "en", "COUNTRY", "Ruritania"),
+        ("Place of birth: Little Snoring\nAge: 40", "en", "CITY", "Little Snoring"),
+        ("Geburtsort: Kleinhausen\nAlter: 40", "de", "CITY", "Kleinhausen"),
+        ("Pays de naissance : Belgique.", "fr", "COUNTRY", "Belgique"),
+    ],
+)
+def test_a_form_key_for_a_place_of_birth_takes_its_value_whatever_it_spells(
+    text: str, language: str, kind: str, value: str
+) -> None:
+    """A form's birth country or town is a place whether or not a list knows it: MEDDOCAN's
+    "País de nacimiento: Chie" (Chile, misspelt) was taken for a first name."""
+    assert (kind, value) in [(h.kind, text[h.start : h.end]) for h in find(text, language)]
+
+
 def test_a_spanish_signature_line_and_the_address_after_it() -> None:
     """ "Responsable clínico:" signs a Spanish report; María is written short ("M.a", "Mª");
     the name ends before the street ("C/", "Avda."), whose "C" is no initial."""

@@ -580,8 +580,13 @@ _FIELD_KEYS: Mapping[str, str] = {
     "CITY": "localidad|provincia|localidad/provincia|localidad/ provincia|ciudad|city|town|"
     "ville|ort|wohnort|municipio|población|poblacion|state|comunidad|comunidad autónoma|"
     "comunidad autonoma|county|"
-    "département|kanton|bundesland|cidade|città",
-    "COUNTRY": "país|pais|country|pays|land|nationality of residence",
+    "département|kanton|bundesland|cidade|città|"
+    "lugar de nacimiento|place of birth|town of birth|city of birth|lieu de naissance|"
+    "ville de naissance|geburtsort",
+    "COUNTRY": "país|pais|country|pays|land|nationality of residence|"
+    "país de nacimiento|pais de nacimiento|país de origen|país de residencia|"
+    "country of birth|country of residence|country of origin|pays de naissance|"
+    "pays de résidence|geburtsland|herkunftsland",
     "INSTITUTION": "hospital|centro|institution|klinik|établissement|facility|clinic|"
     "centro de trabajo|lugar de trabajo|employer|empresa|arbeitgeber",
 }
