@@ -503,6 +503,24 @@ def test_a_name_that_is_a_common_word_too_is_one_after_the_patients_word(
     assert [text[h.start : h.end] for h in find(text, language) if h.kind in _PEOPLE] == names
 
 
+@pytest.mark.parametrize("language", ["en", None])
+def test_an_english_contraction_is_no_part_of_a_name_nor_a_french_title(
+    language: str | None,
+) -> None:
+    """ "I'm" read as "O'Neil" does made "I'm M. Dupont" one name, and with the language
+    unknown its "m" was the French "M." before "Sarah"."""
+    for text, name in (
+        ("Hi, I'm M. Dupont, the reporter.", "Dupont"),
+        ("Hello, I\u2019m J. Smith, the reporter.", "Smith"),
+    ):
+        found = [text[h.start : h.end] for h in find(text, language)]
+        assert any(name in f for f in found) and not any("I" in f for f in found), found
+    text = "Hello, I'm Sarah and I had a rash."
+    rules = [(h.rule, text[h.start : h.end]) for h in find(text, language) if h.kind in _PEOPLE]
+    assert [name for _, name in rules] == ["Sarah"]
+    assert all(rule != "name_after_patient_title" for rule, _ in rules)
+
+
 def test_two_name_words_after_the_article_are_no_ones_name_without_an_initial() -> None:
     """ "The Princess Royal arrived": a first name and a surname never follow "the" in
     English, so the pair is no name (each word alone is still a first name, the CRF's

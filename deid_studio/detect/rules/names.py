@@ -202,14 +202,17 @@ _DETERMINER_BEFORE = regex.compile(
 _SEX_WORDS = "varón|varon|mujer|hombre|niño|niña|masculino|femenino|chico|chica"
 _CAPITALISED = Latin1Twin(
     regex.compile(
-        rf"(?<![\p{{L}}\p{{M}}'\u2019.-])\p{{Lu}}{SURNAME_CAPITAL}[\p{{Ll}}\p{{M}}'\u2019]+"
-        r"(?:-\p{Lu}[\p{Ll}\p{M}]+)?"
+        rf"(?<![\p{{L}}\p{{M}}'\u2019.-])(?!I['\u2019](?:m|d|ve|ll)(?![\p{{L}}\p{{M}}]))"
+        rf"\p{{Lu}}{SURNAME_CAPITAL}[\p{{Ll}}\p{{M}}'\u2019]+(?:-\p{{Lu}}[\p{{Ll}}\p{{M}}]+)?"
     ),
     re.compile(
-        rf"(?<![{LATIN1_LETTER}'.-])[{LATIN1_UPPER}]{SURNAME_CAPITAL_LATIN1}[{LATIN1_LOWER}']+"
+        rf"(?<![{LATIN1_LETTER}'.-])(?!I'(?:m|d|ve|ll)(?![{LATIN1_LETTER}]))"
+        rf"[{LATIN1_UPPER}]{SURNAME_CAPITAL_LATIN1}[{LATIN1_LOWER}']+"
         rf"(?:-[{LATIN1_UPPER}][{LATIN1_LOWER}]+)?"
     ),
 )
+"""A capitalised word, the first word of a name or one of its words; not the English "I'm",
+"I'd", "I've", "I'll", which would read as "O'Neil" does ("Hi, I'm [M. Dupont]")."""
 
 RULES: Mapping[str, float] = {
     "name_after_patient_title": 0.95,
@@ -417,6 +420,8 @@ def _after_cues(
     for kind, rule, family, strength in _cue_families(language):
         for match in family.finditer(text, index):
             cue, wanted = match.group().rstrip(" \t:"), strength
+            if len(cue) == 1 and text[match.start() - 1 : match.start()] in ("'", "\u2019"):
+                continue  # "I'm Sarah": no French "M" before the name
             if cue in _MEDICAL_CAPITALS:
                 if cue not in _TITLE_CAPITALS or shouting:
                     continue
