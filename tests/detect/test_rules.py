@@ -503,6 +503,31 @@ def test_a_name_that_is_a_common_word_too_is_one_after_the_patients_word(
     assert [text[h.start : h.end] for h in find(text, language) if h.kind in _PEOPLE] == names
 
 
+@pytest.mark.parametrize(
+    ("text", "language", "names"),
+    [
+        ("Rintanen began writing as a teenager.", "en", ["Rintanen"]),
+        ("Thanks. Dzhambek is from Civic Impulse LLC.", "en", ["Dzhambek"]),
+        ("Mehrudin shouted at Todd.", "en", ["Mehrudin"]),
+        # a language not known to be English: its sentences open with words English never saw
+        ("Rintanen began writing as a teenager.", None, []),
+        ("Mujer de 76 años. Fecha de nacimiento: 14/04/1990.", None, []),
+        # verbs, adverbs, lists and a condition's name open VAERS sentences too
+        ("Triaged by the ER nurse. Telemed appt today.", "en", []),
+        ("Hemmoragic Stroke. Began with vision changes.", "en", []),
+        ("Allergies: Cephlasporins; sulfa; clarithromycin", "en", []),
+        ("Sender's Comments: A causal association", "en", []),
+    ],
+)
+def test_an_unknown_word_opening_an_english_sentence_is_a_name_where_it_reads_as_one(
+    text: str, language: str | None, names: list[str]
+) -> None:
+    """Presidio's "Rintanen began writing" and "Dzhambek is from ..." were left whole: the
+    unknown-word rule never looked at a sentence's first word."""
+    found = [text[h.start : h.end] for h in find(text, language) if h.rule == "unknown_word"]
+    assert found == names
+
+
 @pytest.mark.parametrize("language", ["en", None])
 def test_an_english_contraction_is_no_part_of_a_name_nor_a_french_title(
     language: str | None,

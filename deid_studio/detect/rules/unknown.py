@@ -2,11 +2,13 @@
 
 A name the gazetteers have never seen ("Szöllösy", "Opencounter", "Berggrenton"), written
 where no cue stands before it, is what every other rule misses. What still gives it away is
-that no dictionary knows it: it is capitalised in mid-sentence, wordfreq has (almost) never
-seen it in the narrative's language or in English, and it is none of the words a medical
-narrative capitalises — a drug, a vaccine, a maker, an eponym, a medical term or a word with
-a medical ending ("Labyrinthitis", "Echocardiogram"), a word the same narrative also writes in
-lower case. Philter masks every word outside its allow list; this is the narrower version.
+that no dictionary knows it: it is capitalised in mid-sentence (or opens a sentence the way a
+name does: "Dzhambek is from..."), wordfreq has (almost) never seen it in the narrative's
+language or in English, and it is none of the words a medical narrative capitalises — a
+drug, a vaccine, a maker, an eponym, a medical term or a word with a medical ending
+("Labyrinthitis", "Echocardiogram"), a word misspelt one slip away from one of those, a word
+the same narrative also writes in lower case. Philter masks every word outside its allow
+list; this is the narrower version.
 
 Rules: ``unknown_word`` (kind ``PERSON``) and ``unknown_place`` (``CITY``, after a place cue:
 "in", "from", "nach", "residente en"). A run of such words, with known names, initials and
@@ -104,9 +106,7 @@ def _known_words() -> frozenset[str]:
 
 def _unknown(word: str, language: str | None, lex: Lexicon, lowercase: Container[str]) -> bool:
     """Whether a capitalised word is one no list knows (see the module's docstring)."""
-    folded = fold(word)
-    for ending in ("'s", "\u2019s"):
-        folded = folded.removesuffix(ending)
+    folded = fold(_without_possessive(word))
     if len(folded) < 3 or folded in lowercase:
         return False
     if "-" in word and fold(word.rsplit("-", 1)[1]) in lex.common:
@@ -125,6 +125,14 @@ def _unknown(word: str, language: str | None, lex: Lexicon, lowercase: Container
     if not named and any(_run_together(p, lex) for p in pieces):
         return False
     return named or not any(_misspelt(p, language) for p in pieces)
+
+
+def _without_possessive(word: str) -> str:
+    """``word`` without an English possessive's "'s" ("Sender's" is the word "Sender")."""
+    for ending in ("'s", "\u2019s"):
+        if word.endswith(ending):
+            return word[: -len(ending)]
+    return word
 
 
 def _run_together(folded: str, lex: Lexicon) -> bool:
@@ -193,7 +201,8 @@ syndrome", "Ludwig's angina", "Cepheid test"): the words only an eponym takes (n
 
 
 def find_unknown(text: str, language: str | None) -> list[RuleHit]:
-    """Runs of capitalised words, at least one unknown, outside a sentence's first word."""
+    """Runs of capitalised words, at least one unknown; a sentence's first word only where it
+    reads as a name (:func:`_opens_with_name`)."""
     if uncased(text):
         return []
     lex = lexicon(language)
@@ -206,7 +215,9 @@ def find_unknown(text: str, language: str | None) -> list[RuleHit]:
         word = match.group()
         if not _unknown(word, language, lex, lowercase):
             continue
-        if SENTENCE_START.search(text, max(0, match.start() - 4), match.start()):
+        if SENTENCE_START.search(
+            text, max(0, match.start() - 4), match.start()
+        ) and not _opens_with_name(text, match, language, lex, lowercase):
             continue
         before = _WORD_BEFORE.search(text, max(0, match.start() - 40), match.start())
         if before is not None and fold(before.group("word")) in eponyms():
@@ -224,6 +235,38 @@ def find_unknown(text: str, language: str | None) -> list[RuleHit]:
         found.append(RuleHit(start, end, kind, rule))
         done = end
     return found
+
+
+_NOT_A_NAME_ENDING = ("ed", "ing", "ly")
+"""How a sentence's first word ends when it is a verb or an adverb no dictionary knows, often
+misspelt ("Triaged by the ER nurse", "Trafered from clinic", "Telemed appt")."""
+_NEXT_CAPITALISED = regex.compile(r"[ \t]+(\p{Lu}[\p{L}\p{M}'\u2019-]*)")
+
+
+def _opens_with_name(
+    text: str,
+    match: regex.Match[str],
+    language: str | None,
+    lex: Lexicon,
+    lowercase: Container[str],
+) -> bool:
+    """Whether an unknown word that opens a sentence or a line of an English narrative names
+    someone ("Dzhambek is from...", "Rintanen began writing", "Gyala Antall"); not in a
+    narrative whose language is unknown, nor where it ends as a verb or an
+    adverb does, stands before a bracket or a semicolon that close a list ("Fenagrin) 25 mg",
+    "Cephlasporins; sulfa"), or before a capitalised common word ("Hemmoragic Stroke.")."""
+    if language != "en":
+        return False  # a sentence of another language opens with words English never saw
+    bare = _without_possessive(match.group())
+    if fold(bare).endswith(_NOT_A_NAME_ENDING) or zipf(bare, language) >= RARE:
+        return False  # "Sender's Comments:": the possessive of a word
+    if text[match.end() : match.end() + 1] in (")", ";"):
+        return False
+    after = _NEXT_CAPITALISED.match(text, match.end())
+    if after is None:
+        return True
+    word = after.group(1)
+    return _name_word(word, lex) or _unknown(word, language, lex, lowercase)
 
 
 def _run(
@@ -287,7 +330,6 @@ UNKNOWN_FINDER = Finder(
         "diagnosed with Labyrinthitis and Neuritis",
         "Echocardiogram was normal, Troponin negative",
         "History of Hashimoto's and Crohn's disease",
-        "Rintanen began writing",
         "the Moderna vaccine in the left arm",
         "she said Quadrivalent but the vaccine was not",
         "seen in the Emergency Department",
