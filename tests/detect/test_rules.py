@@ -681,6 +681,44 @@ def test_a_form_key_for_a_place_of_birth_takes_its_value_whatever_it_spells(
     assert (kind, value) in [(h.kind, text[h.start : h.end]) for h in find(text, language)]
 
 
+@pytest.mark.parametrize(
+    ("text", "language", "wanted", "unwanted"),
+    [
+        ("Er lebt in Bad Grönenbach.", "de", ("CITY", "Bad Grönenbach"), None),
+        ("Heimatort: Kleinkarlbach", "de", ("CITY", "Kleinkarlbach"), None),
+        (
+            "Wohnhaft Lindenstraße 12, Musterdorf.",
+            "de",
+            ("STREET", "Lindenstraße 12"),
+            ("STREET", "Wohnhaft Lindenstraße 12"),
+        ),
+        ("Sie wohnt in der Lindenstraße 12 in Musterdorf.", "de", ("CITY", "Musterdorf"), None),
+        ("Elle habite 3 rue de la Paix à Villefranche.", "fr", ("CITY", "Villefranche"), None),
+        ("She lives at 12 Oak Street in Springfield.", "en", ("CITY", "Springfield"), None),
+        # after an institution the preposition may be inside its name
+        (
+            "en el Laboratorio de Pericias en Odontología Forense, Córdoba (Argentina).",
+            "es",
+            None,
+            ("CITY", "Odontología Forense"),
+        ),
+        ("Sie kam ins Klinikum Nord in Behandlung.", "de", None, ("CITY", "Behandlung")),
+        ("He felt bad after the vaccine in March.", "en", None, ("CITY", "bad")),
+    ],
+)
+def test_a_german_town_and_the_town_after_a_street_and_its_preposition(
+    text: str,
+    language: str,
+    wanted: tuple[str, str] | None,
+    unwanted: tuple[str, str] | None,
+) -> None:
+    """German letters' places the rules missed: a spa town ("Bad Grönenbach"), the town after
+    the street ("Lindenstraße 12 in Musterdorf"); and "Wohnhaft" is no word of the street."""
+    found = [(h.kind, text[h.start : h.end]) for h in find(text, language)]
+    assert wanted is None or wanted in found, found
+    assert unwanted is None or unwanted not in found, found
+
+
 def test_a_spanish_signature_line_and_the_address_after_it() -> None:
     """ "Responsable clínico:" signs a Spanish report; María is written short ("M.a", "Mª");
     the name ends before the street ("C/", "Avda."), whose "C" is no initial."""

@@ -181,8 +181,12 @@ _NAME_PART = (
     rf"(?:{_CAP}|\d{{1,2}}[ \t]+de[ \t]+{_CAP}|"
     rf"{_PARTICLE}(?=(?:[ \t]+{_PARTICLE})*[ \t]+(?:\p{{Lu}}|\d)))"
 )
-_SUFFIX_BODY = r"(?<![\p{L}\p{M}])(?:\p{Lu}(?:[\p{L}\p{M}\-]*|\.)[ \t])?\p{Lu}[\p{L}\p{M}\-]*"
-"""A street's name before its suffix, one word before it or an initial ("C. Beerninckstraat")."""
+_SUFFIX_BODY = (
+    r"(?<![\p{L}\p{M}])(?:(?!(?i:wohnhaft|wohnt|anschrift|adresse|address|wohnort)[ \t])"
+    r"\p{Lu}(?:[\p{L}\p{M}\-]*|\.)[ \t])?\p{Lu}[\p{L}\p{M}\-]*"
+)
+"""A street's name before its suffix, one word before it or an initial ("C. Beerninckstraat");
+not the word that says an address follows ("Wohnhaft Lindenstraße 12")."""
 _STREET_SUFFIXED = regex.compile(
     rf"{_SUFFIX_BODY}(?i:{alternation(_STREET_AFTER)})(?![\p{{L}}\p{{M}}]){_HOUSE_NUMBER}?"
     rf"|{_SUFFIX_BODY}(?i:{alternation(_STREET_AFTER_NUMBERED)})(?![\p{{L}}\p{{M}}])"
@@ -582,7 +586,7 @@ _FIELD_KEYS: Mapping[str, str] = {
     "comunidad autonoma|county|"
     "département|kanton|bundesland|cidade|città|"
     "lugar de nacimiento|place of birth|town of birth|city of birth|lieu de naissance|"
-    "ville de naissance|geburtsort",
+    "ville de naissance|geburtsort|heimatort",
     "COUNTRY": "país|pais|country|pays|land|nationality of residence|"
     "país de nacimiento|pais de nacimiento|país de origen|país de residencia|"
     "country of birth|country of residence|country of origin|pays de naissance|"
@@ -2008,10 +2012,13 @@ def _triggers(language: str | None) -> frozenset[str]:
 
 
 _SEPARATOR = regex.compile(
-    r"[ \t]*(?:(?:,|>|\||\n|;|-|[•·\u2013\u2014]|\?{2,3})[ \t]*){1,3}|[ \t]{2,}|[ \t]+"
+    r"[ \t]*(?:(?:,|>|\||\n|;|-|[•·\u2013\u2014]|\?{2,3})[ \t]*){1,3}|[ \t]{2,}"
+    r"|[ \t]+(?:in|à|en)[ \t]+(?=\p{Lu})|[ \t]+"
 )
 """Between an address's parts: commas, line breaks (a blank line too, a quoted "> "),
-bars, bullets, runs of blanks."""
+bars, bullets, runs of blanks, a preposition of place before a capital after a street
+("Lindenstraße 12 in Musterdorf", "3 rue de la Paix à Lyon")."""
+_PLACE_PREPOSITIONS = frozenset({"in", "à", "en"})
 _BLANK_LINE = regex.compile(r"\n[ \t]*\r?\n")
 _TOWN_WORDS = rf"{_WORD}(?:[ \t](?:(?:de|del|la|am|an|der|sur|en)[ \t])?{_WORD}){{0,3}}"
 """A town's capitalised words ("Alcalá de Henares", "Frankfurt am Main")."""
@@ -2049,6 +2056,8 @@ def _continued(
             separator = _SEPARATOR.match(text, position)
             if separator is None:
                 break
+            if hit.kind != "STREET" and separator.group().strip() in _PLACE_PREPOSITIONS:
+                break  # "Laboratorio de Pericias en Odontología Forense": a name goes on
             part = _ADDRESS_PART.match(text, separator.end())
             if part is None:
                 break
@@ -2142,12 +2151,13 @@ _TOWN_ARTICLES = frozenset("le la les el los las de".split())
 must be no everyday word of the narrative's language either ("à La Maison")."""
 _TOWN_PREFIXES = (
     frozenset(
-        "north south east west new port lake mount fort saint st great little upper lower".split()
+        "north south east west new port lake mount fort saint st great little upper lower "
+        "bad santa villa".split()
     )
     | _TOWN_ARTICLES
 )
 """First words of towns' names that are common words or stopwords ("West Geoffrey", "Port
-Talbot", "La Rochelle")."""
+Talbot", "La Rochelle", German spas' "Bad Grönenbach", "Santa Ponsa", "Villa Carlos Paz")."""
 
 
 def _unknown_town(words: Sequence[str], lex: Lexicon, also: Container[str] = ()) -> bool:
