@@ -719,6 +719,33 @@ def test_a_german_town_and_the_town_after_a_street_and_its_preposition(
     assert unwanted is None or unwanted not in found, found
 
 
+@pytest.mark.parametrize(
+    ("text", "hospital"),
+    [
+        (
+            "Aufnahme über die Notaufnahme des Kreiskrankenhauses Trostberg.",
+            "Kreiskrankenhauses Trostberg",
+        ),
+        ("Verlegung in das Bezirkskrankenhaus Gabersee.", "Bezirkskrankenhaus Gabersee"),
+        ("Sie lag in der Kreisklinik Ebersberg.", "Kreisklinik Ebersberg"),
+        ("Behandlung im Klinikum Nord.", "Klinikum Nord"),
+        ("Kontrolle im Universitätsklinikum Freiburg.", "Universitätsklinikum Freiburg"),
+        # the nouns of a sentence after the hospital's word name none
+        ("In der Klinik Fieber gemessen.", None),
+        ("Im Krankenhaus Schmerzen und Übelkeit.", None),
+        ("In der Kreisklinik Verlegung geplant.", None),
+    ],
+)
+def test_a_german_hospital_is_named_by_a_rare_word_a_place_or_its_part_of_town(
+    text: str, hospital: str | None
+) -> None:
+    """German capitalises the nouns after "Klinik" as it does a hospital's name: "Klinik
+    Fieber" was a hospital; "des Kreiskrankenhauses Trostberg" and "Kreisklinik Ebersberg"
+    were not."""
+    found = [text[h.start : h.end] for h in find(text, "de") if h.kind == "INSTITUTION"]
+    assert found == ([hospital] if hospital else [])
+
+
 def test_a_spanish_signature_line_and_the_address_after_it() -> None:
     """ "Responsable clínico:" signs a Spanish report; María is written short ("M.a", "Mª");
     the name ends before the street ("C/", "Avda."), whose "C" is no initial."""

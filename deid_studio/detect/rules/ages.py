@@ -183,6 +183,23 @@ AGE_RULES: tuple[Rule, ...] = (
         anchor="age",
     ),
     Rule(
+        "age_years_abbreviated",
+        "AGE",
+        # German letters write years "J." in a bracket or an apposition: "Sohn Max (12 J.)"
+        r"(?<=[(,]\s?)\d{1,3}\s?(?-i:J)\.(?=\s*[,);]|\s+alt\b)",
+        (
+            "Ihr Sohn Maximilian ([12 J.]) ist gesund.",
+            "Patientin, [45 J.], klagt über Schwindel",
+            "Frau Huber, [81 J.] alt, kam",
+        ),
+        (
+            "Dosis 3 J. später",  # no bracket or apposition before it
+            "fièvre (3 j.), puis",  # French days, in lower case
+            "vor 12 J.",
+        ),
+        languages=frozenset({"de"}),
+    ),
+    Rule(
         "age_turning",
         "AGE",
         # a bare number a person turns, or was "when" something happened, ending the clause

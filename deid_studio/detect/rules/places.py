@@ -450,6 +450,9 @@ _INSTITUTION_BEFORE = (
     "medical center of|clinic of|"
     "impfzentrum|hausarztpraxis|arztpraxis|gemeinschaftspraxis|praxis|apotheke|pharmacie|"
     "mvz|städtisches klinikum|städtisches krankenhaus|kreiskrankenhaus|kreisklinikum|"
+    "kreisklinik|bezirkskrankenhaus|bezirksklinikum|stadtklinik|stadtkrankenhaus|"
+    "krankenhauses|klinikums|kreiskrankenhauses|kreisklinikums|universitätsklinikums|"
+    "städtischen klinikum|städtischen krankenhaus|städtischen klinikums|"
     "farmacia|centre de vaccination|centro de vacunación|centro de vacunacion|"
     "cabinet médical|maison de santé|vaccination centre|vaccination center|ayuntamiento|"
     "mairie|stadtverwaltung|seniorenheim|pflegeheim|altenheim|altenpflegeheim|"
@@ -1608,6 +1611,43 @@ _NOUN_CUES = frozenset({"praxis", "apotheke", "farmacia", "pharmacie"})
 """Institution words that are everyday nouns too ("in der Praxis Anwendung findet",
 "comprado en farmacia Ayer"): the name after one must be a known place or a word its
 language seldom uses ("Praxis Dr. Köll", "Apotheke Wilms")."""
+_GERMAN_HOSPITALS = frozenset(
+    fold(w)
+    for w in (
+        "klinik klinikum krankenhaus kreisklinik kreiskrankenhaus kreisklinikum "
+        "bezirkskrankenhaus bezirksklinikum stadtklinik stadtkrankenhaus krankenhauses "
+        "klinikums kreiskrankenhauses kreisklinikums universitätsklinikum "
+        "universitätsklinikums uniklinik"
+    ).split()
+)
+"""German hospitals' words, before their name as German writes it, and before the nouns of
+a sentence too: "in der Klinik Fieber gemessen", "im Krankenhaus Schmerzen"."""
+_GERMAN_RARE = 3.7
+"""The Zipf frequency in German below which a capitalised word after a hospital's word is
+its name ("Kreisklinik Ebersberg" 3.2, "Krankenhaus Trostberg" 2.4), not a noun of the
+sentence ("Fieber" 4.1, "Verlegung" 3.8); a town of the gazetteer is one whatever it scores."""
+_QUARTERS = frozenset(
+    "nord süd sud ost west mitte nordwest nordost südwest sudwest südost sudost".split()
+)
+"""The part of town a hospital is named after ("Klinikum Nord", "Krankenhaus Mitte"), though
+German uses the words every day."""
+
+
+def _german_hospital_named(words: Sequence[str], language: str | None) -> bool:
+    """Whether the capitalised words after a German hospital's word name it (see
+    :data:`_GERMAN_RARE`, :data:`_QUARTERS`): a saint, a doctor's title, a part of town, a
+    known place, or a word German seldom uses."""
+    if not words:
+        return False
+    first = fold(words[0])
+    if first in _SAINTS or words[0] in _DOCTOR_TITLES or first in _QUARTERS:
+        return True
+    known = places(language)
+    return any(
+        word[:1].isupper()
+        and (zipf(word, "de") < _GERMAN_RARE or known.match((fold(word),)) is not None)
+        for word in words
+    )
 
 
 def _named_after_noun(text: str, start: int, end: int, language: str | None) -> bool:
@@ -1615,6 +1655,8 @@ def _named_after_noun(text: str, start: int, end: int, language: str | None) -> 
     doctor's title after the noun says so ("Praxis Dr. Anders", though "anders" is an
     everyday word)."""
     first, *rest = _TOKEN.findall(text, start, end) or [""]
+    if fold(first) in _GERMAN_HOSPITALS and language in (None, "de"):
+        return _german_hospital_named(rest, language)
     if fold(first) not in _NOUN_CUES:
         return True
     if rest and rest[0] in _DOCTOR_TITLES:
