@@ -49,6 +49,7 @@ ID_KEYS: dict[str, str] = {
     r"nass|nuss|ssn|social\s+security(?:\s+number)?|n[º°o]\.?\s*(?:de\s+)?seguridad\s+social"
     r"|s[ée]curit[ée]\s+sociale|nss|nir|insurance(?:\s+(?:number|id))?|member\s+id|"
     r"policy|nhs|versicherte[nr]?nummer|versicherungsnummer|kvnr|tarjeta\s+sanitaria|tis|sip"
+    r"|versicherten-?\s?nr|vers\.-?\s?nr|kv-?\s?nr"
     r"|sv-?\s?nr|sozialversicherungsnummer|vsnr"
     r"|sns|n[º°o]\.?\s*(?:de\s+)?afiliaci[óo]n": "insurance",
     r"n[º°o]\.?\s*col(?:egiado)?|colegiado|licen[cs]e|dea|npi|rpps|adeli|lanr|gmc": "licence",
@@ -82,6 +83,8 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "The patient's NHS number is [372 499 9128].",
             "geb. 12.03.1950, SVNR [1234 120350]",
             "SV-Nr.: [1234 120350]",
+            "Krankenkasse: AOK Bayern, Versicherten-Nr. [K123456789]",
+            "Vers.-Nr.: [A987654321]",
         ),
         ("NASS: desconocido", "insurance covered it"),
     ),
