@@ -746,6 +746,19 @@ def test_a_german_hospital_is_named_by_a_rare_word_a_place_or_its_part_of_town(
     assert found == ([hospital] if hospital else [])
 
 
+def test_an_english_street_without_its_number_after_on() -> None:
+    """ "the Walgreens on Elm Street in Dayton" left the street; a saint's "St." and a
+    doctor's "Dr" are no street types here."""
+    for text, street in (
+        ("Vaccinated at the Walgreens on Elm Street in Dayton.", "Elm Street"),
+        ("She lives off Marsh Lane with her son.", "Marsh Lane"),
+    ):
+        found = [(h.kind, text[h.start : h.end]) for h in find(text, "en")]
+        assert ("STREET", street) in found, found
+    for text in ("He was seen on St. Patrick's Day.", "Follow up on Dr Lee's advice."):
+        assert not [h for h in find(text, "en") if h.rule == "street_named"], text
+
+
 def test_a_spanish_signature_line_and_the_address_after_it() -> None:
     """ "Responsable clínico:" signs a Spanish report; María is written short ("M.a", "Mª");
     the name ends before the street ("C/", "Avda."), whose "C" is no initial."""

@@ -259,6 +259,14 @@ _STREET_US = regex.compile(
     rf"(?:,?[ \t]*(?i:apt|apartment|suite|ste|unit|#)\.?[ \t]*#?[\dA-Za-z-]{{1,6}})?",
     regex.UNICODE,
 )
+_STREET_ON = regex.compile(
+    r"(?<![\p{L}\p{M}])(?i:on|off|onto|along)[ \t]+"
+    rf"(?P<street>(?:{_WORD}[ \t]+){{1,3}}(?:Street|Avenue|Road|Drive|Lane|Boulevard))"
+    r"(?![\p{L}\p{M}])"
+)
+"""An English street named without its number after "on", "off", "onto" or "along" ("the
+Walgreens on Elm Street in Dayton", "lives off Marsh Lane"): the whole street types only,
+not "St." (a saint's) nor "Dr" (a doctor's)."""
 _UNIT = cues(
     [
         *"apt apartment suite ste unit box postbox postfach apartado piso puerta wohnung flat"
@@ -646,6 +654,7 @@ RULES: Mapping[str, float] = {
     "street_before_postcode": 0.85,
     "field_street": 0.95,
     "street_no_number": 0.9,
+    "street_named": 0.9,
     "field_city": 0.95,
     "field_country": 0.95,
     "field_institution": 0.95,
@@ -952,6 +961,15 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
     if language in (None, "en"):
         for match in matches_at(_STREET_US, text, _house_numbers(text)):
             yield RuleHit(*_numbered(text, *_trim(text, *match.span())), "STREET", "street_us")
+        if (
+            "Street" in text
+            or "Avenue" in text
+            or "Road" in text
+            or "Drive" in text
+            or ("Lane" in text or "Boulevard" in text)
+        ):
+            for match in _STREET_ON.finditer(text):
+                yield RuleHit(*match.span("street"), "STREET", "street_named")
     if language in (None, "de"):
         for match in _GERMAN_PREPOSITION_STREET.finditer(text):
             words = _TOKEN.findall(match.group("name"))
