@@ -746,6 +746,17 @@ def test_a_german_hospital_is_named_by_a_rare_word_a_place_or_its_part_of_town(
     assert found == ([hospital] if hospital else [])
 
 
+def test_a_pharmacy_chains_store_number_says_which_store() -> None:
+    """ "CVS #4521" names one store, where a bare "CVS" may be the cardiovascular system."""
+    for text, store in (
+        ("Per pharmacist Tom at CVS #4521, lot EW0172.", "CVS #4521"),
+        ("Vaccinated at Walgreens store #10234 in Dayton.", "Walgreens store #10234"),
+    ):
+        found = [(h.kind, text[h.start : h.end]) for h in find(text, "en")]
+        assert ("INSTITUTION", store) in found, found
+    assert not [h for h in find("CVS: regular rate, no murmur.", "en") if h.kind == "INSTITUTION"]
+
+
 def test_an_english_street_without_its_number_after_on() -> None:
     """ "the Walgreens on Elm Street in Dayton" left the street; a saint's "St." and a
     doctor's "Dr" are no street types here."""

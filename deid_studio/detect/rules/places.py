@@ -2394,14 +2394,16 @@ def _manufacturers(text: str, language: str | None, lex: Lexicon) -> Iterator[Ru
             yield RuleHit(start, end, "INSTITUTION", "manufacturer")
 
 
+_STORE_NUMBER = r"(?:[ \t]+(?i:store|pharmacy))?[ \t]*\#[ \t]?\d{1,6}(?!\d)"
 _CHAINS = regex.compile(
-    r"(?<![\p{L}\p{M}])(?:Walgreens|Rite[ \t]Aid|Lloydspharmacy|Superdrug"
+    r"(?<![\p{L}\p{M}])(?:(?:Walgreens|Rite[ \t]Aid|Lloydspharmacy|Superdrug"
     r"|Shoppers[ \t]Drug[ \t]Mart|Kroger[ \t]Pharmacy|Costco[ \t]Pharmacy|Walmart[ \t]Pharmacy)"
-    r"(?![\p{L}\p{M}])"
+    rf"(?:{_STORE_NUMBER})?(?![\p{{L}}\p{{M}}])|(?:CVS|Walmart|Kroger|Costco|Boots){_STORE_NUMBER})"
 )
 """Pharmacy chains named without a pharmacy's word ("at Walgreens, Morsechester"): the
-town after one is its address. Not a bare "CVS" (the cardiovascular system in a note) nor
-"Boots": a suffix names those ("CVS Pharmacy", "Boots Pharmacy")."""
+town after one is its address; with the store's number, which says which one ("CVS #4521",
+"Walgreens store #10234"). Not a bare "CVS" (the cardiovascular system in a note) nor
+"Boots": a suffix or a store's number names those ("CVS Pharmacy", "Boots Pharmacy")."""
 
 
 _DOTTED_US = regex.compile(r"(?<![\p{L}\p{M}.])(?:EE\.[ \t]?UU\.|U\.S\.A\.?)(?![\p{L}\p{M}])")
