@@ -746,6 +746,18 @@ def test_a_german_hospital_is_named_by_a_rare_word_a_place_or_its_part_of_town(
     assert found == ([hospital] if hospital else [])
 
 
+def test_a_name_leaves_the_english_possessive_after_it_to_the_sentence() -> None:
+    """ "We called Dr. Patel's office": the physician is Patel; masked, the sentence keeps its
+    "'s" ("Dr. [PROFESSIONAL]'s office")."""
+    for text, name in (
+        ("We called Dr. Patel's office.", "Patel"),
+        ("Mrs Smith\u2019s daughter called.", "Smith"),
+        ("Unlike the Christiansen's novel, it is short.", "Christiansen"),
+    ):
+        people = [text[h.start : h.end] for h in find(text, "en") if h.kind in _PEOPLE]
+        assert people == [name], people
+
+
 def test_a_pharmacy_chains_store_number_says_which_store() -> None:
     """ "CVS #4521" names one store, where a bare "CVS" may be the cardiovascular system."""
     for text, store in (

@@ -74,6 +74,7 @@ from deid_studio.detect.rules.words import (
     street_ahead,
     take_name,
     uncased,
+    without_possessive_end,
     word_index,
     words_from,
 )
@@ -1909,7 +1910,7 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
             start = match.start() if count is None else count.start()  # "[tres hermanos]"
             found.append(RuleHit(start, match.end(), "KIN", "kin_word"))
     if language in (None, "en"):
-        found = [_with_generation(text, hit) for hit in found]
+        found = [_with_generation(text, without_possessive_end(text, hit)) for hit in found]
     return found
 
 

@@ -55,6 +55,7 @@ from deid_studio.detect.rules.words import (
     lexicon,
     lowercase_words,
     uncased,
+    without_possessive_end,
 )
 
 RARE = 2.0
@@ -232,7 +233,7 @@ def find_unknown(text: str, language: str | None) -> list[RuleHit]:
         kind, rule = "PERSON", "unknown_word"
         if _PLACE_CUE.search(text, max(0, start - 12), start):
             kind, rule = "CITY", "unknown_place"
-        found.append(RuleHit(start, end, kind, rule))
+        found.append(without_possessive_end(text, RuleHit(start, end, kind, rule)))
         done = end
     return found
 
