@@ -758,6 +758,24 @@ def test_a_name_leaves_the_english_possessive_after_it_to_the_sentence() -> None
         assert people == [name], people
 
 
+@pytest.mark.parametrize(
+    ("text", "language", "name"),
+    [
+        ("We spoke to Nurse Kim about the rash.", "en", "Kim"),
+        ("Per pharmacist Tom, the lot was checked.", "en", "Tom"),
+        ("L'infirmière Marie a appelé le centre.", "fr", "Marie"),
+        ("La enfermera Ana lo vio en urgencias.", "es", "Ana"),
+        ("The nurse said the rash was mild.", "en", None),
+    ],
+)
+def test_a_professionals_job_before_their_first_name_is_a_title(
+    text: str, language: str, name: str | None
+) -> None:
+    """ "Nurse Kim" was a patient's first name, "pharmacist Tom" too."""
+    staff = [text[h.start : h.end] for h in find(text, language) if h.kind == "STAFF"]
+    assert staff == ([name] if name else [])
+
+
 def test_a_pharmacy_chains_store_number_says_which_store() -> None:
     """ "CVS #4521" names one store, where a bare "CVS" may be the cardiovascular system."""
     for text, store in (

@@ -143,6 +143,14 @@ _STAFF_TITLES: Mapping[str, str] = {
     "it": "dott dott.ssa dottore dottoressa prof",
 }
 _CREDENTIAL_TITLES: Mapping[str, str] = {"en": "rn np"}
+_STAFF_JOBS: Mapping[str, str] = {
+    "en": "nurse pharmacist midwife paramedic physiotherapist",
+    "es": "enfermera enfermero farmacéutica farmacéutico matrona",
+    "fr": "infirmière infirmier pharmacien pharmacienne sage-femme",
+    "de": "schwester krankenschwester pfleger krankenpfleger apotheker apothekerin hebamme",
+}
+"""Jobs written before a professional's first name as a title ("spoke to Nurse Kim", "per
+pharmacist Tom", "Schwester Anna"): a weak cue, after which only a known name is taken."""
 """Credentials written before a nurse's name, as a title without its dot ("per rn kathy",
 "NP Jane Doe"; "report to RN. DON notified" is two sentences)."""
 _STAFF_KEYS: Mapping[str, str] = {
@@ -281,6 +289,7 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int], ...
         ("RELATIVE", "name_after_relative", _RELATIVES, _RELATIVE_CUE, STRONG),
         ("STAFF", "name_after_staff_title", _STAFF_TITLES, _ABBREVIATED, STRONG),
         ("STAFF", "name_after_staff_title", _CREDENTIAL_TITLES, _WORD_CUE, STRONG),
+        ("STAFF", "name_after_staff_title", _STAFF_JOBS, _WORD_CUE, WEAK),
         ("STAFF", "name_after_staff_key", _STAFF_KEYS, None, STRONG),
         ("PERSON", "name_after_patient_title", _PATIENT_TITLES, _ABBREVIATED, STRONG),
         ("PERSON", "name_after_patient_key", _PATIENT_KEYS, None, STRONG),
