@@ -186,7 +186,7 @@ AGE_RULES: tuple[Rule, ...] = (
         "age_years_abbreviated",
         "AGE",
         # German letters write years "J." in a bracket or an apposition: "Sohn Max (12 J.)"
-        r"(?<=[(,]\s?)\d{1,3}\s?(?-i:J)\.(?=\s*[,);]|\s+alt\b)",
+        r"(?:(?<=\(\s?)|(?<=(?<!\d),\s))\d{1,3}\s?(?-i:J)\.(?=\s*[,);]|\s+alt\b)",
         (
             "Ihr Sohn Maximilian ([12 J.]) ist gesund.",
             "Patientin, [45 J.], klagt über Schwindel",
@@ -196,6 +196,8 @@ AGE_RULES: tuple[Rule, ...] = (
             "Dosis 3 J. später",  # no bracket or apposition before it
             "fièvre (3 j.), puis",  # French days, in lower case
             "vor 12 J.",
+            "Rezidiv nach 1,5 J., dann",  # a decimal comma
+            "Therapiedauer (2,5 J.)",
         ),
         languages=frozenset({"de"}),
     ),

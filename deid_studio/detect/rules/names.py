@@ -143,16 +143,17 @@ _STAFF_TITLES: Mapping[str, str] = {
     "it": "dott dott.ssa dottore dottoressa prof",
 }
 _CREDENTIAL_TITLES: Mapping[str, str] = {"en": "rn np"}
+"""Credentials written before a nurse's name, as a title without its dot ("per rn kathy",
+"NP Jane Doe"; "report to RN. DON notified" is two sentences)."""
 _STAFF_JOBS: Mapping[str, str] = {
     "en": "nurse pharmacist midwife paramedic physiotherapist",
     "es": "enfermera enfermero farmacéutica farmacéutico matrona",
     "fr": "infirmière infirmier pharmacien pharmacienne sage-femme",
-    "de": "schwester krankenschwester pfleger krankenpfleger apotheker apothekerin hebamme",
+    "de": "krankenschwester pfleger krankenpfleger apotheker apothekerin hebamme",
 }
 """Jobs written before a professional's first name as a title ("spoke to Nurse Kim", "per
-pharmacist Tom", "Schwester Anna"): a weak cue, after which only a known name is taken."""
-"""Credentials written before a nurse's name, as a title without its dot ("per rn kathy",
-"NP Jane Doe"; "report to RN. DON notified" is two sentences)."""
+pharmacist Tom", "Pfleger Jonas"): a weak cue, after which only a known name is taken. Not
+the German "Schwester", a sister as often as a nurse: the relatives' cues take her."""
 _STAFF_KEYS: Mapping[str, str] = {
     "en": "physician|doctor|reporter|reported by|reporting physician|attending|prescriber|"
     "signed|signed by|nurse|pharmacist|contact person|referring physician|gp|pcp",

@@ -259,10 +259,11 @@ _STREET_US = regex.compile(
     rf"(?:,?[ \t]*(?i:apt|apartment|suite|ste|unit|#)\.?[ \t]*#?[\dA-Za-z-]{{1,6}})?",
     regex.UNICODE,
 )
+_STREET_ON_TYPES = ("Street", "Avenue", "Road", "Drive", "Lane", "Boulevard")
 _STREET_ON = regex.compile(
     r"(?<![\p{L}\p{M}])(?i:on|off|onto|along)[ \t]+"
-    rf"(?P<street>(?:{_WORD}[ \t]+){{1,3}}(?:Street|Avenue|Road|Drive|Lane|Boulevard))"
-    r"(?![\p{L}\p{M}])"
+    rf"(?P<street>(?P<first>{_WORD})[ \t]+(?:{_WORD}[ \t]+){{0,2}}"
+    rf"(?:{'|'.join(_STREET_ON_TYPES)}))(?![\p{{L}}\p{{M}}])"
 )
 """An English street named without its number after "on", "off", "onto" or "along" ("the
 Walgreens on Elm Street in Dayton", "lives off Marsh Lane"): the whole street types only,
@@ -961,15 +962,11 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
     if language in (None, "en"):
         for match in matches_at(_STREET_US, text, _house_numbers(text)):
             yield RuleHit(*_numbered(text, *_trim(text, *match.span())), "STREET", "street_us")
-        if (
-            "Street" in text
-            or "Avenue" in text
-            or "Road" in text
-            or "Drive" in text
-            or ("Lane" in text or "Boulevard" in text)
-        ):
+        if any(street_type in text for street_type in _STREET_ON_TYPES):
+            stop = lexicon(language).stop
             for match in _STREET_ON.finditer(text):
-                yield RuleHit(*match.span("street"), "STREET", "street_named")
+                if fold(match.group("first")) not in stop:  # "Focus on The Road ahead"
+                    yield RuleHit(*match.span("street"), "STREET", "street_named")
     if language in (None, "de"):
         for match in _GERMAN_PREPOSITION_STREET.finditer(text):
             words = _TOKEN.findall(match.group("name"))
@@ -1644,28 +1641,36 @@ _GERMAN_RARE = 3.7
 """The Zipf frequency in German below which a capitalised word after a hospital's word is
 its name ("Kreisklinik Ebersberg" 3.2, "Krankenhaus Trostberg" 2.4), not a noun of the
 sentence ("Fieber" 4.1, "Verlegung" 3.8); a town of the gazetteer is one whatever it scores."""
-_QUARTERS = frozenset(
-    "nord süd sud ost west mitte nordwest nordost südwest sudwest südost sudost".split()
+_QUARTERS = frozenset("nord sud ost west mitte nordwest nordost sudwest sudost".split())
+"""The part of town a hospital is named after ("Klinikum Nord", "Krankenhaus Süd"), folded,
+though German uses the words every day."""
+_GERMAN_MEDICAL_ENDING = regex.compile(
+    r"(?:ie|ien|itis|ose|osen|om|ome|ämie|amie|algie|schmerz|schmerzen|oe|ung|ungen|tion|"
+    r"ismus|fieber|ödem|odem|infekt|syndrom)\Z"
 )
-"""The part of town a hospital is named after ("Klinikum Nord", "Krankenhaus Mitte"), though
-German uses the words every day."""
+"""How German medical nouns end, rare words too ("Pneumonie", "Dyspnoe", "Thoraxschmerzen",
+"Exanthem"): after a hospital's word such a noun is the sentence's ("im Krankenhaus
+Pneumonie diagnostiziert"), not the hospital's name."""
 
 
 def _german_hospital_named(words: Sequence[str], language: str | None) -> bool:
-    """Whether the capitalised words after a German hospital's word name it (see
-    :data:`_GERMAN_RARE`, :data:`_QUARTERS`): a saint, a doctor's title, a part of town, a
-    known place, or a word German seldom uses."""
+    """Whether the capitalised words after a German hospital's word name it, judged by the
+    first (see :data:`_GERMAN_RARE`, :data:`_QUARTERS`): a saint, a doctor's title, a part of
+    town, a known place, or a word German seldom uses that is no medical noun
+    (:data:`_GERMAN_MEDICAL_ENDING`)."""
     if not words:
         return False
-    first = fold(words[0])
-    if first in _SAINTS or words[0] in _DOCTOR_TITLES or first in _QUARTERS:
+    word = words[0]
+    first = fold(word)
+    if first in _SAINTS or word in _DOCTOR_TITLES or first in _QUARTERS:
         return True
+    if not word[:1].isupper():
+        return False
     known = places(language)
-    return any(
-        word[:1].isupper()
-        and (zipf(word, "de") < _GERMAN_RARE or known.match((fold(word),)) is not None)
-        for word in words
-    )
+    tokens = [fold(t) for w in words for t in _TOKEN.findall(w)]
+    if any(known.match(tuple(tokens[:k])) is not None for k in range(len(tokens), 0, -1)):
+        return True  # "Klinikum Neu-Ulm", "Klinikum Hall in Tirol", "Wiener Neustadt"
+    return zipf(word, "de") < _GERMAN_RARE and not _GERMAN_MEDICAL_ENDING.search(first)
 
 
 def _named_after_noun(text: str, start: int, end: int, language: str | None) -> bool:
@@ -2079,6 +2084,23 @@ _SEPARATOR = regex.compile(
 bars, bullets, runs of blanks, a preposition of place before a capital after a street
 ("Lindenstraße 12 in Musterdorf", "3 rue de la Paix à Lyon")."""
 _PLACE_PREPOSITIONS = frozenset({"in", "à", "en"})
+_UNHEARD = 2.0
+"""The Zipf frequency below which a word after a street and its preposition is a town no
+list knows ("Lindenstraße 12 in Musterdorf"), not a noun ("in Quarantäne", 3.0)."""
+
+
+def _town_after_preposition(
+    part: str, words: Sequence[str], known: Places, language: str | None
+) -> bool:
+    """Whether the words after a street and "in"/"à"/"en" are its town: a place of the
+    gazetteer, or words no dictionary of the language or of English knows."""
+    if known.match(tuple(words)) is not None:
+        return True
+    return all(
+        zipf(w, language) < _UNHEARD and zipf(w, "en") < _UNHEARD for w in _TOKEN.findall(part)
+    )
+
+
 _BLANK_LINE = regex.compile(r"\n[ \t]*\r?\n")
 _TOWN_WORDS = rf"{_WORD}(?:[ \t](?:(?:de|del|la|am|an|der|sur|en)[ \t])?{_WORD}){{0,3}}"
 """A town's capitalised words ("Alcalá de Henares", "Frankfurt am Main")."""
@@ -2116,12 +2138,15 @@ def _continued(
             separator = _SEPARATOR.match(text, position)
             if separator is None:
                 break
-            if hit.kind != "STREET" and separator.group().strip() in _PLACE_PREPOSITIONS:
+            preposition = separator.group().strip() in _PLACE_PREPOSITIONS
+            if preposition and hit.kind != "STREET":
                 break  # "Laboratorio de Pericias en Odontología Forense": a name goes on
             part = _ADDRESS_PART.match(text, separator.end())
             if part is None:
                 break
             words = tuple(fold(w) for w in _TOKEN.findall(part.group()))
+            if preposition and not _town_after_preposition(part.group(), words, known, language):
+                break  # "Lindenstraße 12 in Quarantäne", "5 Elm Street in Bad Weather"
             if _BLANK_LINE.search(separator.group()) and any(lex.everyday(w) for w in words):
                 break  # the next block of a letter: "Cher confrère", though Cher is a place
             if "\n" in separator.group() and _KEY_AFTER.match(text, part.end()):

@@ -238,10 +238,14 @@ def find_unknown(text: str, language: str | None) -> list[RuleHit]:
     return found
 
 
-_NOT_A_NAME_ENDING = ("ed", "ing", "ly")
-"""How a sentence's first word ends when it is a verb or an adverb no dictionary knows, often
-misspelt ("Triaged by the ER nurse", "Trafered from clinic", "Telemed appt")."""
-_NEXT_CAPITALISED = regex.compile(r"[ \t]+(\p{Lu}[\p{L}\p{M}'\u2019-]*)")
+_SUBJECT_VERBS = frozenset(
+    "is was has had have began begins begun said says told asked lives lived spent shouted "
+    "called wrote writes works worked went came got gave took moved died became joined "
+    "founded left received reported will would can could did does and".split()
+)
+"""The words after a sentence's subject that say it is one, where a name opens the sentence
+("Rintanen began writing", "Dzhambek is from...", "Mehrudin shouted at Todd")."""
+_NEXT_WORD = regex.compile(r"[ \t]*[\"\u201c]?[ \t]*(?P<word>[\p{L}\p{M}][\p{L}\p{M}'\u2019-]*)")
 
 
 def _opens_with_name(
@@ -252,22 +256,34 @@ def _opens_with_name(
     lowercase: Container[str],
 ) -> bool:
     """Whether an unknown word that opens a sentence or a line of an English narrative names
-    someone ("Dzhambek is from...", "Rintanen began writing", "Gyala Antall"); not in a
-    narrative whose language is unknown, nor where it ends as a verb or an
-    adverb does, stands before a bracket or a semicolon that close a list ("Fenagrin) 25 mg",
-    "Cephlasporins; sulfa"), or before a capitalised common word ("Hemmoragic Stroke.")."""
+    someone: only where what follows says so — a verb a subject takes ("Rintanen began
+    writing", "Dzhambek is from..."), another word of a name ("Gyala Antall"), the end of its
+    line or sentence ("What's your last name? Arcuri"), a comma or a colon before a capital
+    ("Monjeau, Graves and Reed", "Ubul: What a wife"). Not before a dose, a bracket, a
+    lower-case word after a comma or a colon, or a noun ("Zorvatex 25 mg daily",
+    "Cephlasporins, sulfa", "Allergies: Zorvatex: hives", "Triaged by the ER nurse",
+    "Hemmoragic stroke"), nor a word's possessive ("Sender's Comments:"), nor where the
+    narrative's language is unknown."""
     if language != "en":
         return False  # a sentence of another language opens with words English never saw
-    bare = _without_possessive(match.group())
-    if fold(bare).endswith(_NOT_A_NAME_ENDING) or zipf(bare, language) >= RARE:
+    if zipf(_without_possessive(match.group()), language) >= RARE:
         return False  # "Sender's Comments:": the possessive of a word
-    if text[match.end() : match.end() + 1] in (")", ";"):
-        return False
-    after = _NEXT_CAPITALISED.match(text, match.end())
-    if after is None:
-        return True
-    word = after.group(1)
-    return _name_word(word, lex) or _unknown(word, language, lex, lowercase)
+    at = match.end()
+    while text[at : at + 1] in (" ", "\t"):
+        at += 1
+    mark = text[at : at + 1]
+    if mark in ("", "\n", "\r") or (mark in ("?", "!", ".") and at == match.end()):
+        return True  # alone on its line or as a sentence: "What's your last name? Arcuri"
+    if mark in (",", ":"):
+        after = _NEXT_WORD.match(text, at + 1)  # a list of names, a speaker's turn: "Monjeau,
+        return after is not None and after.group("word")[:1].isupper()  # Graves", "Ubul: What"
+    after = _NEXT_WORD.match(text, match.end())
+    if after is None or at == match.end():
+        return False  # before a dose, a bracket, a semicolon: "Zorvatex 25 mg", "Fenagrin)"
+    word = after.group("word")
+    if word[:1].isupper():
+        return _name_word(word, lex) or _unknown(word, language, lex, lowercase)
+    return word in _SUBJECT_VERBS or word in PARTICLES  # "Willemine ten Pas will be talking"
 
 
 def _run(

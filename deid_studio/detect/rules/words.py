@@ -660,11 +660,12 @@ _PEOPLE_KINDS = frozenset({"PERSON", "STAFF", "RELATIVE"})
 
 def without_possessive_end(text: str, hit: RuleHit) -> RuleHit:
     """A person's name without the English possessive it ends with ("Dr. [Patel]'s office",
-    "Mrs [Smith]'s daughter"): the name is the person's, the "'s" the sentence's."""
+    "Mrs [Smith]'s daughter", "DR. [PATEL]'S OFFICE"): the name is the person's, the "'s" the
+    sentence's."""
     if (
         hit.kind in _PEOPLE_KINDS
         and hit.end - hit.start > 3
-        and text[hit.end - 2 : hit.end] in ("'s", "\u2019s")
+        and text[hit.end - 2 : hit.end].lower() in ("'s", "\u2019s")
     ):
         return hit._replace(end=hit.end - 2)
     return hit
