@@ -442,6 +442,15 @@ def last_text(function: Callable[Concatenate[str, _P], _T]) -> Callable[Concaten
     return cached
 
 
+def without_possessive(word: str) -> str:
+    """``word`` without an English possessive's "'s" ("Oneal's" -> "Oneal", "Sender's" ->
+    "Sender"); folded words too ("oneal's")."""
+    for ending in ("'s", "\u2019s"):
+        if word.endswith(ending):
+            return word[: -len(ending)]
+    return word
+
+
 @last_text
 def lowered(text: str) -> str:
     """``text.lower()``, kept for the last narrative: the anchors, the cue-word index and the

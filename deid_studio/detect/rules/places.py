@@ -54,6 +54,7 @@ from deid_studio.detect.rules.base import (
     matches_at,
     occurrences,
     per_word,
+    without_possessive,
 )
 from deid_studio.detect.rules.words import (
     CONDITION_BEFORE,
@@ -377,11 +378,6 @@ _SURNAMES_FIRM = regex.compile(
 """Three surnames as a firm's name ("Glover, Ruiz and Armstrong")."""
 
 
-def _possessive(word: str) -> str:
-    """``word`` without its possessive ending ("Oneal's" -> "Oneal")."""
-    return word.removesuffix("'s").removesuffix("\u2019s")
-
-
 _PLACE_PHRASES = (
     "lives in|lives at|living in|lived in|grew up in|moved to|moved here from|moved from|"
     "lives alone in|living alone in|home in|is from|visiting from|trip to|"
@@ -446,28 +442,34 @@ _TOWN_STATE_ZIP = regex.compile(
 _STATE_ZIP = regex.compile(
     rf"(?<![\p{{L}}])(?P<state>{alternation(_US_STATES)})[ \t]+\d{{5}}(?:-\d{{4}})?(?!\d)"
 )
+_GERMAN_HOSPITAL_WORDS = (
+    "klinik klinikum krankenhaus kreisklinik kreiskrankenhaus kreisklinikum bezirkskrankenhaus "
+    "bezirksklinikum stadtklinik stadtkrankenhaus krankenhauses klinikums kreiskrankenhauses "
+    "kreisklinikums universitätsklinikum universitätsklinikums uniklinik"
+).split()
+"""German hospitals' words, before their name as German writes it ("Kreisklinik Ebersberg",
+"des Kreiskrankenhauses Trostberg"), and before the nouns of a sentence too ("in der Klinik
+Fieber gemessen"): see :func:`_german_hospital_named`."""
 _INSTITUTION_BEFORE = (
     "hospital|hospital universitario|hospital general|hospital clínico|hospital clinico|"
     "hospital general universitario|hospital clínico universitario|hospital universitari|"
     "complejo hospitalario|complexo hospitalario|clínica|clinica|centro de salud|"
     "centro médico|centro medico|centro hospitalario|centro de especialidades|sanatorio|"
     "fundación|fundació|instituto|institut|universidad|universitat|facultad|policlínica|"
-    "ambulatorio|consultorio|residencia|klinikum|klinik|krankenhaus|universitätsklinikum|"
-    "uniklinik|spital|kantonsspital|landesklinikum|hôpital|hopital|centre hospitalier|"
+    "ambulatorio|consultorio|residencia|spital|kantonsspital|landesklinikum|hôpital|hopital|"
+    "centre hospitalier|"
     "centre hospitalier universitaire|chu|chr|clinique|polyclinique|ospedale|policlinico|"
     "azienda ospedaliera|centro hospitalar|university of|universität|université|"
     "medical center of|clinic of|"
     "impfzentrum|hausarztpraxis|arztpraxis|gemeinschaftspraxis|praxis|apotheke|pharmacie|"
-    "mvz|städtisches klinikum|städtisches krankenhaus|kreiskrankenhaus|kreisklinikum|"
-    "kreisklinik|bezirkskrankenhaus|bezirksklinikum|stadtklinik|stadtkrankenhaus|"
-    "krankenhauses|klinikums|kreiskrankenhauses|kreisklinikums|universitätsklinikums|"
+    "mvz|städtisches klinikum|städtisches krankenhaus|"
     "städtischen klinikum|städtischen krankenhaus|städtischen klinikums|"
     "farmacia|centre de vaccination|centro de vacunación|centro de vacunacion|"
     "cabinet médical|maison de santé|vaccination centre|vaccination center|ayuntamiento|"
     "mairie|stadtverwaltung|seniorenheim|pflegeheim|altenheim|altenpflegeheim|"
     "seniorenresidenz|seniorenzentrum|rehaklinik|reha-klinik|residencia de ancianos|"
     "residencia de mayores|maison de retraite|ehpad"
-).split("|")
+).split("|") + _GERMAN_HOSPITAL_WORDS
 _INSTITUTION_AFTER = (
     "hospital|medical center|medical centre|health center|health centre|clinic|infirmary|"
     "university|college|institute|hospice|nursing home|rehabilitation center|pharmacy|"
@@ -1489,7 +1491,7 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
         tokens[-1:] == ["Surgery"] and text[max(0, start - 4) : start] == "The "
     )  # a British practice after its article: "The Page Surgery"; not "the Cardiac Surgery"
     for n, token in enumerate(tokens):
-        word = fold(token).removesuffix("'s").removesuffix("\u2019s")
+        word = without_possessive(fold(token))
         if name_next and token[:1].isupper():
             return True  # "St Mary's Hospital", "Hospital La Fe"
         name_next = word in _SAINTS or token in _NAME_ARTICLES or token in _DOCTOR_TITLES
@@ -1626,17 +1628,7 @@ _NOUN_CUES = frozenset({"praxis", "apotheke", "farmacia", "pharmacie"})
 """Institution words that are everyday nouns too ("in der Praxis Anwendung findet",
 "comprado en farmacia Ayer"): the name after one must be a known place or a word its
 language seldom uses ("Praxis Dr. Köll", "Apotheke Wilms")."""
-_GERMAN_HOSPITALS = frozenset(
-    fold(w)
-    for w in (
-        "klinik klinikum krankenhaus kreisklinik kreiskrankenhaus kreisklinikum "
-        "bezirkskrankenhaus bezirksklinikum stadtklinik stadtkrankenhaus krankenhauses "
-        "klinikums kreiskrankenhauses kreisklinikums universitätsklinikum "
-        "universitätsklinikums uniklinik"
-    ).split()
-)
-"""German hospitals' words, before their name as German writes it, and before the nouns of
-a sentence too: "in der Klinik Fieber gemessen", "im Krankenhaus Schmerzen"."""
+_GERMAN_HOSPITALS = frozenset(map(fold, _GERMAN_HOSPITAL_WORDS))
 _GERMAN_RARE = 3.7
 """The Zipf frequency in German below which a capitalised word after a hospital's word is
 its name ("Kreisklinik Ebersberg" 3.2, "Krankenhaus Trostberg" 2.4), not a noun of the
@@ -1852,14 +1844,14 @@ def _institutions(
                 yield from _town_after(text, end, lex)
     if " and " in text or "&" in text:
         for match in _SURNAMES_FIRM.finditer(text):
-            words = [fold(_possessive(match.group(i))) for i in (1, 2, 3)]
+            words = [fold(without_possessive(match.group(i))) for i in (1, 2, 3)]
             if (
                 all(w in lex.last_names for w in words)
                 and sum(w not in lex.common or w in lex.familiar for w in words) >= 2
                 and not all(known.match((w,)) for w in words)  # "Rome, Madrid and Berlin"
             ):  # one surname may be any word: "White, Willis and Hoffman"; not "Black,
                 # White and Grey"
-                end = match.end() - (len(match.group(3)) - len(_possessive(match.group(3))))
+                end = match.end() - (len(match.group(3)) - len(without_possessive(match.group(3))))
                 yield RuleHit(match.start(), end, "INSTITUTION", "surnames_firm")
     for match in _GENERIC_HOSPITAL.finditer(text, index):
         yield RuleHit(*match.span(), "INSTITUTION", "institution_generic")

@@ -40,6 +40,7 @@ from deid_studio.detect.rules.base import (
     alternation,
     per_word,
     recall,
+    without_possessive,
 )
 
 _WORD = Latin1Twin(
@@ -99,7 +100,7 @@ def _eponym_run(words: list[regex.Match[str]], i: int, known: SafeTerms) -> int:
     ("Stevens-Johnson", "Guillain Barre"): 0 when the word at ``i`` is none."""
     count = 0
     while i + count < len(words):
-        word = fold(words[i + count].group().removesuffix("'s").removesuffix("\u2019s"))
+        word = fold(without_possessive(words[i + count].group()))
         pieces = word.split("-")
         if not all(p.removesuffix("s") in known.eponyms or p in known.eponyms for p in pieces):
             break
@@ -130,7 +131,7 @@ _ALONE = frozenset({"vaccine", "drug"})  # kinds of word that are a term alone
 def _candidate(word: str, known: SafeTerms) -> _Candidate | None:
     """What may start at ``word``: None when no term can (no eponym, phrase or term word)."""
     folded = fold(word)
-    key = folded.removesuffix("'s").removesuffix("\u2019s")
+    key = without_possessive(folded)
     eponym = "-" in key or key in known.eponyms or key[:-1] in known.eponyms
     kind = known.kind(folded) or known.kind(key) or known.kind(key.removesuffix("s"))
     found = None

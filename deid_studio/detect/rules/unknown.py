@@ -43,6 +43,7 @@ from deid_studio.detect.rules.base import (
     Latin1Twin,
     RuleHit,
     alternation,
+    without_possessive,
 )
 from deid_studio.detect.rules.terms import EPONYM_WORDS
 from deid_studio.detect.rules.words import (
@@ -107,7 +108,7 @@ def _known_words() -> frozenset[str]:
 
 def _unknown(word: str, language: str | None, lex: Lexicon, lowercase: Container[str]) -> bool:
     """Whether a capitalised word is one no list knows (see the module's docstring)."""
-    folded = fold(_without_possessive(word))
+    folded = fold(without_possessive(word))
     if len(folded) < 3 or folded in lowercase:
         return False
     if "-" in word and fold(word.rsplit("-", 1)[1]) in lex.common:
@@ -126,14 +127,6 @@ def _unknown(word: str, language: str | None, lex: Lexicon, lowercase: Container
     if not named and any(_run_together(p, lex) for p in pieces):
         return False
     return named or not any(_misspelt(p, language) for p in pieces)
-
-
-def _without_possessive(word: str) -> str:
-    """``word`` without an English possessive's "'s" ("Sender's" is the word "Sender")."""
-    for ending in ("'s", "\u2019s"):
-        if word.endswith(ending):
-            return word[: -len(ending)]
-    return word
 
 
 def _run_together(folded: str, lex: Lexicon) -> bool:
@@ -266,7 +259,7 @@ def _opens_with_name(
     narrative's language is unknown."""
     if language != "en":
         return False  # a sentence of another language opens with words English never saw
-    if zipf(_without_possessive(match.group()), language) >= RARE:
+    if zipf(without_possessive(match.group()), language) >= RARE:
         return False  # "Sender's Comments:": the possessive of a word
     at = match.end()
     while text[at : at + 1] in (" ", "\t"):
