@@ -442,6 +442,10 @@ def last_text(function: Callable[Concatenate[str, _P], _T]) -> Callable[Concaten
     return cached
 
 
+PEOPLE_KINDS = frozenset({"PERSON", "STAFF", "RELATIVE"})
+"""The kinds of hit that name a person."""
+
+
 def without_possessive(word: str) -> str:
     """``word`` without an English possessive's "'s" ("Oneal's" -> "Oneal", "Sender's" ->
     "Sender"); folded words too ("oneal's")."""

@@ -48,7 +48,7 @@ ID_KEYS: dict[str, str] = {
     r"processo|hospital\s+number|unit\s+number": "record",
     r"nass|nuss|ssn|social\s+security(?:\s+number)?|n[º°o]\.?\s*(?:de\s+)?seguridad\s+social"
     r"|s[ée]curit[ée]\s+sociale|nss|nir|insurance(?:\s+(?:number|id))?|member\s+id|"
-    r"policy|nhs|versicherte[nr]?nummer|versicherungsnummer|kvnr|tarjeta\s+sanitaria|tis|sip"
+    r"policy|nhs|versicherte[nr]?nummer|versicherungsnummer|tarjeta\s+sanitaria|tis|sip"
     r"|versicherten-?\s?nr|vers\.-?\s?nr|kv-?\s?nr"
     r"|sv-?\s?nr|sozialversicherungsnummer|vsnr"
     r"|sns|n[º°o]\.?\s*(?:de\s+)?afiliaci[óo]n": "insurance",

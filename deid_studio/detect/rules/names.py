@@ -38,6 +38,7 @@ from deid_studio.detect.rules.base import (
     MONTH_WORDS,
     NAME_MONTHS,
     NUMBER_WORD,
+    PEOPLE_KINDS,
     Finder,
     Latin1Twin,
     RuleHit,
@@ -1376,9 +1377,6 @@ is repeated only from a name a cue found ("York Royal" is a pair of names, and a
 hospital's)."""
 
 
-_PEOPLE = frozenset({"PERSON", "STAFF", "RELATIVE"})
-
-
 def _as_cued(text: str, found: list[RuleHit]) -> list[RuleHit]:
     """The names found by their words alone (:data:`_UNCUED`) with the kind a cue gave the
     same name elsewhere in the narrative, or the name a cue took where it starts: "Médico: Ana
@@ -1388,7 +1386,7 @@ def _as_cued(text: str, found: list[RuleHit]) -> list[RuleHit]:
     cued: dict[str, str] = {}
     cued_at: dict[int, str] = {}
     for hit in found:
-        if hit.rule not in _UNCUED and hit.kind in _PEOPLE and RULES[hit.rule] >= _SURE:
+        if hit.rule not in _UNCUED and hit.kind in PEOPLE_KINDS and RULES[hit.rule] >= _SURE:
             cued.setdefault(text[hit.start : hit.end], hit.kind)
             cued_at.setdefault(hit.start, hit.kind)
     if not cued:
@@ -1930,7 +1928,7 @@ _GENERATION = regex.compile(r"(?:,?[ \t]+(?:Jr|Sr)\.?|[ \t]+(?:II|III|IV))(?![\p
 
 def _with_generation(text: str, hit: RuleHit) -> RuleHit:
     """``hit`` with the generation that follows it, when it names a person."""
-    if hit.kind not in ("PERSON", "STAFF", "RELATIVE") or text[hit.end : hit.end + 1] not in " ,":
+    if hit.kind not in PEOPLE_KINDS or text[hit.end : hit.end + 1] not in " ,":
         return hit
     after = _GENERATION.match(text, hit.end)
     return hit if after is None else hit._replace(end=after.end())

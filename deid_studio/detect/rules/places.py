@@ -2068,14 +2068,14 @@ def _triggers(language: str | None) -> frozenset[str]:
     return frozenset(words | _SUFFIX_TRIGGERS | _LEGAL_TRIGGERS)
 
 
+_PLACE_PREPOSITIONS = frozenset({"in", "à", "en"})
 _SEPARATOR = regex.compile(
     r"[ \t]*(?:(?:,|>|\||\n|;|-|[•·\u2013\u2014]|\?{2,3})[ \t]*){1,3}|[ \t]{2,}"
-    r"|[ \t]+(?:in|à|en)[ \t]+(?=\p{Lu})|[ \t]+"
+    rf"|[ \t]+(?:{alternation(_PLACE_PREPOSITIONS)})[ \t]+(?=\p{{Lu}})|[ \t]+"
 )
 """Between an address's parts: commas, line breaks (a blank line too, a quoted "> "),
 bars, bullets, runs of blanks, a preposition of place before a capital after a street
 ("Lindenstraße 12 in Musterdorf", "3 rue de la Paix à Lyon")."""
-_PLACE_PREPOSITIONS = frozenset({"in", "à", "en"})
 _UNHEARD = 2.0
 """The Zipf frequency below which a word after a street and its preposition is a town no
 list knows ("Lindenstraße 12 in Musterdorf"), not a noun ("in Quarantäne", 3.0)."""

@@ -34,6 +34,7 @@ from deid_studio.detect.dictionaries import SafeTerms, safe_terms
 from deid_studio.detect.gazetteers import english_names, fold
 from deid_studio.detect.rules.base import (
     LATIN1_LETTER,
+    PEOPLE_KINDS,
     Finder,
     Latin1Twin,
     RuleHit,
@@ -276,6 +277,6 @@ TERM_FINDER = Finder(
     ),
     guarded=False,
     prevails=frozenset({PRODUCT_PHRASE}),
-    prevails_over=frozenset({"PERSON", "STAFF", "RELATIVE"}),  # a maker stays one where a
+    prevails_over=PEOPLE_KINDS,  # a maker stays one where a
     # scheme marks makers (MEDDOCAN's institutions: the manufacturer rule)
 )

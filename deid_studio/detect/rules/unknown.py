@@ -270,8 +270,8 @@ def _opens_with_name(
     if mark in (",", ":"):
         after = _NEXT_WORD.match(text, at + 1)  # a list of names, a speaker's turn: "Monjeau,
         return after is not None and after.group("word")[:1].isupper()  # Graves", "Ubul: What"
-    after = _NEXT_WORD.match(text, match.end())
-    if after is None or at == match.end():
+    after = _NEXT_WORD.match(text, at) if at > match.end() else None
+    if after is None:
         return False  # before a dose, a bracket, a semicolon: "Zorvatex 25 mg", "Fenagrin)"
     word = after.group("word")
     if word[:1].isupper():

@@ -28,6 +28,7 @@ from deid_studio.detect.rules.base import (
     LATIN1_LOWER,
     LATIN1_UPPER,
     MAX_LENGTH,
+    PEOPLE_KINDS,
     RuleHit,
     alternation,
     last_text,
@@ -655,15 +656,12 @@ def cue_pattern(
     return regex.compile(rf"(?<![\p{{L}}\p{{M}}\d])(?i:{alternation(cues)}){tail}", regex.UNICODE)
 
 
-_PEOPLE_KINDS = frozenset({"PERSON", "STAFF", "RELATIVE"})
-
-
 def without_possessive_end(text: str, hit: RuleHit) -> RuleHit:
     """A person's name without the English possessive it ends with ("Dr. [Patel]'s office",
     "Mrs [Smith]'s daughter", "DR. [PATEL]'S OFFICE"): the name is the person's, the "'s" the
     sentence's."""
     if (
-        hit.kind in _PEOPLE_KINDS
+        hit.kind in PEOPLE_KINDS
         and hit.end - hit.start > 3
         and text[hit.end - 2 : hit.end].lower() in ("'s", "\u2019s")
     ):
