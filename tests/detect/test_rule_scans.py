@@ -8,6 +8,7 @@ the scan it replaces, on texts built from the pieces those patterns are made of.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import regex
 from hypothesis import example, given, settings
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 
 from deid_studio.detect import gazetteers
 from deid_studio.detect.gazetteers import fold
-from deid_studio.detect.rules import checksums, matching, names, places, terms, unknown, words
+from deid_studio.detect.rules import checksums, matching, places, terms, unknown, words
 from deid_studio.detect.rules.anchors import (
     _AGE_UNIT_AFTER,
     _NUMBER_BEFORE,
@@ -27,6 +28,9 @@ from deid_studio.detect.rules.anchors import (
 from deid_studio.detect.rules.base import matches_at, trie
 from deid_studio.detect.rules.checksums import find_checked
 from deid_studio.detect.rules.matching import RULES
+from deid_studio.detect.rules.names import finder as name_finder
+from deid_studio.detect.rules.names import pairs as name_pairs
+from deid_studio.detect.rules.names import relatives as name_relatives
 
 
 def _texts(pieces: list[str], max_size: int, sep: str = "") -> st.SearchStrategy[str]:
@@ -144,8 +148,8 @@ def test_the_gates_before_a_scan_never_skip_a_narrative_it_would_match(text: str
     starts = places._suffixed_starts(text, words.word_index(text, "en"))
     tried = [m.span() for m in matches_at(places._INSTITUTION_SUFFIXED, text, starts)]
     assert tried == [m.span() for m in places._INSTITUTION_SUFFIXED.finditer(text)]
-    if not names._bracketed_relative(text):
-        assert names._RELATIVE_IN_BRACKETS.search(text) is None
+    if not name_relatives._bracketed_relative(text):
+        assert name_relatives._RELATIVE_IN_BRACKETS.search(text) is None
 
 
 _STREETS = _texts(
@@ -168,8 +172,8 @@ def test_the_street_endings_gate_never_skips_a_narrative_the_pattern_matches(tex
 def test_middle_initials_are_one_lower_case_letter_between_blanks(text: str) -> None:
     found = [
         m.start()
-        for m in names._MIDDLE_INITIAL.finditer(text)
-        if names.unicodedata.category(m.group(1)) == "Ll"
+        for m in name_pairs._MIDDLE_INITIAL.finditer(text)
+        if unicodedata.category(m.group(1)) == "Ll"
     ]
     assert found == [m.start() for m in regex.finditer(r"[ \t]\p{Ll}(?=\.?[ \t])", text)]
 
@@ -184,7 +188,7 @@ _LATIN1 = _texts(
 )  # fmt: skip
 _TWINS = {
     "terms": terms._WORD,
-    "names": names._CAPITALISED,
+    "names": name_finder._CAPITALISED,
     "unknown": unknown._CANDIDATE,
     "places": places._CAPITALISED_WORD,
 }
@@ -211,7 +215,7 @@ def test_text_beyond_latin1_is_scanned_with_the_unicode_pattern() -> None:
     text = "Dr. Müller saw José Núñez \u2014 O\u2019Brien"  # "Dr" a word too: the dot is no letter
     for twin in _TWINS.values():
         assert twin.of(text) is twin.pattern
-    assert [m.group() for m in names._CAPITALISED.of(text).finditer(text)] == [
+    assert [m.group() for m in name_finder._CAPITALISED.of(text).finditer(text)] == [
         "Dr",
         "Müller",
         "José",
@@ -219,7 +223,7 @@ def test_text_beyond_latin1_is_scanned_with_the_unicode_pattern() -> None:
         "O\u2019Brien",
     ]
     latin = "Dr. Müller saw José Núñez"
-    assert [m.group() for m in names._CAPITALISED.of(latin).finditer(latin)] == [
+    assert [m.group() for m in name_finder._CAPITALISED.of(latin).finditer(latin)] == [
         "Dr",
         "Müller",
         "José",

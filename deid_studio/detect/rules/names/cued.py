@@ -1,0 +1,389 @@
+"""Names after a cue: a title or form of address ("Mr", "Herrn", "Sra.", "Dr. med."), a
+key ("Patient:", "Nombre:", "Remitido por:"), a relative's word ("su hija Ana", "seiner Frau
+Anna"), a phrase that introduces a name ("My name is", "a son named"); with what a cue's
+name may take after it (a second surname, a given name after a comma) and leave out (the next
+field's key). Kinds ``PERSON``, ``STAFF``, ``RELATIVE``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from functools import cache
+
+import regex
+
+from deid_studio.detect.gazetteers import eponyms, fold
+from deid_studio.detect.rules.base import MONTH_WORDS, RuleHit
+from deid_studio.detect.rules.names.common import (
+    _PATIENT_TITLES,
+    _PATIENT_WORDS,
+    _PERSON_WORDS,
+    _RELATIVES,
+    _SALUTATIONS,
+    _STAFF_TITLES,
+    _SURNAME_KEYS,
+    _relative_words,
+    _split,
+)
+from deid_studio.detect.rules.words import (
+    FIELD,
+    NAME_ENDS,
+    NOUNS_CAPITALISED,
+    STRONG,
+    WEAK,
+    WEEKDAYS,
+    Cues,
+    Lexicon,
+    cues,
+    take_name,
+    words_from,
+)
+
+_PATIENT_KEYS: Mapping[str, str] = {
+    "en": "patient|patient name|pt name|name|full name|patient's name|re|first name",
+    "es": "paciente|nombre|nombre del paciente",
+    "fr": "patient|patiente|nom|prénom|nom du patient",
+    "de": "patient|patientin|name|vorname|betr|betreff",
+    "pt": "paciente|nome",
+    "it": "paziente|nome",
+    "nl": "patiënt|naam",
+    "sv": "patient|namn",
+}
+_PATIENT_WEAK: Mapping[str, str] = {
+    "en": "patient pt",
+    "es": "paciente",
+    "fr": "patient patiente",
+    "de": "patient patientin pat",
+}
+_INTRODUCTIONS: Mapping[str, str] = {
+    "en": "my name is|his name is|her name is|their name is|name is|call me|last name is|"
+    "first name is|maiden name is|surname is",
+    "es": "me llamo|se llama|mi nombre es|su nombre es|de nombre",
+    "fr": "je m'appelle|s'appelle|mon nom est|son nom est",
+    "de": "ich heiße|mein name ist|sein name ist|ihr name ist|namens",
+}
+"""Phrases that say a name follows ("My name is Siiri", "her maiden name is nyberg"): the
+word after them is a name unless it is a common word."""
+_NAMED: Mapping[str, str] = {
+    "en": "named|called|named him|named her|called him|called her",
+    "es": "llamado|llamada",
+    "fr": "nommé|nommée|prénommé|prénommée",
+    "de": "heißt|genannt",
+}
+"""Words that may introduce a name ("a son named Tom", "she named him Frank") or not ("called
+the office", "called him back"): only a known name is taken after them."""
+_CREDENTIAL_TITLES: Mapping[str, str] = {"en": "rn np"}
+"""Credentials written before a nurse's name, as a title without its dot ("per rn kathy",
+"NP Jane Doe"; "report to RN. DON notified" is two sentences)."""
+_STAFF_JOBS: Mapping[str, str] = {
+    "en": "nurse pharmacist midwife paramedic physiotherapist",
+    "es": "enfermera enfermero farmacéutica farmacéutico matrona",
+    "fr": "infirmière infirmier pharmacien pharmacienne sage-femme",
+    "de": "krankenschwester pfleger krankenpfleger apotheker apothekerin hebamme",
+}
+"""Jobs written before a professional's first name as a title ("spoke to Nurse Kim", "per
+pharmacist Tom", "Pfleger Jonas"): a weak cue, after which only a known name is taken. Not
+the German "Schwester", a sister as often as a nurse: the relatives' cues take her."""
+_STAFF_KEYS: Mapping[str, str] = {
+    "en": "physician|doctor|reporter|reported by|reporting physician|attending|prescriber|"
+    "signed|signed by|nurse|pharmacist|contact person|referring physician|gp|pcp",
+    "es": "médico|medico|médica|doctor|doctora|notificante|notificador|notificadora|"
+    "informante|remitido por|firmado|responsable clínico|responsable clínica|"
+    "firmado por|enfermera|enfermero|farmacéutico|farmacéutica|médico responsable",
+    "fr": "médecin|docteur|déclarant|déclarante|notificateur|notificatrice|signé|infirmier|"
+    "infirmière|pharmacien",
+    "de": "arzt|ärztin|behandelnder arzt|hausarzt|melder|unterschrift|apotheker|apothekerin",
+    "pt": "médico|médica|notificador",
+    "it": "medico|segnalatore",
+}
+_TITLE_WORDS = frozenset(
+    "dr dra drª prof med dent univ mag pharm dipl ing phil rer nat habil priv doz pd "
+    "mr mrs ms sr sra kollege kollegin doctor doctora docteur doktor profesor profesora "
+    "professor herr herrn frau mme mlle monsieur madame señor señora senor senora".split()
+)
+"""Words that may follow a title or a key before the name: "Frau Dr. med. Weber", "Mag.
+pharm. X", "Remitido por: Doctor Pablo Garrido Abad", "ihr Mann Herr Franz Huber" (MEDDOCAN's
+gold leaves titles out). Not "don": "his son Don" is a name."""
+
+
+def _languages(language: str | None, table: Mapping[str, str]) -> list[str]:
+    if language is None or language not in table:
+        return list(table)
+    return [language, "en"] if "en" in table else [language]
+
+
+_ABBREVIATED = r"\.?(?:[ \t]*:)?[ \t]+"  # "Dr. ", "Sra ", "Herrn: "
+_WORD_CUE = r"(?:[ \t]*:)?[ \t]+"  # "son don", not "son. Brought"
+_SPOUSES: Mapping[str, str] = {
+    "de": "ihr mann|ihrem mann|ihren mann|ihres mannes|sein mann|seinem mann|seine frau|"
+    "seiner frau|ihre frau|ihrer frau|mein mann|meinem mann|meinen mann|meine frau|meiner frau",
+    "fr": "sa femme|son mari|ma femme|mon mari",
+    "es": "su mujer|su señora|mi mujer|mi señora",
+}
+"""A spouse named with the everyday word for man or woman and a possessive ("mit ihrem Mann
+Franz", "seiner Frau Anna", "sa femme Marie", "su mujer Carmen"): where "Frau" alone is the
+title of the patient herself and "Mann" a surname. Phrases, "|" between them (one phrase
+alone would be split at its blank into words)."""
+_RELATIVE_CUE = (  # "su hermana mayor Maite", "son fils aîné Paul", "su pareja, Aroa"
+    r"(?:[ \t]+(?i:mayor|menor|mayores|pequeño|pequeña|gemelo|gemela|aîné|aînée|cadet|"
+    r"cadette|jumeau|jumelle|eldest|oldest|youngest))?(?:[ \t]*[:,])?[ \t]+(?:\([ \t]*)?"
+)
+
+
+@cache
+def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int], ...]:
+    """(kind, rule, cues, strength) of every cue family for ``language``."""
+    families = (  # a professional's cue first: "Frau Dr. Weber" is a physician
+        ("RELATIVE", "name_after_relative", _SPOUSES, _RELATIVE_CUE, STRONG),  # before "Frau"
+        # a relative's word before the titles: it skips a title after it, and the name both
+        # take is the relative's ("su hija Señora Ana López", "Sohn Herr Thomas Berger")
+        ("RELATIVE", "name_after_relative", _RELATIVES, _RELATIVE_CUE, STRONG),
+        ("STAFF", "name_after_staff_title", _STAFF_TITLES, _ABBREVIATED, STRONG),
+        ("STAFF", "name_after_staff_title", _CREDENTIAL_TITLES, _WORD_CUE, STRONG),
+        ("STAFF", "name_after_staff_title", _STAFF_JOBS, _WORD_CUE, WEAK),
+        ("STAFF", "name_after_staff_key", _STAFF_KEYS, None, STRONG),
+        ("PERSON", "name_after_patient_title", _PATIENT_TITLES, _ABBREVIATED, STRONG),
+        ("PERSON", "name_after_patient_key", _PATIENT_KEYS, None, STRONG),
+        ("PERSON", "name_after_patient_key", _SURNAME_KEYS, None, FIELD),
+        ("PERSON", "name_after_patient_word", _PATIENT_WEAK, _WORD_CUE, WEAK),
+        ("PERSON", "name_introduced", _INTRODUCTIONS, _WORD_CUE, STRONG),
+        ("PERSON", "name_introduced", _NAMED, _WORD_CUE, WEAK),
+    )
+    found = []
+    for kind, rule, table, tail, strength in families:
+        words = {w for lang in _languages(language, table) for w in _split(table[lang])}
+        family = cues(
+            words, colon=tail is None, tail=tail, word_end=tail in (_WORD_CUE, _RELATIVE_CUE)
+        )
+        found.append((kind, rule, family, strength))
+    return tuple(found)
+
+
+_FAMILIAR_AFTER = frozenset(
+    {
+        "name_after_staff_title",
+        "name_after_patient_title",
+        "name_after_patient_word",
+        "name_after_relative",
+        "name_introduced",
+    }
+)
+"""Cues after which a name that is a common word too is a name, in lower case ("dr. lee",
+"his wife mary", "my name is grace") or capitalised after a weak cue ("a boy named Owen",
+"the patient Rose"; see :attr:`.words.Lexicon.familiar` and
+:meth:`.words.Lexicon.familiar_here`)."""
+
+_THING_BEFORE = regex.compile(
+    r"(?<![\p{L}\p{M}])(?i:test|product|drug|vaccine|brand|trade|lab|file|device|generic|"
+    r"medication|medicine|study|user)[ \t]+\Z"
+)
+"""A word before "Name:" that makes it a thing's name, no person's ("Test Name: SARS-CoV-2
+by PCR", "Product Name: Comirnaty")."""
+_HEADING_BEFORE = regex.compile(
+    r"(?<![\p{L}\p{M}])(?i:del|de[ \t]+la|of[ \t]+the|du|de[ \t]+l'|des|der)[ \t]+\Z"
+)
+"""What makes "paciente:" a heading's last word, whose text is the story, no field holding a
+name: "Informe clínico del paciente: Varón de 40 años", "Informe clínico del paciente:
+Presentamos el caso" (in MEDDOCAN, 441 times, never before the patient's name; "Nombre del
+paciente:" is a key of its own)."""
+_NAME_WORD_BEFORE = regex.compile(
+    r"(?r)(?<![\p{L}\p{M}])(?i:nombre|nombres|apellido|apellidos|name|names|surname|nom|nome|"
+    r"vorname|nachname|naam|namn)(?![\p{L}\p{M}])[^\n\r:]*\Z"
+)
+"""A name's word earlier on the key's line: "Nombre y apellidos del paciente:", "Name of the
+patient:", "Name der Patientin:" hold the name all the same."""
+_MEDICAL_CAPITALS = frozenset({"MS", "MR", "PT", "PA"})
+"""Capitals that are cues as titles ("Ms", "Mr.") and medical abbreviations without a dot
+(multiple sclerosis, mitral regurgitation, physical therapy)."""
+_TITLE_CAPITALS = frozenset({"MS", "MR"})
+"""Of those, the titles a nursing note writes in capitals before a surname ("MR JONES",
+"MS O'BRIEN"): a cue there only for a capitalised known name that is no common word (not
+"MR mild", "MS flare", "MR Moderate")."""
+
+
+def _skip_titles(text: str, position: int) -> int:
+    """Past the further titles after a cue ("Frau [Dr. med.] Weber")."""
+    for word in words_from(text, position, 4):
+        if word.folded not in _TITLE_WORDS:
+            return word.start
+        position = word.end
+    return position
+
+
+def _after_cues(
+    text: str,
+    language: str | None,
+    lex: Lexicon,
+    index: dict[str, list[int]],
+    shouting: bool,
+) -> Iterator[RuleHit]:
+    lowercase = language in (None, "en")
+    for kind, rule, family, strength in _cue_families(language):
+        for match in family.finditer(text, index):
+            cue, wanted = match.group().rstrip(" \t:"), strength
+            if len(cue) == 1 and text[match.start() - 1 : match.start()] in ("'", "\u2019"):
+                continue  # "I'm Sarah": no French "M" before the name
+            if cue in _MEDICAL_CAPITALS:
+                if cue not in _TITLE_CAPITALS or shouting:
+                    continue
+                wanted = WEAK  # "MR JONES": a known name, capitalised, no common word
+            if strength >= STRONG and _THING_BEFORE.search(
+                text, max(0, match.start() - 16), match.start()
+            ):
+                continue  # "Test Name: SARS-CoV-2 by PCR"
+            if (
+                rule == "name_after_patient_key"
+                and _HEADING_BEFORE.search(text, max(0, match.start() - 8), match.start())
+                and not _NAME_WORD_BEFORE.search(text, max(0, match.start() - 40), match.start())
+            ):
+                continue  # "Informe clínico del paciente: Varón de 40 años"
+            if (
+                rule == "name_after_relative"
+                and cue[:1].isupper()
+                and not shouting
+                and language not in NOUNS_CAPITALISED
+                and _WORD_THEN_BLANK_BEFORE.search(text, max(0, match.start() - 16), match.start())
+            ):
+                continue  # "habite à Cousin, France": a relative's word capitalised in a
+                # sentence is a name or a town, not a relative
+            position = _skip_titles(text, match.end())
+            span = take_name(
+                text,
+                position,
+                lex,
+                wanted,
+                lowercase=lowercase,
+                uncased=shouting,
+                familiar=rule in _FAMILIAR_AFTER,
+            )
+            if span is not None and rule in _KEYED:
+                span = _before_key(text, span)  # "Médico: Ruth Bravo NºCol: 28"
+            if span is None:
+                continue
+            if rule in _KEYED and not _BLANK.search(text, span[0], span[1]):  # a surname alone
+                span = (span[0], _given_name_after(text, span[1], lex))
+            if rule in _KEYED and (short := _SHORT_SURNAME_ENDING_LINE.match(text, span[1])):
+                span = (span[0], short.end(1))  # "Patient: Tammy [Le]"
+            elif rule in _TITLES:
+                span = (span[0], _surname_after(text, span, lex, language))  # "Dr. Ryan [Le]"
+            if (
+                rule in _AFTER_PATIENT
+                and text[span[0] : span[1]].split()[0].casefold() in _PERSON_WORDS
+            ):
+                continue  # "Paciente: Varón de 45 años", "paciente Niña de 5 años"
+            folded = fold(text[span[0] : span[1]])
+            if "," in match.group() and (
+                len(folded) < 2
+                or (folded.split()[0] in lex.stop and not _named_alone(text, span))
+                or _DAY_WORDS.match(folded) is not None
+            ):
+                continue  # "your brother, I talked": after a comma, no pronoun; "her
+                # mother, Today's date": no day's word
+            if (
+                not (strength < STRONG and folded in eponyms())
+                and (folded not in _relative_words(language) or _titled_kin(text, span, rule))
+                and folded not in _SALUTATIONS
+                and folded.split()[-1] not in _PATIENT_WORDS
+            ):
+                yield RuleHit(span[0], span[1], kind, rule)
+
+
+def _titled_kin(text: str, span: tuple[int, int], rule: str) -> bool:
+    """Whether a kinship word after a title is a surname: capitalised ("M. Cousin a reçu",
+    "Mme Neveu", "Herr Bruder")."""
+    return rule in _TITLES and text[span[0]].isupper()
+
+
+_DAY_WORDS = regex.compile(r"(?:today|tonight|yesterday|tomorrow)(?:['\u2019]s)?(?!\w)")
+"""A day's word after a relative's comma, where a name would stand ("her mother, Today's
+date is")."""
+_PUNCTUATION_AFTER = regex.compile(r"[ \t]*[.,;:)]")
+
+
+def _named_alone(text: str, span: tuple[int, int]) -> bool:
+    """Whether a capitalised stopword after a relative's comma stands alone before a
+    punctuation mark, as a name that is also a word does ("her partner, Don. David Novak",
+    "her husband, Will, said"; not "your brother, I talked")."""
+    start, end = span
+    return (
+        end - start > 1
+        and text[start].isupper()
+        and text[start + 1 : end].islower()
+        and _PUNCTUATION_AFTER.match(text, end) is not None
+    )
+
+
+_WORD_THEN_BLANK_BEFORE = regex.compile(r"(?r)\p{Ll}[ \t]+\Z")
+"""A lower-case word and a blank before a cue: the cue stands inside a sentence."""
+_SHORT_SURNAME_ENDING_LINE = regex.compile(r"[ \t]+(\p{Lu}\p{Ll}{1,2})[ \t]*(?=\r?\n|\Z)")
+"""A surname of two or three letters that ends a key's line after the name the key took
+("Patient: Tammy Le", "Reporter: Anna Wu"): too short for the name lists' test."""
+_SURNAME_AFTER = regex.compile(
+    r"[ \t]+(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)"
+    r"(?=[ \t]*(?:[,.;:()?!]|\r?\n|\Z)|[ \t]+\p{Ll})"
+)
+"""A capitalised word after a first name, before a punctuation mark, a line's end or a
+lower-case word ("Dr. Ryan Le for back pain", "Dr. Ryan Le (MRN", "Dr. Justin Beet?"): the
+surname, short or a word of the language, that the name lists' test left out."""
+
+
+def _surname_after(text: str, span: tuple[int, int], lex: Lexicon, language: str | None) -> int:
+    """The end of a titled name that is a first name alone, with the surname after it that
+    the name lists' test left out: no stopword of the language ("Dr. Ryan In the"); longer
+    than three letters, no word that ends a name ("Dr. Anna Ward 3"), no month or weekday,
+    and none in German, where every noun is capitalised ("Dr. Wei Sun" keeps its surname)."""
+    start, end = span
+    after = _SURNAME_AFTER.match(text, end)
+    if (
+        after is None
+        or _BLANK.search(text, start, end)
+        or fold(text[start:end]) not in lex.first_names
+    ):
+        return end
+    word = fold(after.group(1))
+    if word in lex.stop:
+        return end
+    if len(word) > 3 and (  # a short surname is one ("Dr. Wei Sun", "Dr. Ryan Le")
+        word in NAME_ENDS
+        or word in MONTH_WORDS
+        or word in WEEKDAYS
+        or language in NOUNS_CAPITALISED
+    ):
+        return end
+    return after.end(1)
+
+
+_KEYED = frozenset({"name_after_staff_key", "name_after_patient_key"})
+_AFTER_PATIENT = frozenset({"name_after_patient_key", "name_after_patient_word"})
+_TITLES = frozenset({"name_after_patient_title", "name_after_staff_title"})
+_COLON_AFTER = regex.compile(r"[ \t]*:")
+_LAST_WORD_OF = regex.compile(r"(?r)[ \t]+\S+\Z")
+
+
+def _before_key(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
+    """A field's value without the next field's key a colon follows ("Médico: Ruth Bravo
+    [NºCol]: 28"); None when the key is all of it ("Médico:  NºCol: 28", an empty field)."""
+    start, end = span
+    if _COLON_AFTER.match(text, end) is None:
+        return span
+    last = _LAST_WORD_OF.search(text, start, end)
+    return None if last is None else (start, last.start())
+
+
+_BLANK = regex.compile(r"\s")
+_GIVEN_NAME_AFTER = regex.compile(
+    r",[ \t]*(\p{Lu}[\p{L}\p{M}]+(?:-\p{Lu}[\p{L}\p{M}]+)?)(?![\p{L}\p{M}\d.'\u2019-])"
+)
+
+
+def _given_name_after(text: str, end: int, lex: Lexicon) -> int:
+    """Where a surname after a key ends, its given name included when it follows after a
+    comma, as forms and letters write it ("Betr.: Schulz, Gerda, geb."; "Patient:
+    Smith, John"): a known first name that is no common word ("Smith, June 2020" stays)."""
+    after = _GIVEN_NAME_AFTER.match(text, end)
+    if after is None:
+        return end
+    folded = fold(after.group(1))
+    if folded in lex.first_names and folded not in lex.common and folded not in lex.stop:
+        return after.end(1)
+    return end

@@ -1,0 +1,151 @@
+"""First names without a cue: a capitalised known first name alone, a weak hint ("They
+had 6: Gaetane, Hannah"; rule ``first_name``), and a list of first names ("Romi, Erik, Amy and
+Sam"; rule ``name_list``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Iterator
+
+import regex
+
+from deid_studio.detect.gazetteers import borne_first_names, eponyms, fold
+from deid_studio.detect.geography import Places, places
+from deid_studio.detect.rules.base import RuleHit
+from deid_studio.detect.rules.names.common import _NOT_NAMES, _PERSON_WORDS, _without_possessive
+from deid_studio.detect.rules.proper_nouns import noun_after_possessive
+from deid_studio.detect.rules.terms import EPONYM_AFTER
+from deid_studio.detect.rules.words import (
+    CONDITION_BEFORE,
+    PARTICLES,
+    PRODUCT_WORDS,
+    SENTENCE_START,
+    Lexicon,
+)
+
+
+def _first_names(
+    text: str,
+    capitalised: list[regex.Match[str]],
+    lex: Lexicon,
+    language: str | None,
+    lowercase: Container[str],
+) -> Iterator[RuleHit]:
+    """A capitalised known first name alone, no common word, stopword or eponym ("They had
+    6: Gaetane, Hannah, Anthony"): a weak hint, for the rules-only stage and the CRF's
+    features. A small town's name too ("David", "Austin", "Jackson": the place rules win
+    where they take it, after a cue; see :func:`_name_before_town`); none after a
+    condition's word ("síndrome de Potter", "prueba de Allen"). Opening a sentence, a line or
+    a field, where every word is capitalised, an everyday word of the narrative's language
+    (not English: the common words are English) only when people bear it ("Rosa",
+    "Consuelo"; not "Tres meses después", "Valor de referencia", "Nota clínica", which
+    Philter's list holds; "Édgar Donoso Arco" keeps it)."""
+    medical = eponyms()
+    known = places(language)
+    borne = borne_first_names()
+    for match in capitalised:
+        start, end = _without_possessive(match)  # "Amanda's daughter": the name is "Amanda"
+        if end < match.end() and (
+            not _OWNED_AFTER.match(text, match.end()) or EPONYM_AFTER.match(text, end)
+        ):
+            continue  # "St. Patrick's Day", "Rett's syndrome", "Ludwig's angina"
+        name = text[start:end]
+        word, written = fold(name), name.casefold()
+        if (
+            len(word) >= 3
+            and word in lex.first_names
+            and word not in lowercase
+            and word not in lex.common
+            and word not in lex.stop
+            and word not in PARTICLES
+            and word not in medical
+            and word not in _NOT_NAMES
+            and word not in _SLIPS
+            and written not in _PERSON_WORDS
+            and (
+                word in borne
+                or not lex.everyday(written)
+                or not SENTENCE_START.search(text, max(0, start - 4), start)
+            )
+            and _name_before_town(written, word, known, lex)
+            and not _NO_NAME_AFTER.match(text, match.end())
+            and not CONDITION_BEFORE.search(text, max(0, start - 40), start)
+            and not (language in (None, "de") and noun_after_possessive(text, start, word))
+        ):
+            yield RuleHit(start, end, "PERSON", "first_name")
+
+
+_OWNED_AFTER = regex.compile(r"[ \t]+\p{Ll}")
+"""What a person's possessive goes before: a word in lower case ("Amanda's daughter",
+"Amanda's car"); a capital starts a name of its own ("Valentine's Day")."""
+
+
+def _name_before_town(written: str, folded: str, known: Places, lex: Lexicon) -> bool:
+    """Whether a first name (``written`` casefolded) goes before the town of that name:
+    unless the town is a country or a large city ("Austria", "Paris"), or an everyday word of
+    a narrative in another language than English ("Alta")."""
+    place = known.match((folded,))
+    return place is None or (
+        place == "CITY" and (folded,) not in known.large and not lex.everyday(written)
+    )
+
+
+_SLIPS = frozenset({"sever", "ive", "icy", "gal"})
+"""First names that reports write for words: "Sever allergic reaction" (severe), "Ive been"
+(I've), "Icy hot", "Gal bladder"."""
+_NO_NAME_AFTER = regex.compile(
+    rf"\d|-\p{{Ll}}|[ \t]+(?i:(?:covid(?:-19)?[ \t]+)?(?:{PRODUCT_WORDS}))(?![\p{{L}}\p{{M}}])"
+)
+"""What a name is not followed by: a digit ("Eli283", a lot number), a hyphen and a lower-case
+word ("Sol-u-Medrol"), a device's word ("Lucas device", "Sofia COVID test", "King airway")."""
+
+
+_LIST_ITEM = r"[\p{L}][\p{L}\p{M}'\u2019-]+"
+_LIST_AND = ("and", "y", "e", "et", "und", "och", "en")
+"""The word before a list's last item, per language."""
+_NAME_LIST = regex.compile(
+    rf"(?<![\p{{L}}\p{{M}}])(?:{_LIST_ITEM},[ \t]+){{2,}}{_LIST_ITEM}"
+    rf"(?:,?[ \t]+(?:&|{'|'.join(_LIST_AND)})[ \t]+{_LIST_ITEM})?(?![\p{{L}}\p{{M}}])",
+    regex.UNICODE,
+)
+_LIST_WORD = regex.compile(_LIST_ITEM)
+
+
+_WORD_BEFORE = regex.compile(r"(?r)[\p{L}][\p{L}\p{M}'\u2019-]*\Z")
+
+
+def _list_matches(text: str) -> Iterator[regex.Match[str]]:
+    """The matches of :data:`_NAME_LIST`, looked for only where two commas hold one word
+    between them (a scan of the whole text with the pattern costs ten times more)."""
+    done = previous = -1
+    comma = text.find(",")
+    while comma >= 0:
+        if (
+            previous >= 0
+            and previous > done
+            and _LIST_WORD.fullmatch(text[previous + 1 : comma].strip())
+        ):
+            word = _WORD_BEFORE.search(text, max(0, previous - 40), previous)
+            if word is not None:
+                match = _NAME_LIST.match(text, word.start())
+                if match is not None:
+                    yield match
+                    done = match.end()
+        previous, comma = comma, text.find(",", comma + 1)
+
+
+def _name_lists(text: str, lex: Lexicon) -> Iterator[RuleHit]:
+    """A list of first names ("They had 6: Romi, Erik, Amy and Sam", lower-case too): when
+    most items are known first names that are no common word, every item that could be a
+    name is one."""
+    for match in _list_matches(text):
+        items = [w for w in _LIST_WORD.finditer(match.group()) if fold(w.group()) not in _LIST_AND]
+        folded = [fold(w.group()) for w in items]
+        names = sum(w in lex.first_names and w not in lex.common for w in folded)
+        if names < 2 or names < 0.6 * len(items):
+            continue
+        for word, f in zip(items, folded, strict=True):
+            if f in lex.stop or f in _NOT_NAMES or (f in lex.common and f not in lex.first_names):
+                continue  # "Huber, Maria, [geb.] 12.03.1950"
+            start = match.start() + word.start()
+            yield RuleHit(start, start + len(word.group()), "PERSON", "name_list")
