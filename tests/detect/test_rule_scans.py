@@ -14,9 +14,9 @@ import regex
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from deid_studio.detect import gazetteers
+from deid_studio.detect import gazetteers, geography
 from deid_studio.detect.gazetteers import fold
-from deid_studio.detect.rules import checksums, matching, places, terms, unknown, words
+from deid_studio.detect.rules import checksums, matching, terms, unknown, words
 from deid_studio.detect.rules.anchors import (
     _AGE_UNIT_AFTER,
     _NUMBER_BEFORE,
@@ -31,6 +31,9 @@ from deid_studio.detect.rules.matching import RULES
 from deid_studio.detect.rules.names import finder as name_finder
 from deid_studio.detect.rules.names import pairs as name_pairs
 from deid_studio.detect.rules.names import relatives as name_relatives
+from deid_studio.detect.rules.places import common as place_common
+from deid_studio.detect.rules.places import gazetteer as place_gazetteer
+from deid_studio.detect.rules.places import institutions, organisations, postcodes, streets
 
 
 def _texts(pieces: list[str], max_size: int, sep: str = "") -> st.SearchStrategy[str]:
@@ -89,13 +92,16 @@ def test_postcodes_states_and_us_streets_tried_at_digit_runs_are_what_a_scan_fin
     text: str,
 ) -> None:
     at_runs = [
-        m.span() for m in matches_at(places._CODE_BEFORE_WORD, text, places._code_starts(text))
+        m.span()
+        for m in matches_at(postcodes._CODE_BEFORE_WORD, text, postcodes._code_starts(text))
     ]
-    assert at_runs == [m.span() for m in places._CODE_BEFORE_WORD.finditer(text)]
-    assert places._state_before_zip(text) == (places._CODE_AFTER_STATE.search(text) is not None)
-    numbers = places._house_numbers(text)
-    at_numbers = [m.span() for m in matches_at(places._STREET_US, text, numbers)]
-    assert at_numbers == [m.span() for m in places._STREET_US.finditer(text)]
+    assert at_runs == [m.span() for m in postcodes._CODE_BEFORE_WORD.finditer(text)]
+    assert postcodes._state_before_zip(text) == (
+        postcodes._CODE_AFTER_STATE.search(text) is not None
+    )
+    numbers = streets._house_numbers(text)
+    at_numbers = [m.span() for m in matches_at(streets._STREET_US, text, numbers)]
+    assert at_numbers == [m.span() for m in streets._STREET_US.finditer(text)]
 
 
 @settings(max_examples=200, deadline=None)
@@ -145,9 +151,9 @@ _INSTITUTIONS = _texts(
 @settings(max_examples=400, deadline=None)
 @given(_INSTITUTIONS)
 def test_the_gates_before_a_scan_never_skip_a_narrative_it_would_match(text: str) -> None:
-    starts = places._suffixed_starts(text, words.word_index(text, "en"))
-    tried = [m.span() for m in matches_at(places._INSTITUTION_SUFFIXED, text, starts)]
-    assert tried == [m.span() for m in places._INSTITUTION_SUFFIXED.finditer(text)]
+    starts = institutions._suffixed_starts(text, words.word_index(text, "en"))
+    tried = [m.span() for m in matches_at(institutions._INSTITUTION_SUFFIXED, text, starts)]
+    assert tried == [m.span() for m in institutions._INSTITUTION_SUFFIXED.finditer(text)]
     if not name_relatives._bracketed_relative(text):
         assert name_relatives._RELATIVE_IN_BRACKETS.search(text) is None
 
@@ -163,8 +169,8 @@ _STREETS = _texts(
 @settings(max_examples=400, deadline=None)
 @given(_STREETS)
 def test_the_street_endings_gate_never_skips_a_narrative_the_pattern_matches(text: str) -> None:
-    if places._STREET_SUFFIXED.search(text):
-        assert places._may_hold_suffixed_street(text, text.lower())
+    if streets._STREET_SUFFIXED.search(text):
+        assert streets._may_hold_suffixed_street(text, text.lower())
 
 
 @settings(max_examples=200, deadline=None)
@@ -190,7 +196,7 @@ _TWINS = {
     "terms": terms._WORD,
     "names": name_finder._CAPITALISED,
     "unknown": unknown._CANDIDATE,
-    "places": places._CAPITALISED_WORD,
+    "places": place_common._CAPITALISED_WORD,
 }
 
 
@@ -280,8 +286,8 @@ _ORGANISATIONS = _texts(
 @example("Acme and & Sons")  # the legal form starts at its "&", before the word indexed
 def test_organisations_are_looked_for_wherever_one_may_stand(text: str) -> None:
     index = words.word_index(text, None)
-    if not places._may_name_organisation(text, index):
-        assert places._ORGANISATION.search(text) is None
+    if not organisations._may_name_organisation(text, index):
+        assert organisations._ORGANISATION.search(text) is None
 
 
 _LED = words.cues(["de nombre", "se llama", "mi nombre es", "po box", "a year at", "Paciente"])
@@ -327,10 +333,10 @@ def test_a_latin1_word_folds_as_its_decomposition_does(word: str) -> None:
 def test_place_starts_are_the_capitalised_words_a_place_may_start_with(
     text: str, language: str | None
 ) -> None:
-    known = places.places(language)
-    scan = places._CAPITALISED_WORD.of(text)
+    known = geography.places(language)
+    scan = place_common._CAPITALISED_WORD.of(text)
     expected = [m.span() for m in scan.finditer(text) if fold(m.group()) in known.longest]
-    assert [m.span() for m in places._place_starts(text, language, known)] == expected
+    assert [m.span() for m in place_gazetteer._place_starts(text, language, known)] == expected
 
 
 def _ipv6_starts(text: str) -> list[int]:

@@ -1,0 +1,148 @@
+"""A form's keyed fields and their values: "Domicilio:", "Address:", "Localidad:",
+"País:", "Hospital:" (rules ``field_street``, ``field_city``, ``field_country``,
+``field_institution``); where a value ends, an abbreviation's full stop and a Spanish flat
+kept inside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+import regex
+
+from deid_studio.detect.gazetteers import fold
+from deid_studio.detect.rules.base import RuleHit, alternation
+from deid_studio.detect.rules.places.common import _ABBREVIATIONS, _PARTICLE_WORDS
+from deid_studio.detect.rules.places.street_words import (
+    _SIDE,
+    _STOREY_DOOR,
+    _STOREY_SIDE,
+    _STREET_TYPE_WORDS,
+    _UNIT_PART,
+)
+from deid_studio.detect.rules.words import STREET_TYPES, Cues, cues
+
+_FIELD_KEYS: Mapping[str, str] = {
+    "STREET": "domicilio|dirección|direccion|address|adresse|anschrift|calle|street|"
+    "home address|morada|indirizzo",
+    "CITY": "localidad|provincia|localidad/provincia|localidad/ provincia|ciudad|city|town|"
+    "ville|ort|wohnort|municipio|población|poblacion|state|comunidad|comunidad autónoma|"
+    "comunidad autonoma|county|"
+    "département|kanton|bundesland|cidade|città|"
+    "lugar de nacimiento|place of birth|town of birth|city of birth|lieu de naissance|"
+    "ville de naissance|geburtsort|heimatort",
+    "COUNTRY": "país|pais|country|pays|land|nationality of residence|"
+    "país de nacimiento|pais de nacimiento|país de origen|país de residencia|"
+    "country of birth|country of residence|country of origin|pays de naissance|"
+    "pays de résidence|geburtsland|herkunftsland",
+    "INSTITUTION": "hospital|centro|institution|klinik|établissement|facility|clinic|"
+    "centro de trabajo|lugar de trabajo|employer|empresa|arbeitgeber",
+}
+_NO_VALUE = frozenset(
+    "yes no none unknown n/a na nil si sí ninguno ninguna desconocido oui non aucun inconnu "
+    "ja nein keine unbekannt -".split()
+)
+"""Form answers that are no value ("Hospital: No")."""
+_FIELD_END = regex.compile(r"\n|\.[ \t]|\.\Z|;|[ \t]{2,}|\Z")
+
+
+_FIELDS: tuple[tuple[str, str, Cues], ...] = tuple(
+    (kind, f"field_{kind.lower()}", cues(keys.split("|"), colon=True))
+    for kind, keys in _FIELD_KEYS.items()
+)
+
+
+def _fields(text: str, index: dict[str, list[int]]) -> Iterator[RuleHit]:
+    for kind, rule, family in _FIELDS:
+        for match in family.finditer(text, index):
+            start = match.end()
+            limit = min(len(text), start + 120)
+            end = _FIELD_END.search(text, start, limit)
+            flat = None
+            while end and end.group()[:1] == ".":
+                if _abbreviated(text, start, end):
+                    end = _FIELD_END.search(text, end.end(), limit)  # "C. Mayor 3", "Avda. X"
+                    continue
+                if kind == "STREET":
+                    flat = _FLAT_AFTER.match(text, end.end())  # "C Bizkarreta, 1. Bajo A"
+                break
+            if flat is not None:
+                stop = flat.end()
+            elif end is not None and (end.group() or end.start() == len(text)):
+                stop = end.start()
+            else:  # the value runs to its limit: not cut inside a word
+                stop = _last_blank(text, start, limit)
+            value = text[start:stop].rstrip(" \t.,")
+            if kind == "STREET" and (town := _TOWN_IN_STREET_FIELD.search(value)) is not None:
+                value = value[: town.start()]  # "C. de Loida Franco 19, 33168 Cuenca"
+            elif text.startswith("..", start + len(value)) and _SIDE_AT_END.search(value):
+                value += "."  # "4 izq..": the side's abbreviation keeps its full stop
+            if fold(value) in _NO_VALUE:
+                continue
+            if value and any(c.isalpha() or c.isdigit() for c in value):
+                yield RuleHit(start, start + len(value), kind, rule)
+
+
+def _abbreviated(text: str, start: int, end: regex.Match[str]) -> bool:
+    """Whether the dot at ``end`` (a field's end) closes an abbreviation the value goes on
+    after (:data:`_STREET_ABBREVIATION`): a street type's or a town's before a capital, or
+    before a word in lower case when it opens the value ("Av. del puerto 177"); a title's or
+    a saint's only inside a street's name, after a street type or a particle ("Carrer del Dr.
+    Trueta", not "10 Oak Dr. The patient"); a flat's before a number."""
+    word = _STREET_ABBREVIATION.search(text, start, end.start() + 1)
+    if word is None:
+        return False
+    after = text[end.end() : end.end() + 1]
+    if word.group("street"):
+        return after.isupper() or (
+            after.isalpha()
+            and len(word.group("street")) > 1
+            and not text[start : word.start()].strip()
+        )
+    if word.group("title"):
+        before = _WORD_BEFORE.search(text, start, word.start())
+        return (
+            after.isupper()
+            and before is not None
+            and (fold(before.group(1)) in _TITLE_AFTER or before.group(1) in _PARTICLE_WORDS)
+        )
+    return after.isdigit()
+
+
+_TITLE_AFTER = _STREET_TYPE_WORDS | STREET_TYPES
+"""Where a title's abbreviation starts a street's name ("Calle Dr. Fleming", "Carrer del Dr.
+Trueta", after a particle)."""
+_WORD_BEFORE = regex.compile(r"([\p{L}\p{M}]+)/?\.?[ \t]+\Z")
+
+
+def _last_blank(text: str, start: int, stop: int) -> int:
+    """``stop``, or the last blank before it when it falls inside a word: a value cut at
+    its longest is not cut inside a name ("... by Dr. Jonath")."""
+    if stop >= len(text) or not (text[stop - 1].isalnum() and text[stop].isalnum()):
+        return stop
+    blank = max(text.rfind(" ", start, stop), text.rfind("\t", start, stop))
+    return blank if blank > start else stop
+
+
+_TOWN_IN_STREET_FIELD = regex.compile(
+    r"(?<=\d[\p{L}º°ª]{0,2}|\d[º°ª][ \t]?\p{Lu}|(?i:s/n))"
+    r"[ \t]*,[ \t]*(?=(?:[A-Z]-?)?\d{5}(?:[ \t]+\p{Lu}|[ \t]*\Z))"
+)
+"""Where a street field's value goes on after the house number (or the flat's door) to a
+five-digit postcode and the town ("C. de Loida Franco 19, 33168 Cuenca", "45, 2º B, 41001
+Sevilla"): the street ends there, the place rules read the rest; not before a four-digit
+house number ("Lot 7, 1500 County Line")."""
+_SIDE_AT_END = regex.compile(rf"(?<![\p{{L}}\p{{M}}])(?:{_SIDE}|{_STOREY_SIDE}|(?i:bajo))\Z")
+_FLAT_AFTER = regex.compile(rf"(?:{_STOREY_DOOR}|{_UNIT_PART})(?=[ \t]*(?:[.,;\n\r]|\Z))")
+"""The flat of a street field's address after a full stop ("C Bizkarreta, 1. Bajo A")."""
+
+
+_STREET_ABBREVIATION = regex.compile(
+    r"(?<![\p{L}\p{M}])(?:(?P<street>C|Avda|Av|Pza|Ctra|Urb|Pº|Pso|Bd|Str|Cdad|Pto|Nvo|Nva)"
+    rf"|(?P<title>{alternation(_ABBREVIATIONS)})|(?i:apt|apto|dpto|no|n[º°]))"
+    r"\.\Z"
+)
+"""A street's abbreviated type word, a title's or a saint's, or a town's ("Cdad. Real", "Pto.
+de la Cruz") before a field value's dot, a letter after it, or a flat's before a number: the
+dot ends no field ("Domicilio: C. Jaime Quintero 77", "Av. del puerto 177", "Carrer del Dr.
+Trueta, 16", "Calle de Teresita Pizarro 44 Apt. 95")."""

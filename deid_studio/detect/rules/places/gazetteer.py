@@ -1,0 +1,164 @@
+"""Cities, regions and countries from the gazetteers (:mod:`deid_studio.detect.
+geography`): runs of capitalised words that name a place, the longest first; a name that is
+also a common word, an eponym or a first name only after a place cue (rules
+``place_gazetteer``, ``place_after_cue``); and the United States in dotted capitals
+("EE.UU.", "U.S.A.").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from itertools import compress
+
+import regex
+
+from deid_studio.detect.frequency import zipf
+from deid_studio.detect.gazetteers import eponyms, fold
+from deid_studio.detect.geography import COUNTRY_SHORT_NAMES, Places, places
+from deid_studio.detect.rules.base import MONTH_WORDS, RuleHit, per_word
+from deid_studio.detect.rules.places.common import (
+    _CAPITALISED_WORD,
+    _PLACE_CUE_BEFORE,
+    COMMON,
+    _entry_words,
+)
+from deid_studio.detect.rules.places.institution_words import (
+    _INSTITUTION_AFTER,
+    _INSTITUTION_BEFORE,
+)
+from deid_studio.detect.rules.places.street_words import (
+    _STREET_AFTER,
+    _STREET_AFTER_EN,
+    _STREET_AFTER_NUMBERED,
+    _STREET_TYPE_WORDS,
+)
+from deid_studio.detect.rules.words import CONDITION_BEFORE, PRODUCT_WORDS, Lexicon, words_from
+
+_GENERIC = _STREET_TYPE_WORDS | frozenset(
+    fold(w.rstrip("./"))
+    for w in (
+        _STREET_AFTER
+        + _STREET_AFTER_NUMBERED
+        + _STREET_AFTER_EN
+        + " ".join(_INSTITUTION_BEFORE + _INSTITUTION_AFTER).split()
+        + "station room zimmer ward unit general university centro centre center".split()
+    )
+)
+"""Words that name a kind of place, not a place (some are towns somewhere: "Calle")."""
+
+
+def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
+    """Runs of capitalised words that name a place of the gazetteer, longest first; an
+    eponym ("Bell", "Barre") or a common word ("Mobile") only after a place cue."""
+    known = places(language)
+    medical = eponyms()
+    position = 0
+    for match in _place_starts(text, language, known):
+        if match.start() < position:
+            continue
+        first = fold(match.group())
+        words, spans = _entry_words(text, match.span(), first, known)
+        for size in range(len(words), 0, -1):
+            entry = words[:size]
+            kind = known.match(entry)
+            if kind is None or (size > 1 and not text[spans[size - 1][0]].isupper()):
+                continue
+            start, end = spans[0][0], spans[size - 1][1]
+            cued = _PLACE_CUE_BEFORE.search(text, max(0, start - 24), start) is not None
+            if size == 1 and (
+                entry[0] in _GENERIC
+                or entry[0] in MONTH_WORDS
+                or (
+                    not cued
+                    and entry not in known.large
+                    and entry not in known.countries
+                    and _common(match.group(), first, language)
+                )
+                or (entry[0] in medical and (not cued or text[end : end + 1] in "'\u2019-"))
+                or (entry[0] in known.ambiguous and not _cued_through(match, first, cued, language))
+                or (
+                    match.group().isupper()
+                    and len(match.group()) <= 4
+                    and not cued
+                    and match.group() not in COUNTRY_SHORT_NAMES
+                )
+            ):
+                break
+            if (
+                size == 1
+                and not cued
+                and first in lex.first_names
+                and _followed_by_name(text, end, lex)
+            ):
+                break  # "Victoria Smith": a person
+            if _PRODUCT_AFTER.match(text, end):
+                break  # "the Sofia test", "CPR with LUCAS machine": a device's name
+            if _HOLIDAY_AFTER.match(text, end):
+                break  # "on Valentine's Day": a feast, not the town of Valentine
+            if not cued and CONDITION_BEFORE.search(text, max(0, start - 40), start):
+                break  # "polígono de Willis", "técnica de Anderson-Hynes": an eponym
+            yield RuleHit(start, end, kind, "place_after_cue" if cued else "place_gazetteer")
+            position = end
+            break
+
+
+def _cued_through(
+    match: regex.Match[str] | re.Match[str], folded: str, cued: bool, language: str | None
+) -> bool:
+    """Whether a place cue lets a town whose name is also a word through: in capitals, not
+    an acronym of four letters or fewer ("from POA") nor a common word ("IN BED"); so
+    "grew up in HELSINKI"."""
+    if not cued:
+        return False
+    word = match.group()
+    return not word.isupper() or (len(folded) > 4 and not _common(word, folded, language))
+
+
+def _common(word: str, folded: str, language: str | None) -> bool:
+    """Whether a word is frequent in ``language`` (:data:`COMMON`) as written or folded:
+    folding takes the accents away and with them the word's frequency ("Tamaño" is "tamano",
+    "Puño" is Puno, "Cerró" is "cerro")."""
+    if zipf(folded, language) >= COMMON:
+        return True
+    written = word.casefold()
+    return written != folded and zipf(written, language) >= COMMON
+
+
+def _place_starts(
+    text: str, language: str | None, known: Places
+) -> list[regex.Match[str] | re.Match[str]]:
+    """The capitalised words of ``text`` that may start a place: one scan, each word as
+    written looked up at C speed in what the process has learnt of it (a third of the time
+    of folding each word through :func:`fold`'s cache on a narrative first read)."""
+    found = list(_CAPITALISED_WORD.of(text).finditer(text))
+    if not found:
+        return found
+    written = list(map(type(found[0]).group, found))  # a regex or an re match
+    memo = _STARTS_PLACE.setdefault(language, {})
+    flags = per_word(memo, written, lambda word: fold(word) in known.longest, _STARTS_KEPT)
+    return list(compress(found, flags))
+
+
+_STARTS_PLACE: dict[str | None, dict[str, bool]] = {}
+"""Per language (its place gazetteer), whether each word as written may start a place."""
+_STARTS_KEPT = 100_000
+
+
+_HOLIDAY_AFTER = regex.compile(r"['\u2019]s[ \t]+Day(?![\p{L}\p{M}])")
+_PRODUCT_AFTER = regex.compile(
+    rf"(?:[ \t]+(?i:sars|covid|covid-19|rapid|flu|pcr))?[ \t]+(?i:{PRODUCT_WORDS})"
+    r"(?![\p{L}\p{M}])"
+)
+"""A product's word after a place's name, a test's kind between ("SOFIA SARS ANTIGEN")."""
+
+
+def _followed_by_name(text: str, end: int, lex: Lexicon) -> bool:
+    word = next(iter(words_from(text, end, 1)), None)
+    return word is not None and word.capitalised and lex.is_name(word)
+
+
+_DOTTED_US = regex.compile(r"(?<![\p{L}\p{M}.])(?:EE\.[ \t]?UU\.|U\.S\.A\.?)(?![\p{L}\p{M}])")
+"""The United States in dotted capitals ("Irvine, California, EE.UU.", "U.S.A.")."""
+_DOTTED_US_HINTS = ("EE.", "U.S.A")
+"""What :data:`_DOTTED_US` needs in a narrative: the pattern runs only where one of these is."""

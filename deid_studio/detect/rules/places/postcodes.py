@@ -1,0 +1,200 @@
+"""Towns by their postcode: the town after a postcode ("28035 Madrid", "D-12345 Berlin";
+``town_after_postcode``) and the street without its type word before it ("Los Alisos, 10.
+13002"; ``street_before_postcode``), the town before a British postcode, a US town and state
+before a ZIP code ("Baltimore, MD 21201"), and a ZIP code after a town found. The postcode
+patterns are tried only at runs of four or five digits.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import regex
+
+from deid_studio.detect.gazetteers import fold
+from deid_studio.detect.geography import places
+from deid_studio.detect.rules.anchors import digit_runs
+from deid_studio.detect.rules.base import RuleHit, alternation, matches_at
+from deid_studio.detect.rules.places.common import (
+    _ABBREVIATIONS,
+    _CAP,
+    _PARTICLE,
+    _PARTICLE_WORDS,
+    _TOKEN,
+    _WORD,
+    _town_words,
+    _trim,
+    _unknown_town,
+)
+from deid_studio.detect.rules.places.institution_words import _INSTITUTION_WORDS
+from deid_studio.detect.rules.places.street_words import _STREET_WORDS
+from deid_studio.detect.rules.words import NAME_ENDS, Lexicon
+
+_POSTCODE_TOWN = regex.compile(
+    rf"(?<![\p{{L}}\d/-])(?P<prefix>[A-Z]{{1,2}}-)?(?P<code>\d{{4,5}})"
+    rf"(?P<stop>(?<=\d{{5}})[.,])?[ \t]+"
+    rf"(?P<town>{_WORD}(?:[ \t]+(?:(?:de|del|la|am|an|der|im|sur|sous|en)[ \t]+)?{_WORD}){{0,2}})",
+    regex.UNICODE,
+)
+_US_STATES = (
+    "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV "
+    "NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY"
+).split()
+_STATE_CODE_WORDS = frozenset("in or me ok hi oh id".split())
+_UK_POSTCODE = regex.compile(
+    r"(?<![\p{L}\p{N}])[A-Z]{1,2}\d[A-Z\d]?[ \t]\d[A-Z]{2}(?![\p{L}\p{N}])"
+)
+_TOWN_BEFORE_CODE = regex.compile(
+    rf"(?r)(?<![\p{{L}}\p{{M}}'\u2019-])(?P<town>{_WORD}(?:[ \t]+{_WORD}){{0,2}}),?[ \t]+\Z"
+)
+"""A town right before a British postcode: "Joe Port, [Connortown] M7 3ZR", "Ball Locks,
+[Hallfort], CT3 7RP"."""
+_TOWN_STATE_ZIP = regex.compile(
+    rf"(?P<town>(?:{_WORD}[ \t]){{0,2}}{_WORD}),[ \t]+(?P<state>{alternation(_US_STATES)})"
+    rf"[ \t]+\d{{5}}(?:-\d{{4}})?(?!\d)",
+    regex.UNICODE,
+)
+_STATE_ZIP = regex.compile(
+    rf"(?<![\p{{L}}])(?P<state>{alternation(_US_STATES)})[ \t]+\d{{5}}(?:-\d{{4}})?(?!\d)"
+)
+
+
+_CODE_BEFORE_WORD = re.compile(
+    r"(?<![\w-])(?:[A-Z]{1,2}-)?\d{4,5}(?:(?<=\d{5})[.,])?[ \t]+[^\W\d_]"
+)
+_CODE_AFTER_STATE = re.compile(r"\b[A-Z]{2}[ \t]+\d{5}")
+
+
+def _code_starts(text: str) -> list[int]:
+    """Where :data:`_CODE_BEFORE_WORD` may match: four or five digits, or a country's
+    letters and a hyphen before them ("D-12345")."""
+    starts = set()
+    for start, end in digit_runs(text):
+        if 4 <= end - start <= 5:
+            starts.add(start)
+            if start >= 2 and text[start - 1] == "-":
+                starts.update(p for p in (start - 3, start - 2) if p >= 0)
+    return sorted(starts)
+
+
+def _state_before_zip(text: str) -> bool:
+    """Whether :data:`_CODE_AFTER_STATE` matches: two capitals, blanks, five digits."""
+    for start, end in digit_runs(text):
+        if end - start >= 5:
+            blanks = start
+            while blanks > 0 and text[blanks - 1] in " \t":
+                blanks -= 1
+            if 2 <= blanks < start and _CODE_AFTER_STATE.match(text, blanks - 2):
+                return True
+    return False
+
+
+_UNTYPED_STREETS = frozenset({None, "es", "pt", "it", "fr"})
+"""Languages whose addresses leave out the street's type word before its name at times
+("Los Alisos, 10. 13002 Ciudad Real"; they write it before the name when they write it)."""
+_STREET_BEFORE_CODE = regex.compile(
+    rf"(?r)(?<![\p{{L}}\p{{M}}\d.'\u2019-])((?:{_CAP}[ \t]+(?:{_PARTICLE}[ \t]+)*){{0,3}}{_CAP}"
+    rf",?[ \t]*\d{{1,5}}(?:[ \t]*[,-][ \t]*\d{{1,2}}(?:\.?[º°ªo])?"
+    r"(?:[ \t-]?[A-Z](?![\p{L}\d-]))?)?)[.,]?[ \t]+\Z"
+)
+"""A street without its type word, then its postcode: its name's capitalised words, the house
+number and the floor ("Los Alisos, 10. 13002", "Ramón Puga, 52. 32005", "Colón, 28, 1º.")."""
+
+
+_TITLE_ABBREVIATIONS = (
+    *_ABBREVIATIONS,
+    *"Dres Sr Sra Srta Sres Dª Profa Hnos Hno Avd Avda Pza Ctra Crta Urb Esc Mr Mrs Ms".split(),
+)
+"""The abbreviations whose full stop ends no part of an address ("Hospital Dr. Peset")."""
+_ABBREVIATION_BEFORE = rf"(?<![\p{{L}}\p{{M}}]){alternation(_TITLE_ABBREVIATIONS)}"
+_FIELD_BOUNDARY = regex.compile(rf"(?:\A|[\n\r,;(][ \t]*|(?<!{_ABBREVIATION_BEFORE})\.[ \t]+)\Z")
+"""Where a part of an address starts: a line, a comma, a full stop that ends no title's or
+street's abbreviation ("Hospital Dr. Peset" goes on; "Vive en Lugo. Los Alisos, 10" starts
+anew); not a key's colon ("Paciente: Ana García Pérez, 45." is a name and an age)."""
+
+
+def _street_before_code(text: str, code: int, lex: Lexicon) -> tuple[int, int] | None:
+    """The street written right before the postcode at ``code``, from the start of its line or
+    part of the address (after a full stop or a comma), unless its first word is an
+    institution's ("Hospital Clínico, 2. 28040" is no street) or its words are everyday words
+    of the narrative's language ("Planta Baja, 2. 28040")."""
+    match = _STREET_BEFORE_CODE.search(text, max(0, code - 70), code)
+    if match is None or not _FIELD_BOUNDARY.search(
+        text, max(0, match.start(1) - 4), match.start(1)
+    ):
+        return None  # its words go on from what stands before: "Hospital La Paz Paseo de ..."
+    words = [fold(w) for w in _TOKEN.findall(match.group(1)) if not w.isdigit()]
+    if not words or words[0] in _INSTITUTION_WORDS or words[0] in NAME_ENDS:
+        return None
+    if any(w in _STREET_WORDS for w in words):
+        return None  # a street with its type word, the other rules' ("Paseo de Carmelitas 20")
+    if all(lex.everyday(w) or w in _PARTICLE_WORDS for w in words):
+        return None
+    return match.span(1)
+
+
+def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
+    known = places(language)
+    for candidate in matches_at(_CODE_BEFORE_WORD, text, _code_starts(text)):
+        match = _POSTCODE_TOWN.match(text, candidate.start())
+        if match is None:
+            continue
+        code = match.group("code")
+        start, end = _trim(text, *match.span("town"))
+        written = _TOKEN.findall(text, start, end)
+        if known.match(tuple(fold(w) for w in written)) is None:
+            while len(written) > 1 and known.match((fold(written[-1]),)) == "COUNTRY":
+                end = _trim(text, start, text.rfind(written.pop(), start, end))[1]  # "Madrid
+                # [España]": the country is found as one
+        words = [fold(w) for w in _TOKEN.findall(text[start:end])]
+        if match.group("stop") and (
+            known.match(tuple(words)) is None or words[0] in lex.stop or len(words[0]) < 3
+        ):
+            continue  # after "12345." or "12345," only a known town: "E-41013. Sevilla"; not
+            # "28/28/69932. Se ha solicitado" ("Se" names a place somewhere)
+        if (
+            known.match(tuple(words)) is None
+            and (
+                (len(code) == 4 and not match.group("prefix"))  # a year: "2021 Pfizer"
+                or any(w in lex.common or w in lex.stop for w in words)
+                or (text[start:end].isupper() and len(text[start:end]) <= 3)  # "50000 IU"
+            )
+        ):
+            continue
+        yield RuleHit(start, end, "CITY", "town_after_postcode")
+        if match.group("stop"):  # the postcode rule reads a blank or a comma after the code
+            yield RuleHit(
+                match.start(), match.end("code"), "POSTCODE", "postcode_before_known_town"
+            )
+        if language in _UNTYPED_STREETS:
+            street = _street_before_code(text, candidate.start(), lex)
+            if street is not None:
+                yield RuleHit(*street, "STREET", "street_before_postcode")
+    for code in _UK_POSTCODE.finditer(text):
+        town = _TOWN_BEFORE_CODE.search(text, max(0, code.start() - 50), code.start())
+        if town is None:
+            continue
+        parts, whole = _town_words(town.group("town"))
+        if known.match(parts) is not None or _unknown_town(whole, lex, _STREET_WORDS):
+            yield RuleHit(*town.span("town"), "CITY", "town_before_postcode")
+    if not _state_before_zip(text):
+        return
+    for match in _TOWN_STATE_ZIP.finditer(text):
+        yield RuleHit(*match.span("town"), "CITY", "town_state_zip")
+        yield RuleHit(*match.span("state"), "CITY", "town_state_zip")
+    for match in _STATE_ZIP.finditer(text):
+        yield RuleHit(*match.span("state"), "CITY", "state_zip")
+
+
+_ZIP_AFTER = regex.compile(r"[ \t]+(\d{5}(?:-\d{4})?)(?![\p{L}\p{N}]|[.,/:-]\d|[ \t]*(?:%|\p{Ll}))")
+"""A ZIP code right after a town, without a state ("South Trevor 15600."); not a count or a
+measure ("Dayton 12000 doses", "Leeds 12345 mg")."""
+
+
+def _zips_after_towns(text: str, found: list[RuleHit]) -> Iterator[RuleHit]:
+    """The ZIP code after each town found, when no state stands between them (those
+    :data:`_TOWN_STATE_ZIP` takes)."""
+    for hit in found:
+        if hit.kind == "CITY" and (zip_code := _ZIP_AFTER.match(text, hit.end)) is not None:
+            yield RuleHit(*zip_code.span(1), "CITY", "zip_after_town")
