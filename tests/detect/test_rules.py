@@ -116,6 +116,34 @@ def test_find_covers_what_each_finder_marks(finder: Finder, example: str) -> Non
         assert any(h.start <= start and end <= h.end for h in hits), text[start:end]
 
 
+_EXAMPLES = [example for _, example in POSITIVES + FINDER_POSITIVES]
+
+
+@pytest.mark.parametrize("blank", ["\u00a0", "\u202f", "\u2009"], ids=["nbsp", "nnbsp", "thin"])
+def test_a_no_break_or_thin_space_is_a_blank_to_every_rule(blank: str) -> None:
+    """Narratives pasted from a word processor hold no-break spaces; French typography puts a
+    narrow one before a colon. Every example of every rule and finder finds what it finds
+    with its spaces written so."""
+    for example in _EXAMPLES:
+        text, _ = expected_spans(example)
+        assert find(text.replace(" ", blank)) == find(text), text
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Patient:\u00a0Anna\u00a0Schmidt, geb.\u00a012.03.1956", "Anna\u00a0Schmidt"),
+        ("Nom\u202f: Dupont, prénom\u202f: Marie", "Dupont"),
+        ("Then Lara\u00a0Fiorentino came to the clinic.", "Lara\u00a0Fiorentino"),
+    ],
+)
+def test_a_name_written_with_no_break_spaces_is_a_name(text: str, name: str) -> None:
+    start = text.index(name)
+    assert any(
+        h.kind == "PERSON" and h.start <= start and start + len(name) <= h.end for h in find(text)
+    )
+
+
 @pytest.mark.parametrize(("finder", "example"), FINDER_NEGATIVES, ids=_finder_id)
 def test_finder_finds_nothing_in_its_negatives(finder: Finder, example: str) -> None:
     assert _own_spans(finder, example) == []

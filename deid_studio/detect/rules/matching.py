@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from functools import cache
@@ -28,6 +29,22 @@ RULES: tuple[Rule, ...] = tuple(r for r in _ALL if r.after) + tuple(r for r in _
 length, the earlier rule wins. Rules that saw a key come first (after "NHS number:" a
 number is an ID, though it has a phone's shape), then by module: contacts, codes, dates,
 ages, years."""
+
+_ODD_BLANKS = (
+    "\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
+)
+"""No-break, thin and other typographic spaces. Word processors put them between a first name
+and its surname ("Lara\u00a0Fiorentino") and French typography before a colon ("Nom\u202f:
+Dupont"); the rules write a blank as a space or a tab."""
+_ODD_BLANK = re.compile(f"[{_ODD_BLANKS}]")
+_AS_SPACE = str.maketrans(dict.fromkeys(_ODD_BLANKS, " "))
+
+
+def plain_blanks(text: str) -> str:
+    """``text`` with each of :data:`_ODD_BLANKS` written as a space: one character for one,
+    so every offset into it is an offset into ``text``."""
+    return text.translate(_AS_SPACE) if _ODD_BLANK.search(text) else text
+
 
 FINDERS: tuple[Finder, ...] = (
     CHECKSUM_FINDER,
@@ -143,6 +160,7 @@ def find(text: str, language: str | None = None) -> list[RuleHit]:
     overlaps a guard match (a dose, a lot number...) is dropped, unless its finder finds
     words rather than numbers (``Finder.guarded`` false: names, places).
     """
+    text = plain_blanks(text)  # a no-break space is a blank to every rule
     rules, guards, finders = _rules_for(language)
     anchors = Anchors(text, language)
     candidates: list[tuple[int, int, int, int]] = []  # (-length, order, start, end)

@@ -164,9 +164,8 @@ _PERSON_WORDS = frozenset(_SEX_WORDS.split("|")) | {"bebé", "señor", "señora"
 
 
 # The blanks between two words of a name: the pairs', and a name's beside a job or a birth.
-# Before the split, names.py also defined _BLANKS as r"[ \u00a0]{1,3}" for the pairs ("Lara
-# Fiorentino" with two blanks), earlier in the module: this later definition replaced it at
-# import, so both families have always used this one, and still do.
+# A no-break or thin space reaches no rule as one (rules.matching.plain_blanks writes it as a
+# space), so "Lara\u00a0Fiorentino" pairs as "Lara Fiorentino" does.
 _BLANKS = regex.compile(r"[ \t]+")
 
 
