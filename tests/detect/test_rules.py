@@ -500,6 +500,12 @@ def test_a_title_skipped_after_a_relatives_word_leaves_the_name_the_relatives() 
         ("Geimpft wurden Peter Stein und Anna Busch.", ["Peter Stein", "Anna Busch"]),
         # a part of the body, a product with its dose
         ("Kiefer links geschwollen. Cleo 35 wurde verordnet.", []),
+        # a first name that is a part of the body too, before what only a person does
+        ("Flora klagt seit drei Tagen über Übelkeit.", ["Flora"]),
+        ("Rose berichtete über Schmerzen. Die Flora klagt nicht.", ["Rose"]),
+        ("Rose am Unterschenkel, Flora unauffällig.", []),
+        # "Pat." is the patient, and the name after it is the patient's
+        ("Pat. Schulze wurde am 12.4. aufgenommen.", ["Schulze"]),
     ],
 )
 def test_a_german_first_name_alone_is_a_name_where_the_tagger_reads_a_proper_noun(
@@ -518,6 +524,8 @@ def test_a_german_first_name_alone_is_a_name_where_the_tagger_reads_a_proper_nou
         ("Die Patientin Rose klagt über Schwindel.", "de", ["Rose"]),  # a familiar name
         ("The patient Rose was seen in clinic.", "en", ["Rose"]),
         ("Patient Frank reported a rash.", "en", ["Frank"]),
+        ("Pt. Kowalczyk was seen; pt. Rose too.", "en", ["Kowalczyk", "Rose"]),
+        ("Pt. Developed a rash. Pt. Received Pfizer vaccine.", "en", []),
         # an English word after the patient's word stays one in English narratives
         ("The patient Flora was normal on culture.", "en", []),
         ("The patient Will to live was strong.", "en", []),

@@ -31,6 +31,16 @@ _BODY_WORDS = frozenset({"kiefer", "rose", "iris", "flora", "aura", "linse", "fe
 """First names that German narratives write for a part of the body or a sign ("Kiefer links
 geschwollen", "Rose am Unterschenkel", "Aura vor dem Anfall"), which the tagger may read as
 names at a sentence's start."""
+_PERSONS_VERB = regex.compile(
+    r"[ \t]+(?:klagt|klagte|berichtet|berichtete|erhielt|erhält|verneint|verneinte|"
+    r"nahm|nimmt|wünscht|wünschte|möchte|lebt|wohnt|arbeitet|leidet|litt|bemerkte|bemerkt|"
+    r"kam|kommt|stellte|äußerte|schildert|schilderte)(?![\p{L}\p{M}])"
+)
+"""Verbs only a person does: such a word before one is the name ("Flora klagt seit drei
+Tagen über Übelkeit"), not the gut's flora."""
+_SHORTENED = frozenset({"pat"})
+"""First names that are a word shortened too, with its dot: "Pat. Schulze" is the patient
+(the names' cue reads the name after it)."""
 _SENTENCE = regex.compile(r"[^\n.!?;:]+[.!?;:]?")
 """A stretch the tagger reads at once: a sentence, or a line's field."""
 _TOKEN = regex.compile(r"[\p{L}\p{M}][\p{L}\p{M}'\u2019-]*|\d+|[^\s\p{L}\p{M}\d]")
@@ -72,7 +82,8 @@ def tagged_first_names(
     found: Sequence[RuleHit],
 ) -> Iterator[RuleHit]:
     """Each known first name of a German ``text`` that no hit in ``found`` covers, that is no
-    drug, vaccine or eponym, and that the tagger reads as a proper noun in its sentence."""
+    drug, vaccine or eponym, and that the tagger reads as a proper noun in its sentence (a
+    word for a part of the body too, "Flora", only before a person's verb)."""
     covered = [(h.start, h.end) for h in found]
     medical = eponyms()
     terms = safe_terms()
@@ -89,9 +100,16 @@ def tagged_first_names(
             and word not in WEEKDAYS
             and word not in medical
             and terms.kind(word) is None  # "COVID-19 Vaccine Janssen"
-            and word not in _BODY_WORDS
+            and not (word in _SHORTENED and text[match.end() : match.end() + 1] == ".")
             and not _inside(covered, match.start(), match.end())
-            and proper_noun(text, match.start())
+            and (
+                (
+                    _PERSONS_VERB.match(text, match.end()) is not None  # the tagger: a noun
+                    and not noun_place(text, match.start())
+                )
+                if word in _BODY_WORDS
+                else proper_noun(text, match.start())
+            )
         ):
             yield RuleHit(match.start(), match.end(), "PERSON", RULE)
 

@@ -55,6 +55,9 @@ _PATIENT_WEAK: Mapping[str, str] = {
     "fr": "patient patiente",
     "de": "patient patientin pat",
 }
+_PATIENT_SHORT: Mapping[str, str] = {"en": "pt pat", "es": "pac", "fr": "pat", "de": "pat pt"}
+"""The patient's word shortened, with its dot ("Pat. Schulze wurde aufgenommen", "Pt. Smith
+was admitted"): a weak cue, as the word is; "patient." ends a sentence as often."""
 _INTRODUCTIONS: Mapping[str, str] = {
     "en": "my name is|his name is|her name is|their name is|name is|call me|last name is|"
     "first name is|maiden name is|surname is",
@@ -114,6 +117,7 @@ def _languages(language: str | None, table: Mapping[str, str]) -> list[str]:
 
 _ABBREVIATED = r"\.?(?:[ \t]*:)?[ \t]+"  # "Dr. ", "Sra ", "Herrn: "
 _WORD_CUE = r"(?:[ \t]*:)?[ \t]+"  # "son don", not "son. Brought"
+_DOTTED = r"\.(?:[ \t]*:)?[ \t]+"  # "Pat. Schulze"
 _SPOUSES: Mapping[str, str] = {
     "de": "ihr mann|ihrem mann|ihren mann|ihres mannes|sein mann|seinem mann|seine frau|"
     "seiner frau|ihre frau|ihrer frau|mein mann|meinem mann|meinen mann|meine frau|meiner frau",
@@ -146,6 +150,7 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int], ...
         ("PERSON", "name_after_patient_key", _PATIENT_KEYS, None, STRONG),
         ("PERSON", "name_after_patient_key", _SURNAME_KEYS, None, FIELD),
         ("PERSON", "name_after_patient_word", _PATIENT_WEAK, _WORD_CUE, WEAK),
+        ("PERSON", "name_after_patient_word", _PATIENT_SHORT, _DOTTED, WEAK),
         ("PERSON", "name_introduced", _INTRODUCTIONS, _WORD_CUE, STRONG),
         ("PERSON", "name_introduced", _NAMED, _WORD_CUE, WEAK),
     )

@@ -165,6 +165,7 @@ PLACE_FINDER = Finder(
         "demeurant [14 bis avenue des Tilleuls] à",
         "wohnhaft in der [Hauptstraße 12a], [01188] [Dresden]",
         "Herrn Dr. Fischer\n[Am Mühlbach 3a]\n[79211] [Denzlingen]",
+        "Hausarzt: Dr. Fiedler, [Am Markt 3], [09111] [Chemnitz]",
         "wohnhaft [Unter den Linden 77], [10117] [Berlin]",
         "wohnhaft [Dussen vanplatz 254], [65080] [Groß-Gerau]. Er",
         "wohnhaft [Dussen vanweg 55/89], [15150] [Lörrach].",

@@ -233,7 +233,9 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
     if language in (None, "de"):
         for match in _GERMAN_PREPOSITION_STREET.finditer(text):
             words = _TOKEN.findall(match.group("name"))
-            if not any(zipf(w, "de") >= _EVERYDAY_NAME or fold(w) in _TIMES for w in words):
+            if _POSTCODE_AND_TOWN.match(text, match.end()) or not any(
+                zipf(w, "de") >= _EVERYDAY_NAME or fold(w) in _TIMES for w in words
+            ):
                 yield RuleHit(*match.span("street"), "STREET", "street_after_preposition")
         if "wohn" in text:
             for match in _RESIDENT_AT_STREET.finditer(text):
@@ -286,7 +288,10 @@ postcode and its town follow: a street, whatever its words ("wohnhaft Dussen van
 _EVERYDAY_NAME = 4.8
 """Zipf frequency in German from which the name of such a street is an everyday word and
 the phrase a time or a place in a sentence ("Am Montag", "Im Jahr", "Am Ende"; "Markt" 5.0
-and "Kirche" 5.2 are lost)."""
+and "Kirche" 5.2 are lost but before a postcode and its town)."""
+_POSTCODE_AND_TOWN = regex.compile(r",?[ \t]+\d{5}[ \t]+\p{Lu}")
+"""A postcode and its town after a house number: the address goes on ("Am Markt 3, 09111
+Chemnitz")."""
 _ENDINGS_ALONE = (*_STREET_AFTER, " weg", "\tweg")
 """What makes a street alone, without a house number: an ending ("str." with its dot:
 "muestra" is no street), or "Weg" as a word of its own ("Haupt Weg")."""
