@@ -520,6 +520,24 @@ def test_a_german_first_name_alone_is_a_name_where_the_tagger_reads_a_proper_nou
 @pytest.mark.parametrize(
     ("text", "language", "names"),
     [
+        ("Frau Elke Braun-Schmitz, geb. Vogel", "de", ["Elke Braun-Schmitz", "Vogel"]),
+        ("Frau Müller, geborene Schmidt, 80 Jahre", "de", ["Müller", "Schmidt"]),
+        ("Mme Durand née Martin, 80 ans", "fr", ["Durand", "Martin"]),
+        ("Mrs. Jane Smith (née Brown) was admitted.", "en", ["Jane Smith", "Brown"]),
+        # a birth date after the same words
+        ("Herr Müller, geb. 12.03.1950 in Ulm; geb. am 1.2.1950", "de", ["Müller"]),
+        ("Mme Durand, née le 12 mars 1940", "fr", ["Durand"]),
+    ],
+)
+def test_a_birth_name_is_a_name(text: str, language: str, names: list[str]) -> None:
+    """German letters name a married woman's birth name after "geb.", French and English
+    after "née": a surname that would have stayed in the masked text."""
+    assert [text[h.start : h.end] for h in find(text, language) if h.kind in _PEOPLE] == names
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "names"),
+    [
         ("Die Patientin Flora klagt über Schwindel.", "de", ["Flora"]),  # English "flora"
         ("Die Patientin Rose klagt über Schwindel.", "de", ["Rose"]),  # a familiar name
         ("The patient Rose was seen in clinic.", "en", ["Rose"]),

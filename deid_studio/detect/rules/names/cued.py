@@ -55,6 +55,9 @@ _PATIENT_WEAK: Mapping[str, str] = {
     "fr": "patient patiente",
     "de": "patient patientin pat",
 }
+_BIRTH_NAME: Mapping[str, str] = {"en": "née", "fr": "née", "de": "geb geborene", "nl": "geb"}
+"""Words before a birth name ("Frau Elke Braun, geb. Vogel", "Mme Durand née Martin"): a
+name when a word follows, a birth date when a number does ("geb. 12.03.1950")."""
 _PATIENT_SHORT: Mapping[str, str] = {"en": "pt pat", "es": "pac", "fr": "pat", "de": "pat pt"}
 """The patient's word shortened, with its dot ("Pat. Schulze wurde aufgenommen", "Pt. Smith
 was admitted"): a weak cue, as the word is; "patient." ends a sentence as often."""
@@ -147,6 +150,7 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int], ...
         ("STAFF", "name_after_staff_title", _STAFF_JOBS, _WORD_CUE, WEAK),
         ("STAFF", "name_after_staff_key", _STAFF_KEYS, None, STRONG),
         ("PERSON", "name_after_patient_title", _PATIENT_TITLES, _ABBREVIATED, STRONG),
+        ("PERSON", "name_after_patient_title", _BIRTH_NAME, _ABBREVIATED, STRONG),
         ("PERSON", "name_after_patient_key", _PATIENT_KEYS, None, STRONG),
         ("PERSON", "name_after_patient_key", _SURNAME_KEYS, None, FIELD),
         ("PERSON", "name_after_patient_word", _PATIENT_WEAK, _WORD_CUE, WEAK),
