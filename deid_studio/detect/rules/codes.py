@@ -29,12 +29,12 @@ _GENERIC = (
 # The words a key of each group can end with (see Rule.after).
 _KEY_ENDS: dict[str, str] = {
     "record": "nhc n.h.c historia clínica clinica mrn mr record chart cip cipa ipp dossier pid "
-    "patientennummer utente processo",
+    "patientennummer utente processo expediente nr",
     "insurance": "nass nuss ssn security social sociale nss nir insurance policy nhs "
     "versichertennummer versicherungsnummer kvnr sanitaria tis sip sns afiliación afiliacion "
     "svnr sozialversicherungsnummer vsnr",
     "licence": "nºcol n°col col colegiado license licence dea npi rpps adeli lanr gmc",
-    "encounter": "episodio episode encounter fallnummer aufnahmenummer",
+    "encounter": "episodio episode encounter fallnummer aufnahmenummer nr",
     "personal": "dni nif nie passport pasaporte passeport reisepass personnummer cpf rg bsn "
     "card identité identite personalausweis",
     "account": "account acct cuenta",
@@ -44,8 +44,9 @@ ID_KEYS: dict[str, str] = {
     r"n\.?\s?h\.?\s?c|(?:n[º°o]\.?|n[úu]mero)\s*(?:de\s+)?historia(?:\s+cl[íi]nica)?"
     r"|historia\s+cl[íi]nica"
     r"|mrn|mr\s*#|medical\s+record(?:\s+number)?|record\s+number|chart|cipa?|ipp|"
-    r"n[º°o]\.?\s*(?:de\s+)?dossier|patient\s*id|pid|patientennummer|n[º°o]\s+de\s+utente|"
-    r"processo|hospital\s+number|unit\s+number": "record",
+    r"(?:n[º°o]\.?\s*|num[ée]ro\s+)(?:de\s+)?dossier|dossier(?=\s*(?::|n[º°o]))|patient\s*id|pid|patientennummer"
+    r"|pat(?:ienten)?\.?-?\s?nr|n[º°o]\s+de\s+utente|processo|hospital\s+number|unit\s+number"
+    r"|expediente": "record",
     r"nass|nuss|ssn|social\s+security(?:\s+number)?|n[º°o]\.?\s*(?:de\s+)?seguridad\s+social"
     r"|s[ée]curit[ée]\s+sociale|nss|nir|insurance(?:\s+(?:number|id))?|member\s+id|"
     r"policy|nhs|versicherte[nr]?nummer|versicherungsnummer|tarjeta\s+sanitaria|tis|sip"
@@ -54,7 +55,7 @@ ID_KEYS: dict[str, str] = {
     r"|sns|n[º°o]\.?\s*(?:de\s+)?afiliaci[óo]n": "insurance",
     r"n[º°o]\.?\s*col(?:egiado)?|colegiado|licen[cs]e|dea|npi|rpps|adeli|lanr|gmc": "licence",
     r"episodio|episode|encounter|visit\s+(?:number|id)|admission\s+(?:number|id)|fallnummer"
-    r"|aufnahmenummer": "encounter",
+    r"|fall-?\s?nr|aufnahmenummer": "encounter",
     r"dni|nif|nie|passport|pasaporte|passeport|reisepass|personnummer|cpf|rg|bsn|"
     r"id\s+card|carte\s+d'identit[ée]|personalausweis": "personal",
     r"account|acct|cuenta": "account",
@@ -72,8 +73,11 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Nº Historia: [123456]",
             "medical record number [12-34-56]",
             "número de historia [863-9063].",
+            "Dossier : [123456]; Numéro de dossier [2021-12345]",
+            "Expediente nº [2021-12345]",
+            "Pat.-Nr.: [88812345]",
         ),
-        ("NHC: no consta", "MRN pending"),
+        ("NHC: no consta", "MRN pending", "il a relu le dossier 3 fois"),
     ),
     "insurance": (
         (
@@ -100,7 +104,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("NºCol: ", "DEA registered"),
     ),
     "encounter": (
-        ("Episodio: [403785669].", "(Fallnummer [9260650935])."),
+        ("Episodio: [403785669].", "(Fallnummer [9260650935]).", "Fall-Nr. [2021-12345]"),
         ("Episodio de dolor",),
     ),
     "personal": (
