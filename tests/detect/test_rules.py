@@ -1442,3 +1442,27 @@ def test_a_relatives_word_takes_the_count_before_it() -> None:
     text = "Presente en la madre, tres hermanos y 2 sobrinos. Dosis 2.5 hijos."
     kin = [text[h.start : h.end] for h in find(text, "es") if h.kind == "KIN"]
     assert kin == ["madre", "tres hermanos", "2 sobrinos", "hijos"]
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        (
+            "Reporter: Dr. R. Kumar, MD, Internal Medicine, Lakeside Clinic, 555-0142.",
+            "Lakeside Clinic",
+        ),
+        ("She was admitted to Oakwood Hospital on 05/02/2021.", "Oakwood Hospital"),
+    ],
+)
+def test_an_institution_named_after_a_town_that_is_a_rare_english_word(
+    text: str, institution: str
+) -> None:
+    """ "Lakeside" is an English word and a town: an English narrative seldom writes it but for
+    the town, so before an institution's word it names the institution."""
+    hits = [text[h.start : h.end] for h in find(text, "en") if h.kind == "INSTITUTION"]
+    assert hits == [institution]
+
+
+def test_an_everyday_word_before_an_institutions_word_names_none() -> None:
+    text = "She went to the Valley Clinic and then to the Pain Clinic."
+    assert [h for h in find(text, "en") if h.kind == "INSTITUTION"] == []

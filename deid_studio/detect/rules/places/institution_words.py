@@ -202,6 +202,9 @@ where "General Hospital" names none."""
 _SELDOM_IN_ENGLISH = 3.0
 """Zipf frequency under which a town's name is no English word ("gussing" 1.5, "amiens"
 2.5; "bath" 4.4, "mobile" 4.9)."""
+_RARE = 3.2
+"""Zipf frequency under which a town's name that is an English word too is the town's, in
+an English narrative ("Lakeside Clinic" 3.1, "Oakwood Hospital" 2.6; "valley" 4.7)."""
 
 
 def _a_town(token: str, word: str, known: Places, language: str | None) -> bool:
@@ -218,6 +221,7 @@ def _a_town(token: str, word: str, known: Places, language: str | None) -> bool:
             (word,) in known.large
             or word not in known.ambiguous
             or (language not in (None, "en") and zipf(word, "en") < _SELDOM_IN_ENGLISH)
+            or (language == "en" and zipf(word, "en") < _RARE)
         )
         and known.match((word,)) is not None
     )
