@@ -69,6 +69,7 @@ RULES: Mapping[str, float] = {
     "name_after_staff_title": 0.95,
     "name_after_staff_key": 0.95,
     "name_after_relative": 0.9,
+    "name_after_acquaintance": 0.9,
     "name_before_credential": 0.85,
     "name_before_relative": 0.9,
     "possessor_of_relative": 0.9,

@@ -131,6 +131,14 @@ _SPOUSES: Mapping[str, str] = {
 Franz", "seiner Frau Anna", "sa femme Marie", "su mujer Carmen"): where "Frau" alone is the
 title of the patient herself and "Mann" a surname. Phrases, "|" between them (one phrase
 alone would be split at its blank into words)."""
+_ACQUAINTANCES: Mapping[str, str] = {
+    "en": "friend neighbour neighbor roommate flatmate housemate carer caregiver",
+    "es": "amigo amiga vecino vecina cuidador cuidadora",
+    "fr": "ami amie voisin voisine",
+    "de": "freund freundin nachbar nachbarin",
+}
+"""Words for the people around a patient who are no relatives: a name after one is a
+person's ("su vecina Dolores", not the town; "her friend Rose")."""
 _RELATIVE_CUE = (  # "su hermana mayor Maite", "son fils aîné Paul", "su pareja, Aroa"
     r"(?:[ \t]+(?i:mayor|menor|mayores|pequeño|pequeña|gemelo|gemela|aîné|aînée|cadet|"
     r"cadette|jumeau|jumelle|eldest|oldest|youngest))?(?:[ \t]*[:,])?[ \t]+(?:\([ \t]*)?"
@@ -145,6 +153,7 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int], ...
         # a relative's word before the titles: it skips a title after it, and the name both
         # take is the relative's ("su hija Señora Ana López", "Sohn Herr Thomas Berger")
         ("RELATIVE", "name_after_relative", _RELATIVES, _RELATIVE_CUE, STRONG),
+        ("PERSON", "name_after_acquaintance", _ACQUAINTANCES, _RELATIVE_CUE, STRONG),
         ("STAFF", "name_after_staff_title", _STAFF_TITLES, _ABBREVIATED, STRONG),
         ("STAFF", "name_after_staff_title", _CREDENTIAL_TITLES, _WORD_CUE, STRONG),
         ("STAFF", "name_after_staff_title", _STAFF_JOBS, _WORD_CUE, WEAK),
@@ -174,6 +183,7 @@ _FAMILIAR_AFTER = frozenset(
         "name_after_patient_title",
         "name_after_patient_word",
         "name_after_relative",
+        "name_after_acquaintance",
         "name_introduced",
     }
 )
