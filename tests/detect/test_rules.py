@@ -1466,3 +1466,28 @@ def test_an_institution_named_after_a_town_that_is_a_rare_english_word(
 def test_an_everyday_word_before_an_institutions_word_names_none() -> None:
     text = "She went to the Valley Clinic and then to the Pain Clinic."
     assert [h for h in find(text, "en") if h.kind == "INSTITUTION"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "places"),
+    [
+        ("She went to OSU Medical Center.", ["OSU Medical Center"]),
+        (
+            "Seen at UCLA Medical Center; the ENT Clinic and the COVID Clinic.",
+            ["UCLA Medical Center"],
+        ),
+        ("Taken to Saint Francis Hospital ER on 3/4.", ["Saint Francis Hospital"]),
+        (
+            "Taken to Saint Francis Hospital ICU, Tulsa, OK.",
+            ["Saint Francis Hospital", "Tulsa", "OK"],
+        ),
+        ("PATIENT WENT TO MERCY HOSPITAL ON 3/4/21.", ["MERCY HOSPITAL"]),
+        ("PT WAS SEEN AT ST JOSEPH HOSPITAL ER", ["ST JOSEPH HOSPITAL"]),
+    ],
+)
+def test_an_institutions_acronym_department_and_capitals(text: str, places: list[str]) -> None:
+    """An acronym names an institution ("OSU Medical Center"), a department's letters do not
+    ("ENT Clinic") nor are they a region's code after one ("Hospital ER"); in a narrative in
+    capitals the sentence before the name is no part of it."""
+    kinds = {"INSTITUTION", "ORGANISATION", "CITY", "COUNTRY", "POSTCODE", "STREET"}
+    assert [text[h.start : h.end] for h in find(text, "en") if h.kind in kinds] == places

@@ -15,7 +15,7 @@ from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import fold
 from deid_studio.detect.geography import Places, places
 from deid_studio.detect.rules.base import RuleHit, alternation
-from deid_studio.detect.rules.places.common import _TOKEN, _field_key, _past_prefix
+from deid_studio.detect.rules.places.common import _TOKEN, _WARDS, _field_key, _past_prefix
 from deid_studio.detect.rules.places.towns import _POSTCODE, _TOWN_WORDS, _prefixed
 from deid_studio.detect.rules.words import Lexicon
 
@@ -97,6 +97,9 @@ def _continued(
                     break
             elif part.group("code") is not None:
                 code = part.group("code")
+                if fold(code) in _WARDS:
+                    position = part.end()
+                    continue  # "Mercy Hospital ED, Tulsa": a department, then the address
                 if not any(c.isdigit() for c in code) and fold(code) in lex.stop:
                     break  # "IN", "THE": a sentence in capitals goes on
             elif (

@@ -31,6 +31,14 @@ _ABBREVIATIONS = "Dr Dra Dña Ldo Lda Lcdo Lcda Prof St Sta Sto Sant Mt Ft Pº G
 """Titles' and saints' abbreviations that stand inside a street's or an institution's name."""
 _CAP = rf"(?:{alternation(_ABBREVIATIONS)}\.|{_WORD})"
 """A capitalised word of a street's or an institution's name, or a title's abbreviation."""
+_WARDS = frozenset(
+    "er ed icu ccu nicu picu micu sicu pacu or ent ob gyn obgyn gi ems hiv std ms copd uti "
+    "ptsd pt ot mri ct covid va".split()
+)
+"""A hospital's departments and clinics by their letters, and what such letters name in a
+clinic's name: they follow a hospital's name as a region's code would ("Saint Francis
+Hospital ER"), and stand before a clinic's word as a name's acronym would ("ENT Clinic",
+"COVID Clinic"; "OSU Medical Center" is named)."""
 _PARTICLE_WORDS = frozenset(
     "de del la las los el du des le di dei della degli delle da do dos das van von der "
     "y i z".split()

@@ -16,7 +16,7 @@ from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import fold
 from deid_studio.detect.geography import COUNTRIES_OF, Places, places
 from deid_studio.detect.rules.base import without_possessive
-from deid_studio.detect.rules.places.common import _APOSTROPHE_WORD, _TOKEN, COMMON
+from deid_studio.detect.rules.places.common import _APOSTROPHE_WORD, _TOKEN, _WARDS, COMMON
 from deid_studio.detect.rules.words import NOUNS_CAPITALISED, Lexicon
 
 _GERMAN_HOSPITAL_WORDS = (
@@ -132,6 +132,8 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
             return True  # "Maison de santé de Pages": French writes its nouns in lower case
         if word not in lex.common or _a_town(token, word, known, language):
             return True
+        if n == 0 and language in (None, "en") and _an_acronym(token, word, tokens, lex):
+            return True  # "OSU Medical Center", "UCLA Health"; not "ENT Clinic"
         if (
             n < len(tokens) - 1
             and token[:1].isupper()
@@ -145,6 +147,22 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
         if shop and token[:1].isupper() and word not in _SHOP_DESCRIPTORS | _GENERIC_SHOPS:
             return True  # "Page Drug Store", "Boots Pharmacy", "Farmacia Barco", "West Drug Store"
     return False
+
+
+def _an_acronym(token: str, word: str, tokens: Sequence[str], lex: Lexicon) -> bool:
+    """Whether ``token`` (``word`` folded), first of an institution's ``tokens``, is the
+    acronym of its name: two to six capitals before capitalised words that are not all
+    capitals ("OSU Medical Center"; a sentence in capitals is no acronym, nor "RT and
+    pharmacy"), no stopword and no department's letters."""
+    return (
+        2 <= len(token) <= 6
+        and token.isalpha()
+        and token.isupper()
+        and word not in lex.stop
+        and word not in _WARDS
+        and len(tokens) > 1
+        and all(t[:1].isupper() and not t.isupper() for t in tokens[1:])
+    )
 
 
 _SHOP_AFTER = regex.compile(r"[ \t]+([\p{L}\p{M}]+)")

@@ -273,6 +273,8 @@ def _institutions(
             (word in PARTICLES and word.rstrip(".") not in _SAINTS) or word in _ARTICLES
         ) and not _owner_before_shop(text, start + len(first), word, lex, language):
             start += len(first) + 1
+        if text[start:end].isupper():
+            start = _past_shouted_words(text, start, end, lex)
         if _named(text, start, end, lex, language):
             yield RuleHit(start, end, "INSTITUTION", "institution_suffixed")
             yield from _town_after(text, end, lex)
@@ -334,6 +336,24 @@ _SUFFIX_STARTS = frozenset(
 )
 """The cue words an institution's word starts with ("children" of "children's hospital")."""
 _CAPITALISED_BEFORE = regex.compile(rf"(?r){_CAP}[ \t]+(?:(?:of|de|&|and)[ \t]+)?\Z")
+
+
+def _past_shouted_words(text: str, start: int, end: int, lex: Lexicon) -> int:
+    """Where an institution's name written in capitals starts: past the words of the sentence
+    before it, which capitals make look like a name's ("PATIENT WENT TO [MERCY HOSPITAL]",
+    "PT WAS SEEN AT [ST JOSEPH HOSPITAL]"): after the last stopword, then past everyday
+    words that are no saint's and no institution's."""
+    tokens = list(_TOKEN.finditer(text, start, end))
+    at = 0
+    for n, token in enumerate(tokens[:-1]):
+        if fold(token.group()) in lex.stop:
+            at = n + 1
+    while at < len(tokens) - 1:
+        word = fold(tokens[at].group())
+        if word in _SAINTS or word in _INSTITUTION_WORDS or word not in lex.common:
+            break
+        at += 1
+    return tokens[at].start() if at < len(tokens) else start
 
 
 def _suffixed_starts(text: str, index: dict[str, list[int]]) -> list[int]:
