@@ -1491,3 +1491,22 @@ def test_an_institutions_acronym_department_and_capitals(text: str, places: list
     capitals the sentence before the name is no part of it."""
     kinds = {"INSTITUTION", "ORGANISATION", "CITY", "COUNTRY", "POSTCODE", "STREET"}
     assert [text[h.start : h.end] for h in find(text, "en") if h.kind in kinds] == places
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("PATIENT JOHN SMITH RECEIVED VACCINE ON 01/05/2021.", [("PERSON", "JOHN SMITH")]),
+        ("PATIENT WILL RETURN; PATIENT MAY HAVE A RASH.", []),
+        ("RECEIVED VACCINE AT CVS PHARMACY.", [("INSTITUTION", "CVS PHARMACY")]),
+        ("RECEIVED VACCINE AT WALGREENS #4521.", [("INSTITUTION", "WALGREENS #4521")]),
+    ],
+)
+def test_a_narrative_in_capitals_names_its_patient_and_pharmacy(
+    text: str, found: list[tuple[str, str]]
+) -> None:
+    """One VAERS narrative in sixty is written in capitals: there a known name that is no
+    common word after the patient's word is the patient's, and a pharmacy chain is one."""
+    kinds = {"PERSON", "INSTITUTION"}
+    hits = [(h.kind, text[h.start : h.end]) for h in find(text, "en") if h.kind in kinds]
+    assert hits == found

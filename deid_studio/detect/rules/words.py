@@ -252,7 +252,8 @@ class Lexicon:
         one of :data:`STOPWORD_NAMES` — or, after a title or a relative's word and before a
         credential (``familiar``), a name that is a common word too ("his wife mary", "dr.
         lee", "mary smith, rn"). In an ``uncased`` narrative (written in capitals) capitals
-        say nothing: every word is judged as a lower-case one."""
+        say nothing: every word is judged as a lower-case one, and after a weak cue a known name
+        that is no common word is taken as a capitalised one would be."""
         if word.text[:1].isdigit():
             return False
         if word.initial:
@@ -274,6 +275,8 @@ class Lexicon:
             return known and (
                 folded not in self.common or (familiar and self.familiar_here(folded))
             )
+        if uncased and known and folded not in self.common:
+            return True  # "PATIENT JOHN SMITH RECEIVED": capitals say nothing, the lists do
         if not ((lowercase or uncased) and strength >= STRONG and known):
             return False
         return folded not in self.common or (familiar and folded in self.familiar)
