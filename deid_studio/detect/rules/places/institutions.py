@@ -445,14 +445,27 @@ _LOWERCASE_LEGAL_TRIGGERS = frozenset(f.rstrip(".") for f in _LOWERCASE_LEGAL_FO
 
 
 _STORE_NUMBER = r"(?:[ \t]+(?i:store|pharmacy))?[ \t]*\#[ \t]?\d{1,6}(?!\d)"
+_CHAIN_NAMES = (
+    "Walgreens",
+    "Rite Aid",
+    "Lloydspharmacy",
+    "Superdrug",
+    "Shoppers Drug Mart",
+    "Kroger Pharmacy",
+    "Costco Pharmacy",
+    "Walmart Pharmacy",
+    "CVS Pharmacy",
+)
 _CHAINS = regex.compile(
-    r"(?<![\p{L}\p{M}])(?:(?i:Walgreens|Rite[ \t]Aid|Lloydspharmacy|Superdrug"
-    r"|Shoppers[ \t]Drug[ \t]Mart|Kroger[ \t]Pharmacy|Costco[ \t]Pharmacy|Walmart[ \t]Pharmacy"
-    r"|CVS[ \t]Pharmacy)"
+    r"(?<![\p{L}\p{M}])(?:"
+    + "(?:"
+    + "|".join(n.replace(" ", r"[ \t]") for n in (*_CHAIN_NAMES, *map(str.upper, _CHAIN_NAMES)))
+    + ")"
     rf"(?:{_STORE_NUMBER})?(?![\p{{L}}\p{{M}}])|(?:CVS|Walmart|Kroger|Costco|Boots){_STORE_NUMBER})"
 )
 """Pharmacy chains named without a pharmacy's word ("at Walgreens, Morsechester"): the
 town after one is its address; with the store's number, which says which one ("CVS #4521",
-"Walgreens store #10234"), in any case ("AT CVS PHARMACY IN DALLAS", where capitals hide
-which words are names). Not a bare "CVS" (the cardiovascular system in a note) nor "Boots":
-a suffix or a store's number names those ("CVS Pharmacy", "Boots Pharmacy")."""
+"Walgreens store #10234"), written so or in capitals ("AT CVS PHARMACY IN DALLAS", where
+capitals hide which words are names; "the Walmart pharmacy" is Walmart's). Not a bare
+"CVS" (the cardiovascular system in a note) nor "Boots": a suffix or a store's number names
+those ("CVS Pharmacy", "Boots Pharmacy")."""
