@@ -506,6 +506,7 @@ def test_a_title_skipped_after_a_relatives_word_leaves_the_name_the_relatives() 
         ("Rose am Unterschenkel, Flora unauffällig.", []),
         # "Pat." is the patient, and the name after it is the patient's
         ("Pat. Schulze wurde am 12.4. aufgenommen.", ["Schulze"]),
+        ("Tab. 3 zeigt die Werte.", []),
     ],
 )
 def test_a_german_first_name_alone_is_a_name_where_the_tagger_reads_a_proper_noun(

@@ -177,6 +177,16 @@ DATE_RULES: tuple[Rule, ...] = (
         languages=frozenset({"de", "fr", "es", "it", "pt", "nl", "sv"}),
     ),
     Rule(
+        "date_day_range_dotted",
+        "DATE",
+        r"(?<![\w.])(?:0?[1-9]|[12]\d|3[01])\.[ \t]?[-\u2013][ \t]?(?:0?[1-9]|[12]\d|3[01])\."
+        r"(?:0?[1-9]|1[0-2])\.(?:\d{4}|\d{2})?(?!\.?\d)",
+        ("Aufenthalt vom [02.-05.03.2021].", "vom [2. - 5.3.] stationär"),
+        ("Tab. 1.-3.2.1 zeigt", "Version 2.-3.4.5"),
+        anchor="numeric",
+        languages=frozenset({"de", "nl", "sv"}),
+    ),
+    Rule(
         "date_range_head",
         "DATE",
         rf"{_BEFORE}{_DAY_MONTH}(?={_DASH}{_DAY_MONTH}/{Y}(?![\d/]))",

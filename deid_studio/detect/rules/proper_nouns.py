@@ -38,9 +38,9 @@ _PERSONS_VERB = regex.compile(
 )
 """Verbs only a person does: such a word before one is the name ("Flora klagt seit drei
 Tagen über Übelkeit"), not the gut's flora."""
-_SHORTENED = frozenset({"pat"})
+_SHORTENED = frozenset({"pat", "tab"})
 """First names that are a word shortened too, with its dot: "Pat. Schulze" is the patient
-(the names' cue reads the name after it)."""
+(the names' cue reads the name after it), "Tab." a tablet or a table."""
 _SENTENCE = regex.compile(r"[^\n.!?;:]+[.!?;:]?")
 """A stretch the tagger reads at once: a sentence, or a line's field."""
 _TOKEN = regex.compile(r"[\p{L}\p{M}][\p{L}\p{M}'\u2019-]*|\d+|[^\s\p{L}\p{M}\d]")
