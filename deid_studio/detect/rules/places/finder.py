@@ -204,6 +204,7 @@ PLACE_FINDER = Finder(
         'Unidad de Nutrición. [Hospital Universitario "San Cecilio"] de [Granada].',
         "Se contactó con el [Centro Nacional de Toxicología] para",
         "acudió al [Centro Andaluz de Medicina del Deporte (CAMD)] por",
+        "su médico del [Centro de Salud Dr. Castroviejo], [Madrid]",
         "cardióloga de [Centro de Salud Cantabria], comunica",
         "Urología [Complejo Hospitalario de Navarra] [Irunlarrea, 3] [31008] [Pamplona]",
         "im [Seniorenheim „Sonnenhof“]; im [Pflegeheim Haus Elisabeth]",

@@ -104,7 +104,8 @@ _ORGANISATION_WORDS = (
     "centro instituto escuela facultad sociedad asociación fundación fundació laboratorio "
     "palacio consorcio xarxa"
 ).split()
-_ORGANISATION_NAME_WORD = r"\p{Lu}[\p{Ll}\p{M}]+(?:-\p{Lu}[\p{Ll}\p{M}]*)*"
+_TITLE_DOT = r"(?:(?<=(?<![\p{L}\p{M}])(?:Dr|Dra|Sta|Sto))\.)?"  # "Centro de Salud Dr. Castroviejo"
+_ORGANISATION_NAME_WORD = rf"\p{{Lu}}[\p{{Ll}}\p{{M}}]+(?:-\p{{Lu}}[\p{{Ll}}\p{{M}}]*)*{_TITLE_DOT}"
 _ORGANISATION_NAMED = cues(
     [*_ORGANISATION_WORDS, "complejo hospitalario", "complejo asistencial"],
     tail=rf"(?-i:(?:[ \t]+(?:{_PARTICLE}[ \t]+)*{_ORGANISATION_NAME_WORD})+)",
