@@ -45,7 +45,8 @@ ID_KEYS: dict[str, str] = {
     r"|historia\s+cl[íi]nica"
     r"|mrn|mr\s*#|medical\s+record(?:\s+number)?|record\s+number|chart|cipa?|ipp|"
     r"(?:n[º°o]\.?\s*|num[ée]ro\s+)(?:de\s+)?dossier|dossier(?=\s*(?::|n[º°o]))|patient\s*id|pid|patientennummer"
-    r"|pat(?:ienten)?\.?-?\s?nr|n[º°o]\s+de\s+utente|processo|hospital\s+number|unit\s+number"
+    r"|pat(?:ienten)?\.?-?\s?nr|n[º°o]\s+de\s+utente|processo|hospital\s+(?:number|no)"
+    r"|unit\s+number"
     r"|expediente|accession": "record",
     r"nass|nuss|ssn|social\s+security(?:\s+number)?|n[º°o]\.?\s*(?:de\s+)?seguridad\s+social"
     r"|s[ée]curit[ée]\s+sociale|nss|nir|insurance(?:\s+(?:number|id))?|member\s+id|"
@@ -76,7 +77,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Dossier : [123456]; Numéro de dossier [2021-12345]",
             "Expediente nº [2021-12345]",
             "Pat.-Nr.: [88812345]",
-            "MRN [00456789]; Accession #[A-2021-5567].",
+            "MRN [00456789]; Accession #[A-2021-5567]. Hospital No. [K1234567]",
         ),
         ("NHC: no consta", "MRN pending", "il a relu le dossier 3 fois"),
     ),
