@@ -29,7 +29,7 @@ _GENERIC = (
 # The words a key of each group can end with (see Rule.after).
 _KEY_ENDS: dict[str, str] = {
     "record": "nhc n.h.c historia clínica clinica mrn mr record chart cip cipa ipp dossier pid "
-    "patientennummer utente processo expediente nr accession",
+    "patientennummer patientennr utente processo expediente nr accession",
     "insurance": "nass nuss ssn security social sociale nss nir insurance policy nhs "
     "versichertennummer versicherungsnummer kvnr sanitaria tis sip sns afiliación afiliacion "
     "svnr sozialversicherungsnummer vsnr",
@@ -46,8 +46,8 @@ ID_KEYS: dict[str, str] = {
     r"|mrn|mr\s*#|medical\s+record(?:\s+number)?|record\s+number|chart|cipa?|ipp|"
     r"(?:n[º°o]\.?\s*|num[ée]ro\s+)(?:de\s+)?dossier|dossier(?=\s*(?::|n[º°o]))|patient\s*id|pid|patientennummer"
     r"|pat(?:ienten)?\.?-?\s?nr|n[º°o]\s+de\s+utente|processo|hospital\s+(?:number|no)"
-    r"|unit\s+number"
-    r"|expediente|accession": "record",
+    r"|unit\s+number|patientennr|expediente(?=\s*(?::|n[º°o]|#))"
+    r"|accession(?=\s*(?::|#|n(?:o|umber)\b))": "record",
     r"nass|nuss|ssn|social\s+security(?:\s+number)?|n[º°o]\.?\s*(?:de\s+)?seguridad\s+social"
     r"|s[ée]curit[ée]\s+sociale|nss|nir|insurance(?:\s+(?:number|id))?|member\s+id|"
     r"policy|nhs|versicherte[nr]?nummer|versicherungsnummer|tarjeta\s+sanitaria|tis|sip"
@@ -79,7 +79,13 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Pat.-Nr.: [88812345]",
             "MRN [00456789]; Accession #[A-2021-5567]. Hospital No. [K1234567]",
         ),
-        ("NHC: no consta", "MRN pending", "il a relu le dossier 3 fois"),
+        (
+            "NHC: no consta",
+            "MRN pending",
+            "il a relu le dossier 3 fois",
+            "El expediente 2021 fue revisado.",
+            "Specimen accession 2 received.",
+        ),
     ),
     "insurance": (
         (

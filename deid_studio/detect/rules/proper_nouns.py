@@ -34,7 +34,7 @@ names at a sentence's start."""
 _PERSONS_VERB = regex.compile(
     r"[ \t]+(?:klagt|klagte|berichtet|berichtete|erhielt|erhält|verneint|verneinte|"
     r"nahm|nimmt|wünscht|wünschte|möchte|lebt|wohnt|arbeitet|leidet|litt|bemerkte|bemerkt|"
-    r"kam|kommt|stellte|äußerte|schildert|schilderte)(?![\p{L}\p{M}])"
+    r"äußerte|schildert|schilderte)(?![\p{L}\p{M}])"
 )
 """Verbs only a person does: such a word before one is the name ("Flora klagt seit drei
 Tagen über Übelkeit"), not the gut's flora."""
@@ -112,6 +112,21 @@ def tagged_first_names(
             )
         ):
             yield RuleHit(match.start(), match.end(), "PERSON", RULE)
+
+
+def named_here(text: str, start: int) -> bool:
+    """Whether the capitalised word at ``start`` of a German narrative is a name there: the
+    tagger reads a proper noun, or it is a first name that is a part of the body too before a
+    person's verb ("Pat. [Schulze] wurde", "Pat. [Flora] klagt"; not "Pat. Fieber seit 2
+    Tagen", "als die Freundin Fieber bemerkte", where German capitalises a noun)."""
+    word = _TOKEN.match(text, start)
+    if (
+        word is not None
+        and fold(word.group()) in _BODY_WORDS
+        and _PERSONS_VERB.match(text, word.end())
+    ):
+        return True
+    return proper_noun(text, start)
 
 
 def proper_noun(text: str, start: int) -> bool:

@@ -66,6 +66,12 @@ town ("Sunday January 10", "in Monday, Surrey")."""
 NOUNS_CAPITALISED = frozenset({"de"})
 """Languages whose nouns are capitalised ("Tagen", "Mann", "Gabe" are also first names; an
 "Apotheke" is any pharmacy): there a capital says nothing of a name."""
+PEOPLES = frozenset(
+    "asian indian mexican cherokee hispanic latino latina african american caucasian white "
+    "black arab chinese filipino korean japanese navajo".split()
+)
+"""Words for a people that the name lists hold as names ("PATIENT ASIAN MALE", "Patient
+Indian female"): after a weak cue they describe the patient, they do not name them."""
 STOPWORD_NAMES = frozenset({"don"})
 """Names that are also stopwords ("his son don"), taken after a cue all the same."""
 NAME_ENDS = frozenset(
@@ -272,11 +278,20 @@ class Lexicon:
                     (folded not in self.common or folded in self.places)
                     and not self.everyday(folded)
                 )
-            return known and (
-                folded not in self.common or (familiar and self.familiar_here(folded))
+            return (
+                known
+                and folded not in PEOPLES
+                and (folded not in self.common or (familiar and self.familiar_here(folded)))
             )
-        if uncased and known and folded not in self.common:
+        if (
+            uncased
+            and known
+            and folded not in self.common
+            and folded not in PEOPLES
+            and self.language in (None, "en")
+        ):
             return True  # "PATIENT JOHN SMITH RECEIVED": capitals say nothing, the lists do
+            # (English's: "PACIENTE TOMA IBUPROFENO", "PATIENTIN FIEBER" name no one)
         if not ((lowercase or uncased) and strength >= STRONG and known):
             return False
         return folded not in self.common or (familiar and folded in self.familiar)

@@ -14,7 +14,7 @@ import regex
 from deid_studio.detect.gazetteers import fold
 from deid_studio.detect.rules.base import MONTH_WORDS, NAME_MONTHS
 from deid_studio.detect.rules.proper_nouns import RULE as TAGGED_FIRST_NAME
-from deid_studio.detect.rules.words import WEEKDAYS
+from deid_studio.detect.rules.words import PEOPLES, WEEKDAYS
 
 _PATIENT_TITLES: Mapping[str, str] = {
     "en": "mr mrs ms miss mister mstr",
@@ -137,6 +137,7 @@ _NOT_NAMES = (
     | WEEKDAYS
     | frozenset("geb verh gesch".split())
     | frozenset({"sender"})  # "Sender's Comments:", a heading of Pfizer's VAERS reports
+    | (PEOPLES - {"white", "black"})  # "Patient Indian female"; "Jack White" is a name
     | _SALUTATIONS
     | frozenset(k for keys in _SURNAME_KEYS.values() for k in keys.split("|") if " " not in k)
 ) - _NAMES_NOT_RELATIVES

@@ -25,6 +25,7 @@ from deid_studio.detect.rules.names.common import (
     _relative_words,
     _split,
 )
+from deid_studio.detect.rules.proper_nouns import named_here
 from deid_studio.detect.rules.words import (
     FIELD,
     NAME_ENDS,
@@ -55,12 +56,22 @@ _PATIENT_WEAK: Mapping[str, str] = {
     "fr": "patient patiente",
     "de": "patient patientin pat",
 }
-_BIRTH_NAME: Mapping[str, str] = {"en": "née", "fr": "née", "de": "geb geborene", "nl": "geb"}
+_BIRTH_NAME: Mapping[str, str] = {
+    "en": "née nee",
+    "fr": "née",
+    "de": "geb geborene",
+    "nl": "geb",
+}
 """Words before a birth name ("Frau Elke Braun, geb. Vogel", "Mme Durand née Martin"): a
-name when a word follows, a birth date when a number does ("geb. 12.03.1950")."""
-_PATIENT_SHORT: Mapping[str, str] = {"en": "pt pat", "es": "pac", "fr": "pat", "de": "pat pt"}
+name when a name stands before them and a word follows; a birth date when a number does
+("geb. 12.03.1950"). Not "als geborene Kölnerin", "Enfant née Prématurée"."""
+_BIRTH_WORDS = frozenset(w for value in _BIRTH_NAME.values() for w in value.split())
+_NAME_BEFORE = regex.compile(r"(?r)(\p{Lu}[\p{L}\p{M}'\u2019\-]+)[ \t]*[,(]?[ \t]*\Z")
+_PATIENT_SHORT: Mapping[str, str] = {"en": "pt pat", "de": "pat pt"}
 """The patient's word shortened, with its dot ("Pat. Schulze wurde aufgenommen", "Pt. Smith
-was admitted"): a weak cue, as the word is; "patient." ends a sentence as often."""
+was admitted"): a weak cue, as the word is; "patient." ends a sentence as often. In German,
+which capitalises its nouns, only before what the tagger reads as a name ("Pat. Fieber seit
+2 Tagen" is the patient's fever)."""
 _INTRODUCTIONS: Mapping[str, str] = {
     "en": "my name is|his name is|her name is|their name is|name is|call me|last name is|"
     "first name is|maiden name is|surname is",
@@ -137,8 +148,9 @@ _ACQUAINTANCES: Mapping[str, str] = {
     "fr": "ami amie voisin voisine",
     "de": "freund freundin nachbar nachbarin",
 }
-"""Words for the people around a patient who are no relatives: a name after one is a
-person's ("su vecina Dolores", not the town; "her friend Rose")."""
+"""Words for the people around a patient who are no relatives: a known name after one is a
+person's ("su vecina Dolores", not the town; "her friend Rose"), a weak cue as the
+patient's word is ("Caregiver Said she fell", "su amigo Médico" name no one)."""
 _RELATIVE_CUE = (  # "su hermana mayor Maite", "son fils aîné Paul", "su pareja, Aroa"
     r"(?:[ \t]+(?i:mayor|menor|mayores|pequeño|pequeña|gemelo|gemela|aîné|aînée|cadet|"
     r"cadette|jumeau|jumelle|eldest|oldest|youngest))?(?:[ \t]*[:,])?[ \t]+(?:\([ \t]*)?"
@@ -153,7 +165,7 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int], ...
         # a relative's word before the titles: it skips a title after it, and the name both
         # take is the relative's ("su hija Señora Ana López", "Sohn Herr Thomas Berger")
         ("RELATIVE", "name_after_relative", _RELATIVES, _RELATIVE_CUE, STRONG),
-        ("PERSON", "name_after_acquaintance", _ACQUAINTANCES, _RELATIVE_CUE, STRONG),
+        ("PERSON", "name_after_acquaintance", _ACQUAINTANCES, _RELATIVE_CUE, WEAK),
         ("STAFF", "name_after_staff_title", _STAFF_TITLES, _ABBREVIATED, STRONG),
         ("STAFF", "name_after_staff_title", _CREDENTIAL_TITLES, _WORD_CUE, STRONG),
         ("STAFF", "name_after_staff_title", _STAFF_JOBS, _WORD_CUE, WEAK),
@@ -242,6 +254,8 @@ def _after_cues(
             cue, wanted = match.group().rstrip(" \t:"), strength
             if len(cue) == 1 and text[match.start() - 1 : match.start()] in ("'", "\u2019"):
                 continue  # "I'm Sarah": no French "M" before the name
+            if cue.rstrip(".").lower() in _BIRTH_WORDS and not _after_a_name(text, match, lex):
+                continue  # "als geborene Kölnerin", "Enfant née Prématurée"
             if cue in _MEDICAL_CAPITALS:
                 if cue not in _TITLE_CAPITALS or shouting:
                     continue
@@ -279,6 +293,16 @@ def _after_cues(
                 span = _before_key(text, span)  # "Médico: Ruth Bravo NºCol: 28"
             if span is None:
                 continue
+            if (
+                rule == "name_after_patient_word"
+                and "." in match.group()
+                and not _named_after_short_cue(text, span[0], language)
+            ) or (
+                rule == "name_after_acquaintance"
+                and language in NOUNS_CAPITALISED
+                and not named_here(text, span[0])
+            ):
+                continue  # "Pat. Fieber seit 2 Tagen", "als die Freundin Fieber bemerkte"
             if rule in _KEYED and not _BLANK.search(text, span[0], span[1]):  # a surname alone
                 span = (span[0], _given_name_after(text, span[1], lex))
             if rule in _KEYED and (short := _SHORT_SURNAME_ENDING_LINE.match(text, span[1])):
@@ -305,6 +329,29 @@ def _after_cues(
                 and folded.split()[-1] not in _PATIENT_WORDS
             ):
                 yield RuleHit(span[0], span[1], kind, rule)
+
+
+def _after_a_name(text: str, match: regex.Match[str], lex: Lexicon) -> bool:
+    """Whether a name stands before a birth name's cue: a capitalised word that is no
+    common or everyday word, a comma or a bracket between ("Braun-Schmitz, geb.", "Smith
+    (née")."""
+    before = _NAME_BEFORE.search(text, max(0, match.start() - 40), match.start())
+    if before is None:
+        return False
+    word = fold(before.group(1))
+    if word in lex.common or word in lex.stop or word in _PATIENT_WORDS:
+        return False  # not "Patientin, geb. Frühchen in der 30. SSW"
+    return lex.language in NOUNS_CAPITALISED or not lex.everyday(word)  # "Frau Koch, geb."
+
+
+def _named_after_short_cue(text: str, start: int, language: str | None) -> bool:
+    """Whether the word at ``start``, after the patient's word shortened with its dot, is a
+    name: in English, as after "patient"; in German, where the tagger reads one ("Pat.
+    Schulze wurde", not "Pat. Fieber seit 2 Tagen"); in another language never — the dot
+    makes any word after it capitalised ("Pat. Petit malaise", "Pac. Tos y disnea")."""
+    if language in (None, "en"):
+        return True
+    return language in NOUNS_CAPITALISED and named_here(text, start)
 
 
 def _titled_kin(text: str, span: tuple[int, int], rule: str) -> bool:

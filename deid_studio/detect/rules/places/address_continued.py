@@ -97,9 +97,15 @@ def _continued(
                     break
             elif part.group("code") is not None:
                 code = part.group("code")
-                if fold(code) in _WARDS:
+                if (
+                    position == hit.end
+                    and hit.kind == "INSTITUTION"
+                    and not separator.group().strip()
+                    and fold(code) in _WARDS - {"va"}
+                ):
                     position = part.end()
                     continue  # "Mercy Hospital ED, Tulsa": a department, then the address
+                    # (after a town the letters are a state's: "Jackson, MS", "Hartford, CT")
                 if not any(c.isdigit() for c in code) and fold(code) in lex.stop:
                     break  # "IN", "THE": a sentence in capitals goes on
             elif (

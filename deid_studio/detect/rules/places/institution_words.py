@@ -152,8 +152,9 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
 def _an_acronym(token: str, word: str, tokens: Sequence[str], lex: Lexicon) -> bool:
     """Whether ``token`` (``word`` folded), first of an institution's ``tokens``, is the
     acronym of its name: two to six capitals before capitalised words that are not all
-    capitals ("OSU Medical Center"; a sentence in capitals is no acronym, nor "RT and
-    pharmacy"), no stopword and no department's letters."""
+    capitals and start with a university's or a health system's word ("OSU Medical
+    Center"; a sentence in capitals is no acronym, nor "RT and pharmacy", "INR Clinic"), no
+    stopword and no department's letters."""
     return (
         2 <= len(token) <= 6
         and token.isalpha()
@@ -161,8 +162,15 @@ def _an_acronym(token: str, word: str, tokens: Sequence[str], lex: Lexicon) -> b
         and word not in lex.stop
         and word not in _WARDS
         and len(tokens) > 1
+        and fold(tokens[1]) in _ACRONYM_HEADS
         and all(t[:1].isupper() and not t.isupper() for t in tokens[1:])
     )
+
+
+_ACRONYM_HEADS = frozenset("medical health healthcare hospital hospitals university".split())
+"""What follows a university's or a health system's acronym ("OSU Medical Center", "UCLA
+Health"): a clinic's or a surgery's word follows a condition's or a service's letters as
+often ("INR Clinic", "TB Clinic", "GP Surgery")."""
 
 
 _SHOP_AFTER = regex.compile(r"[ \t]+([\p{L}\p{M}]+)")

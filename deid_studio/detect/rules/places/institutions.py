@@ -341,19 +341,32 @@ _CAPITALISED_BEFORE = regex.compile(rf"(?r){_CAP}[ \t]+(?:(?:of|de|&|and)[ \t]+)
 def _past_shouted_words(text: str, start: int, end: int, lex: Lexicon) -> int:
     """Where an institution's name written in capitals starts: past the words of the sentence
     before it, which capitals make look like a name's ("PATIENT WENT TO [MERCY HOSPITAL]",
-    "PT WAS SEEN AT [ST JOSEPH HOSPITAL]"): after the last stopword, then past everyday
-    words that are no saint's and no institution's."""
+    "PT WAS SEEN AT [ST JOSEPH HOSPITAL]", "PATIENT ADMITTED [MERCY HOSPITAL]"): after the
+    last stopword (a possessive's "S" is none: "ST MARY'S HOSPITAL"), then past the words
+    of :data:`_SHOUTED_SENTENCE`; never down to an institution's words alone ("KAISER
+    PERMANENTE MEDICAL CENTER", "GOOD SHEPHERD HOSPITAL" keep their first word)."""
     tokens = list(_TOKEN.finditer(text, start, end))
     at = 0
     for n, token in enumerate(tokens[:-1]):
-        if fold(token.group()) in lex.stop:
+        possessive = (
+            len(token.group()) == 1 and text[token.start() - 1 : token.start()] in "'\u2019"
+        )
+        if fold(token.group()) in lex.stop and not possessive:
             at = n + 1
-    while at < len(tokens) - 1:
-        word = fold(tokens[at].group())
-        if word in _SAINTS or word in _INSTITUTION_WORDS or word not in lex.common:
-            break
+    while at < len(tokens) - 1 and fold(tokens[at].group()) in _SHOUTED_SENTENCE:
         at += 1
-    return tokens[at].start() if at < len(tokens) else start
+    if all(fold(t.group()) in _INSTITUTION_WORDS for t in tokens[at:]):
+        return start
+    return tokens[at].start()
+
+
+_SHOUTED_SENTENCE = frozenset(
+    "patient pt pts went go goes taken take took seen see saw admitted admit transferred "
+    "transported brought presented visited called arrived referred sent discharged "
+    "received vaccinated given evaluated treated".split()
+)
+"""The words before an institution's name in a sentence written in capitals, which are no
+part of it ("PATIENT ADMITTED MERCY HOSPITAL")."""
 
 
 def _suffixed_starts(text: str, index: dict[str, list[int]]) -> list[int]:

@@ -17,6 +17,7 @@ import regex
 
 from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import fold
+from deid_studio.detect.geography import places
 from deid_studio.detect.rules.anchors import digit_runs
 from deid_studio.detect.rules.base import (
     MONTH_WORDS,
@@ -233,8 +234,10 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
     if language in (None, "de"):
         for match in _GERMAN_PREPOSITION_STREET.finditer(text):
             words = _TOKEN.findall(match.group("name"))
-            if _POSTCODE_AND_TOWN.match(text, match.end()) or not any(
-                zipf(w, "de") >= _EVERYDAY_NAME or fold(w) in _TIMES for w in words
+            if any(fold(w) in _TIMES or fold(w) in _TIME_NOUNS for w in words):
+                continue  # "Am Montag 3", "Im Jahr 2021"
+            if _town_follows(text, match.end()) or not any(
+                zipf(w, "de") >= _EVERYDAY_NAME for w in words
             ):
                 yield RuleHit(*match.span("street"), "STREET", "street_after_preposition")
         if "wohn" in text:
@@ -289,9 +292,35 @@ _EVERYDAY_NAME = 4.8
 """Zipf frequency in German from which the name of such a street is an everyday word and
 the phrase a time or a place in a sentence ("Am Montag", "Im Jahr", "Am Ende"; "Markt" 5.0
 and "Kirche" 5.2 are lost but before a postcode and its town)."""
-_POSTCODE_AND_TOWN = regex.compile(r",?[ \t]+\d{5}[ \t]+\p{Lu}")
+_POSTCODE_AND_TOWN = regex.compile(
+    r",?[ \t]+\d{5}[ \t]+(\p{Lu}[\p{Ll}\p{M}\-]+(?:[ \t]+[\p{L}\p{M}\-]+){0,2})"
+)
 """A postcode and its town after a house number: the address goes on ("Am Markt 3, 09111
 Chemnitz")."""
+
+
+def _town_follows(text: str, end: int) -> bool:
+    """Whether a postcode and a town follow ``end`` (:data:`_POSTCODE_AND_TOWN`): a town of
+    the gazetteer ("09111 Chemnitz", "60311 Frankfurt am Main") or a word German seldom
+    writes; not a dose's unit ("10000 Einheiten Insulin", "10000 IE")."""
+    found = _POSTCODE_AND_TOWN.match(text, end)
+    if found is None:
+        return False
+    words = tuple(fold(w) for w in _TOKEN.findall(found.group(1)))
+    known = places("de")
+    if any(known.match(words[:n]) is not None for n in range(len(words), 0, -1)):
+        return True
+    return zipf(words[0], "de") < _UNLISTED_TOWN
+
+
+_UNLISTED_TOWN = 3.5
+"""Zipf frequency in German under which the word after a postcode is a town the gazetteer
+does not list (not "Einheiten" 4.3, "Tabletten" 3.9)."""
+_TIME_NOUNS = frozenset(
+    "jahr jahre jahren tag tage tagen woche wochen monat monate monaten ende anfang morgen "
+    "abend nacht mittag".split()
+)
+"""Nouns of time after "Am", "Im", "Zum" ("Im Jahr 2021", "Am Tag 3"): no street's name."""
 _ENDINGS_ALONE = (*_STREET_AFTER, " weg", "\tweg")
 """What makes a street alone, without a house number: an ending ("str." with its dot:
 "muestra" is no street), or "Weg" as a word of its own ("Haupt Weg")."""
