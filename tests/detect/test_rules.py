@@ -1577,3 +1577,11 @@ def test_what_reads_as_a_name_or_place_only_beside_its_cue_stays(
 def test_what_the_review_found_lost_is_found(text: str, language: str, word: str) -> None:
     start = text.index(word)
     assert any(h.start <= start and start + len(word) <= h.end for h in find(text, language))
+
+
+def test_a_german_town_takes_its_district_and_no_article() -> None:
+    """ "Berlin-Spandau" names the place more narrowly than Berlin (the district was left in
+    the masked text); "in einer Kita" is a day nursery, no town of the gazetteer."""
+    text = "Sie arbeitet in einer Kita in Potsdam und wohnt in Berlin-Spandau."
+    places = [text[h.start : h.end] for h in find(text, "de") if h.kind == "CITY"]
+    assert places == ["Potsdam", "Berlin-Spandau"]

@@ -98,9 +98,30 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
                 break  # "on Valentine's Day": a feast, not the town of Valentine
             if not cued and CONDITION_BEFORE.search(text, max(0, start - 40), start):
                 break  # "polígono de Willis", "técnica de Anderson-Hynes": an eponym
+            if (
+                size == 1
+                and language == "de"
+                and _GERMAN_INDEFINITE_BEFORE.search(text, max(0, start - 12), start)
+            ):
+                break  # "in einer Kita": a noun; no town takes "ein" or "mein"
+            district = _DISTRICT_AFTER.match(text, end) if language == "de" else None
+            if district is not None:
+                end = district.end()  # "Berlin-Spandau", "Frankfurt-Höchst"
             yield RuleHit(start, end, kind, "place_after_cue" if cued else "place_gazetteer")
             position = end
             break
+
+
+_GERMAN_INDEFINITE_BEFORE = regex.compile(
+    r"(?<![\p{L}\p{M}])(?i:ein|eine|einer|einem|einen|eines|meine[mnrs]?|seine[mnrs]?"
+    r"|ihre[mnrs]?|unsere[mnrs]?)[ \t]+\Z"
+)
+"""An indefinite article or a possessive right before a capitalised word: German writes a
+noun there, never a town ("in einer Kita", "in seinem Garten")."""
+_DISTRICT_AFTER = regex.compile(r"-\p{Lu}\p{Ll}[\p{Ll}\p{M}]+(?![\p{L}\p{M}\d-])")
+"""A district joined to its town by a hyphen in a German narrative ("Berlin-Spandau",
+"Hamburg-Altona"): part of the place, which names it more narrowly (elsewhere a hyphen
+joins two places as often, "Concepción-Chile", "Valencia-Alicante")."""
 
 
 def _cued_through(
