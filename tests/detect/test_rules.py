@@ -1548,6 +1548,8 @@ def test_a_narrative_in_capitals_names_its_patient_and_pharmacy(
         ("Enfant née Prématurée", "fr", "Prématurée"),
         # a record's word without its key's colon
         ("El expediente 2021 fue revisado.", "es", "2021"),
+        # a lower-case word beside a capitalised name in a comma's list
+        ("Son mari, Jean-Claude, signale une aggravation.", "fr", "signale"),
     ],
 )
 def test_what_reads_as_a_name_or_place_only_beside_its_cue_stays(

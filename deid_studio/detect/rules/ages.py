@@ -168,9 +168,11 @@ AGE_RULES: tuple[Rule, ...] = (
     Rule(
         "age_apposition",
         "AGE",
-        # after a word or a date of birth's year, before a comma, a bracket or a full stop
+        # after a word or a date of birth's year, before a comma, a bracket, a full stop or
+        # the end of its line ("Patiente : Mme Garnier Sylvie, 72 ans")
         rf"(?<=(?:\p{{L}}|(?<!\d)(?:19|20)\d\d|\d{{4}}-\d\d-\d\d),\s){N}\s*"
-        r"(?:ans|an|años|año|anos|ano|jahre|jahr|år|years|year)\b(?=\s*[,)]|\.(?:\s|\Z))",
+        r"(?:ans|an|años|año|anos|ano|jahre|jahr|år|years|year)\b"
+        r"(?=\s*[,)]|\.(?:\s|\Z)|[ \t]*(?:\r?\n|\Z))",
         (
             "Le patient, Joseph Robin, [58 ans], habite",
             "La patiente, Michelle Julien, [1 an], habite",
@@ -178,6 +180,7 @@ AGE_RULES: tuple[Rule, ...] = (
             "Odette Rémy, née le 29/11/1966, [54 ans], habite",
             "né le 1995-03-27, [25 ans], habite",
             "Informations concernant Dorothée Bazin, [50 ans]. Elle a été",
+            "Patiente : Mme Garnier Sylvie, [72 ans]\nDéclarant : Dr Lambert",
         ),
         ("en 2 ans, puis", "dose 2, 3 ans, 4", "en 2020, 3 ans après", "en 2 ans. Puis"),
         anchor="age",

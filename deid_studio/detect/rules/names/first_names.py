@@ -140,6 +140,9 @@ def _name_lists(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     name is one."""
     for match in _list_matches(text):
         items = [w for w in _LIST_WORD.finditer(match.group()) if fold(w.group()) not in _LIST_AND]
+        if any(w.group()[:1].isupper() for w in items):
+            items = [w for w in items if w.group()[:1].isupper()]  # "Son mari, Jean-Claude,
+            # signale": beside a capitalised name a lower-case item is a word
         folded = [fold(w.group()) for w in items]
         names = sum(w in lex.first_names and w not in lex.common for w in folded)
         if names < 2 or names < 0.6 * len(items):
