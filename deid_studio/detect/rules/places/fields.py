@@ -99,6 +99,8 @@ def _abbreviated(text: str, start: int, end: regex.Match[str]) -> bool:
             and len(word.group("street")) > 1
             and not text[start : word.start()].strip()
         )
+    if word.group("compass"):
+        return after.isalnum()  # "77 W. 5th St.", "W. Smith Street 4"
     if word.group("title"):
         before = _WORD_BEFORE.search(text, start, word.start())
         return (
@@ -139,10 +141,11 @@ _FLAT_AFTER = regex.compile(rf"(?:{_STOREY_DOOR}|{_UNIT_PART})(?=[ \t]*(?:[.,;\n
 
 _STREET_ABBREVIATION = regex.compile(
     r"(?<![\p{L}\p{M}])(?:(?P<street>C|Avda|Av|Pza|Ctra|Urb|Pº|Pso|Bd|Str|Cdad|Pto|Nvo|Nva)"
-    rf"|(?P<title>{alternation(_ABBREVIATIONS)})|(?i:apt|apto|dpto|no|n[º°]))"
-    r"\.\Z"
+    rf"|(?P<title>{alternation(_ABBREVIATIONS)})|(?P<compass>N|S|E|W|NE|NW|SE|SW)"
+    r"|(?i:apt|apto|dpto|no|n[º°]))\.\Z"
 )
 """A street's abbreviated type word, a title's or a saint's, or a town's ("Cdad. Real", "Pto.
-de la Cruz") before a field value's dot, a letter after it, or a flat's before a number: the
-dot ends no field ("Domicilio: C. Jaime Quintero 77", "Av. del puerto 177", "Carrer del Dr.
-Trueta, 16", "Calle de Teresita Pizarro 44 Apt. 95")."""
+de la Cruz") before a field value's dot, a letter after it, an English compass point's inside
+the value, or a flat's before a number: the dot ends no field ("Domicilio: C. Jaime Quintero
+77", "Av. del puerto 177", "Carrer del Dr. Trueta, 16", "Calle de Teresita Pizarro 44 Apt.
+95", "Address: 77 W. 5th St.")."""

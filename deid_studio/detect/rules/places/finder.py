@@ -160,6 +160,7 @@ PLACE_FINDER = Finder(
         "País: [España].",
         "en el [Paseo de la Castellana, 261]. 28046 [Madrid]",
         "[C/ Irunlarrea, 3]",
+        "Address: [77 W. 5th St., Apt. 12, Yuma, AZ 85364]",
         "[Avda. de França, s/n]",
         "il habite [54, rue Lefebvre] depuis",
         "demeurant [14 bis avenue des Tilleuls] à",
