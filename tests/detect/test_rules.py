@@ -1587,3 +1587,21 @@ def test_a_german_town_takes_its_district_and_no_article() -> None:
     text = "Sie arbeitet in einer Kita in Potsdam und wohnt in Berlin-Spandau."
     places = [text[h.start : h.end] for h in find(text, "de") if h.kind == "CITY"]
     assert places == ["Potsdam", "Berlin-Spandau"]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Paziente: Sig.ra Maria Rossi, nata a Bologna.", [("PERSON", "Maria Rossi")]),
+        ("Segnalatore: Dott.ssa Anna Verdi", [("STAFF", "Anna Verdi")]),
+        ("La figlia Giulia riferisce febbre.", [("RELATIVE", "Giulia")]),
+        ("Codice fiscale: RSSMRA50C52A944X", [("ID", "RSSMRA50C52A944X")]),
+    ],
+)
+def test_an_italian_report_names_its_people_and_tax_code(
+    text: str, found: list[tuple[str, str]]
+) -> None:
+    """Italian titles are skipped before a name ("Sig.ra" was taken for one), a relative's
+    word is a cue, and the tax code is an ID."""
+    kinds = {"PERSON", "STAFF", "RELATIVE", "ID"}
+    assert [(h.kind, text[h.start : h.end]) for h in find(text, "it") if h.kind in kinds] == found

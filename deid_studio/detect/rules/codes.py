@@ -36,7 +36,7 @@ _KEY_ENDS: dict[str, str] = {
     "licence": "nºcol n°col col colegiado license licence dea npi rpps adeli lanr gmc",
     "encounter": "episodio episode encounter fallnummer aufnahmenummer nr",
     "personal": "dni nif nie passport pasaporte passeport reisepass personnummer cpf rg bsn "
-    "card identité identite personalausweis",
+    "card identité identite personalausweis fiscale",
     "account": "account acct cuenta",
 }
 ID_KEYS: dict[str, str] = {
@@ -58,7 +58,7 @@ ID_KEYS: dict[str, str] = {
     r"episodio|episode|encounter|visit\s+(?:number|id)|admission\s+(?:number|id)|fallnummer"
     r"|fall-?\s?nr|aufnahmenummer": "encounter",
     r"dni|nif|nie|passport|pasaporte|passeport|reisepass|personnummer|cpf|rg|bsn|"
-    r"id\s+card|carte\s+d'identit[ée]|personalausweis": "personal",
+    r"id\s+card|carte\s+d'identit[ée]|personalausweis|codice\s+fiscale": "personal",
     r"account|acct|cuenta": "account",
 }
 
@@ -121,6 +121,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "NIF [B-12345678]",
             "Personnummer: [19121212-1212]",
             "DNI del paciente: [21487609U].",
+            "Codice fiscale: [RSSMRA50C52A944X]",
         ),
         ("DNI en trámite",),
     ),

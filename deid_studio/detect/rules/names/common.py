@@ -59,6 +59,8 @@ _RELATIVES: Mapping[str, str] = {
     "enkel enkelin onkel tante neffe nichte cousine partnerin lebensgefährte "
     "lebensgefährtin",
     "pt": "filho filha esposa marido mãe pai irmão irmã",
+    "it": "figlio figlia moglie marito madre padre fratello sorella nonno nonna nipote cugino "
+    "cugina",
 }
 _SEX_WORDS = "varón|varon|mujer|hombre|niño|niña|masculino|femenino|chico|chica"
 

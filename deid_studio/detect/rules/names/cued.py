@@ -116,7 +116,8 @@ _STAFF_KEYS: Mapping[str, str] = {
 _TITLE_WORDS = frozenset(
     "dr dra drª prof med dent univ mag pharm dipl ing phil rer nat habil priv doz pd "
     "mr mrs ms sr sra kollege kollegin doctor doctora docteur doktor profesor profesora "
-    "professor herr herrn frau mme mlle monsieur madame señor señora senor senora".split()
+    "professor herr herrn frau mme mlle monsieur madame señor señora senor senora "
+    "sig signor signora dott dottore dottoressa senhor senhora".split()
 )
 """Words that may follow a title or a key before the name: "Frau Dr. med. Weber", "Mag.
 pharm. X", "Remitido por: Doctor Pablo Garrido Abad", "ihr Mann Herr Franz Huber" (MEDDOCAN's
