@@ -45,7 +45,7 @@ ID_KEYS: dict[str, str] = {
     r"|historia\s+cl[íi]nica"
     r"|mrn|mr\s*#|medical\s+record(?:\s+number)?|record\s+number|chart|cipa?|ipp|"
     r"(?:n[º°o]\.?\s*|num[ée]ro\s+)(?:de\s+)?dossier|dossier(?=\s*(?::|n[º°o]))|patient\s*id|pid|patientennummer"
-    r"|pat(?:ienten)?\.?-?\s?nr|n[º°o]\s+de\s+utente|processo|hospital\s+(?:number|no)"
+    r"|pat(?:ienten)?\.?-?\s?nr|(?:n[º°o]|n[úu]mero)\s+de\s+utente|processo|hospital\s+(?:number|no)"
     r"|unit\s+number|patientennr|expediente(?=\s*(?::|n[º°o]|#))"
     r"|accession(?=\s*(?::|#|n(?:o|umber)\b))": "record",
     r"nass|nuss|ssn|social\s+security(?:\s+number)?|n[º°o]\.?\s*(?:de\s+)?seguridad\s+social"
@@ -77,6 +77,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Dossier : [123456]; Numéro de dossier [2021-12345]",
             "Expediente nº [2021-12345]",
             "Pat.-Nr.: [88812345]",
+            "Número de utente: [123456789]",
             "MRN [00456789]; Accession #[A-2021-5567]. Hospital No. [K1234567]",
         ),
         (
