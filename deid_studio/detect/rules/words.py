@@ -270,6 +270,7 @@ class Lexicon:
         if folded in self.stop:
             return strength >= STRONG and folded in STOPWORD_NAMES and (lowercase or uncased)
         known = self.is_name(word)
+        a_name = known and folded not in PEOPLES  # after a weak cue: not "PATIENT ASIAN MALE"
         if word.capitalised and not uncased:
             if strength >= FIELD:  # "Apellidos: Vals Cardona", "Surname: Brown"
                 return True
@@ -278,18 +279,10 @@ class Lexicon:
                     (folded not in self.common or folded in self.places)
                     and not self.everyday(folded)
                 )
-            return (
-                known
-                and folded not in PEOPLES
-                and (folded not in self.common or (familiar and self.familiar_here(folded)))
+            return a_name and (
+                folded not in self.common or (familiar and self.familiar_here(folded))
             )
-        if (
-            uncased
-            and known
-            and folded not in self.common
-            and folded not in PEOPLES
-            and self.language in (None, "en")
-        ):
+        if uncased and a_name and folded not in self.common and self.language in (None, "en"):
             return True  # "PATIENT JOHN SMITH RECEIVED": capitals say nothing, the lists do
             # (English's: "PACIENTE TOMA IBUPROFENO", "PATIENTIN FIEBER" name no one)
         if not ((lowercase or uncased) and strength >= STRONG and known):

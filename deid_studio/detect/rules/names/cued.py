@@ -7,7 +7,7 @@ field's key). Kinds ``PERSON``, ``STAFF``, ``RELATIVE``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 
 import regex
@@ -65,7 +65,6 @@ _BIRTH_NAME: Mapping[str, str] = {
 """Words before a birth name ("Frau Elke Braun, geb. Vogel", "Mme Durand née Martin"): a
 name when a name stands before them and a word follows; a birth date when a number does
 ("geb. 12.03.1950"). Not "als geborene Kölnerin", "Enfant née Prématurée"."""
-_BIRTH_WORDS = frozenset(w for value in _BIRTH_NAME.values() for w in value.split())
 _NAME_BEFORE = regex.compile(r"(?r)(\p{Lu}[\p{L}\p{M}'\u2019\-]+)[ \t]*[,(]?[ \t]*\Z")
 _PATIENT_SHORT: Mapping[str, str] = {"en": "pt pat", "de": "pat pt"}
 """The patient's word shortened, with its dot ("Pat. Schulze wurde aufgenommen", "Pt. Smith
@@ -158,35 +157,85 @@ _RELATIVE_CUE = (  # "su hermana mayor Maite", "son fils aîné Paul", "su parej
 )
 
 
+Confirm = Callable[[str, regex.Match[str], int, Lexicon], bool]
+"""A family's own check of the name a cue found: (text, the cue's match, where the name
+starts, the narrative's lexicon) -> whether it is one."""
+
+
+def _after_a_name(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
+    """Whether a name stands before a birth name's cue: a capitalised word that is no
+    common or everyday word, a comma or a bracket between ("Braun-Schmitz, geb.", "Smith
+    (née")."""
+    before = _NAME_BEFORE.search(text, max(0, match.start() - 40), match.start())
+    if before is None:
+        return False
+    word = fold(before.group(1))
+    if word in lex.common or word in lex.stop or word in _PATIENT_WORDS:
+        return False  # not "Patientin, geb. Frühchen in der 30. SSW"
+    return lex.language in NOUNS_CAPITALISED or not lex.everyday(word)  # "Frau Koch, geb."
+
+
+def _named_after_short_cue(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
+    """Whether the word at ``start``, after the patient's word shortened with its dot, is a
+    name: in English, as after "patient"; in German, where the tagger reads one ("Pat.
+    Schulze wurde", not "Pat. Fieber seit 2 Tagen"); in another language never — the dot
+    makes any word after it capitalised ("Pat. Petit malaise", "Pac. Tos y disnea")."""
+    if lex.language in (None, "en"):
+        return True
+    return lex.language in NOUNS_CAPITALISED and named_here(text, start)
+
+
+def _named_in_german_too(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
+    """Whether the word at ``start`` after an acquaintance's word is a name: in German, which
+    capitalises its nouns, where the tagger reads one ("Der Freund Peter rief an"; not "als
+    die Freundin Fieber bemerkte")."""
+    return lex.language not in NOUNS_CAPITALISED or named_here(text, start)
+
+
 @cache
-def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int], ...]:
-    """(kind, rule, cues, strength) of every cue family for ``language``."""
+def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int, Confirm | None], ...]:
+    """(kind, rule, cues, strength, the family's own check or None) of every cue family for
+    ``language``."""
     families = (  # a professional's cue first: "Frau Dr. Weber" is a physician
-        ("RELATIVE", "name_after_relative", _SPOUSES, _RELATIVE_CUE, STRONG),  # before "Frau"
+        ("RELATIVE", "name_after_relative", _SPOUSES, _RELATIVE_CUE, STRONG, None),  # before "Frau"
         # a relative's word before the titles: it skips a title after it, and the name both
         # take is the relative's ("su hija Señora Ana López", "Sohn Herr Thomas Berger")
-        ("RELATIVE", "name_after_relative", _RELATIVES, _RELATIVE_CUE, STRONG),
-        ("PERSON", "name_after_acquaintance", _ACQUAINTANCES, _RELATIVE_CUE, WEAK),
-        ("STAFF", "name_after_staff_title", _STAFF_TITLES, _ABBREVIATED, STRONG),
-        ("STAFF", "name_after_staff_title", _CREDENTIAL_TITLES, _WORD_CUE, STRONG),
-        ("STAFF", "name_after_staff_title", _STAFF_JOBS, _WORD_CUE, WEAK),
-        ("STAFF", "name_after_staff_key", _STAFF_KEYS, None, STRONG),
-        ("PERSON", "name_after_patient_title", _PATIENT_TITLES, _ABBREVIATED, STRONG),
-        ("PERSON", "name_after_patient_title", _BIRTH_NAME, _ABBREVIATED, STRONG),
-        ("PERSON", "name_after_patient_key", _PATIENT_KEYS, None, STRONG),
-        ("PERSON", "name_after_patient_key", _SURNAME_KEYS, None, FIELD),
-        ("PERSON", "name_after_patient_word", _PATIENT_WEAK, _WORD_CUE, WEAK),
-        ("PERSON", "name_after_patient_word", _PATIENT_SHORT, _DOTTED, WEAK),
-        ("PERSON", "name_introduced", _INTRODUCTIONS, _WORD_CUE, STRONG),
-        ("PERSON", "name_introduced", _NAMED, _WORD_CUE, WEAK),
+        ("RELATIVE", "name_after_relative", _RELATIVES, _RELATIVE_CUE, STRONG, None),
+        (
+            "PERSON",
+            "name_after_acquaintance",
+            _ACQUAINTANCES,
+            _RELATIVE_CUE,
+            WEAK,
+            _named_in_german_too,
+        ),
+        ("STAFF", "name_after_staff_title", _STAFF_TITLES, _ABBREVIATED, STRONG, None),
+        ("STAFF", "name_after_staff_title", _CREDENTIAL_TITLES, _WORD_CUE, STRONG, None),
+        ("STAFF", "name_after_staff_title", _STAFF_JOBS, _WORD_CUE, WEAK, None),
+        ("STAFF", "name_after_staff_key", _STAFF_KEYS, None, STRONG, None),
+        ("PERSON", "name_after_patient_title", _PATIENT_TITLES, _ABBREVIATED, STRONG, None),
+        ("PERSON", "name_after_patient_title", _BIRTH_NAME, _ABBREVIATED, STRONG, _after_a_name),
+        ("PERSON", "name_after_patient_key", _PATIENT_KEYS, None, STRONG, None),
+        ("PERSON", "name_after_patient_key", _SURNAME_KEYS, None, FIELD, None),
+        ("PERSON", "name_after_patient_word", _PATIENT_WEAK, _WORD_CUE, WEAK, None),
+        (
+            "PERSON",
+            "name_after_patient_word",
+            _PATIENT_SHORT,
+            _DOTTED,
+            WEAK,
+            _named_after_short_cue,
+        ),
+        ("PERSON", "name_introduced", _INTRODUCTIONS, _WORD_CUE, STRONG, None),
+        ("PERSON", "name_introduced", _NAMED, _WORD_CUE, WEAK, None),
     )
     found = []
-    for kind, rule, table, tail, strength in families:
+    for kind, rule, table, tail, strength, confirm in families:
         words = {w for lang in _languages(language, table) for w in _split(table[lang])}
         family = cues(
             words, colon=tail is None, tail=tail, word_end=tail in (_WORD_CUE, _RELATIVE_CUE)
         )
-        found.append((kind, rule, family, strength))
+        found.append((kind, rule, family, strength, confirm))
     return tuple(found)
 
 
@@ -250,13 +299,11 @@ def _after_cues(
     shouting: bool,
 ) -> Iterator[RuleHit]:
     lowercase = language in (None, "en")
-    for kind, rule, family, strength in _cue_families(language):
+    for kind, rule, family, strength, confirm in _cue_families(language):
         for match in family.finditer(text, index):
             cue, wanted = match.group().rstrip(" \t:"), strength
             if len(cue) == 1 and text[match.start() - 1 : match.start()] in ("'", "\u2019"):
                 continue  # "I'm Sarah": no French "M" before the name
-            if cue.rstrip(".").lower() in _BIRTH_WORDS and not _after_a_name(text, match, lex):
-                continue  # "als geborene Kölnerin", "Enfant née Prématurée"
             if cue in _MEDICAL_CAPITALS:
                 if cue not in _TITLE_CAPITALS or shouting:
                     continue
@@ -294,16 +341,8 @@ def _after_cues(
                 span = _before_key(text, span)  # "Médico: Ruth Bravo NºCol: 28"
             if span is None:
                 continue
-            if (
-                rule == "name_after_patient_word"
-                and "." in match.group()
-                and not _named_after_short_cue(text, span[0], language)
-            ) or (
-                rule == "name_after_acquaintance"
-                and language in NOUNS_CAPITALISED
-                and not named_here(text, span[0])
-            ):
-                continue  # "Pat. Fieber seit 2 Tagen", "als die Freundin Fieber bemerkte"
+            if confirm is not None and not confirm(text, match, span[0], lex):
+                continue  # "Pat. Fieber seit 2 Tagen", "als geborene Kölnerin"
             if rule in _KEYED and not _BLANK.search(text, span[0], span[1]):  # a surname alone
                 span = (span[0], _given_name_after(text, span[1], lex))
             if rule in _KEYED and (short := _SHORT_SURNAME_ENDING_LINE.match(text, span[1])):
@@ -330,29 +369,6 @@ def _after_cues(
                 and folded.split()[-1] not in _PATIENT_WORDS
             ):
                 yield RuleHit(span[0], span[1], kind, rule)
-
-
-def _after_a_name(text: str, match: regex.Match[str], lex: Lexicon) -> bool:
-    """Whether a name stands before a birth name's cue: a capitalised word that is no
-    common or everyday word, a comma or a bracket between ("Braun-Schmitz, geb.", "Smith
-    (née")."""
-    before = _NAME_BEFORE.search(text, max(0, match.start() - 40), match.start())
-    if before is None:
-        return False
-    word = fold(before.group(1))
-    if word in lex.common or word in lex.stop or word in _PATIENT_WORDS:
-        return False  # not "Patientin, geb. Frühchen in der 30. SSW"
-    return lex.language in NOUNS_CAPITALISED or not lex.everyday(word)  # "Frau Koch, geb."
-
-
-def _named_after_short_cue(text: str, start: int, language: str | None) -> bool:
-    """Whether the word at ``start``, after the patient's word shortened with its dot, is a
-    name: in English, as after "patient"; in German, where the tagger reads one ("Pat.
-    Schulze wurde", not "Pat. Fieber seit 2 Tagen"); in another language never — the dot
-    makes any word after it capitalised ("Pat. Petit malaise", "Pac. Tos y disnea")."""
-    if language in (None, "en"):
-        return True
-    return language in NOUNS_CAPITALISED and named_here(text, start)
 
 
 def _titled_kin(text: str, span: tuple[int, int], rule: str) -> bool:

@@ -77,7 +77,7 @@ _SEX_AFTER = cues(["paciente", "sexo"], tail=rf"(?i:[ \t]*:?[ \t]*(?:{_SEX_WORDS
 
 @register_triggers
 def _triggers(language: str | None) -> frozenset[str]:
-    words = {t for _, _, family, _ in _cue_families(language) for t in family.triggers}
+    words = {t for _, _, family, _, _ in _cue_families(language) for t in family.triggers}
     sex_and_kin = _SEX_CUES.triggers | _SEX_AFTER.triggers | _KIN_CUES.triggers
     return frozenset(words | sex_and_kin | _CREDENTIAL_TRIGGERS)
 

@@ -101,7 +101,7 @@ def _continued(
                     position == hit.end
                     and hit.kind == "INSTITUTION"
                     and not separator.group().strip()
-                    and fold(code) in _WARDS - {"va"}
+                    and fold(code) in _DEPARTMENTS_AFTER
                 ):
                     position = part.end()
                     continue  # "Mercy Hospital ED, Tulsa": a department, then the address
@@ -120,6 +120,11 @@ def _continued(
                 break  # "Herrn" after an address block: the next block's salutation
             yield RuleHit(*part.span(), "CITY", "address_continued")
             position = part.end()
+
+
+_DEPARTMENTS_AFTER = _WARDS - {"va"}
+"""A hospital's departments by the letters that follow its name with a blank ("Saint Francis
+Hospital ER"); "VA" there is Virginia ("Sentara Hospital VA")."""
 
 
 _KEY_AFTER = regex.compile(r"[^\n\r:,;.()]{0,25}\.?:(?![/\d])")

@@ -145,7 +145,7 @@ _STREET_ABBREVIATION = regex.compile(
     r"|(?i:apt|apto|dpto|no|n[º°]))\.\Z"
 )
 """A street's abbreviated type word, a title's or a saint's, or a town's ("Cdad. Real", "Pto.
-de la Cruz") before a field value's dot, a letter after it, an English compass point's inside
-the value, or a flat's before a number: the dot ends no field ("Domicilio: C. Jaime Quintero
-77", "Av. del puerto 177", "Carrer del Dr. Trueta, 16", "Calle de Teresita Pizarro 44 Apt.
-95", "Address: 77 W. 5th St.")."""
+de la Cruz") before a field value's dot, a letter after it, an English compass point's before
+a letter or a digit, or a flat's before a number: the dot ends no field ("Domicilio: C. Jaime
+Quintero 77", "Av. del puerto 177", "Carrer del Dr. Trueta, 16", "Calle de Teresita Pizarro
+44 Apt. 95", "Address: 77 W. 5th St.", "W. Smith Street 4")."""
