@@ -1605,3 +1605,34 @@ def test_an_italian_report_names_its_people_and_tax_code(
     word is a cue, and the tax code is an ID."""
     kinds = {"PERSON", "STAFF", "RELATIVE", "ID"}
     assert [(h.kind, text[h.start : h.end]) for h in find(text, "it") if h.kind in kinds] == found
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "number"),
+    [
+        ("Carte Vitale : 1 85 05 78 006 084 91.", "fr", "1 85 05 78 006 084 91"),
+        ("Assurée sociale 2 69 05 49 588 157 80, née en 1969.", "fr", "2 69 05 49 588 157 80"),
+        ("AHV-Nr. 756.1234.5678.97, versichert bei der Kasse.", "de", "756.1234.5678.97"),
+        ("Número de la Seguridad Social: 28/12345678/40.", "es", "28/12345678/40"),
+        ("Tessera sanitaria 80380000000000000001 in allegato.", "it", "80380000000000000001"),
+        ("Medicare ID 1EG4-TE5-MK72 on file.", "en", "1EG4-TE5-MK72"),
+        ("N° séjour 2021123456, service de cardiologie.", "fr", "2021123456"),
+        ("Krankenhaus-Aufnahmenr. 2021/44567 vom Vortag.", "de", "2021/44567"),
+    ],
+)
+def test_a_health_or_social_security_number_is_an_id(text: str, language: str, number: str) -> None:
+    """Each was left in the text (the AHV number masked as a phone number): a French NIR
+    without its key, the keys of Medicare, the Carte Vitale, the Spanish social security
+    number with its article, the Italian health card, a French stay and a German admission."""
+    found = [(h.kind, text[h.start : h.end]) for h in find(text, language)]
+    assert ("ID", number) in found
+
+
+def test_an_english_cue_names_no_nationality_in_french() -> None:
+    """ "Numéro national" is a national number: "Numéro" was masked as a nationality."""
+    text = "Numéro national 85.07.30-033.28 (Belgique)."
+    assert [h.kind for h in find(text, "fr") if h.kind == "NATIONALITY"] == []
+    english = "He is a Portuguese national and works as a driver."
+    assert [english[h.start : h.end] for h in find(english, "en") if h.kind == "NATIONALITY"] == [
+        "Portuguese"
+    ]

@@ -1,7 +1,9 @@
 """Numbers whose own check digits say what they are: payment cards, IBANs, national IDs.
 
 ``python-stdnum`` validates the check digit of each standard (Luhn for payment cards, ISO
-7064 mod 97 for IBANs, the letter of a Spanish DNI or NIE, the structure of a US SSN), so
+7064 mod 97 for IBANs, the letter of a Spanish DNI or NIE, the structure of a US SSN, the
+key of a French social security number, the check letter of an Italian codice fiscale,
+the EAN-13 digit of a Swiss AHV number, the mod 97 of a Belgian national number), so
 these need no key before them: a 16-digit number that passes Luhn and starts like a card is
 one. A random number passes Luhn one time in ten, so a card number must also have a card's
 length and leading digits.
@@ -9,11 +11,15 @@ length and leading digits.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import regex
 from stdnum import iban, luhn
+from stdnum.be import nn
+from stdnum.ch import ssn as ahv
 from stdnum.es import dni, nie
+from stdnum.fr import nir
+from stdnum.it import codicefiscale
 from stdnum.us import ssn
 
 from deid_studio.detect.rules.anchors import digit_runs
@@ -46,6 +52,22 @@ _IBAN = regex.compile(
 )
 _DNI = regex.compile(r"(?<![\w-])(?:\d{8}|[XYZ]\d{7})[- ]?[A-Z](?![\w-])")
 _SSN = regex.compile(r"(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])")
+_NIR = regex.compile(  # sex, year, month, department (2A/2B: Corsica), town, order, key
+    r"(?<![\w-])[12] ?\d{2} ?\d{2} ?(?:\d{2}|2[ABab]) ?\d{3} ?\d{3} ?\d{2}(?![\w-])"
+)
+_CODICE_FISCALE = regex.compile(  # surname, name, year, month letter, day, town, check letter
+    r"(?<![\w-])[A-Z]{6}\d{2}[A-EHLMPRST]\d{2}[A-Z]\d{3}[A-Z](?![\w-])"
+)
+_AHV = regex.compile(r"(?<![\w.-])756\.?\d{4}\.?\d{4}\.?\d{2}(?![\w-]|\.\d)")
+_BELGIAN = regex.compile(r"(?<![\w.-])\d{2}\.\d{2}\.\d{2}-\d{3}\.\d{2}(?![\w-]|\.\d)")
+_SHAPES: tuple[tuple[str, regex.Pattern[str], Callable[[str], bool]], ...] = (
+    ("12", _NIR, nir.is_valid),  # the digits a number's first run starts with
+    ("7", _AHV, ahv.is_valid),
+    ("0123456789", _BELGIAN, nn.is_valid),
+)
+"""National numbers written in their own shape, with no key needed before them: one random
+number in 97 passes a French or Belgian key, one in ten the Swiss one, which must start 756
+as well."""
 
 
 def _digits(text: str) -> str:
@@ -95,6 +117,15 @@ def _national(text: str, runs: list[tuple[int, int]]) -> Iterator[RuleHit]:
     for match in matches_at(_SSN, text, starts):
         if ssn.is_valid(match.group()):
             yield RuleHit(*match.span(), "ID", "national_id")
+    for first, pattern, valid in _SHAPES:
+        starts = [s for s, _ in runs if text[s] in first]
+        for match in matches_at(pattern, text, starts):
+            if valid(match.group()):
+                yield RuleHit(*match.span(), "ID", "national_id")
+    starts = [s - 6 for s, e in runs if e - s == 2 and s >= 6 and text[s - 6 : s].isupper()]
+    for match in matches_at(_CODICE_FISCALE, text, starts):
+        if codicefiscale.is_valid(match.group()):
+            yield RuleHit(*match.span(), "ID", "national_id")
 
 
 def find_checked(text: str, language: str | None) -> list[RuleHit]:
@@ -122,6 +153,11 @@ CHECKSUM_FINDER = Finder(
         "transfer to [GB82WEST12345698765432] now",
         "DNI [12345678Z] del paciente",
         "SSN [536-90-4399] on file",
+        "Assurée sociale [2 69 05 49 588 157 80], née en 1969.",  # a French NIR
+        "NIR [185057800608491] du patient",
+        "Il codice [RSSMRA50C52A944Q] risulta nel fascicolo.",
+        "versichert unter [756.9217.0769.85] bei der Kasse",  # a Swiss AHV number
+        "Rijksregister [85.07.30-033.28] (België)",
     ),
     (
         "lot 4454794511390934 failed",  # fails Luhn
@@ -132,5 +168,10 @@ CHECKSUM_FINDER = Finder(
         "DE89 is no IBAN",
         "12345678A no DNI",
         "dates 2020-12-2021",
+        "NIR 185057800608436 faux",  # its key fails
+        "code RSSMRA50C52A944X faux",  # its check letter fails
+        "Nummer 756.9217.0769.84 falsch",
+        "le 85.07.30-033.29 faux",
+        "phone 2 69 05 49 58",
     ),
 )

@@ -29,14 +29,14 @@ _GENERIC = (
 # The words a key of each group can end with (see Rule.after).
 _KEY_ENDS: dict[str, str] = {
     "record": "nhc n.h.c historia clínica clinica mrn mr record chart cip cipa ipp dossier pid "
-    "patientennummer patientennr utente processo expediente nr accession",
+    "patientennummer patientennr utente processo expediente nr accession rezeptnummer rx",
     "insurance": "nass nuss ssn security social sociale nss nir insurance policy nhs "
     "versichertennummer versicherungsnummer kvnr sanitaria tis sip sns afiliación afiliacion "
-    "svnr sozialversicherungsnummer vsnr",
+    "svnr sozialversicherungsnummer vsnr medicare medicaid mbi card vitale ahv avs nuhsa",
     "licence": "nºcol n°col col colegiado license licence dea npi rpps adeli lanr gmc",
-    "encounter": "episodio episode encounter fallnummer aufnahmenummer nr",
+    "encounter": "episodio episode encounter fallnummer aufnahmenummer nr séjour sejour aufnahmenr",
     "personal": "dni nif nie passport pasaporte passeport reisepass personnummer cpf rg bsn "
-    "card identité identite personalausweis fiscale",
+    "card identité identite personalausweis fiscale matricule national rijksregisternummer",
     "account": "account acct cuenta",
 }
 ID_KEYS: dict[str, str] = {
@@ -47,18 +47,24 @@ ID_KEYS: dict[str, str] = {
     r"(?:n[º°o]\.?\s*|num[ée]ro\s+)(?:de\s+)?dossier|dossier(?=\s*(?::|n[º°o]))|patient\s*id|pid|patientennummer"
     r"|pat(?:ienten)?\.?-?\s?nr|(?:n[º°o]|n[úu]mero)\s+de\s+utente|processo|hospital\s+(?:number|no)"
     r"|unit\s+number|patientennr|expediente(?=\s*(?::|n[º°o]|#))"
-    r"|accession(?=\s*(?::|#|n(?:o|umber)\b))": "record",
-    r"nass|nuss|ssn|social\s+security(?:\s+number)?|n[º°o]\.?\s*(?:de\s+)?seguridad\s+social"
+    r"|accession(?=\s*(?::|#|n(?:o|umber)\b))|rezept-?\s?nr|rezeptnummer"
+    r"|prescription\s+(?:number|no)|rx(?=\s*#)": "record",
+    r"nass|nuss|ssn|social\s+security(?:\s+number)?"
+    r"|(?:n[º°o]\.?|n[úu]mero)\s*(?:de\s+)?(?:la\s+)?seguridad\s+social"
     r"|s[ée]curit[ée]\s+sociale|nss|nir|insurance(?:\s+(?:number|id))?|member\s+id|"
     r"policy|nhs|versicherte[nr]?nummer|versicherungsnummer|tarjeta\s+sanitaria|tis|sip"
     r"|versicherten-?\s?nr|vers\.-?\s?nr|kv-?\s?nr"
     r"|sv-?\s?nr|sozialversicherungsnummer|vsnr"
-    r"|sns|n[º°o]\.?\s*(?:de\s+)?afiliaci[óo]n": "insurance",
+    r"|sns|n[º°o]\.?\s*(?:de\s+)?afiliaci[óo]n|medicare|medicaid|mbi|health\s+card"
+    r"|carte\s+vitale|ahv(?:-?\s?nr)?|avs|tessera\s+sanitaria|nuhsa": "insurance",
     r"n[º°o]\.?\s*col(?:egiado)?|colegiado|licen[cs]e|dea|npi|rpps|adeli|lanr|gmc": "licence",
     r"episodio|episode|encounter|visit\s+(?:number|id)|admission\s+(?:number|id)|fallnummer"
-    r"|fall-?\s?nr|aufnahmenummer": "encounter",
+    r"|fall-?\s?nr|aufnahmenummer|aufnahme-?\s?nr"
+    r"|(?:n[º°o]\.?|num[ée]ro)\s*(?:de\s+)?s[ée]jour": "encounter",
     r"dni|nif|nie|passport|pasaporte|passeport|reisepass|personnummer|cpf|rg|bsn|"
-    r"id\s+card|carte\s+d'identit[ée]|personalausweis|codice\s+fiscale": "personal",
+    r"id\s+card|carte\s+d'identit[ée]|personalausweis|codice\s+fiscale|matricule"
+    r"|(?:num[ée]ro\s+(?:de\s+)?)?registre\s+national|num[ée]ro\s+national"
+    r"|rijksregisternummer": "personal",
     r"account|acct|cuenta": "account",
 }
 
@@ -79,6 +85,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Pat.-Nr.: [88812345]",
             "Número de utente: [123456789]",
             "MRN [00456789]; Accession #[A-2021-5567]. Hospital No. [K1234567]",
+            "Rx #[123456] filled; Rezept-Nr. [445566]; prescription number [55512]",
         ),
         (
             "NHC: no consta",
@@ -86,6 +93,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "il a relu le dossier 3 fois",
             "El expediente 2021 fue revisado.",
             "Specimen accession 2 received.",
+            "Rx: 500 mg amoxicillin",
         ),
     ),
     "insurance": (
@@ -98,8 +106,14 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "SV-Nr.: [1234 120350]",
             "Krankenkasse: AOK Bayern, Versicherten-Nr. [K123456789]",
             "Vers.-Nr.: [A987654321]",
+            "Medicare ID [1EG4-TE5-MK72]; Medicaid number [12345678A]",
+            "Health card number [1234-567-890-AB] (Ontario)",
+            "Carte Vitale : [1 85 05 78 006 084 91]",
+            "Número de la Seguridad Social: [28/12345678/40]",
+            "AHV-Nr. [756.1234.5678.97]; Tessera sanitaria [80380000000000000001]",
+            "NUHSA [AN0123456789]",
         ),
-        ("NASS: desconocido", "insurance covered it"),
+        ("NASS: desconocido", "insurance covered it", "Medicare covered the visit"),
     ),
     "licence": (
         (
@@ -113,8 +127,13 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("NºCol: ", "DEA registered"),
     ),
     "encounter": (
-        ("Episodio: [403785669].", "(Fallnummer [9260650935]).", "Fall-Nr. [2021-12345]"),
-        ("Episodio de dolor",),
+        (
+            "Episodio: [403785669].",
+            "(Fallnummer [9260650935]).",
+            "Fall-Nr. [2021-12345]",
+            "N° séjour [2021123456]; Krankenhaus-Aufnahmenr. [2021/44567]",
+        ),
+        ("Episodio de dolor", "durant son séjour à Lyon"),
     ),
     "personal": (
         (
@@ -123,8 +142,10 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Personnummer: [19121212-1212]",
             "DNI del paciente: [21487609U].",
             "Codice fiscale: [RSSMRA50C52A944X]",
+            "Matricule : [884512]",
+            "Numéro de registre national : [85073003328]",
         ),
-        ("DNI en trámite",),
+        ("DNI en trámite", "le matricule du médecin"),
     ),
     "account": (("Account #: [778-2231-0]",), ("account of the event",)),
 }

@@ -30,7 +30,7 @@ _BEFORE = frozenset(
     "nationalitat medborgare".split()
 )
 """Words a nationality stands before ("a Portuguese national", "die türkische
-Staatsangehörigkeit", "polsk medborgare")."""
+Staatsangehörigkeit", "polsk medborgare"); the English ones in English only."""
 _NONE = frozenset(
     "unknown not none other dual double foreign same desconocida desconocido otra otro doble "
     "misma extranjera extranjero inconnue inconnu autre double étrangère etrangere même meme "
@@ -90,6 +90,8 @@ def _nationalities(text: str, language: str | None) -> Iterator[RuleHit]:
         if word is not None and _names_one(word.group(1), match.group()):
             yield RuleHit(*word.span(1), "NATIONALITY", "nationality_after_cue")
     for cue in _BEFORE:
+        if language not in (None, "en") and _ENGLISH.match(cue):
+            continue  # French "numéro national", "niveau national": an adjective after a noun
         for position in index.get(cue, ()):
             word = _WORD_BEFORE.search(text, max(0, position - 40), position)
             if word is not None and _names_one(word.group(1), cue):
