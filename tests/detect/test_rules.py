@@ -1636,3 +1636,40 @@ def test_an_english_cue_names_no_nationality_in_french() -> None:
     assert [english[h.start : h.end] for h in find(english, "en") if h.kind == "NATIONALITY"] == [
         "Portuguese"
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "name"),
+    [
+        ("Die Pflegetochter Leonie erschien zum Besuch.", "de", "Leonie"),
+        ("Seine Schwiegermutter Hildegard rief an.", "de", "Hildegard"),
+        ("Sa belle-fille Nathalie a appelé le centre.", "fr", "Nathalie"),
+        ("Sa petite-fille Chloé est venue.", "fr", "Chloé"),
+        ("Su yerno Andrés llamó al centro.", "es", "Andrés"),
+        ("O genro Paulo ligou para o centro.", "pt", "Paulo"),
+        ("La suocera Franca ha chiamato.", "it", "Franca"),
+        ("His half-sister Jenny called the office.", "en", "Jenny"),
+    ],
+)
+def test_an_in_law_step_or_foster_relative_cues_a_name(text: str, language: str, name: str) -> None:
+    """In-laws, step- and foster relatives and grandchildren were no relative's word: the
+    name after them was left in the text, or found as a plain first name only."""
+    start = text.index(name)
+    assert (start, start + len(name)) in [
+        (h.start, h.end) for h in find(text, language) if h.kind == "RELATIVE"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "name"),
+    [
+        ("Name: Weidinger, Flora; Geb.-Dat.: 12.02.1955", "de", "Weidinger, Flora"),
+        ("Patient: Smith, June\nAge: 54", "en", "Smith, June"),
+        ("Patient: Smith, June 2020 visit", "en", "Smith"),
+    ],
+)
+def test_a_given_name_that_is_a_word_ends_its_field(text: str, language: str, name: str) -> None:
+    """After "Surname," a first name that is a word too ("Flora", "June") was left in the
+    text; it is the given name when the field ends after it, a date's month when a year
+    follows."""
+    assert [text[h.start : h.end] for h in find(text, language) if h.kind == "PERSON"] == [name]

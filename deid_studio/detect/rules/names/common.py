@@ -50,17 +50,26 @@ _RELATIVES: Mapping[str, str] = {
     "en": "son daughter wife husband mother father brother sister mom mum dad grandson "
     "granddaughter grandmother grandfather grandma grandpa aunt uncle niece nephew cousin "
     "partner spouse fiancé fiancée fiance boyfriend girlfriend stepson stepdaughter "
-    "stepmother stepfather godmother godfather papa mama nana granny",
+    "stepmother stepfather godmother godfather papa mama nana granny son-in-law "
+    "daughter-in-law mother-in-law father-in-law brother-in-law sister-in-law half-brother "
+    "half-sister stepbrother stepsister grandchild",
     "es": "hijo hija esposa esposo marido madre padre hermano hermana abuelo abuela nieto "
-    "nieta tío tía primo prima pareja novio novia cuñado cuñada suegro suegra",
+    "nieta tío tía primo prima pareja novio novia cuñado cuñada suegro suegra sobrino "
+    "sobrina yerno nuera padrastro madrastra hijastro hijastra bisnieto bisnieta",
     "fr": "fils fille épouse époux mari mère père frère sœur soeur oncle tante neveu nièce "
-    "cousin cousine conjoint compagnon compagne",
+    "cousin cousine conjoint compagnon compagne grand-mère grand-père petit-fils "
+    "petite-fille belle-fille beau-fils belle-mère beau-père beau-frère belle-sœur "
+    "demi-frère demi-sœur",
     "de": "sohn tochter ehefrau ehemann gattin gatte mutter vater bruder schwester oma opa "
     "enkel enkelin onkel tante neffe nichte cousine partnerin lebensgefährte "
-    "lebensgefährtin",
-    "pt": "filho filha esposa marido mãe pai irmão irmã",
+    "lebensgefährtin großmutter großvater urenkel urenkelin pflegetochter pflegesohn "
+    "pflegemutter pflegevater stieftochter stiefsohn stiefmutter schwiegertochter "
+    "schwiegersohn schwiegermutter schwiegervater adoptivtochter adoptivsohn halbbruder "
+    "halbschwester schwägerin",
+    "pt": "filho filha esposa marido mãe pai irmão irmã sobrinho sobrinha genro sogro sogra "
+    "cunhado cunhada",
     "it": "figlio figlia moglie marito madre padre fratello sorella nonno nonna nipote cugino "
-    "cugina",
+    "cugina zio suocero suocera nuora",
 }
 _SEX_WORDS = "varón|varon|mujer|hombre|niño|niña|masculino|femenino|chico|chica"
 

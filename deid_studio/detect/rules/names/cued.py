@@ -459,14 +459,21 @@ _GIVEN_NAME_AFTER = regex.compile(
 )
 
 
+_FIELD_END = regex.compile(r"[ \t]*(?:[;,(*\n]|\Z)")
+
+
 def _given_name_after(text: str, end: int, lex: Lexicon) -> int:
     """Where a surname after a key ends, its given name included when it follows after a
     comma, as forms and letters write it ("Betr.: Schulz, Gerda, geb."; "Patient:
-    Smith, John"): a known first name that is no common word ("Smith, June 2020" stays)."""
+    Smith, John"): a known first name that is no common word ("Smith, June 2020" stays),
+    or one that is when the field ends after it ("Name: Weidinger, Flora;", "Patient:
+    Smith, June")."""
     after = _GIVEN_NAME_AFTER.match(text, end)
     if after is None:
         return end
     folded = fold(after.group(1))
-    if folded in lex.first_names and folded not in lex.common and folded not in lex.stop:
+    if folded not in lex.first_names or folded in lex.stop:
+        return end
+    if folded not in lex.common or _FIELD_END.match(text, after.end(1)) is not None:
         return after.end(1)
     return end

@@ -200,6 +200,8 @@ NAME_FINDER = Finder(
         "[Q. LANDER] RRT",
         "Betr.: [Schulz, Gerda], geb. am",
         "Patient: [SMITH, JOHN]; Patient: [Smith], June 2020; Name: [Müller], Frau",
+        "Name: [Weidinger, Flora]; Geb.-Dat.: 12.02.1955",
+        "her son-in-law [Mark] and [sobrina] [Lucía] came",
         "Sehr geehrter Herr Kollege [Meier],",
         "report given to [mary jones] rn; [lisa brown] np at bedside; signed: [j. smith] rn",
         "A locum pharmacist ([Douglas Booth]) reported; received from [Christine May] (nurse)",
