@@ -1618,6 +1618,7 @@ def test_an_italian_report_names_its_people_and_tax_code(
         ("Medicare ID 1EG4-TE5-MK72 on file.", "en", "1EG4-TE5-MK72"),
         ("N° séjour 2021123456, service de cardiologie.", "fr", "2021123456"),
         ("Krankenhaus-Aufnahmenr. 2021/44567 vom Vortag.", "de", "2021/44567"),
+        ("Réf. : dossier patient 2021-000871.", "fr", "2021-000871"),
     ],
 )
 def test_a_health_or_social_security_number_is_an_id(text: str, language: str, number: str) -> None:
@@ -1673,3 +1674,25 @@ def test_a_given_name_that_is_a_word_ends_its_field(text: str, language: str, na
     text; it is the given name when the field ends after it, a date's month when a year
     follows."""
     assert [text[h.start : h.end] for h in find(text, language) if h.kind == "PERSON"] == [name]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "name"),
+    [
+        ("Seen by Sister O'Brien in the ambulatory unit.", "STAFF", "O'Brien"),
+        ("She spoke to Nurse Murphy today.", "STAFF", "Murphy"),  # an eponym: Murphy's sign
+        ("Dispensed by pharmacist Brown.", "STAFF", "Brown"),
+        ("Patient's initials AB, DOB 12/03/1987.", "PERSON", "AB"),
+        ("Initials: JS\nAge: 40", "PERSON", "JS"),
+    ],
+)
+def test_a_british_letters_nurses_and_initials_are_found(text: str, kind: str, name: str) -> None:
+    """A ward sister's title, a nurse whose surname names a sign, undotted initials after
+    their key: each was left in the text."""
+    start = text.index(name)
+    assert (kind, start, start + len(name)) in [(h.kind, h.start, h.end) for h in find(text, "en")]
+
+
+def test_an_eponyms_medical_use_after_a_weak_cue_is_no_name() -> None:
+    text = "The patient Murphy's sign was positive; patient Graves disease."
+    assert [h for h in find(text, "en") if h.kind in ("PERSON", "STAFF")] == []

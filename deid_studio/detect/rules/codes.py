@@ -44,7 +44,7 @@ ID_KEYS: dict[str, str] = {
     r"n\.?\s?h\.?\s?c|(?:n[º°o]\.?|n[úu]mero)\s*(?:de\s+)?historia(?:\s+cl[íi]nica)?"
     r"|historia\s+cl[íi]nica"
     r"|mrn|mr\s*#|medical\s+record(?:\s+number)?|record\s+number|chart|cipa?|ipp|"
-    r"(?:n[º°o]\.?\s*|num[ée]ro\s+)(?:de\s+)?dossier|dossier(?=\s*(?::|n[º°o]))|patient\s*id|pid|patientennummer"
+    r"(?:n[º°o]\.?\s*|num[ée]ro\s+)(?:de\s+)?dossier|dossier(?=\s*(?::|n[º°o]))|dossier\s+(?:du\s+)?patient|dossier\s+m[ée]dical|patient\s*id|pid|patientennummer"
     r"|pat(?:ienten)?\.?-?\s?nr|(?:n[º°o]|n[úu]mero)\s+de\s+utente|processo|hospital\s+(?:number|no)"
     r"|unit\s+number|patientennr|expediente(?=\s*(?::|n[º°o]|#))"
     r"|accession(?=\s*(?::|#|n(?:o|umber)\b))|rezept-?\s?nr|rezeptnummer"
@@ -82,6 +82,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "número de historia [863-9063].",
             "Dossier : [123456]; Numéro de dossier [2021-12345]",
             "Expediente nº [2021-12345]",
+            "dossier patient [2021-000871]; dossier médical n° [A-5521]",
             "Pat.-Nr.: [88812345]",
             "Número de utente: [123456789]",
             "MRN [00456789]; Accession #[A-2021-5567]. Hospital No. [K1234567]",
@@ -91,6 +92,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "NHC: no consta",
             "MRN pending",
             "il a relu le dossier 3 fois",
+            "le dossier patient complet",
             "El expediente 2021 fue revisado.",
             "Specimen accession 2 received.",
             "Rx: 500 mg amoxicillin",

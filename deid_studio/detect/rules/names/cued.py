@@ -92,7 +92,7 @@ _CREDENTIAL_TITLES: Mapping[str, str] = {"en": "rn np"}
 """Credentials written before a nurse's name, as a title without its dot ("per rn kathy",
 "NP Jane Doe"; "report to RN. DON notified" is two sentences)."""
 _STAFF_JOBS: Mapping[str, str] = {
-    "en": "nurse pharmacist midwife paramedic physiotherapist",
+    "en": "nurse pharmacist midwife paramedic physiotherapist matron",
     "es": "enfermera enfermero farmacéutica farmacéutico matrona",
     "fr": "infirmière infirmier pharmacien pharmacienne sage-femme",
     "de": "krankenschwester pfleger krankenpfleger apotheker apothekerin hebamme",
@@ -100,6 +100,10 @@ _STAFF_JOBS: Mapping[str, str] = {
 """Jobs written before a professional's first name as a title ("spoke to Nurse Kim", "per
 pharmacist Tom", "Pfleger Jonas"): a weak cue, after which only a known name is taken. Not
 the German "Schwester", a sister as often as a nurse: the relatives' cues take her."""
+_NURSING_SISTER: Mapping[str, str] = {"en": "sister"}
+"""A British ward sister's title, capitalised inside a sentence ("Seen by Sister O'Brien on
+the ward"): a weak cue, as a job's is. At a sentence's start or in lower case the word is a
+relative's ("Sister Murphy reviewed her" is a relative's name all the same, and masked)."""
 _STAFF_KEYS: Mapping[str, str] = {
     "en": "physician|doctor|reporter|reported by|reporting physician|attending|prescriber|"
     "signed|signed by|nurse|pharmacist|contact person|referring physician|gp|pcp",
@@ -185,6 +189,16 @@ def _named_after_short_cue(text: str, match: regex.Match[str], start: int, lex: 
     return lex.language in NOUNS_CAPITALISED and named_here(text, start)
 
 
+def _titled_in_a_sentence(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
+    """Whether a cue is capitalised after a lower-case word, as a title is inside a sentence
+    and a relative's word is not: the relatives' family leaves that case out."""
+    return (
+        text[match.start()].isupper()
+        and _WORD_THEN_BLANK_BEFORE.search(text, max(0, match.start() - 16), match.start())
+        is not None
+    )
+
+
 def _named_in_german_too(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
     """Whether the word at ``start`` after an acquaintance's word is a name: in German, which
     capitalises its nouns, where the tagger reads one ("Der Freund Peter rief an"; not "als
@@ -212,6 +226,14 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int, Conf
         ("STAFF", "name_after_staff_title", _STAFF_TITLES, _ABBREVIATED, STRONG, None),
         ("STAFF", "name_after_staff_title", _CREDENTIAL_TITLES, _WORD_CUE, STRONG, None),
         ("STAFF", "name_after_staff_title", _STAFF_JOBS, _WORD_CUE, WEAK, None),
+        (
+            "STAFF",
+            "name_after_staff_title",
+            _NURSING_SISTER,
+            _WORD_CUE,
+            WEAK,
+            _titled_in_a_sentence,
+        ),
         ("STAFF", "name_after_staff_key", _STAFF_KEYS, None, STRONG, None),
         ("PERSON", "name_after_patient_title", _PATIENT_TITLES, _ABBREVIATED, STRONG, None),
         ("PERSON", "name_after_patient_title", _BIRTH_NAME, _ABBREVIATED, STRONG, _after_a_name),
@@ -363,12 +385,25 @@ def _after_cues(
                 continue  # "your brother, I talked": after a comma, no pronoun; "her
                 # mother, Today's date": no day's word
             if (
-                not (strength < STRONG and folded in eponyms())
+                not (
+                    strength < STRONG
+                    and folded in eponyms()
+                    and _EPONYM_USED.match(text, span[1]) is not None
+                )
                 and (folded not in _relative_words(language) or _titled_kin(text, span, rule))
                 and folded not in _SALUTATIONS
                 and folded.split()[-1] not in _PATIENT_WORDS
             ):
                 yield RuleHit(span[0], span[1], kind, rule)
+
+
+_EPONYM_USED = regex.compile(
+    r"(?i)['\u2019]|-\p{L}|[ \t]+(?:disease|syndrome|sign|test|reflex|maneuver|manoeuvre|palsy"
+    r"|phenomenon|criteria|score|scale|classification|triad|type|fracture|ulcer|tumou?r)\b"
+)
+"""What an eponym's medical use writes after it ("Murphy's sign", "Stevens-Johnson", "Graves
+disease"): after a weak cue, an eponym followed so is no name; otherwise a name ("spoke to
+Nurse Murphy today", "per pharmacist Brown")."""
 
 
 def _titled_kin(text: str, span: tuple[int, int], rule: str) -> bool:

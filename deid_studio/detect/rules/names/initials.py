@@ -125,10 +125,21 @@ def _spelling(words: Sequence[str]) -> str:
     return "".join(p[0] for w in words for p in w.split("-") if p)
 
 
+_UNDOTTED_AFTER_KEY = regex.compile(
+    r"(?<![\p{L}])(?i:initials|iniciales|initiales|initialen|iniciais|iniziali)[ \t]*:?[ \t]*"
+    r"((?-i:\p{Lu}(?:[ -]?\p{Lu}){1,3}))(?![\p{L}\p{M}\d.])"
+)
+"""Initials without dots after their key ("Initials: JS", "Patient's initials AB,",
+"Iniciales: J-M"): a person's, as the key says, whatever they spell."""
+
+
 def _initials(text: str, lex: Lexicon, found: Sequence[RuleHit]) -> Iterator[RuleHit]:
     """A person's initials, dotted ("J.R.", "E.O.", "A.M.G.", "J.B.T.G.": how spontaneous
     reports name a patient), unless they spell a common abbreviation that the narrative does
-    not give a person (:func:`_given_initials`) and that is no person's verb's subject."""
+    not give a person (:func:`_given_initials`) and that is no person's verb's subject; and
+    undotted ones after their key."""
+    for match in _UNDOTTED_AFTER_KEY.finditer(text):
+        yield RuleHit(*match.span(1), "PERSON", "initials")
     if "." not in text:
         return
     matches = list(_INITIALS.finditer(text))
