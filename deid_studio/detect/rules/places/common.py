@@ -58,6 +58,21 @@ _PLACE_CUES = (
 _PLACE_CUE_BEFORE = regex.compile(
     rf"(?r)(?<![\p{{L}}\p{{M}}]){alternation(_PLACE_CUES)}[ \t]+\Z", _FLAGS
 )
+_TOWN_CUES = (
+    "in|from|near|en|desde|cerca de|à|près de|aus|nach|bei|em|natural de|residente en|"
+    "vecino de|vecina de|procedente de|nacido en|nacida en|born in|lives in|living in|"
+    "resident of|né à|née à|habite à|wohnhaft in|geboren in|wohnt in|domicilié à|"
+    "domiciliée à|demeurant à|résidant à|wohnhaft|ortsteil|stadtteil|gemeinde|landkreis|"
+    "kreis|commune de|municipio de|município de|comune di|residente a|residente em|nato a|"
+    "nata a|abita a|mora em|vive em"
+).split("|")
+_TOWN_CUE_BEFORE = regex.compile(
+    rf"(?r)(?<![\p{{L}}\p{{M}}]){alternation(_TOWN_CUES)}[ \t]+\Z", _FLAGS
+)
+"""The cues before a village's name (:attr:`~deid_studio.detect.geography.Places.small`):
+the place cues that take a town, not those that take a thing or a region as often ("to",
+"at", "im", "von": "im Wald", "von Amts wegen"), and the words of an address's district
+("Ortsteil Lengfeld", "comune di Bagnone")."""
 _CAPITALISED_WORD = Latin1Twin(
     regex.compile(r"(?<![\p{L}\p{M}\d'\u2019-])\p{Lu}[\p{L}\p{M}]*"),
     re.compile(rf"(?<![{LATIN1_LETTER}0-9'-])[{LATIN1_UPPER}][{LATIN1_LETTER}]*"),

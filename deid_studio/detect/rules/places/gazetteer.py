@@ -20,6 +20,7 @@ from deid_studio.detect.rules.base import MONTH_WORDS, RuleHit, per_word
 from deid_studio.detect.rules.places.common import (
     _CAPITALISED_WORD,
     _PLACE_CUE_BEFORE,
+    _TOWN_CUE_BEFORE,
     COMMON,
     _entry_words,
 )
@@ -62,9 +63,16 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
         for size in range(len(words), 0, -1):
             entry = words[:size]
             kind = known.match(entry)
+            start, end = spans[0][0], spans[size - 1][1]
+            if (
+                kind is None
+                and size == 1
+                and entry[0] in known.small
+                and _TOWN_CUE_BEFORE.search(text, max(0, start - 24), start) is not None
+            ):
+                kind = "CITY"  # a village after its cue: "bei Eibelstadt"
             if kind is None or (size > 1 and not text[spans[size - 1][0]].isupper()):
                 continue
-            start, end = spans[0][0], spans[size - 1][1]
             cued = _PLACE_CUE_BEFORE.search(text, max(0, start - 24), start) is not None
             if size == 1 and (
                 entry[0] in _GENERIC
