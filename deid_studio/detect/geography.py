@@ -119,6 +119,13 @@ class Places:
     prefixes: frozenset[tuple[str, ...]]
     """The first words of every entry of two words or more, without its last: reading
     stops at words that no longer entry starts with."""
+    named_large: frozenset[str] = frozenset()
+    """The one-word names of :attr:`large` in :attr:`ambiguous` (an English list holds many
+    cities: "Akron", "Exeter", "Bochum", "Stuttgart") that name the city where they stand
+    capitalised inside a sentence: towns of the language's own countries, not frequent in
+    the language (:data:`LARGE_NAMED_WORD`; in German, which capitalises every noun, the
+    tagger tells), no English first name ("Victoria", "Irving") and no word of
+    :data:`LARGE_WORDS`."""
     small: frozenset[str] = frozenset()
     """One-word names of towns under 5,000 inhabitants in the language's countries that no
     other list holds, kept out of :attr:`cities`: the place rules take one only after a cue
@@ -162,6 +169,7 @@ def places(language: str | None) -> Places:
         and (entry[0] in stop or len(entry[0]) < 3 or entry[0] in AMBIGUOUS_COUNTRIES)
     }
     small = _small_towns(language, cities | countries, common | stop)
+    named_large = _named_large(language, ambiguous, large)
     longest: dict[str, int] = dict.fromkeys(small, 1)
     prefixes: set[tuple[str, ...]] = set()
     for entry in cities | countries:
@@ -174,7 +182,39 @@ def places(language: str | None) -> Places:
         large,
         longest,
         frozenset(prefixes),
+        named_large,
         small,
+    )
+
+
+LARGE_NAMED_WORD = 4.0
+"""The Zipf frequency under which a large city's name that the common-word list holds names
+the city inside a sentence ("Akron" 3.4, "Exeter" 3.5; not "Boston" 4.7, "Orange" 4.6, which
+an English narrative writes as words too)."""
+LARGE_WORDS = frozenset("corona mango delta lima".split())
+"""Large cities' names that narratives write as words of their own ("Corona virus", "Delta
+variant", "Lima beans")."""
+
+
+def _named_large(
+    language: str | None, ambiguous: set[str], large: frozenset[tuple[str, ...]]
+) -> frozenset[str]:
+    """The words of :attr:`Places.named_large` for ``language``."""
+    from deid_studio.detect.frequency import zipf
+    from deid_studio.detect.gazetteers import english_names
+
+    languages = tuple(COUNTRIES_OF) if language not in COUNTRIES_OF else (language,)
+    own = set().union(*(_tokenised(f"cities:{key}") for key in languages))
+    first_names = english_names()[0]
+    return frozenset(
+        word
+        for word in ambiguous
+        if (word,) in large
+        and (word,) in own
+        and len(word) >= 4
+        and word not in first_names
+        and word not in LARGE_WORDS
+        and (language == "de" or zipf(word, language or "en") < LARGE_NAMED_WORD)
     )
 
 

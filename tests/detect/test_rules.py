@@ -1734,3 +1734,35 @@ def test_a_surname_that_names_a_village_stays_a_name() -> None:
     assert [(h.kind, text[h.start : h.end]) for h in find(text, "en") if h.kind == "PERSON"] == [
         ("PERSON", "Eve Magrath")
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "town"),
+    [
+        ("Aufnahme im Marienhospital Stuttgart zur Abklärung.", "de", "Stuttgart"),
+        ("Die Patientin wurde in Augsburg und Bochum behandelt.", "de", "Bochum"),
+        ("Reporter: Darin Johnson, Wichita County Health Department, Wichita.", "en", "Wichita"),
+        ("She was vaccinated at the Leisure Centre hub, Exeter, on Monday.", "en", "Exeter"),
+    ],
+)
+def test_a_large_city_the_common_word_list_holds_is_named_inside_a_sentence(
+    text: str, language: str, town: str
+) -> None:
+    """Philter's English word list holds many cities ("akron", "exeter", "stuttgart"): a
+    large one was taken only after a place cue, and left in the text elsewhere."""
+    start = text.rindex(town)
+    assert ("CITY", start, start + len(town)) in [
+        (h.kind, h.start, h.end) for h in find(text, language)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Tested positive for Corona virus; Split dose given; Exeter was the hub.", "en"),
+        ("El cultivo, medio Columbia positivo; Servicio de Cirugía Oral y Maxilofacial.", "es"),
+        ("Exposure to Agent Orange; a stent made by Boston Scientific was placed.", "en"),
+    ],
+)
+def test_a_large_citys_name_that_is_a_word_there_stays_a_word(text: str, language: str) -> None:
+    assert [text[h.start : h.end] for h in find(text, language) if h.kind == "CITY"] == []

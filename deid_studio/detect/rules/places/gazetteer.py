@@ -34,7 +34,15 @@ from deid_studio.detect.rules.places.street_words import (
     _STREET_AFTER_NUMBERED,
     _STREET_TYPE_WORDS,
 )
-from deid_studio.detect.rules.words import CONDITION_BEFORE, PRODUCT_WORDS, Lexicon, words_from
+from deid_studio.detect.rules.proper_nouns import named_here
+from deid_studio.detect.rules.words import (
+    CONDITION_BEFORE,
+    NOUNS_CAPITALISED,
+    PRODUCT_WORDS,
+    SENTENCE_START,
+    Lexicon,
+    words_from,
+)
 
 _GENERIC = _STREET_TYPE_WORDS | frozenset(
     fold(w.rstrip("./"))
@@ -84,7 +92,11 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
                     and _common(match.group(), first, language)
                 )
                 or (entry[0] in medical and (not cued or text[end : end + 1] in "'\u2019-"))
-                or (entry[0] in known.ambiguous and not _cued_through(match, first, cued, language))
+                or (
+                    entry[0] in known.ambiguous
+                    and not _cued_through(match, first, cued, language)
+                    and not _large_city_named(text, match, entry, known, language)
+                )
                 or (
                     match.group().isupper()
                     and len(match.group()) <= 4
@@ -142,6 +154,27 @@ def _cued_through(
         return False
     word = match.group()
     return not word.isupper() or (len(folded) > 4 and not _common(word, folded, language))
+
+
+def _large_city_named(
+    text: str,
+    match: regex.Match[str] | re.Match[str],
+    entry: tuple[str, ...],
+    known: Places,
+    language: str | None,
+) -> bool:
+    """Whether a large city whose name the common-word list holds is named without a cue
+    (:attr:`~deid_studio.detect.geography.Places.named_large`: "Akron", "Stuttgart"):
+    capitalised, not in capitals, inside a sentence, where English capitalises only a name;
+    in German, which capitalises every noun, where the tagger reads a proper noun ("im
+    Marienhospital Stuttgart"). Not at a sentence's start ("Exeter was", a heading)."""
+    word = match.group()
+    if len(entry) != 1 or entry[0] not in known.named_large or word.isupper():
+        return False
+    start = match.start()
+    if SENTENCE_START.search(text, max(0, start - 8), start) is not None:
+        return False
+    return language not in NOUNS_CAPITALISED or named_here(text, start)
 
 
 def _common(word: str, folded: str, language: str | None) -> bool:
