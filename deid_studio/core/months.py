@@ -45,6 +45,12 @@ _NAMES: Mapping[str, tuple[tuple[str, ...], ...]] = {
         ("maio", "mai"), ("junho", "jun"), ("julho", "jul"), ("agosto", "ago"),
         ("setembro", "set"), ("outubro", "out"), ("novembro", "nov"), ("dezembro", "dez"),
     ),
+    "it": (
+        ("gennaio", "gen"), ("febbraio", "feb"), ("marzo", "mar"), ("aprile", "apr"),
+        ("maggio", "mag"), ("giugno", "giu"), ("luglio", "lug"), ("agosto", "ago"),
+        ("settembre", "sett", "set"), ("ottobre", "ott"), ("novembre", "nov"),
+        ("dicembre", "dic"),
+    ),
 }  # fmt: skip
 
 LANGUAGES: tuple[str, ...] = tuple(_NAMES)

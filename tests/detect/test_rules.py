@@ -1766,3 +1766,50 @@ def test_a_large_city_the_common_word_list_holds_is_named_inside_a_sentence(
 )
 def test_a_large_citys_name_that_is_a_word_there_stays_a_word(text: str, language: str) -> None:
     assert [text[h.start : h.end] for h in find(text, language) if h.kind == "CITY"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "found"),
+    [
+        ("Il paziente Mario Rossi, 67 anni, residente a Bari.", "AGE", "67 anni"),
+        ("Paziente di anni 81, allergie ignote.", "AGE", "81"),
+        ("Una 52enne con febbre da tre giorni.", "AGE", "52enne"),
+        ("La signora Bianchi (94 anni) è caduta a casa.", "AGE", "94 anni"),
+        ("Una donna di 45 anni con orticaria.", "AGE", "45 anni"),
+        ("Nata il 1 gennaio 1950.", "DATE", "1 gennaio 1950"),
+        ("Sospeso il 5 ottobre 2024.", "DATE", "5 ottobre 2024"),
+        ("Il paziente risiede a Milano.", "CITY", "Milano"),
+        ("Residente a Castelnuovo dal 2010.", "CITY", "Castelnuovo"),
+    ],
+)
+def test_an_italian_report_names_its_ages_dates_and_towns(text: str, kind: str, found: str) -> None:
+    """Italian had no age unit ("anni"), no month names, and its own names of large cities
+    ("Milano": GeoNames writes "Milan") were common words needing a cue: each was left in the
+    text."""
+    assert (kind, found) in [(h.kind, text[h.start : h.end]) for h in find(text, "it")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sanguinamento in corso di Coumadin.",  # "during": the suspect drug stays readable
+        "Sindrome di Lyell; malattia di Kawasaki.",
+        "La terapia (3 anni) è finita; 3 anni fa ha iniziato; dopo 2 anni di terapia.",
+    ],
+)
+def test_an_italian_idiom_a_syndrome_or_a_duration_is_no_phi(text: str) -> None:
+    assert [(h.kind, text[h.start : h.end]) for h in find(text, "it") if h.kind != "TERM"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "town"),
+    [
+        ("Ela mora em Lisboa com a filha.", "pt", "Lisboa"),
+        ("Mr. Carter, 92, lives alone.", "en", "92"),
+    ],
+)
+def test_a_portuguese_capital_and_a_bare_age_after_a_titled_name(
+    text: str, language: str, town: str
+) -> None:
+    start = text.index(town)
+    assert (start, start + len(town)) in [(h.start, h.end) for h in find(text, language)]

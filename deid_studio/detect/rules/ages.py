@@ -15,10 +15,10 @@ from __future__ import annotations
 from deid_studio.detect.rules.base import NUMBER_WORD, Rule, words
 
 N = rf"(?>\d{{1,3}}(?:[.,]5)?|{NUMBER_WORD})"  # atomic: a number is never split to retry
-_YEARS = r"(?:years?|yrs?|años?|ans?|jahre[n]?|jahr|anos?|år)"
-_MONTHS = r"(?:months?|mos?\b|meses|mes|mois|monate[n]?|monat|månader|månad)"
-_WEEKS = r"(?:weeks?|wks?|semanas?|semaines?|wochen?|veckor|vecka)"
-_DAYS = r"(?:days?|días?|dias?|jours?|tage[n]?|tag|dagar|dag)"
+_YEARS = r"(?:years?|yrs?|años?|ans?|jahre[n]?|jahr|anos?|år|anni|anno)"
+_MONTHS = r"(?:months?|mos?\b|meses|mes|mois|monate[n]?|monat|månader|månad|mesi|mese)"
+_WEEKS = r"(?:weeks?|wks?|semanas?|semaines?|wochen?|veckor|vecka|settimane|settimana)"
+_DAYS = r"(?:days?|días?|dias?|jours?|tage[n]?|tag|dagar|dag|giorni|giorno)"
 UNIT = rf"(?:{_YEARS}|{_MONTHS}|{_WEEKS}|{_DAYS})\b"
 # "13 años y 7 meses", "tres meses y medio", "2 years and 3 months"
 AGE = rf"{N}\s*{UNIT}(?:\s+(?:y|and|et|und|e)\s+(?:{N}\s*{UNIT}|medio|half))?"
@@ -26,19 +26,21 @@ _BOUND = r"(?<![\w.,])"  # a number starts here, not inside another
 _PERSON = (
     r"(?:paciente|varón|varon|mujer|hombre|niño|niña|niñ[oa]s|lactante|bebé|neonato|"
     r"nacido|nacida|adolescente|chico|chica|joven|anciano|anciana|señor|señora|"
-    r"homme|femme|enfant|garçon|fille|nourrisson|patient|patiente|homem|criança|menino|menina)"
+    r"homme|femme|enfant|garçon|fille|nourrisson|patient|patiente|homem|criança|menino|menina|"
+    r"paziente|uomo|donna|bambino|bambina|ragazzo|ragazza|neonato|neonata|anziano|anziana|"
+    r"signore|signora)"
 )
 _NOT_AN_AGE_AFTER = (
     r"(?!(?:\s+y\s+medio)?\s+(?:de\s+(?:evolución|evolucion|duración|duracion|tratamiento|seguimiento|"
     r"antigüedad|diagnóstico|retraso)|del|de\s+la|de\s+su|tras|después|despues|antes|"
     r"más\s+tarde|later|ago|after|"
-    r"before|earlier|prior|plus\s+tard|après|avant|später|früher|depois|antes)\b)"
+    r"before|earlier|prior|plus\s+tard|après|avant|später|früher|depois|antes|fa|dopo|prima)\b)"
 )
 """What follows a duration, not an age ("5 años de evolución", "3 años después"), as whole
 words: "tras" is not "trasladada" ("Mujer de 61 años trasladada desde...")."""
 _AGE_KEY = (
     r"(?:aged|age|age\s+of|ages|edad|edad\s+de|âgée?\s+de|âge|alter|alter\s+von|idade|"
-    r"idade\s+de|ålder|a\.\s?o\.|turned|tiene|cumplió)"
+    r"idade\s+de|ålder|a\.\s?o\.|turned|tiene|cumplió|età|eta|di\s+anni)"
 )
 
 AGE_RULES: tuple[Rule, ...] = (
@@ -46,7 +48,7 @@ AGE_RULES: tuple[Rule, ...] = (
         "age_compound",
         "AGE",
         rf"{_BOUND}{N}[-\s]?(?:years?|yrs?|months?|mos?|weeks?|wks?|days?)-old\b"
-        rf"|{_BOUND}{N}-?(?:jährige[rnms]?|jährig|årig[ae]?|monatige[rnms]?)\b",
+        rf"|{_BOUND}{N}-?(?:jährige[rnms]?|jährig|årig[ae]?|monatige[rnms]?|enne)\b",
         (
             "41-year-old",
             "a [41 year-old] woman",
@@ -58,6 +60,7 @@ AGE_RULES: tuple[Rule, ...] = (
             "a [fifty-year-old] man",
             "a [forty-two-year-old] man",
             "en [45-årig] kvinna",
+            "una [52enne] con",
         ),
         ("41 years", "year-old", "a 2-year follow-up", "52 years old"),
         anchor="age",
@@ -90,11 +93,13 @@ AGE_RULES: tuple[Rule, ...] = (
             "Âge : [45 ans]",
             "im Alter von [45 Jahren]",
             "Actualmente tiene [seis años], realiza",
+            "Paziente di anni [81], età: [62 anni]",
         ),
         ("age 5 mg", "Edad: 56/12", "average 41"),
         anchor="number",
         after=words(
-            "aged age ages edad de âge âgé âgée alter von idade ålder a.o turned tiene cumplió of"
+            "aged age ages edad de âge âgé âgée alter von idade ålder a.o turned tiene cumplió of "
+            "età eta anni"
         ),
     ),
     Rule(
@@ -151,7 +156,7 @@ AGE_RULES: tuple[Rule, ...] = (
     Rule(
         "age_person_de",
         "AGE",
-        rf"(?<=\b{_PERSON}(?:\s+\w+)?,?\s+(?:de|d'|à)\s*){AGE}{_NOT_AN_AGE_AFTER}",
+        rf"(?<=\b{_PERSON}(?:\s+\w+)?,?\s+(?:de|d'|à|di)\s*){AGE}{_NOT_AN_AGE_AFTER}",
         (
             "varón de [25 meses], que",
             "Lactante de [ocho días] cuyos",
@@ -159,11 +164,12 @@ AGE_RULES: tuple[Rule, ...] = (
             "un homme de [soixante-deux ans]",
             "une femme de [quatre-vingt-dix ans]",
             "Lactante varón de [un mes] de vida",
+            "una donna di [45 anni] con",
         ),
-        ("paciente de 3 meses de evolución", "dolor de 3 meses"),
+        ("paciente de 3 meses de evolución", "dolor de 3 meses", "terapia di 3 anni"),
         anchor="age",
-        after=words("de d' à"),
-        languages=frozenset({"es", "fr", "pt"}),
+        after=words("de d' à di"),
+        languages=frozenset({"es", "fr", "pt", "it"}),
     ),
     Rule(
         "age_apposition",
@@ -171,7 +177,7 @@ AGE_RULES: tuple[Rule, ...] = (
         # after a word or a date of birth's year, before a comma, a bracket, a full stop or
         # the end of its line ("Patiente : Mme Garnier Sylvie, 72 ans")
         rf"(?<=(?:\p{{L}}|(?<!\d)(?:19|20)\d\d|\d{{4}}-\d\d-\d\d),\s){N}\s*"
-        r"(?:ans|an|años|año|anos|ano|jahre|jahr|år|years|year)\b"
+        r"(?:ans|an|años|año|anos|ano|jahre|jahr|år|years|year|anni|anno)\b"
         r"(?=\s*[,)]|\.(?:\s|\Z)|[ \t]*(?:\r?\n|\Z))",
         (
             "Le patient, Joseph Robin, [58 ans], habite",
@@ -181,9 +187,38 @@ AGE_RULES: tuple[Rule, ...] = (
             "né le 1995-03-27, [25 ans], habite",
             "Informations concernant Dorothée Bazin, [50 ans]. Elle a été",
             "Patiente : Mme Garnier Sylvie, [72 ans]\nDéclarant : Dr Lambert",
+            "Il paziente Mario Rossi, [67 anni], residente a Bari.",
         ),
         ("en 2 ans, puis", "dose 2, 3 ans, 4", "en 2020, 3 ans après", "en 2 ans. Puis"),
         anchor="age",
+    ),
+    Rule(
+        "age_bracketed",
+        "AGE",
+        # years in a bracket right after a capitalised word, a name most often ("la signora
+        # Bianchi (94 anni)", "Frau Huber (81 Jahre)"); not after a lower-case word ("terapia
+        # (3 anni)")
+        rf"(?<=(?-i:\p{{Lu}})[\p{{L}}\p{{M}}'\u2019-]+[ \t]?\([ \t]?){N}[ \t]*"
+        r"(?:anni|años|ans|jahre|years|yrs|anos|år)(?=[ \t]?\))",
+        (
+            "la signora Bianchi ([94 anni]) è caduta",
+            "Frau Huber ([81 Jahre]) kam",
+            "Ana ([8 años])",
+        ),
+        ("la terapia (3 anni) è finita", "Dauer (3 Jahre später)"),
+        anchor="age",
+    ),
+    Rule(
+        "age_after_titled_name",
+        "AGE",
+        # a bare number between commas after a titled name ("Mrs. Eleanor Rigby, 78, lives")
+        r"(?<=\b(?:mr|mrs|ms|miss|mister|herr|frau|sr|sra|señor|señora|mme|mlle|monsieur"
+        r"|madame|sig|signor|signora|sig\.ra|senhor|senhora|dona)\.?[ \t]+"
+        r"(?-i:\p{Lu}[\p{L}\p{M}'\u2019-]+(?:[ \t]+\p{Lu}[\p{L}\p{M}'\u2019-]+){0,3}),[ \t])"
+        r"\d{1,3}(?=[ \t]*[,;)])",
+        ("Mrs. Eleanor Rigby, [78], lives alone", "Mr. James Carter, [92], was admitted"),
+        ("Mr. Carter, 3 tablets, twice", "Mrs. Rigby, 5 mg, then", "Mr. Smith, 2021, said"),
+        anchor="number",
     ),
     Rule(
         "age_years_abbreviated",

@@ -31,7 +31,7 @@ _DIGITS = regex.compile(r"\d+")
 _NUMBER_BEFORE = regex.compile(rf"(?r)\b{NUMBER_WORD}[\s-]*\Z", regex.IGNORECASE)
 _AGE_UNITS = (
     "year yr month mo week wk day año mes semana día dia an mois semaine jour jahr jähr "
-    "monat woche tag ano år årig månad vecka dag hour hora heure stunde h"
+    "monat woche tag ano år årig månad vecka dag hour hora heure stunde h settiman giorn enne"
 ).split()
 _RANGE_WORDS = ("to", "a", "or", "o")  # "3 to 5 years", "3 a 5 años"
 _AGE_UNIT_AFTER = regex.compile(
@@ -49,6 +49,7 @@ _UNIT_STEMS: dict[str, tuple[str, ...]] = {
     "de": ("jahr", "jähr", "monat", "woche", "tag"),
     "pt": ("ano", "mes", "semana", "dia"),
     "sv": ("år", "månad", "vecka", "dag"),
+    "it": ("ann", "mes", "settiman", "giorn", "enne"),
 }
 _YEAR_WORD = regex.compile(r"(?r)(?-i:año|Año|AÑO)\s+\Z")
 _COUNTRY_PREFIX = regex.compile(r"(?r)\b(?:E|F|D|CH|A)[- ]\Z")  # "E-28041 Madrid"

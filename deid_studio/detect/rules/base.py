@@ -365,7 +365,7 @@ MONTH_WORDS: frozenset[str] = frozenset(month_words())
 NAME_MONTHS: frozenset[str] = frozenset({"marco"})
 """Month words that are first names before they are months: no name's refusal."""
 AMBIGUOUS_MONTHS: frozenset[str] = (
-    frozenset({"may", "mar", "set", "out", "ago", "jun", "jul"}) | NAME_MONTHS
+    frozenset({"may", "mar", "set", "out", "ago", "jun", "jul", "gen", "mag", "lug"}) | NAME_MONTHS
 )
 MONTH = alternation(MONTH_WORDS)
 """Any month name or abbreviation, as a pattern (without the abbreviation's dot)."""

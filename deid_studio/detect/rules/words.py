@@ -126,8 +126,9 @@ CONDITION_BEFORE = regex.compile(
     r"t[ée]cnica|technique|m[ée]todo|method|méthode|[íi]ndice|fórmula|formula|formule|"
     r"protocolo|protocol|protocole|pol[íi]gono|fen[óo]meno|phenomenon|phénomène|maniobra|"
     r"maneuver|manoeuvre|manœuvre|escala|scale|échelle|clasificaci[óo]n|classification|"
-    r"criterios|criteria|critères|reflejo|reflex|réflexe|quiste|tinci[óo]n|tipo)"
-    r"(?:[ \t]+(?i:de|of|du|von|der|des))?[ \t]+\Z"
+    r"criterios|criteria|critères|reflejo|reflex|réflexe|quiste|tinci[óo]n|tipo|malattia|"
+    r"segno|doença|doenca|sinal|morbo|morbus)"
+    r"(?:[ \t]+(?i:de|of|du|von|der|des|di|del|della|da|do))?[ \t]+\Z"
 )
 """A condition's, a sign's or a method's word before capitalised words: they name the
 condition or the method, no person or town ("malformación de Dandy Walker", "síndrome de

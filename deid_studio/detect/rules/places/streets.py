@@ -189,6 +189,10 @@ _GRAN_VIA = regex.compile(
 López de Haro 25"): its street type stands after a word."""
 
 
+_IN_CORSO_DI = regex.compile(r"(?<![\p{L}\p{M}])in[ \t]+corso[ \t]+di(?![\p{L}\p{M}])")
+"""Italian "in corso di" (during): "corso" there is no street's type word."""
+
+
 def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> Iterator[RuleHit]:
     if "Gran V" in text:
         for match in _GRAN_VIA.finditer(text):
@@ -204,6 +208,10 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
             end += 2  # "Avda. Manuel Siurot S/N": its "S" was read as a word of the name
         if len(_TOKEN.findall(text, start, end)) < 2:
             continue  # the type word alone, the next field's key cut off: "Avda [NºCol]:"
+        if _IN_CORSO_DI.search(text, max(0, start - 4), start + 9) and not any(
+            c.isdigit() for c in text[start:end]
+        ):
+            continue  # "Rash in corso di Augmentin": Italian "during", not a street
         yield RuleHit(start, end, "STREET", "street_prefixed")
     for match in _STREET_NUMBERED_ANY.finditer(text, index):
         cue, *words = _TOKEN.findall(match.group())

@@ -36,7 +36,10 @@ _PLACE_PHRASES = (
     "vive en|reside en|nacido en|nacida en|natural de|residente en|vecino de|vecina de|"
     "domiciliado en|domiciliada en|habite à|né à|née à|originaire de|wohnt in|wohnhaft in|"
     "domicilié à|domiciliée à|demeurant à|résidant à|réside à|vit à|"
-    "geboren in|stammt aus|lebt in|mann aus|frau aus|kind aus|patient aus|patientin aus"
+    "geboren in|stammt aus|lebt in|mann aus|frau aus|kind aus|patient aus|patientin aus|"
+    "residente a|risiede a|abita a|nato a|nata a|vive a|domiciliato a|domiciliata a|"
+    "originario di|originaria di|residente em|reside em|mora em|nascido em|nascida em|"
+    "natural do|natural da"
 ).split("|")
 _PLACE_PHRASE = cues(_PLACE_PHRASES, tail=r"[ \t]+", word_end=True)
 """Phrases after which a capitalised unknown word is a town ("grew up in Remniku")."""
