@@ -1813,3 +1813,38 @@ def test_a_portuguese_capital_and_a_bare_age_after_a_titled_name(
 ) -> None:
     start = text.index(town)
     assert (start, start + len(town)) in [(h.start, h.end) for h in find(text, language)]
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "kind", "found"),
+    [
+        ("Telefone para contato: (11) 98765-4321, e-mail", "pt", "PHONE", "(11) 98765-4321"),
+        ("Contato: (31) 9 8877-6655.", "pt", "PHONE", "(31) 9 8877-6655"),
+        ("CEP: 01310-100.", "pt", "POSTCODE", "01310-100"),
+        ("CNS 700000000000005, prontuário 123456.", "pt", "ID", "700000000000005"),
+        ("CNS 700000000000005, prontuário 123456.", "pt", "ID", "123456"),
+        ("Processo clínico n.º 7788990, urgência.", "pt", "ID", "7788990"),
+        ("Dr. Carlos Lima, CRM-SP 123456; farmacêutica", "pt", "ID", "123456"),
+        ("CPF 529.982.247-25 da paciente", "pt", "ID", "529.982.247-25"),
+        ("La paciente, con CURP PEGJ800101HJCRRN09, acudió", "es", "ID", "PEGJ800101HJCRRN09"),
+        ("CUIL 27-28456789-2, CUIT 20-12345678-6.", "es", "ID", "27-28456789-2"),
+        ("Cédula de ciudadanía No. 1020456789, afiliado", "es", "ID", "1020456789"),
+        ("afiliado PAMI 150123456789/00.", "es", "ID", "150123456789/00"),
+        ("Expediente clínico 98765, folio 4.", "es", "ID", "98765"),
+        ("Dr. José Ramírez, cédula profesional 1234567, suspendió", "es", "ID", "1234567"),
+        ("Fecha de ingreso: 10-nov-2023; egreso 15/XI/2023.", "es", "DATE", "15/XI/2023"),
+        ("Fecha de notificación 12/03/24.", "es", "DATE", "12/03/24"),
+    ],
+)
+def test_a_latin_american_or_brazilian_reports_numbers_are_found(
+    text: str, language: str, kind: str, found: str
+) -> None:
+    """Each was left in the text: a Brazilian mobile (Portugal's plan, tried first, reads a
+    part of it), the keys of Brazilian, Mexican, Argentinian and Colombian IDs and records,
+    a month in Roman numerals, a date after "notificación" (read as a case number)."""
+    assert (kind, found) in [(h.kind, text[h.start : h.end]) for h in find(text, language)]
+
+
+def test_a_temperature_range_is_no_phone_in_any_region() -> None:
+    text = "fever 100.6- 100.5, chills; T-101.5-102.3 pulse 88-100"
+    assert [h for h in find(text, "en") if h.kind == "PHONE"] == []

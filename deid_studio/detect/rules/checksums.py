@@ -3,7 +3,8 @@
 ``python-stdnum`` validates the check digit of each standard (Luhn for payment cards, ISO
 7064 mod 97 for IBANs, the letter of a Spanish DNI or NIE, the structure of a US SSN, the
 key of a French social security number, the check letter of an Italian codice fiscale,
-the EAN-13 digit of a Swiss AHV number, the mod 97 of a Belgian national number), so
+the EAN-13 digit of a Swiss AHV number, the mod 97 of a Belgian national number, a
+Brazilian CPF's, an Argentinian CUIT's and a Mexican CURP's check digits), so
 these need no key before them: a 16-digit number that passes Luhn and starts like a card is
 one. A random number passes Luhn one time in ten, so a card number must also have a card's
 length and leading digits.
@@ -15,11 +16,14 @@ from collections.abc import Callable, Iterator
 
 import regex
 from stdnum import iban, luhn
+from stdnum.ar import cuit
 from stdnum.be import nn
+from stdnum.br import cpf
 from stdnum.ch import ssn as ahv
 from stdnum.es import dni, nie
 from stdnum.fr import nir
 from stdnum.it import codicefiscale
+from stdnum.mx import curp
 from stdnum.us import ssn
 
 from deid_studio.detect.rules.anchors import digit_runs
@@ -60,10 +64,15 @@ _CODICE_FISCALE = regex.compile(  # surname, name, year, month letter, day, town
 )
 _AHV = regex.compile(r"(?<![\w.-])756\.?\d{4}\.?\d{4}\.?\d{2}(?![\w-]|\.\d)")
 _BELGIAN = regex.compile(r"(?<![\w.-])\d{2}\.\d{2}\.\d{2}-\d{3}\.\d{2}(?![\w-]|\.\d)")
+_CPF = regex.compile(r"(?<![\w.-])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\w-]|\.\d)")
+_CUIT = regex.compile(r"(?<![\w.-])(?:20|23|24|27|30|33|34)-\d{8}-\d(?![\w-])")
+_CURP = regex.compile(r"(?<![\w-])[A-Z]{4}\d{6}[HMX][A-Z]{5}[A-Z0-9]\d(?![\w-])")
 _SHAPES: tuple[tuple[str, regex.Pattern[str], Callable[[str], bool]], ...] = (
     ("12", _NIR, nir.is_valid),  # the digits a number's first run starts with
     ("7", _AHV, ahv.is_valid),
     ("0123456789", _BELGIAN, nn.is_valid),
+    ("0123456789", _CPF, cpf.is_valid),  # a Brazilian taxpayer's number
+    ("23", _CUIT, cuit.is_valid),  # an Argentinian one (CUIT, CUIL)
 )
 """National numbers written in their own shape, with no key needed before them: one random
 number in 97 passes a French or Belgian key, one in ten the Swiss one, which must start 756
@@ -126,6 +135,10 @@ def _national(text: str, runs: list[tuple[int, int]]) -> Iterator[RuleHit]:
     for match in matches_at(_CODICE_FISCALE, text, starts):
         if codicefiscale.is_valid(match.group()):
             yield RuleHit(*match.span(), "ID", "national_id")
+    starts = [s - 4 for s, e in runs if e - s == 6 and s >= 4 and text[s - 4 : s].isupper()]
+    for match in matches_at(_CURP, text, starts):  # a Mexican person's key
+        if curp.is_valid(match.group()):
+            yield RuleHit(*match.span(), "ID", "national_id")
 
 
 def find_checked(text: str, language: str | None) -> list[RuleHit]:
@@ -158,6 +171,9 @@ CHECKSUM_FINDER = Finder(
         "Il codice [RSSMRA50C52A944Q] risulta nel fascicolo.",
         "versichert unter [756.9217.0769.85] bei der Kasse",  # a Swiss AHV number
         "Rijksregister [85.07.30-033.28] (België)",
+        "CPF [529.982.247-25] da paciente",
+        "con CUIL [20-17254359-7] y",
+        "la clave [PEGJ800101HJCRRN09] del paciente",
     ),
     (
         "lot 4454794511390934 failed",  # fails Luhn
@@ -173,5 +189,7 @@ CHECKSUM_FINDER = Finder(
         "Nummer 756.9217.0769.84 falsch",
         "le 85.07.30-033.29 faux",
         "phone 2 69 05 49 58",
+        "valor 529.982.247-26 falso",
+        "código 20-17254359-8 falso",
     ),
 )

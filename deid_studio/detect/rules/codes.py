@@ -17,26 +17,31 @@ CODE = (
 )
 # between a key and its code: "number", "is", whose ("del paciente", "des Melders"), ":"
 _SEP = (
-    r"\.?\s*(?:n[º°o]\.?|number|num\.?|no\.?|nr\.?|#|id)?"
+    r"\.?\s*(?:n\.?[º°o]\.?|number|num\.?|no\.?|nr\.?|#|id)?"
     r"(?:\s+(?:del|de|des|du|of\s+the|of)\s+\p{L}+)?(?:\s+(?:is|es|est|ist|was))?"
     r"\s*[:.#=]?\s*(?-i:[a-z]{2,4}-)?"
 )
 
 _GENERIC = (
-    "number no nº n° nr num id is es est ist was paciente patient notificador notificante "
+    "number no nº n° n.º n.° nr num id is es est ist was paciente patient notificador notificante "
     "melders déclarant declarant reporter"
 )
 # The words a key of each group can end with (see Rule.after).
 _KEY_ENDS: dict[str, str] = {
     "record": "nhc n.h.c historia clínica clinica mrn mr record chart cip cipa ipp dossier pid "
-    "patientennummer patientennr utente processo expediente nr accession rezeptnummer rx",
+    "patientennummer patientennr utente processo expediente nr accession rezeptnummer rx "
+    "prontuário prontuario hospitalar clínico clinico cartella clinica nosologico sdo",
     "insurance": "nass nuss ssn security social sociale nss nir insurance policy nhs "
     "versichertennummer versicherungsnummer kvnr sanitaria tis sip sns afiliación afiliacion "
-    "svnr sozialversicherungsnummer vsnr medicare medicaid mbi card vitale ahv avs nuhsa",
-    "licence": "nºcol n°col col colegiado license licence dea npi rpps adeli lanr gmc",
+    "svnr sozialversicherungsnummer vsnr medicare medicaid mbi card vitale ahv avs nuhsa "
+    "cns sus saúde saude niss afiliación afiliacion imss issste pami",
+    "licence": "nºcol n°col col colegiado license licence dea npi rpps adeli lanr gmc crm crf "
+    "coren cro crefito crp profesional sp rj mg rs pr sc ba pe ce go df pa am ma pb rn al pi "
+    "mt ms se ro to ac ap rr",
     "encounter": "episodio episode encounter fallnummer aufnahmenummer nr séjour sejour aufnahmenr",
     "personal": "dni nif nie passport pasaporte passeport reisepass personnummer cpf rg bsn "
-    "card identité identite personalausweis fiscale matricule national rijksregisternummer",
+    "card identité identite personalausweis fiscale matricule national rijksregisternummer "
+    "curp rfc cuil cuit cédula cedula ciudadanía ciudadania identidad cidadão cidadao rut run",
     "account": "account acct cuenta",
 }
 ID_KEYS: dict[str, str] = {
@@ -48,7 +53,9 @@ ID_KEYS: dict[str, str] = {
     r"|pat(?:ienten)?\.?-?\s?nr|(?:n[º°o]|n[úu]mero)\s+de\s+utente|processo|hospital\s+(?:number|no)"
     r"|unit\s+number|patientennr|expediente(?=\s*(?::|n[º°o]|#))"
     r"|accession(?=\s*(?::|#|n(?:o|umber)\b))|rezept-?\s?nr|rezeptnummer"
-    r"|prescription\s+(?:number|no)|rx(?=\s*#)": "record",
+    r"|prescription\s+(?:number|no)|rx(?=\s*#)|prontu[áa]rio|registro\s+hospitalar"
+    r"|processo\s+cl[íi]nico|expediente\s+cl[íi]nico|(?:n[úu]mero\s+)?cartella(?:\s+clinica)?"
+    r"|nosologico|sdo": "record",
     r"nass|nuss|ssn|social\s+security(?:\s+number)?"
     r"|(?:n[º°o]\.?|n[úu]mero)\s*(?:de\s+)?(?:la\s+)?seguridad\s+social"
     r"|s[ée]curit[ée]\s+sociale|nss|nir|insurance(?:\s+(?:number|id))?|member\s+id|"
@@ -56,15 +63,20 @@ ID_KEYS: dict[str, str] = {
     r"|versicherten-?\s?nr|vers\.-?\s?nr|kv-?\s?nr"
     r"|sv-?\s?nr|sozialversicherungsnummer|vsnr"
     r"|sns|n[º°o]\.?\s*(?:de\s+)?afiliaci[óo]n|medicare|medicaid|mbi|health\s+card"
-    r"|carte\s+vitale|ahv(?:-?\s?nr)?|avs|tessera\s+sanitaria|nuhsa": "insurance",
-    r"n[º°o]\.?\s*col(?:egiado)?|colegiado|licen[cs]e|dea|npi|rpps|adeli|lanr|gmc": "licence",
+    r"|carte\s+vitale|ahv(?:-?\s?nr)?|avs|tessera\s+sanitaria|nuhsa|cns|cart[ãa]o\s+sus"
+    r"|cart[ãa]o\s+nacional\s+de\s+sa[úu]de|niss|n[úu]mero\s+de\s+afiliaci[óo]n"
+    r"|afiliado(?:\s+a)?\s+(?-i:[A-Z]{2,6})|imss|issste|pami": "insurance",
+    r"n[º°o]\.?\s*col(?:egiado)?|colegiado|licen[cs]e|dea|npi|rpps|adeli|lanr|gmc"
+    r"|(?:crm|crf|coren|cro|crefito|crp)(?:[-/ ]?(?-i:[A-Z]{2}))?"
+    r"|c[ée]dula\s+profesional|matr[íi]cula\s+profesional": "licence",
     r"episodio|episode|encounter|visit\s+(?:number|id)|admission\s+(?:number|id)|fallnummer"
     r"|fall-?\s?nr|aufnahmenummer|aufnahme-?\s?nr"
     r"|(?:n[º°o]\.?|num[ée]ro)\s*(?:de\s+)?s[ée]jour": "encounter",
     r"dni|nif|nie|passport|pasaporte|passeport|reisepass|personnummer|cpf|rg|bsn|"
     r"id\s+card|carte\s+d'identit[ée]|personalausweis|codice\s+fiscale|matricule"
     r"|(?:num[ée]ro\s+(?:de\s+)?)?registre\s+national|num[ée]ro\s+national"
-    r"|rijksregisternummer": "personal",
+    r"|rijksregisternummer|curp|rfc|cuil|cuit|c[ée]dula(?:\s+de\s+(?:ciudadan[íi]a|identidad))?"
+    r"|cart[ãa]o\s+de\s+cidad[ãa]o|rut|run": "personal",
     r"account|acct|cuenta": "account",
 }
 
@@ -201,9 +213,9 @@ CODE_RULES: tuple[Rule, ...] = (
         "postcode_after_key",
         "POSTCODE",
         r"(?<=\b(?:c\.\s?p\.|cp|c[óo]digo\s+postal|cod\.\s*postal|post\s?code|postal\s+code|zip"
-        r"(?:\s+code)?|plz|code\s+postal|postnummer)(?:\s+is)?\s*[:.]?\s*)"
+        r"(?:\s+code)?|plz|code\s+postal|postnummer|cep|(?-i:CAP|CPA))(?:\s+is)?\s*[:.]?\s*)"
         r"(?:\d{3,6}(?:[- ]\d{2,4})?(?:\s(?-i:[A-Z]{2}))?|(?-i:[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})"
-        r"|(?-i:[A-Z]\d[A-Z]\s?\d[A-Z]\d))\b",
+        r"|(?-i:[A-Z]\d[A-Z]\s?\d[A-Z]\d)|(?-i:[A-Z]\d{4}[A-Z]{3}))\b",
         (
             "CP: [33001].",
             "C.P. [28029]",
@@ -213,10 +225,13 @@ CODE_RULES: tuple[Rule, ...] = (
             "ZIP: [394 13]",
             "ZIP: [7412 SL]",
             "postal code [B0J 2H0].",
+            "CEP: [01310-100].",
+            "CAP [20121] Milano",
+            "CPA [C1043AAZ] CABA",
         ),
-        ("CP: no", "zip it", "the zip code is unknown"),
+        ("CP: no", "zip it", "the zip code is unknown", "1 cap 500 mg daily"),
         anchor="code",
-        after=words("cp c.p postal code postcode zip plz postnummer is"),
+        after=words("cp c.p postal code postcode zip plz postnummer is cep cap cpa"),
     ),
     Rule(
         "postcode_before_town",

@@ -114,14 +114,14 @@ GUARDS: tuple[Rule, ...] = (
         r"(?:id|number)|manufacturer\s+(?:control\s+)?(?:number|no)|mfr\s+(?:control\s+)?"
         r"(?:no|#)|control\s+(?:number|no)|linked\s+(?:case|report)s?|safety\s+report(?:\s+id)?)"
         r"\s*(?:id|number|no\.?|n[º°o]\.?|#|nr\.?)?\s*[:#]?\s*)"
-        r"(?<![\w-])(?=[\w-]*\d)[A-Z0-9][\w-]*",
+        r"(?<![\w-])(?!\d{1,4}[/.]\d{1,2}[/.]\d{2,4}(?![\w/-]|\.\d))(?=[\w-]*\d)[A-Z0-9][\w-]*",
         (
             "case [GB-MHRA-2021-000123]",
             "Case ID: [2021-12345]",
             "VAERS ID [912345]",
             "linked report [2020123456]",
         ),
-        ("case of fever", "report received"),
+        ("case of fever", "report received", "Fecha de notificación 12/03/24."),
         anchor="code",
         after=words(_CASE_KEYS + " reports " + _GENERIC),
     ),

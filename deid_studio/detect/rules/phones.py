@@ -66,7 +66,8 @@ _KEY = regex.compile(r"(?r)([\p{L}º°.]+)[ \t]*:[ \t]*\(?\+?\Z")
 _PHONE_KEY = regex.compile(
     r"(?i)tel|tlf|tfno|phone|fono|fax|m[oó]vil|mobil|cell|handy|portable|kontakt|contact|"
     r"ruf|appel|llamar|call|n[uú]mero|number|nummer|d[ée]clarant|reporter|notificante|"
-    r"notificador|melder|contacto|kontaktdaten"
+    r"notificador|melder|contacto|kontaktdaten|contato|cel|whats|ligar|recado|telefono|"
+    r"cellulare|recapito"
 )
 """A number after another key ("NHC:", "NASS:", "Nº Col:") is that key's, not a phone;
 the regex rules read numbers after phone keys."""
@@ -139,15 +140,33 @@ def _numbers_in(window: str, regions: tuple[str, ...]) -> tuple[tuple[int, int, 
     """(start, end, rule) of the numbers the matcher finds in ``window``, for the first
     region that finds any: ``phone_number`` when the number is valid in its region's plan,
     ``phone_possible`` when it only has a possible length (kept: a text that repeats a
-    stretch costs one matcher run for it). The first region's verdict stands: reading a
-    number the first region rejects in the next ones found temperatures ("100.6- 100.5"),
-    batch numbers and UPC codes in VAERS narratives."""
+    stretch costs one matcher run for it). The first region's verdict stands, unless a
+    later region finds a valid number where it found none (a Brazilian mobile "(11)
+    98765-4321" is a possible Portuguese number in part), whose valid numbers written in
+    groups are then taken, and nothing else it finds: reading a number the first region
+    rejects as merely possible in the next ones found temperatures ("100.6- 100.5"), batch
+    numbers and UPC codes in VAERS narratives."""
+    first: tuple[tuple[int, int, str], ...] | None = None
     for region in regions:
         matches = list(phonenumbers.PhoneNumberMatcher(window, region, leniency=LENIENCY))
         if matches:
             found = ((m.start, m.end, _rule(m, region)) for m in matches)
-            return tuple((start, end, rule) for start, end, rule in found if rule)
-    return ()
+            kept = tuple((start, end, rule) for start, end, rule in found if rule)
+            if first is None:
+                if any(rule == "phone_number" for _, _, rule in kept):
+                    return kept
+                first = kept
+                continue
+            valid = tuple(
+                (start, end, rule)
+                for start, end, rule in kept
+                if rule == "phone_number"
+                and not window[start:end].strip("()").isdigit()
+                and not _DECIMAL_OR_DATE.search(window[start:end])  # "100.6- 100.5" (fever)
+            )
+            if valid:  # a later region: its valid numbers written in groups only
+                return valid
+    return first or ()
 
 
 _GROUPED = regex.compile(r"\+?\(?\d{1,5}\)?(?:[ .-]\(?\d{2,8}\)?){1,5}")
