@@ -1848,3 +1848,44 @@ def test_a_latin_american_or_brazilian_reports_numbers_are_found(
 def test_a_temperature_range_is_no_phone_in_any_region() -> None:
     text = "fever 100.6- 100.5, chills; T-101.5-102.3 pulse 88-100"
     assert [h for h in find(text, "en") if h.kind == "PHONE"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "name"),
+    [
+        ("Il sig. mario verdi ha riferito cefalea dopo Brufen.", "it", "mario verdi"),
+        (
+            "O médico assistente, dr. paulo henrique moraes, suspendeu.",
+            "pt",
+            "paulo henrique moraes",
+        ),
+        (
+            "Il paziente BIANCHI GIUSEPPE, nato a Palermo, riferisce prurito.",
+            "it",
+            "BIANCHI GIUSEPPE",
+        ),
+        ("Patient: SMITH, MARY ELLEN; DOB: 02/14/1950.", "en", "SMITH, MARY ELLEN"),
+        ("Paciente GARCÍA LÓPEZ, MARÍA JOSÉ, 45 años.", "es", "GARCÍA LÓPEZ, MARÍA JOSÉ"),
+    ],
+)
+def test_a_lower_case_name_after_a_title_and_given_names_after_capital_surnames(
+    text: str, language: str, name: str
+) -> None:
+    """Outside English a lower-case name after a title was left in the text; Italian had no
+    patient's word; given names after a comma stopped at one ("MARY" of "MARY ELLEN") or
+    were not read after surnames in capitals."""
+    start = text.index(name)
+    assert (start, start + len(name)) in [(h.start, h.end) for h in find(text, language)]
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("La madre cree que pudo suceder; un hijo varón y una nieta.", "es"),
+        ("Hermana sana de 60 años; la sra. refiere dolor.", "es"),
+    ],
+)
+def test_a_relatives_word_before_the_languages_own_words_names_no_one(
+    text: str, language: str
+) -> None:
+    assert [h for h in find(text, language) if h.kind in ("PERSON", "RELATIVE")] == []

@@ -55,6 +55,8 @@ _PATIENT_WEAK: Mapping[str, str] = {
     "es": "paciente",
     "fr": "patient patiente",
     "de": "patient patientin pat",
+    "it": "paziente",
+    "pt": "paciente doente",
 }
 _BIRTH_NAME: Mapping[str, str] = {
     "en": "née nee",
@@ -109,12 +111,13 @@ _STAFF_KEYS: Mapping[str, str] = {
     "signed|signed by|nurse|pharmacist|contact person|referring physician|gp|pcp",
     "es": "médico|medico|médica|doctor|doctora|notificante|notificador|notificadora|"
     "informante|remitido por|firmado|responsable clínico|responsable clínica|"
-    "firmado por|enfermera|enfermero|farmacéutico|farmacéutica|médico responsable",
+    "firmado por|enfermera|enfermero|farmacéutico|farmacéutica|médico responsable|"
+    "reportado por|notificado por|informado por",
     "fr": "médecin|docteur|déclarant|déclarante|notificateur|notificatrice|signé|infirmier|"
-    "infirmière|pharmacien",
+    "infirmière|pharmacien|déclaré par|signalé par|rapporté par",
     "de": "arzt|ärztin|behandelnder arzt|hausarzt|melder|unterschrift|apotheker|apothekerin",
-    "pt": "médico|médica|notificador",
-    "it": "medico|segnalatore",
+    "pt": "médico|médica|notificador|relatado por|notificado por|informado por",
+    "it": "medico|segnalatore|segnalato da|segnalata da|riferito da",
 }
 _TITLE_WORDS = frozenset(
     "dr dra drª prof med dent univ mag pharm dipl ing phil rer nat habil priv doz pd "
@@ -320,8 +323,13 @@ def _after_cues(
     index: dict[str, list[int]],
     shouting: bool,
 ) -> Iterator[RuleHit]:
-    lowercase = language in (None, "en")
+    english = language in (None, "en")
     for kind, rule, family, strength, confirm in _cue_families(language):
+        # a lower-case name: in English notes after any strong cue ("dr. karen lee", "his
+        # wife mary"); in another language that capitalises names only, after a title ("il
+        # sig. mario verdi", "el dr. luis alberto"), where a relative's word is followed by
+        # the language's own words as often ("hijo varón", "la madre cree")
+        lowercase = english or (rule in _TITLES and language not in NOUNS_CAPITALISED)
         for match in family.finditer(text, index):
             cue, wanted = match.group().rstrip(" \t:"), strength
             if len(cue) == 1 and text[match.start() - 1 : match.start()] in ("'", "\u2019"):
@@ -365,7 +373,9 @@ def _after_cues(
                 continue
             if confirm is not None and not confirm(text, match, span[0], lex):
                 continue  # "Pat. Fieber seit 2 Tagen", "als geborene Kölnerin"
-            if rule in _KEYED and not _BLANK.search(text, span[0], span[1]):  # a surname alone
+            if (rule in _KEYED and not _BLANK.search(text, span[0], span[1])) or (
+                text[span[0] : span[1]].isupper() and not shouting
+            ):  # a surname alone, or surnames in capitals ("Paciente GARCÍA LÓPEZ, MARÍA")
                 span = (span[0], _given_name_after(text, span[1], lex))
             if rule in _KEYED and (short := _SHORT_SURNAME_ENDING_LINE.match(text, span[1])):
                 span = (span[0], short.end(1))  # "Patient: Tammy [Le]"
@@ -489,9 +499,8 @@ def _before_key(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
 
 
 _BLANK = regex.compile(r"\s")
-_GIVEN_NAME_AFTER = regex.compile(
-    r",[ \t]*(\p{Lu}[\p{L}\p{M}]+(?:-\p{Lu}[\p{L}\p{M}]+)?)(?![\p{L}\p{M}\d.'\u2019-])"
-)
+_GIVEN_WORD = r"\p{Lu}[\p{L}\p{M}]+(?:-\p{Lu}[\p{L}\p{M}]+)?(?![\p{L}\p{M}\d.'\u2019-])"
+_GIVEN_NAME_AFTER = regex.compile(rf",[ \t]*({_GIVEN_WORD})(?:[ \t]+({_GIVEN_WORD}))?")
 
 
 _FIELD_END = regex.compile(r"[ \t]*(?:[;,(*\n]|\Z)")
@@ -502,13 +511,19 @@ def _given_name_after(text: str, end: int, lex: Lexicon) -> int:
     comma, as forms and letters write it ("Betr.: Schulz, Gerda, geb."; "Patient:
     Smith, John"): a known first name that is no common word ("Smith, June 2020" stays),
     or one that is when the field ends after it ("Name: Weidinger, Flora;", "Patient:
-    Smith, June")."""
+    Smith, June"); two known first names when the field ends after them ("Patient: SMITH,
+    MARY ELLEN;")."""
     after = _GIVEN_NAME_AFTER.match(text, end)
     if after is None:
         return end
-    folded = fold(after.group(1))
-    if folded not in lex.first_names or folded in lex.stop:
-        return end
-    if folded not in lex.common or _FIELD_END.match(text, after.end(1)) is not None:
-        return after.end(1)
+    for last in (2, 1):  # two given names first ("SMITH, MARY ELLEN;"), then one
+        if after.group(last) is None:
+            continue
+        names = [fold(after.group(i)) for i in range(1, last + 1)]
+        if any(n not in lex.first_names or n in lex.stop for n in names):
+            continue
+        if _FIELD_END.match(text, after.end(last)) is not None or (
+            last == 1 and names[0] not in lex.common
+        ):
+            return after.end(last)
     return end
