@@ -1889,3 +1889,28 @@ def test_a_relatives_word_before_the_languages_own_words_names_no_one(
     text: str, language: str
 ) -> None:
     assert [h for h in find(text, language) if h.kind in ("PERSON", "RELATIVE")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "street"),
+    [
+        ("Calle 72 No. 10-34, Bogotá.", "es", "Calle 72 No. 10-34"),
+        ("Dirección: Cl. 26 Sur # 48-12, Envigado.", "es", "Cl. 26 Sur # 48-12"),
+        ("vive en la Carrera 7 # 45-10 apto 301", "es", "Carrera 7 # 45-10"),
+        (
+            "domicilio en Calle Insurgentes Sur No. 1602, Col. Roma",
+            "es",
+            "Calle Insurgentes Sur No. 1602",
+        ),
+        ("Residente in Via Roma n. 45, 00184 Roma.", "it", "Via Roma n. 45"),
+    ],
+)
+def test_a_grid_address_and_a_house_number_after_its_no(
+    text: str, language: str, street: str
+) -> None:
+    """Colombian grid addresses were left in the text but for their type word; a house
+    number after "No." or "n." was left out of its street."""
+    start = text.index(street)
+    assert ("STREET", start, start + len(street)) in [
+        (h.kind, h.start, h.end) for h in find(text, language)
+    ]

@@ -24,9 +24,13 @@ from deid_studio.detect.rules.base import (
 from deid_studio.detect.rules.words import WEEKDAYS, Lexicon
 
 _FLAGS = regex.IGNORECASE | regex.UNICODE
-_WORD = r"(?!\p{Lu}{1,2}-\d{5}(?!\d))\p{Lu}(?:[\p{L}\p{M}'\u2019]|-(?!\d{5}(?!\d)))*"
+_WORD = (
+    r"(?!\p{Lu}{1,2}-\d{5}(?!\d))(?!(?-i:No|Nº|N)\.[ \t]*\d)"
+    r"\p{Lu}(?:[\p{L}\p{M}'\u2019]|-(?!\d{5}(?!\d)))*"
+)
 """A capitalised word: no abbreviation's dot, nor a five-digit postcode's country letter
-("Hospital San Juan de la Cruz E-23400 Ubeda"); a road's code is one ("Ctra. A-7075")."""
+("Hospital San Juan de la Cruz E-23400 Ubeda"), nor the "No." of a house number
+("Insurgentes Sur No. 1602"); a road's code is one ("Ctra. A-7075")."""
 _ABBREVIATIONS = "Dr Dra Dña Ldo Lda Lcdo Lcda Prof St Sta Sto Sant Mt Ft Pº Gral Av".split()
 """Titles' and saints' abbreviations that stand inside a street's or an institution's name."""
 _CAP = rf"(?:{alternation(_ABBREVIATIONS)}\.|{_WORD})"

@@ -86,7 +86,8 @@ the staircase, building, block or kilometre ("6, esc. 2, 2ºb", "2, Ed.ICA, Esc.
 Planta 4 Medicina Interna"); a door's letter after a comma not before an initial's name
 ("5, A. García")."""
 _HOUSE_NUMBER = (
-    r"(?:,?[ \t]*(?:n[ \t]?[º°o]\.?[ \t]*|n\.[ \t]?[º°o]\.?[ \t]*|no\.[ \t]*|nr\.[ \t]*|#[ \t]*"
+    r"(?:,?[ \t]*(?:n[ \t]?[º°o]\.?[ \t]*|n\.[ \t]?[º°o]\.?[ \t]*|[Nn]o\.[ \t]*|nr\.[ \t]*|#[ \t]*"
+    r"|(?-i:n)\.[ \t]*"
     r"|(?i:número|numero)[ \t]+)?"
     r"(?:\d{1,5}[ \t]?[a-zA-Z]?(?![\p{L}\d])|(?i:s/n))"
     r"(?:[ \t]*[,/-][ \t]*\d{1,4}"
