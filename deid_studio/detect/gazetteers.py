@@ -97,6 +97,13 @@ def borne_first_names() -> frozenset[str]:
 
 
 @resident
+def borne_first_names_written() -> frozenset[str]:
+    """The first names of Faker's locales as written, accents kept, in lower case: "josé" is
+    borne, "nació" (a verb; "Nacio" is a name) and "età" (a noun; "Eta" is one) are not."""
+    return frozenset(_faker_names().get("first_written", ()))
+
+
+@resident
 def common_words() -> frozenset[str]:
     """English and medical vocabulary with no person names (Philter's list, folded, with
     ``resources/dictionaries/vocabulary.txt``): a capitalised word in it is not taken for a
@@ -168,6 +175,7 @@ def _faker_names() -> dict[str, list[str]]:
 def _read_faker_names(folder: Path) -> dict[str, set[str]]:
     first: set[str] = set()
     last: set[str] = set()
+    written: set[str] = set()
     for module in pkgutil.iter_modules([str(folder)]):
         provider = importlib.import_module(f"faker.providers.person.{module.name}").Provider
         for attribute, into in (
@@ -177,9 +185,15 @@ def _read_faker_names(folder: Path) -> dict[str, set[str]]:
             ("last_names", last),
         ):
             value = vars(provider).get(attribute, ())
-            names = list(value) if isinstance(value, (dict, list, tuple)) else []
-            into.update(fold_word(n) for n in names if isinstance(n, str) and _is_latin(n))
-    return {"first": first, "last": last}
+            names = [
+                n
+                for n in (list(value) if isinstance(value, (dict, list, tuple)) else [])
+                if isinstance(n, str) and _is_latin(n)
+            ]
+            into.update(fold_word(n) for n in names)
+            if into is first:
+                written.update(n.casefold() for n in names)
+    return {"first": first, "last": last, "first_written": written}
 
 
 def _is_latin(name: str) -> bool:

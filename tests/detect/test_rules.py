@@ -1914,3 +1914,19 @@ def test_a_grid_address_and_a_house_number_after_its_no(
     assert ("STREET", start, start + len(street)) in [
         (h.kind, h.start, h.end) for h in find(text, language)
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Nació a término por cesárea.", "es"),
+        ("Así mismo se realizó una biopsia. Allí se amplificó por PCR.", "es"),
+        ("Età: 62 anni", "it"),
+    ],
+)
+def test_a_word_that_a_name_is_spelt_like_without_its_accent_is_no_name(
+    text: str, language: str
+) -> None:
+    """ "Nacio", "Asi", "Eta" are names some people bear; "Nació", "Así", "Età" opening a
+    sentence or a field are words of the narrative's language."""
+    assert [h for h in find(text, language) if h.kind == "PERSON"] == []

@@ -9,7 +9,12 @@ from collections.abc import Container, Iterator
 
 import regex
 
-from deid_studio.detect.gazetteers import borne_first_names, eponyms, fold
+from deid_studio.detect.gazetteers import (
+    borne_first_names,
+    borne_first_names_written,
+    eponyms,
+    fold,
+)
 from deid_studio.detect.geography import Places, places
 from deid_studio.detect.rules.base import RuleHit
 from deid_studio.detect.rules.names.common import _NOT_NAMES, _PERSON_WORDS, _without_possessive
@@ -39,10 +44,11 @@ def _first_names(
     a field, where every word is capitalised, an everyday word of the narrative's language
     (not English: the common words are English) only when people bear it ("Rosa",
     "Consuelo"; not "Tres meses después", "Valor de referencia", "Nota clínica", which
-    Philter's list holds; "Édgar Donoso Arco" keeps it)."""
+    Philter's list holds; "Édgar Donoso Arco" keeps it), as written, its accents too ("Nació
+    a término", "Età:": "Nacio" and "Eta" are names, "nació" and "età" words)."""
     medical = eponyms()
     known = places(language)
-    borne = borne_first_names()
+    borne, borne_written = borne_first_names(), borne_first_names_written()
     for match in capitalised:
         start, end = _without_possessive(match)  # "Amanda's daughter": the name is "Amanda"
         if end < match.end() and (
@@ -63,7 +69,7 @@ def _first_names(
             and word not in _SLIPS
             and written not in _PERSON_WORDS
             and (
-                word in borne
+                (word in borne and (written == word or written in borne_written))
                 or not lex.everyday(written)
                 or not SENTENCE_START.search(text, max(0, start - 4), start)
             )
