@@ -119,6 +119,9 @@ class Places:
     prefixes: frozenset[tuple[str, ...]]
     """The first words of every entry of two words or more, without its last: reading
     stops at words that no longer entry starts with."""
+    native: frozenset[tuple[str, ...]] = frozenset()
+    """The entries of :attr:`cities` from the lists of the language's own countries (every
+    language's when None), not the world's nor English's."""
     named_large: frozenset[str] = frozenset()
     """The one-word names of :attr:`large` in :attr:`ambiguous` (an English list holds many
     cities: "Akron", "Exeter", "Bochum", "Stuttgart") that name the city where they stand
@@ -169,7 +172,8 @@ def places(language: str | None) -> Places:
         and (entry[0] in stop or len(entry[0]) < 3 or entry[0] in AMBIGUOUS_COUNTRIES)
     }
     small = _small_towns(language, cities | countries, common | stop)
-    named_large = _named_large(language, ambiguous, large)
+    native = _native(language)
+    named_large = _named_large(language, ambiguous, large, native)
     longest: dict[str, int] = dict.fromkeys(small, 1)
     prefixes: set[tuple[str, ...]] = set()
     for entry in cities | countries:
@@ -182,6 +186,7 @@ def places(language: str | None) -> Places:
         large,
         longest,
         frozenset(prefixes),
+        native,
         named_large,
         small,
     )
@@ -196,15 +201,22 @@ LARGE_WORDS = frozenset("corona mango delta lima".split())
 variant", "Lima beans")."""
 
 
+def _native(language: str | None) -> frozenset[tuple[str, ...]]:
+    """:attr:`Places.native` for ``language``."""
+    languages = tuple(COUNTRIES_OF) if language not in COUNTRIES_OF else (language,)
+    return frozenset().union(*(_tokenised(f"cities:{key}") for key in languages))
+
+
 def _named_large(
-    language: str | None, ambiguous: set[str], large: frozenset[tuple[str, ...]]
+    language: str | None,
+    ambiguous: set[str],
+    large: frozenset[tuple[str, ...]],
+    own: frozenset[tuple[str, ...]],
 ) -> frozenset[str]:
     """The words of :attr:`Places.named_large` for ``language``."""
     from deid_studio.detect.frequency import zipf
     from deid_studio.detect.gazetteers import english_names
 
-    languages = tuple(COUNTRIES_OF) if language not in COUNTRIES_OF else (language,)
-    own = set().union(*(_tokenised(f"cities:{key}") for key in languages))
     first_names = english_names()[0]
     return frozenset(
         word

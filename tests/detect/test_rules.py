@@ -1930,3 +1930,33 @@ def test_a_word_that_a_name_is_spelt_like_without_its_accent_is_no_name(
     """ "Nacio", "Asi", "Eta" are names some people bear; "Nació", "Así", "Età" opening a
     sentence or a field are words of the narrative's language."""
     assert [h for h in find(text, language) if h.kind == "PERSON"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "kind", "found"),
+    [
+        ("Paciente trabalha como motorista na Petrobras.", "pt", "PROFESSION", "motorista"),
+        ("Lavora come operaio alla Fincantieri.", "it", "PROFESSION", "operaio"),
+        ("Professione: insegnante", "it", "PROFESSION", "insegnante"),
+        ("Milano è la città dove vive.", "it", "CITY", "Milano"),
+    ],
+)
+def test_an_italian_or_portuguese_profession_and_a_native_city_opening_a_sentence(
+    text: str, language: str, kind: str, found: str
+) -> None:
+    assert (kind, found) in [(h.kind, text[h.start : h.end]) for h in find(text, language)]
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Vista la gravità del quadro, il paziente viene ricoverato.", "it"),
+        ("Vista en Consultas Externas por un cuadro febril.", "es"),
+    ],
+)
+def test_a_foreign_large_citys_name_opening_a_sentence_is_the_languages_word(
+    text: str, language: str
+) -> None:
+    """Vista (California) is a large city; "Vista" opening an Italian or Spanish sentence is
+    the word ("seen", "given")."""
+    assert [h for h in find(text, language) if h.kind == "CITY"] == []

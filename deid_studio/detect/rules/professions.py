@@ -27,6 +27,9 @@ _BEFORE: Mapping[str, str] = {
     "fr": "travaille comme|travaillait comme|exerce comme|employé comme|employée comme|"
     "exerce la profession de",
     "de": "arbeitet als|arbeitete als|tätig als|beschäftigt als",
+    "pt": "trabalha como|trabalhava como|trabalhou como|empregado como|empregada como|"
+    "de profissão|de profissao",
+    "it": "lavora come|lavorava come|ha lavorato come|impiegato come|impiegata come|di professione",
 }
 """Phrases after which a profession follows (an article may come between; "work as" only
 with one: "went to work as the cough started")."""
@@ -35,14 +38,17 @@ _KEYS: Mapping[str, str] = {
     "es": "profesión|profesion|ocupación|ocupacion",
     "fr": "profession|métier",
     "de": "beruf|tätigkeit",
+    "pt": "profissão|profissao|ocupação|ocupacao",
+    "it": "professione|occupazione",
 }
 """Form keys whose value is a profession ("Occupation: teacher")."""
-_ARTICLES = r"(?:(?i:a|an|un|una|une|ein|eine|el|la|le)[ \t]+)?"
+_ARTICLES = r"(?:(?i:a|an|un|una|une|ein|eine|el|la|le|um|uma|uno)[ \t]+)?"
 _STOP = frozenset(
     "at in for and with since who which that until from on of to by but "
     "en y con desde hasta que por para a al del "
     "à et avec depuis chez pour dans qui au aux de des du "
     "bei und mit seit im in für als von der die das "
+    "em na no com desde até para pela pelo nella nel presso con per da dal alla al "
     "expected intended usual needed well before always normal directed prescribed instructed "
     "when where while because after during so soon the this that his her their my our your "
     "she he they it we you i other others herself himself themselves "

@@ -87,7 +87,10 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
                 or entry[0] in MONTH_WORDS
                 or (
                     not cued
-                    and entry not in known.large
+                    and (
+                        entry not in known.large
+                        or _foreign_word_opening(text, match.start(), entry, known)
+                    )
                     and entry not in known.countries
                     and _common(match.group(), first, language)
                 )
@@ -154,6 +157,16 @@ def _cued_through(
         return False
     word = match.group()
     return not word.isupper() or (len(folded) > 4 and not _common(word, folded, language))
+
+
+def _foreign_word_opening(text: str, start: int, entry: tuple[str, ...], known: Places) -> bool:
+    """Whether a large city's name opening a sentence is a city of another language's
+    countries: then a frequent word there is the word ("Vista la gravità del quadro": Vista,
+    California, in an Italian narrative)."""
+    return (
+        entry not in known.native
+        and SENTENCE_START.search(text, max(0, start - 8), start) is not None
+    )
 
 
 def _large_city_named(
