@@ -1897,6 +1897,7 @@ def test_a_relatives_word_before_the_languages_own_words_names_no_one(
         ("Calle 72 No. 10-34, Bogotá.", "es", "Calle 72 No. 10-34"),
         ("Dirección: Cl. 26 Sur # 48-12, Envigado.", "es", "Cl. 26 Sur # 48-12"),
         ("vive en la Carrera 7 # 45-10 apto 301", "es", "Carrera 7 # 45-10"),
+        ("Cra 15 # 93-60, Bogotá", "es", "Cra 15 # 93-60"),
         (
             "domicilio en Calle Insurgentes Sur No. 1602, Col. Roma",
             "es",

@@ -67,12 +67,15 @@ _BELGIAN = regex.compile(r"(?<![\w.-])\d{2}\.\d{2}\.\d{2}-\d{3}\.\d{2}(?![\w-]|\
 _CPF = regex.compile(r"(?<![\w.-])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\w-]|\.\d)")
 _CUIT = regex.compile(r"(?<![\w.-])(?:20|23|24|27|30|33|34)-\d{8}-\d(?![\w-])")
 _CURP = regex.compile(r"(?<![\w-])[A-Z]{4}\d{6}[HMX][A-Z]{5}[A-Z0-9]\d(?![\w-])")
-_SHAPES: tuple[tuple[str, regex.Pattern[str], Callable[[str], bool]], ...] = (
-    ("12", _NIR, nir.is_valid),  # the digits a number's first run starts with
-    ("7", _AHV, ahv.is_valid),
-    ("0123456789", _BELGIAN, nn.is_valid),
-    ("0123456789", _CPF, cpf.is_valid),  # a Brazilian taxpayer's number
-    ("23", _CUIT, cuit.is_valid),  # an Argentinian one (CUIT, CUIL)
+_SHAPES: tuple[
+    tuple[Callable[[str, int, int], bool], regex.Pattern[str], Callable[[str], bool]], ...
+] = (
+    # where its first run of digits may stand, the number's shape, its check
+    (lambda t, s, e: t[s] in "12" and (e - s in (1, 13, 15)), _NIR, nir.is_valid),
+    (lambda t, s, e: t[s : s + 3] == "756", _AHV, ahv.is_valid),
+    (lambda t, s, e: e - s == 2 and t[e : e + 1] == ".", _BELGIAN, nn.is_valid),
+    (lambda t, s, e: e - s == 3 and t[e : e + 1] == ".", _CPF, cpf.is_valid),  # Brazil's
+    (lambda t, s, e: e - s == 2 and t[e : e + 1] == "-", _CUIT, cuit.is_valid),  # Argentina's
 )
 """National numbers written in their own shape, with no key needed before them: one random
 number in 97 passes a French or Belgian key, one in ten the Swiss one, which must start 756
@@ -126,8 +129,8 @@ def _national(text: str, runs: list[tuple[int, int]]) -> Iterator[RuleHit]:
     for match in matches_at(_SSN, text, starts):
         if ssn.is_valid(match.group()):
             yield RuleHit(*match.span(), "ID", "national_id")
-    for first, pattern, valid in _SHAPES:
-        starts = [s for s, _ in runs if text[s] in first]
+    for may_start, pattern, valid in _SHAPES:
+        starts = [s for s, e in runs if may_start(text, s, e)]
         for match in matches_at(pattern, text, starts):
             if valid(match.group()):
                 yield RuleHit(*match.span(), "ID", "national_id")

@@ -140,9 +140,10 @@ def _numbers_in(window: str, regions: tuple[str, ...]) -> tuple[tuple[int, int, 
     """(start, end, rule) of the numbers the matcher finds in ``window``, for the first
     region that finds any: ``phone_number`` when the number is valid in its region's plan,
     ``phone_possible`` when it only has a possible length (kept: a text that repeats a
-    stretch costs one matcher run for it). The first region's verdict stands, unless a
-    later region finds a valid number where it found none (a Brazilian mobile "(11)
-    98765-4321" is a possible Portuguese number in part), whose valid numbers written in
+    stretch costs one matcher run for it). The first region's verdict stands, unless it
+    read only a part of the digits and a later region finds a valid number where it found
+    none (a Brazilian mobile "(11) 98765-4321" is a possible Portuguese number in part),
+    whose valid numbers written in
     groups are then taken, and nothing else it finds: reading a number the first region
     rejects as merely possible in the next ones found temperatures ("100.6- 100.5"), batch
     numbers and UPC codes in VAERS narratives."""
@@ -153,7 +154,9 @@ def _numbers_in(window: str, regions: tuple[str, ...]) -> tuple[tuple[int, int, 
             found = ((m.start, m.end, _rule(m, region)) for m in matches)
             kept = tuple((start, end, rule) for start, end, rule in found if rule)
             if first is None:
-                if any(rule == "phone_number" for _, _, rule in kept):
+                if any(rule == "phone_number" for _, _, rule in kept) or _digits_read(
+                    window, matches
+                ):
                     return kept
                 first = kept
                 continue
@@ -167,6 +170,13 @@ def _numbers_in(window: str, regions: tuple[str, ...]) -> tuple[tuple[int, int, 
             if valid:  # a later region: its valid numbers written in groups only
                 return valid
     return first or ()
+
+
+def _digits_read(window: str, matches: list[phonenumbers.PhoneNumberMatch]) -> bool:
+    """Whether the matches hold every digit of ``window``: no longer number to look for in
+    another region's plan."""
+    read = sum(len(_DIGIT.findall(m.raw_string)) for m in matches)
+    return read >= len(_DIGIT.findall(window))
 
 
 _GROUPED = regex.compile(r"\+?\(?\d{1,5}\)?(?:[ .-]\(?\d{2,8}\)?){1,5}")

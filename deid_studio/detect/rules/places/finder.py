@@ -30,6 +30,7 @@ from deid_studio.detect.rules.places.organisations import (
 )
 from deid_studio.detect.rules.places.postcodes import _towns, _zips_after_towns
 from deid_studio.detect.rules.places.streets import (
+    _GRID_ADDRESS,
     _SN,
     _SN_HINTS,
     _STREET_NUMBERED_ANY,
@@ -60,6 +61,7 @@ def _triggers(language: str | None) -> frozenset[str]:
         _ROOM,
         _UNIT,
         _STREET_NUMBERED_ANY,
+        _GRID_ADDRESS,
         _EMPLOYER,
         _EMPLOYER_AFTER_JOB,
         _PLACE_PHRASE,

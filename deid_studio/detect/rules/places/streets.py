@@ -189,13 +189,13 @@ _GRAN_VIA = regex.compile(
 López de Haro 25"): its street type stands after a word."""
 
 
-_GRID_ADDRESS = regex.compile(
-    r"(?<![\p{L}\p{M}])(?i:calle|cll?\.?|carrera|cra\.?|kra?\.?|cr\.?|avenida|av\.?|ak\.?"
-    r"|ac\.?|diagonal|dg\.?|transversal|tv\.?|tr\.?)"
-    r"(?:[ \t]+(?i:carrera|cra\.?|calle|cl\.?|kr\.?))?"
+_GRID_ADDRESS = cues(
+    "calle cl. cl cll. cll carrera cra. cra kr. kr kra. kra cr. cr avenida av. av ak. ak ac. ac "
+    "diagonal dg. dg transversal tv. tv tr. tr".split(),
+    tail=r"(?:[ \t]+(?i:carrera|cra\.?|calle|cl\.?|kr\.?))?"
     r"[ \t]+\d{1,3}[ \t]?(?:[A-Z](?![\p{L}]))?(?:[ \t]+(?i:bis|sur|norte|este|oeste)(?![\p{L}]))*"
     r"[ \t]*(?:[Nn]o\.?|[Nn][º°o]\.?|#|(?i:número))[ \t]*\d{1,3}[ \t]?(?:[A-Z](?![\p{L}]))?"
-    r"[ \t]*-[ \t]*\d{1,3}(?!\d)(?:[ \t]+(?i:sur|norte|este|oeste)(?![\p{L}]))?"
+    r"[ \t]*-[ \t]*\d{1,3}(?!\d)(?:[ \t]+(?i:sur|norte|este|oeste)(?![\p{L}]))?",
 )
 """A Colombian grid address: the street's type and number, "No." or "#", the crossing
 street's number and the distance from it ("Calle 72 No. 10-34", "Cl. 26 Sur # 48-12", "Av.
@@ -208,8 +208,8 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
     if "Gran V" in text:
         for match in _GRAN_VIA.finditer(text):
             yield RuleHit(*_trim(text, *match.span()), "STREET", "street_prefixed")
-    if language in (None, "es") and ("#" in text or "No" in text or "N" in text):
-        for match in _GRID_ADDRESS.finditer(text):
+    if language in (None, "es"):
+        for match in _GRID_ADDRESS.finditer(text, index):
             yield RuleHit(*match.span(), "STREET", "street_prefixed")
     prefixed = _street_prefixed(language)
     english = lexicon().common if language in (None, "en") else frozenset()
