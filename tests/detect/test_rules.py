@@ -1619,6 +1619,7 @@ def test_an_italian_report_names_its_people_and_tax_code(
         ("N° séjour 2021123456, service de cardiologie.", "fr", "2021123456"),
         ("Krankenhaus-Aufnahmenr. 2021/44567 vom Vortag.", "de", "2021/44567"),
         ("Réf. : dossier patient 2021-000871.", "fr", "2021-000871"),
+        ("Tessera sanitaria n. 80380000000000000001.", "it", "80380000000000000001"),
     ],
 )
 def test_a_health_or_social_security_number_is_an_id(text: str, language: str, number: str) -> None:

@@ -17,14 +17,14 @@ CODE = (
 )
 # between a key and its code: "number", "is", whose ("del paciente", "des Melders"), ":"
 _SEP = (
-    r"\.?\s*(?:n\.?[º°o]\.?|number|num\.?|no\.?|nr\.?|#|id)?"
+    r"\.?\s*(?:n\.?[º°o]\.?|n\.|number|num\.?|no\.?|nr\.?|#|id)?"
     r"(?:\s+(?:del|de|des|du|of\s+the|of)\s+\p{L}+)?(?:\s+(?:is|es|est|ist|was))?"
     r"\s*[:.#=]?\s*(?-i:[a-z]{2,4}-)?"
 )
 
 _GENERIC = (
-    "number no nº n° n.º n.° nr num id is es est ist was paciente patient notificador notificante "
-    "melders déclarant declarant reporter"
+    "number no nº n° n.º n.° n nr num id is es est ist was paciente patient notificador "
+    "notificante melders déclarant declarant reporter"
 )
 # The words a key of each group can end with (see Rule.after).
 _KEY_ENDS: dict[str, str] = {
@@ -125,7 +125,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Carte Vitale : [1 85 05 78 006 084 91]",
             "Número de la Seguridad Social: [28/12345678/40]",
             "AHV-Nr. [756.1234.5678.97]; Tessera sanitaria [80380000000000000001]",
-            "NUHSA [AN0123456789]",
+            "NUHSA [AN0123456789]; tessera sanitaria n. [80380000000000000001]",
         ),
         ("NASS: desconocido", "insurance covered it", "Medicare covered the visit"),
     ),
