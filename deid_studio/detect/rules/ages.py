@@ -34,7 +34,8 @@ _NOT_AN_AGE_AFTER = (
     r"(?!(?:\s+y\s+medio)?\s+(?:de\s+(?:evolución|evolucion|duración|duracion|tratamiento|seguimiento|"
     r"antigüedad|diagnóstico|retraso)|del|de\s+la|de\s+su|tras|después|despues|antes|"
     r"más\s+tarde|later|ago|after|"
-    r"before|earlier|prior|plus\s+tard|après|avant|später|früher|depois|antes|fa|dopo|prima)\b)"
+    r"before|earlier|prior|plus\s+tard|après|avant|später|früher|depois|antes|fa|dopo|prima|"
+    r"di\s+(?:malattia|ricovero|terapia|trattamento|storia|durata|evoluzione|diagnosi))\b)"
 )
 """What follows a duration, not an age ("5 años de evolución", "3 años después"), as whole
 words: "tras" is not "trasladada" ("Mujer de 61 años trasladada desde...")."""
@@ -42,6 +43,14 @@ _AGE_KEY = (
     r"(?:aged|age|age\s+of|ages|edad|edad\s+de|âgée?\s+de|âge|alter|alter\s+von|idade|"
     r"idade\s+de|ålder|a\.\s?o\.|turned|tiene|cumplió|età|eta|di\s+anni)"
 )
+
+_TITLE = (
+    r"(?:mr|mrs|ms|miss|mister|herr|frau|sr|sra|señor|señora|mme|mlle|monsieur|madame|sig"
+    r"|signor|signora|sig\.ra|senhor|senhora|dona)"
+)
+_TITLED_NAME = r"(?-i:\p{Lu}[\p{L}\p{M}'\u2019-]+(?:[ \t]+\p{Lu}[\p{L}\p{M}'\u2019-]+){0,3})"
+"""A patient's title and the capitalised name after it, before an age in a bracket or
+between commas."""
 
 AGE_RULES: tuple[Rule, ...] = (
     Rule(
@@ -166,7 +175,12 @@ AGE_RULES: tuple[Rule, ...] = (
             "Lactante varón de [un mes] de vida",
             "una donna di [45 anni] con",
         ),
-        ("paciente de 3 meses de evolución", "dolor de 3 meses", "terapia di 3 anni"),
+        (
+            "paciente de 3 meses de evolución",
+            "dolor de 3 meses",
+            "terapia di 3 anni",
+            "Paziente diabetico di 10 anni di malattia",
+        ),
         anchor="age",
         after=words("de d' à di"),
         languages=frozenset({"es", "fr", "pt", "it"}),
@@ -195,29 +209,31 @@ AGE_RULES: tuple[Rule, ...] = (
     Rule(
         "age_bracketed",
         "AGE",
-        # years in a bracket right after a capitalised word, a name most often ("la signora
-        # Bianchi (94 anni)", "Frau Huber (81 Jahre)"); not after a lower-case word ("terapia
-        # (3 anni)")
-        rf"(?<=(?-i:\p{{Lu}})[\p{{L}}\p{{M}}'\u2019-]+[ \t]?\([ \t]?){N}[ \t]*"
+        # years in a bracket right after a titled name ("la signora Bianchi (94 anni)", "Frau
+        # Huber (81 Jahre)"); not after a condition or a drug ("Coumadin (5 anni)")
+        rf"(?<=\b{_TITLE}\.?[ \t]+{_TITLED_NAME}[ \t]?\([ \t]?){N}[ \t]*"
         r"(?:anni|años|ans|jahre|years|yrs|anos|år)(?=[ \t]?\))",
+        ("la signora Bianchi ([94 anni]) è caduta", "Frau Huber ([81 Jahre]) kam"),
         (
-            "la signora Bianchi ([94 anni]) è caduta",
-            "Frau Huber ([81 Jahre]) kam",
-            "Ana ([8 años])",
+            "la terapia (3 anni) è finita",
+            "Dauer (3 Jahre später)",
+            "Hypertension (5 years) treated",
+            "in terapia con Coumadin (5 anni)",
         ),
-        ("la terapia (3 anni) è finita", "Dauer (3 Jahre später)"),
         anchor="age",
     ),
     Rule(
         "age_after_titled_name",
         "AGE",
         # a bare number between commas after a titled name ("Mrs. Eleanor Rigby, 78, lives")
-        r"(?<=\b(?:mr|mrs|ms|miss|mister|herr|frau|sr|sra|señor|señora|mme|mlle|monsieur"
-        r"|madame|sig|signor|signora|sig\.ra|senhor|senhora|dona)\.?[ \t]+"
-        r"(?-i:\p{Lu}[\p{L}\p{M}'\u2019-]+(?:[ \t]+\p{Lu}[\p{L}\p{M}'\u2019-]+){0,3}),[ \t])"
-        r"\d{1,3}(?=[ \t]*[,;)])",
+        rf"(?<=\b{_TITLE}\.?[ \t]+{_TITLED_NAME},[ \t])\d{{2,3}}(?=[ \t]*[,;)])",
         ("Mrs. Eleanor Rigby, [78], lives alone", "Mr. James Carter, [92], was admitted"),
-        ("Mr. Carter, 3 tablets, twice", "Mrs. Rigby, 5 mg, then", "Mr. Smith, 2021, said"),
+        (
+            "Mr. Carter, 3 tablets, twice",
+            "Mrs. Rigby, 5 mg, then",
+            "Mr. Smith, 2021, said",
+            "Il sig. Rossi, 2, 3 compresse",
+        ),
         anchor="number",
     ),
     Rule(

@@ -44,6 +44,9 @@ _KEY_ENDS: dict[str, str] = {
     "curp rfc cuil cuit cédula cedula ciudadanía ciudadania identidad cidadão cidadao rut run",
     "account": "account acct cuenta",
 }
+_LONG = r"(?=[\s:.#]*(?:n\.?[º°o]\.?\s*)?[A-Z0-9](?:[A-Z0-9./-]|\s(?=\d)){4,})"
+"""After a key that is also a word or a medical abbreviation ("CNS 2" a grade, "Medicare 2
+visits", "RUN 2"): a code of five characters or more."""
 ID_KEYS: dict[str, str] = {
     # key pattern -> the rule name's suffix, which schemes may map to a finer category
     r"n\.?\s?h\.?\s?c|(?:n[º°o]\.?|n[úu]mero)\s*(?:de\s+)?historia(?:\s+cl[íi]nica)?"
@@ -53,7 +56,7 @@ ID_KEYS: dict[str, str] = {
     r"|pat(?:ienten)?\.?-?\s?nr|(?:n[º°o]|n[úu]mero)\s+de\s+utente|processo|hospital\s+(?:number|no)"
     r"|unit\s+number|patientennr|expediente(?=\s*(?::|n[º°o]|#))"
     r"|accession(?=\s*(?::|#|n(?:o|umber)\b))|rezept-?\s?nr|rezeptnummer"
-    r"|prescription\s+(?:number|no)|rx(?=\s*#)|prontu[áa]rio|registro\s+hospitalar"
+    r"|prescription\s+(?:number|no)|rx(?=\s*#\s*\d{4})|prontu[áa]rio|registro\s+hospitalar"
     r"|processo\s+cl[íi]nico|expediente\s+cl[íi]nico|(?:n[úu]mero\s+)?cartella(?:\s+clinica)?"
     r"|nosologico|sdo": "record",
     r"nass|nuss|ssn|social\s+security(?:\s+number)?"
@@ -62,12 +65,12 @@ ID_KEYS: dict[str, str] = {
     r"policy|nhs|versicherte[nr]?nummer|versicherungsnummer|tarjeta\s+sanitaria|tis|sip"
     r"|versicherten-?\s?nr|vers\.-?\s?nr|kv-?\s?nr"
     r"|sv-?\s?nr|sozialversicherungsnummer|vsnr"
-    r"|sns|n[º°o]\.?\s*(?:de\s+)?afiliaci[óo]n|medicare|medicaid|mbi|health\s+card"
-    r"|carte\s+vitale|ahv(?:-?\s?nr)?|avs|tessera\s+sanitaria|nuhsa|cns|cart[ãa]o\s+sus"
+    r"|sns|n[º°o]\.?\s*(?:de\s+)?afiliaci[óo]n|(?:medicare|medicaid|mbi|cns){_LONG}"
+    r"|health\s+card|carte\s+vitale|ahv(?:-?\s?nr)?|avs|tessera\s+sanitaria|nuhsa|cart[ãa]o\s+sus"
     r"|cart[ãa]o\s+nacional\s+de\s+sa[úu]de|niss|n[úu]mero\s+de\s+afiliaci[óo]n"
     r"|afiliado(?:\s+a)?\s+(?-i:[A-Z]{2,6})|imss|issste|pami": "insurance",
     r"n[º°o]\.?\s*col(?:egiado)?|colegiado|licen[cs]e|dea|npi|rpps|adeli|lanr|gmc"
-    r"|(?:crm|crf|coren|cro|crefito|crp)(?:[-/ ]?(?-i:[A-Z]{2}))?"
+    r"|(?:crm|crf|coren|cro|crefito|crp)[-/ ]?(?-i:[A-Z]{2})|(?:crm|coren){_LONG}"
     r"|c[ée]dula\s+profesional|matr[íi]cula\s+profesional": "licence",
     r"episodio|episode|encounter|visit\s+(?:number|id)|admission\s+(?:number|id)|fallnummer"
     r"|fall-?\s?nr|aufnahmenummer|aufnahme-?\s?nr"
@@ -75,8 +78,8 @@ ID_KEYS: dict[str, str] = {
     r"dni|nif|nie|passport|pasaporte|passeport|reisepass|personnummer|cpf|rg|bsn|"
     r"id\s+card|carte\s+d'identit[ée]|personalausweis|codice\s+fiscale|matricule"
     r"|(?:num[ée]ro\s+(?:de\s+)?)?registre\s+national|num[ée]ro\s+national"
-    r"|rijksregisternummer|curp|rfc|cuil|cuit|c[ée]dula(?:\s+de\s+(?:ciudadan[íi]a|identidad))?"
-    r"|cart[ãa]o\s+de\s+cidad[ãa]o|rut|run": "personal",
+    r"|rijksregisternummer|curp|cuil|cuit|c[ée]dula(?:\s+de\s+(?:ciudadan[íi]a|identidad))?"
+    r"|cart[ãa]o\s+de\s+cidad[ãa]o|(?-i:RFC|RUT|RUN){_LONG}": "personal",
     r"account|acct|cuenta": "account",
 }
 
@@ -108,6 +111,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "El expediente 2021 fue revisado.",
             "Specimen accession 2 received.",
             "Rx: 500 mg amoxicillin",
+            "He received Rx # 3 for prednisone",
         ),
     ),
     "insurance": (
@@ -127,7 +131,13 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "AHV-Nr. [756.1234.5678.97]; Tessera sanitaria [80380000000000000001]",
             "NUHSA [AN0123456789]; tessera sanitaria n. [80380000000000000001]",
         ),
-        ("NASS: desconocido", "insurance covered it", "Medicare covered the visit"),
+        (
+            "NASS: desconocido",
+            "insurance covered it",
+            "Medicare covered the visit",
+            "Toxicity: CNS 2, GI 1",
+            "Medicare 2 visits",
+        ),
     ),
     "licence": (
         (
@@ -138,7 +148,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "LANR des Melders: [674695615].",
             "Numéro RPPS du déclarant : [78338889129].",
         ),
-        ("NºCol: ", "DEA registered"),
+        ("NºCol: ", "DEA registered", "CRF 3 (eGFR 45)", "The CRO 2021 audit"),
     ),
     "encounter": (
         (
@@ -159,12 +169,13 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Matricule : [884512]",
             "Numéro de registre national : [85073003328]",
         ),
-        ("DNI en trámite", "le matricule du médecin"),
+        ("DNI en trámite", "le matricule du médecin", "Infusion run 2 was stopped", "RFC 3 noted"),
     ),
     "account": (("Account #: [778-2231-0]",), ("account of the event",)),
 }
 
 for _key, _name in ID_KEYS.items():
+    _key = _key.replace("{_LONG}", _LONG)
     _positives, _negatives = _ID_EXAMPLES[_name]
     _ID_RULES.append(
         Rule(
@@ -213,7 +224,7 @@ CODE_RULES: tuple[Rule, ...] = (
         "postcode_after_key",
         "POSTCODE",
         r"(?<=\b(?:c\.\s?p\.|cp|c[óo]digo\s+postal|cod\.\s*postal|post\s?code|postal\s+code|zip"
-        r"(?:\s+code)?|plz|code\s+postal|postnummer|cep|(?-i:CAP|CPA))(?:\s+is)?\s*[:.]?\s*)"
+        r"(?:\s+code)?|plz|code\s+postal|postnummer|cep|(?-i:CAP)(?=\s*[:.]?\s*\d{5}(?!\d))|(?-i:CPA))(?:\s+is)?\s*[:.]?\s*)"
         r"(?:\d{3,6}(?:[- ]\d{2,4})?(?:\s(?-i:[A-Z]{2}))?|(?-i:[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})"
         r"|(?-i:[A-Z]\d[A-Z]\s?\d[A-Z]\d)|(?-i:[A-Z]\d{4}[A-Z]{3}))\b",
         (
@@ -229,7 +240,14 @@ CODE_RULES: tuple[Rule, ...] = (
             "CAP [20121] Milano",
             "CPA [C1043AAZ] CABA",
         ),
-        ("CP: no", "zip it", "the zip code is unknown", "1 cap 500 mg daily"),
+        (
+            "CP: no",
+            "zip it",
+            "the zip code is unknown",
+            "1 cap 500 mg daily",
+            "CAP 2019 ATS/IDSA guidelines",
+            "500 MG CAP 100 count",
+        ),
         anchor="code",
         after=words("cp c.p postal code postcode zip plz postnummer is cep cap cpa"),
     ),

@@ -49,6 +49,7 @@ _STOP = frozenset(
     "à et avec depuis chez pour dans qui au aux de des du "
     "bei und mit seit im in für als von der die das "
     "em na no com desde até para pela pelo nella nel presso con per da dal alla al "
+    "sempre nonostante fino come ma che il lo gli há apesar pode mas como ainda quando "
     "expected intended usual needed well before always normal directed prescribed instructed "
     "when where while because after during so soon the this that his her their my our your "
     "she he they it we you i other others herself himself themselves "

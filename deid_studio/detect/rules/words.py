@@ -288,8 +288,6 @@ class Lexicon:
             # (English's: "PACIENTE TOMA IBUPROFENO", "PATIENTIN FIEBER" name no one)
         if not ((lowercase or uncased) and strength >= STRONG and known):
             return False
-        if self.everyday(folded) and folded not in self.first_names:
-            return False  # "el dr. blanco y": a surname that is a word of the language
         return folded not in self.common or (familiar and folded in self.familiar)
 
 

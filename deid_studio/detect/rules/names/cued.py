@@ -323,13 +323,10 @@ def _after_cues(
     index: dict[str, list[int]],
     shouting: bool,
 ) -> Iterator[RuleHit]:
-    english = language in (None, "en")
+    # a lower-case name only in English notes ("dr. karen lee", "his wife mary"): elsewhere
+    # names and the language's words are alike in lower case ("la sra. toma", "o sr. não")
+    lowercase = language in (None, "en")
     for kind, rule, family, strength, confirm in _cue_families(language):
-        # a lower-case name: in English notes after any strong cue ("dr. karen lee", "his
-        # wife mary"); in another language that capitalises names only, after a title ("il
-        # sig. mario verdi", "el dr. luis alberto"), where a relative's word is followed by
-        # the language's own words as often ("hijo varón", "la madre cree")
-        lowercase = english or (rule in _TITLES and language not in NOUNS_CAPITALISED)
         for match in family.finditer(text, index):
             cue, wanted = match.group().rstrip(" \t:"), strength
             if len(cue) == 1 and text[match.start() - 1 : match.start()] in ("'", "\u2019"):
@@ -398,7 +395,7 @@ def _after_cues(
                 not (
                     strength < STRONG
                     and folded in eponyms()
-                    and _EPONYM_USED.match(text, span[1]) is not None
+                    and (rule != "name_after_staff_title" or _EPONYM_USED.match(text, span[1]))
                 )
                 and (folded not in _relative_words(language) or _titled_kin(text, span, rule))
                 and folded not in _SALUTATIONS
@@ -412,8 +409,9 @@ _EPONYM_USED = regex.compile(
     r"|phenomenon|criteria|score|scale|classification|triad|type|fracture|ulcer|tumou?r)\b"
 )
 """What an eponym's medical use writes after it ("Murphy's sign", "Stevens-Johnson", "Graves
-disease"): after a weak cue, an eponym followed so is no name; otherwise a name ("spoke to
-Nurse Murphy today", "per pharmacist Brown")."""
+disease"): after a job's weak cue, an eponym followed so is no name; otherwise a name ("spoke
+to Nurse Murphy today", "per pharmacist Brown"). After the patient's word an eponym is the
+condition ("Patient Parkinson en tratamiento", "Paziente Crohn in terapia")."""
 
 
 def _titled_kin(text: str, span: tuple[int, int], rule: str) -> bool:

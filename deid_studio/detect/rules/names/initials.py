@@ -139,7 +139,8 @@ def _initials(text: str, lex: Lexicon, found: Sequence[RuleHit]) -> Iterator[Rul
     not give a person (:func:`_given_initials`) and that is no person's verb's subject; and
     undotted ones after their key."""
     for match in _UNDOTTED_AFTER_KEY.finditer(text):
-        yield RuleHit(*match.span(1), "PERSON", "initials")
+        if fold(match.group(1)) not in lex.stop:  # "Initials: NOT PROVIDED", "NO CONSTA"
+            yield RuleHit(*match.span(1), "PERSON", "initials")
     if "." not in text:
         return
     matches = list(_INITIALS.finditer(text))

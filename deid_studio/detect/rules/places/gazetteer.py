@@ -77,8 +77,10 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
                 and size == 1
                 and entry[0] in known.small
                 and _TOWN_CUE_BEFORE.search(text, max(0, start - 24), start) is not None
+                and (language not in NOUNS_CAPITALISED or named_here(text, start))
             ):
-                kind = "CITY"  # a village after its cue: "bei Eibelstadt"
+                kind = "CITY"  # a village after its cue: "bei Eibelstadt"; in German a proper
+                # noun ("Schmerzen in Kehlen und Ohren": the noun, not Kehlen, Luxembourg)
             if kind is None or (size > 1 and not text[spans[size - 1][0]].isupper()):
                 continue
             cued = _PLACE_CUE_BEFORE.search(text, max(0, start - 24), start) is not None
@@ -178,16 +180,31 @@ def _large_city_named(
 ) -> bool:
     """Whether a large city whose name the common-word list holds is named without a cue
     (:attr:`~deid_studio.detect.geography.Places.named_large`: "Akron", "Stuttgart"):
-    capitalised, not in capitals, inside a sentence, where English capitalises only a name;
-    in German, which capitalises every noun, where the tagger reads a proper noun ("im
-    Marienhospital Stuttgart"). Not at a sentence's start ("Exeter was", a heading)."""
+    capitalised, not in capitals, inside a sentence, where a language but English capitalises
+    only a name (English capitalises its words in lists and headings: "Slough 40%", "LV Apex";
+    a town there only after a comma, "Health Department, Wichita"); in German, which
+    capitalises every noun, where the tagger reads a proper noun ("im Marienhospital
+    Stuttgart"). Not at a sentence's start ("Exeter was", a heading)."""
     word = match.group()
     if len(entry) != 1 or entry[0] not in known.named_large or word.isupper():
         return False
     start = match.start()
     if SENTENCE_START.search(text, max(0, start - 8), start) is not None:
         return False
+    if language in (None, "en"):  # "Slough 40%", "LV Apex", "Barking cough": English words
+        return _COUNTY_AFTER.match(text, match.end()) is not None or (
+            _AFTER_A_COMMA.search(text, max(0, start - 3), start) is not None
+            and _CLAUSE_END.match(text, match.end()) is not None
+        )
     return language not in NOUNS_CAPITALISED or named_here(text, start)
+
+
+_AFTER_A_COMMA = regex.compile(r"(?r),[ \t]*\Z")
+_CLAUSE_END = regex.compile(r"[ \t]*(?:[.,;:)\r\n]|\Z)")
+_COUNTY_AFTER = regex.compile(r"[ \t]+(?:County|City|Township|Parish|Borough)(?![\p{L}])")
+"""Where an English address or a signature ends with its town, between a comma and the
+clause's end ("Health Department, Wichita.", "hub, Exeter,"; not "Fever, Barking cough"), or
+the town before its county's word ("Akron County Health Department")."""
 
 
 def _common(word: str, folded: str, language: str | None) -> bool:

@@ -222,12 +222,12 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
             end += 2  # "Avda. Manuel Siurot S/N": its "S" was read as a word of the name
         if len(_TOKEN.findall(text, start, end)) < 2:
             continue  # the type word alone, the next field's key cut off: "Avda [NºCol]:"
-        if _IN_CORSO_DI.search(text, max(0, start - 4), start + 9) and not any(
-            c.isdigit() for c in text[start:end]
-        ):
-            continue  # "Rash in corso di Augmentin": Italian "during", not a street
+        if _IN_CORSO_DI.search(text, max(0, start - 4), start + 9):
+            continue  # "Rash in corso di Augmentin 875 mg": Italian "during", not a street
         yield RuleHit(start, end, "STREET", "street_prefixed")
     for match in _STREET_NUMBERED_ANY.finditer(text, index):
+        if _IN_CORSO_DI.search(text, max(0, match.start() - 4), match.start() + 9):
+            continue  # "in corso di Augmentin 875 mg"
         cue, *words = _TOKEN.findall(match.group())
         if cue == "via" or all(w.isupper() and len(w) <= 3 for w in words if not w.isdigit()):
             continue  # "given via IM 2 doses"

@@ -37,7 +37,7 @@ _PLACE_PHRASES = (
     "domiciliado en|domiciliada en|habite à|né à|née à|originaire de|wohnt in|wohnhaft in|"
     "domicilié à|domiciliée à|demeurant à|résidant à|réside à|vit à|"
     "geboren in|stammt aus|lebt in|mann aus|frau aus|kind aus|patient aus|patientin aus|"
-    "residente a|risiede a|abita a|nato a|nata a|vive a|domiciliato a|domiciliata a|"
+    "residente a|risiede a|vive a|domiciliato a|domiciliata a|"
     "originario di|originaria di|residente em|reside em|mora em|nascido em|nascida em|"
     "natural do|natural da"
 ).split("|")
@@ -73,6 +73,8 @@ def _after_phrases(
                 yield from _lowercase_place(text, match.end(), language)
             continue
         words = [fold(w) for w in _APOSTROPHE_WORD.findall(segment.group())]  # "O'Sullivanberg"
+        if _a_word_or_acronym(segment.group(), words, lex):
+            continue  # "Nata a Termine" (at term), "Abita a Piano terra", "reside em ILPI"
         # a town's prefix may be a word: "lives in East Philipside"
         if (
             _unknown_town(words, lex, MONTH_WORDS)
@@ -81,6 +83,22 @@ def _after_phrases(
             or _country_after(text, segment.end(), language)
         ):
             yield RuleHit(*segment.span(), "CITY", "town_after_phrase")
+
+
+def _a_word_or_acronym(written: str, words: list[str], lex: Lexicon) -> bool:
+    """Whether what follows a place phrase is an Italian or Portuguese narrative's everyday
+    word that no list knows as a town ("vive a Casa"), or a short acronym (a care home's
+    "ILPI")."""
+    if lex.language not in ("it", "pt"):  # the phrases that these narratives use for words
+        return False
+    if written.isupper() and len(written) <= 5:
+        return True
+    return (
+        len(words) == 1
+        and lex.everyday(words[0])
+        and places(lex.language).match(tuple(words)) is None
+        and places(lex.language).match((words[0],)) is None
+    )
 
 
 _WORD_AFTER = regex.compile(r"[ \t]+\p{Lu}")
