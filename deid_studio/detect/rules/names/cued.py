@@ -25,7 +25,7 @@ from deid_studio.detect.rules.names.common import (
     _relative_words,
     _split,
 )
-from deid_studio.detect.rules.proper_nouns import named_here
+from deid_studio.detect.rules.proper_nouns import name_may_stand, named_here
 from deid_studio.detect.rules.words import (
     FIELD,
     NAME_ENDS,
@@ -192,9 +192,9 @@ def _named_after_short_cue(text: str, match: regex.Match[str], start: int, lex: 
     return lex.language in NOUNS_CAPITALISED and named_here(text, start)
 
 
-def _titled_in_a_sentence(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
-    """Whether a cue is capitalised after a lower-case word, as a title is inside a sentence
-    and a relative's word is not: the relatives' family leaves that case out."""
+def _capitalised_in_a_sentence(text: str, match: regex.Match[str]) -> bool:
+    """Whether a cue is capitalised after a lower-case word: inside a sentence a title is,
+    and a relative's word is a name or a town ("habite à Cousin, France")."""
     return (
         text[match.start()].isupper()
         and _WORD_THEN_BLANK_BEFORE.search(text, max(0, match.start() - 16), match.start())
@@ -202,11 +202,16 @@ def _titled_in_a_sentence(text: str, match: regex.Match[str], start: int, lex: L
     )
 
 
+def _titled_in_a_sentence(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
+    """Whether a ward sister's cue is the title (:func:`_capitalised_in_a_sentence`): the
+    relatives' family leaves that case out."""
+    return _capitalised_in_a_sentence(text, match)
+
+
 def _named_in_german_too(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
-    """Whether the word at ``start`` after an acquaintance's word is a name: in German, which
-    capitalises its nouns, where the tagger reads one ("Der Freund Peter rief an"; not "als
-    die Freundin Fieber bemerkte")."""
-    return lex.language not in NOUNS_CAPITALISED or named_here(text, start)
+    """Whether the word at ``start`` after an acquaintance's word is a name
+    (:func:`~deid_studio.detect.rules.proper_nouns.name_may_stand`)."""
+    return name_may_stand(text, start, lex.language)
 
 
 @cache
@@ -347,13 +352,11 @@ def _after_cues(
                 continue  # "Informe clínico del paciente: Varón de 40 años"
             if (
                 rule == "name_after_relative"
-                and cue[:1].isupper()
                 and not shouting
                 and language not in NOUNS_CAPITALISED
-                and _WORD_THEN_BLANK_BEFORE.search(text, max(0, match.start() - 16), match.start())
+                and _capitalised_in_a_sentence(text, match)
             ):
-                continue  # "habite à Cousin, France": a relative's word capitalised in a
-                # sentence is a name or a town, not a relative
+                continue  # "habite à Cousin, France": a name or a town, not a relative
             position = _skip_titles(text, match.end())
             span = take_name(
                 text,
@@ -392,11 +395,7 @@ def _after_cues(
                 continue  # "your brother, I talked": after a comma, no pronoun; "her
                 # mother, Today's date": no day's word
             if (
-                not (
-                    strength < STRONG
-                    and folded in eponyms()
-                    and (rule != "name_after_staff_title" or _EPONYM_USED.match(text, span[1]))
-                )
+                not (strength < STRONG and _an_eponyms_use(text, span[1], folded, rule))
                 and (folded not in _relative_words(language) or _titled_kin(text, span, rule))
                 and folded not in _SALUTATIONS
                 and folded.split()[-1] not in _PATIENT_WORDS
@@ -412,6 +411,14 @@ _EPONYM_USED = regex.compile(
 disease"): after a job's weak cue, an eponym followed so is no name; otherwise a name ("spoke
 to Nurse Murphy today", "per pharmacist Brown"). After the patient's word an eponym is the
 condition ("Patient Parkinson en tratamiento", "Paziente Crohn in terapia")."""
+
+
+def _an_eponyms_use(text: str, end: int, folded: str, rule: str) -> bool:
+    """Whether a name after a weak cue is an eponym's medical use: after a job's word only
+    when that use follows (:data:`_EPONYM_USED`), after another weak cue always."""
+    if folded not in eponyms():
+        return False
+    return rule != "name_after_staff_title" or _EPONYM_USED.match(text, end) is not None
 
 
 def _titled_kin(text: str, span: tuple[int, int], rule: str) -> bool:

@@ -34,10 +34,9 @@ from deid_studio.detect.rules.places.street_words import (
     _STREET_AFTER_NUMBERED,
     _STREET_TYPE_WORDS,
 )
-from deid_studio.detect.rules.proper_nouns import named_here
+from deid_studio.detect.rules.proper_nouns import name_may_stand
 from deid_studio.detect.rules.words import (
     CONDITION_BEFORE,
-    NOUNS_CAPITALISED,
     PRODUCT_WORDS,
     SENTENCE_START,
     Lexicon,
@@ -72,15 +71,8 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
             entry = words[:size]
             kind = known.match(entry)
             start, end = spans[0][0], spans[size - 1][1]
-            if (
-                kind is None
-                and size == 1
-                and entry[0] in known.small
-                and _TOWN_CUE_BEFORE.search(text, max(0, start - 24), start) is not None
-                and (language not in NOUNS_CAPITALISED or named_here(text, start))
-            ):
-                kind = "CITY"  # a village after its cue: "bei Eibelstadt"; in German a proper
-                # noun ("Schmerzen in Kehlen und Ohren": the noun, not Kehlen, Luxembourg)
+            if kind is None and size == 1 and _a_village(text, start, entry[0], known, language):
+                kind = "CITY"
             if kind is None or (size > 1 and not text[spans[size - 1][0]].isupper()):
                 continue
             cued = _PLACE_CUE_BEFORE.search(text, max(0, start - 24), start) is not None
@@ -161,6 +153,17 @@ def _cued_through(
     return not word.isupper() or (len(folded) > 4 and not _common(word, folded, language))
 
 
+def _a_village(text: str, start: int, folded: str, known: Places, language: str | None) -> bool:
+    """Whether a village's name (:attr:`~deid_studio.detect.geography.Places.small`) names
+    it: after a cue that names a town ("bei Eibelstadt"), where a name may stand ("Schmerzen
+    in Kehlen und Ohren" holds a German noun, not Kehlen, Luxembourg)."""
+    return (
+        folded in known.small
+        and _TOWN_CUE_BEFORE.search(text, max(0, start - 24), start) is not None
+        and name_may_stand(text, start, language)
+    )
+
+
 def _foreign_word_opening(text: str, start: int, entry: tuple[str, ...], known: Places) -> bool:
     """Whether a large city's name opening a sentence is a city of another language's
     countries: then a frequent word there is the word ("Vista la gravità del quadro": Vista,
@@ -196,7 +199,7 @@ def _large_city_named(
             _AFTER_A_COMMA.search(text, max(0, start - 3), start) is not None
             and _CLAUSE_END.match(text, match.end()) is not None
         )
-    return language not in NOUNS_CAPITALISED or named_here(text, start)
+    return name_may_stand(text, start, language)
 
 
 _AFTER_A_COMMA = regex.compile(r"(?r),[ \t]*\Z")

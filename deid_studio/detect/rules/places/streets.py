@@ -201,7 +201,12 @@ _GRID_ADDRESS = cues(
 street's number and the distance from it ("Calle 72 No. 10-34", "Cl. 26 Sur # 48-12", "Av.
 Cra. 30 No. 45-03", "Carrera 7 # 45-10")."""
 _IN_CORSO_DI = regex.compile(r"(?<![\p{L}\p{M}])in[ \t]+corso[ \t]+di(?![\p{L}\p{M}])")
-"""Italian "in corso di" (during): "corso" there is no street's type word."""
+
+
+def _during(text: str, start: int) -> bool:
+    """Whether the street type word at ``start`` is the "corso" of Italian "in corso di"
+    (during: "Rash in corso di Augmentin 875 mg"), no street's."""
+    return _IN_CORSO_DI.search(text, max(0, start - 4), start + 9) is not None
 
 
 def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> Iterator[RuleHit]:
@@ -222,12 +227,12 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
             end += 2  # "Avda. Manuel Siurot S/N": its "S" was read as a word of the name
         if len(_TOKEN.findall(text, start, end)) < 2:
             continue  # the type word alone, the next field's key cut off: "Avda [NºCol]:"
-        if _IN_CORSO_DI.search(text, max(0, start - 4), start + 9):
-            continue  # "Rash in corso di Augmentin 875 mg": Italian "during", not a street
+        if _during(text, start):
+            continue
         yield RuleHit(start, end, "STREET", "street_prefixed")
     for match in _STREET_NUMBERED_ANY.finditer(text, index):
-        if _IN_CORSO_DI.search(text, max(0, match.start() - 4), match.start() + 9):
-            continue  # "in corso di Augmentin 875 mg"
+        if _during(text, match.start()):
+            continue
         cue, *words = _TOKEN.findall(match.group())
         if cue == "via" or all(w.isupper() and len(w) <= 3 for w in words if not w.isdigit()):
             continue  # "given via IM 2 doses"

@@ -74,7 +74,7 @@ def _after_phrases(
             continue
         words = [fold(w) for w in _APOSTROPHE_WORD.findall(segment.group())]  # "O'Sullivanberg"
         if _a_word_or_acronym(segment.group(), words, lex):
-            continue  # "Nata a Termine" (at term), "Abita a Piano terra", "reside em ILPI"
+            continue  # "vive a Casa", "reside em ILPI"
         # a town's prefix may be a word: "lives in East Philipside"
         if (
             _unknown_town(words, lex, MONTH_WORDS)
@@ -96,7 +96,6 @@ def _a_word_or_acronym(written: str, words: list[str], lex: Lexicon) -> bool:
     return (
         len(words) == 1
         and lex.everyday(words[0])
-        and places(lex.language).match(tuple(words)) is None
         and places(lex.language).match((words[0],)) is None
     )
 
