@@ -48,7 +48,7 @@ _NAMES: Mapping[str, tuple[tuple[str, ...], ...]] = {
     "it": (
         ("gennaio", "gen"), ("febbraio", "feb"), ("marzo", "mar"), ("aprile", "apr"),
         ("maggio", "mag"), ("giugno", "giu"), ("luglio", "lug"), ("agosto", "ago"),
-        ("settembre", "set"), ("ottobre", "ott"), ("novembre", "nov"),
+        ("settembre", "set", "sett"), ("ottobre", "ott"), ("novembre", "nov"),
         ("dicembre", "dic"),
     ),
 }  # fmt: skip

@@ -64,7 +64,8 @@ class Field:
 
     ``item`` is the date of the span it belongs to (None for a year shared by several, as in
     "febrero y abril de 2002"); ``padded`` says whether a number is zero-padded to ``width``;
-    a month word has its ``language``, ``form`` (full or abbreviated) and ``casing``;
+    a month word has its ``language``, ``form`` (full or abbreviated) and ``casing``, a
+    month in Roman numerals ("15/XI/2023") the form ``roman`` and no language;
     ``suffix`` is the piece holding an ordinal suffix ("3rd", "1er"), if any.
     """
 
@@ -74,7 +75,7 @@ class Field:
     width: int = 0
     padded: bool | None = False
     language: str | None = None
-    form: Literal["full", "abbr"] | None = None
+    form: Literal["full", "abbr", "roman"] | None = None
     casing: Literal["upper", "title", "lower"] = "lower"
     suffix: int | None = None
 
@@ -127,6 +128,10 @@ def parse_date(
     """The parts of a date span and how it is written, or None when it is not a date."""
     pieces, kept = _split_compact(_split(text))
     kept |= _time_pieces(pieces)
+    if _ROMAN_MONTH_DATE.fullmatch(text):  # day, month, year: pieces 0, 2 and 4
+        return _build(
+            pieces, [(0, 2)], 4, {2: (ROMAN_MONTHS.index(pieces[2].casefold()) + 1, ROMAN)}
+        )
     months: dict[int, tuple[int, str]] = {}
     for i, piece in enumerate(pieces):
         if i in kept or not piece or not piece[0].isalpha():
@@ -144,6 +149,17 @@ def parse_date(
     if months:
         return _named(pieces, months, kept)
     return _numeric(pieces, kept, order)
+
+
+ROMAN = "roman"
+"""The month field's language when it is written in Roman numerals."""
+ROMAN_MONTHS = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
+_ROMAN_MONTH_DATE = regex.compile(
+    r"\d{1,2}([/.\-])(?:" + "|".join(sorted(ROMAN_MONTHS, key=len, reverse=True)) + r")\1\d{2,4}",
+    regex.IGNORECASE,
+)
+"""A day, a month in Roman numerals and a year, as the rule ``date_roman_month`` finds
+them ("15/XI/2023", "3.iv.2021"): only there is a Roman numeral a month."""
 
 
 def _split(text: str) -> list[str]:
@@ -336,6 +352,10 @@ def _settle_padding(fields: list[Field]) -> tuple[Field, ...]:
 
 
 def _month_field(word: str, piece: int, item: int, month: int, language: str) -> Field:
+    if language == ROMAN:
+        return Field(
+            piece, "month", item, form="roman", casing="lower" if word.islower() else "upper"
+        )
     full = full_names(language)[month - 1]
     lowered = word.casefold()
     long_enough = len(lowered) >= 4 and len(lowered) >= len(full) - 1

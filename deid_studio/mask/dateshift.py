@@ -36,7 +36,7 @@ import hmac
 from dataclasses import dataclass
 
 from deid_studio.core.months import abbreviations, full_names
-from deid_studio.mask.dates import ENGLISH_ORDINALS, DateValue, Field, ParsedDate
+from deid_studio.mask.dates import ENGLISH_ORDINALS, ROMAN_MONTHS, DateValue, Field, ParsedDate
 
 DAYS_PER_MONTH = 365.2425 / 12
 DAYS_PER_YEAR = 365.2425
@@ -165,6 +165,8 @@ def _at_least_one(days: int, unit: float) -> int:
 
 
 def _written(field: Field, value: int, original: str) -> str:
+    if field.form == "roman":
+        return _cased(ROMAN_MONTHS[value - 1], field.casing)
     if field.language is not None:
         table = full_names if field.form == "full" else abbreviations
         names = table(field.language)

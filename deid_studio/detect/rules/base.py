@@ -359,13 +359,15 @@ def words(text: str) -> frozenset[str]:
 
 
 # Month words of every language of core.months. Abbreviations that are also common words
-# ("may", "mar", "set", "out", "ago") only count next to a day or a year, and so does
-# "marco" (Portuguese "março" without its cedilla), a man's name first.
+# ("may", "mar", "set", "out", "ago"; Italian "sett.", also weeks) only count next to a day
+# and a year, or a year, and so does "marco" (Portuguese "março" without its cedilla), a
+# man's name first.
 MONTH_WORDS: frozenset[str] = frozenset(month_words())
 NAME_MONTHS: frozenset[str] = frozenset({"marco"})
 """Month words that are first names before they are months: no name's refusal."""
 AMBIGUOUS_MONTHS: frozenset[str] = (
-    frozenset({"may", "mar", "set", "out", "ago", "jun", "jul", "gen", "mag", "lug"}) | NAME_MONTHS
+    frozenset({"may", "mar", "set", "sett", "out", "ago", "jun", "jul", "gen", "mag", "lug"})
+    | NAME_MONTHS
 )
 MONTH = alternation(MONTH_WORDS)
 """Any month name or abbreviation, as a pattern (without the abbreviation's dot)."""

@@ -123,8 +123,10 @@ DATE_RULES: tuple[Rule, ...] = (
         "DATE",
         # a month in Roman numerals, as Spanish, Italian and Polish forms write it
         r"(?<![\w/.-])(?:0?[1-9]|[12]\d|3[01])([/.\-])"
-        r"(?-i:XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)\1(?:(?:19|20)\d\d|\d\d)(?![\w/-]|\.\d)",
-        ("egreso [15/XI/2023]", "il [3.IV.2021]", "el [7-III-21] ingresó"),
+        r"(?:(?-i:XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)\1(?:(?:19|20)\d\d|\d\d)"
+        # in lower case only with a year of four digits: "3/iv/2021"
+        r"|(?-i:xii|xi|x|ix|viii|vii|vi|v|iv|iii|ii|i)\1(?:19|20)\d\d)(?![\w/-]|\.\d)",
+        ("egreso [15/XI/2023]", "il [3.IV.2021]", "el [7-III-21] ingresó", "Data: [3/iv/2021]."),
         ("15/XI/2023/4", "Fase II-III 2021", "dosis 7 IV 2 veces", "Prednisone 5 X 10 days"),
         anchor="day",
     ),

@@ -56,10 +56,12 @@ def _regions(language: str | None) -> tuple[str, ...]:
 
 
 _ID_KEY = regex.compile(
-    r"(?ri)\b(?:id|vaers|case|report|lot|batch|nhc|mrn|record|ref|serial|sn|nº|no)"
-    r"[\s.:#-]{0,4}\Z"
+    r"(?ri)\b(?:(?:id|vaers|case|report|lot|batch|nhc|mrn|record|ref|serial|sn|nº|(?-i:No|NO))"
+    r"[\s.:#-]{0,4}|no[.:#][\s.:#-]{0,3})\Z"
 )
-"""A number right after an identifier's key is an identifier, whatever its length."""
+"""A number right after an identifier's key is an identifier, whatever its length. A
+lower-case "no" is one only with its point, colon or hash: alone it is the Portuguese "in
+the" ("contatado no (11) 98765-4321") or the Spanish "not"."""
 _CODE_BEFORE = regex.compile(r"(?r)\b(?!TEL|FAX)[A-Z]{2,}(?:-[A-Z0-9]+)+[ \t]?\Z")
 """Nor after a report's code: "linked to case GB-MHRA-ADR 02600748"."""
 _KEY = regex.compile(r"(?r)([\p{L}º°.]+)[ \t]*:[ \t]*\(?\+?\Z")
@@ -71,6 +73,12 @@ _PHONE_KEY = regex.compile(
 )
 """A number after another key ("NHC:", "NASS:", "Nº Col:") is that key's, not a phone;
 the regex rules read numbers after phone keys."""
+_PHONE_BEFORE_KEY = regex.compile(
+    r"(?ri)\b(?:tel|t[ée]l[ée]phone|tel[ée]fono|telefone?|phone|celular|cellulare|cell|"
+    r"m[oó]vil|mobile?|portable|handy|whatsapp|fax)\.?(?:[ \t]+[\p{L}'\u2019]+\.?){0,3}[ \t]+\Z"
+)
+"""A phone's word earlier in the key: "Celular do marido:", "Phone of daughter:", "Tel.
+Ehefrau:" key their numbers though their last word is a relative's."""
 
 
 _NOT_A_NUMBER = regex.compile(
@@ -100,7 +108,11 @@ def _candidates(text: str) -> Iterator[tuple[int, int]]:
         if any(p.search(text, before, match.start()) for p in (_ID_KEY, _CODE_BEFORE)):
             continue
         key = _KEY.search(text, before, match.start())
-        if key is not None and not _PHONE_KEY.search(key.group(1)):
+        if (
+            key is not None
+            and not _PHONE_KEY.search(key.group(1))
+            and not _PHONE_BEFORE_KEY.search(text, max(0, key.start() - 40), key.start())
+        ):
             continue
         yield match.span()
 

@@ -62,6 +62,22 @@ _NAME_BEFORE_COMMA = regex.compile(rf"(?r)(?<![\p{{L}}\p{{M}}'\u2019-]){_BRACKET
 """A professional's name before a comma (:data:`_NAME_BEFORE_COMMA`) and their job
 (:data:`_JOB_AFTER_COMMA`): "Colm McBrien, a locum pharmacist working at...", "Finn
 Hereward, a community pharmacist", "Viktor Anders, Krankenpfleger"."""
+_REPORTED_BY = (
+    r"(?i:reported|relatad[oa]|reportad[oa]|notificad[oa]|informad[oa]|comunicad[oa]"
+    r"|signal[ée]e?|d[ée]clar[ée]e?|rapport[ée]e?|gemeldet|segnalat[oa]|riferit[oa])[ \t]+"
+    r"(?i:by|por|pelo|pela|par|von|vom|da|dal|dalla)"
+)
+_SURNAME_AFTER_REPORTER = regex.compile(
+    rf"(?r)(?<![\p{{L}}\p{{M}}]){_REPORTED_BY}[ \t]+((?:\p{{Lu}}\.[ \t]*)?"
+    r"\p{Lu}[\p{L}\p{M}'\u2019-]+)\Z"
+)
+_JOB_AFTER_ITS_COMMA = regex.compile(
+    r",[ \t]+(?:(?i:an?|the|el|la|le|il|lo|o|a|der|die)[ \t]+)?"
+    rf"(?:{_HEALTH_JOB}|{_HEALTH_JOB_EUROPE})(?![\p{{L}}\p{{M}}])"
+)
+"""A reporter's surname alone between the report's verb and a comma and the job: "Relatado
+por SOUZA, farmacêutico", "Reported by Johnson, pharmacist", "Segnalato da ROSSI,
+farmacista" (the verb, the comma and the job say who; the surname may be any word)."""
 _NAME_AFTER_JOB_COMMA = regex.compile(
     rf"{_BRACKETED_NAME}(?=[ \t]*(?:[,.;:(]|\r?\n|\Z)|[ \t]+(?:of|from|at)[ \t])"
 )
@@ -190,6 +206,11 @@ def _staff_in_brackets(text: str, lex: Lexicon) -> Iterator[RuleHit]:
         ):  # "from pharmacist Don McGauran (tel. ...)"
             names.append(before.span(1))
     for at in occurrences(text, ", "):  # the patterns tried at each comma, not everywhere
+        if _JOB_AFTER_ITS_COMMA.match(text, at):
+            reporter = _SURNAME_AFTER_REPORTER.search(text, max(0, at - 60), at)
+            if reporter is not None and fold(reporter.group(1)) not in lex.stop:
+                yield RuleHit(*reporter.span(1), "STAFF", "name_beside_job")
+                continue
         if _JOB_AFTER_COMMA.match(text, at):
             before = _NAME_BEFORE_COMMA.search(text, max(0, at - 80), at)
             if before is not None:
