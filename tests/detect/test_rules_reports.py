@@ -98,3 +98,44 @@ def test_a_roman_or_italian_month_shifts_as_it_is_written(
     parsed = parse_date(text, language="it")
     assert parsed is not None
     assert DateShift(days).render(parsed) == shifted
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "name"),
+    [
+        ("A paciente veio com o tio Joaquim.", "pt", "Joaquim"),
+        ("A nora Dalva administrou a medicação.", "pt", "Dalva"),
+        ("A avó Benedita cuida do paciente.", "pt", "Benedita"),
+        ("O enteado Bruno encontrou o paciente.", "pt", "Bruno"),
+        ("La zia Carla ha accompagnato la paziente.", "it", "Carla"),
+        ("Il genero Stefano ha riferito il caso.", "it", "Stefano"),
+        ("Il bisnonno Aldo assumeva warfarin.", "it", "Aldo"),
+    ],
+)
+def test_portuguese_and_italian_relatives_name_who_follows(
+    text: str, language: str, name: str
+) -> None:
+    """Uncles, grandparents, in-laws, step-children and partners, and the name after them
+    is a relative's ("Dalva" in no list; "Benedita" a town too)."""
+    assert name in _found(text, language, "RELATIVE")
+
+
+@pytest.mark.parametrize("language", [None, "en"])
+def test_a_relatives_word_that_is_a_name_elsewhere_stays_a_name(language: str | None) -> None:
+    """Portuguese "nora" and Italian "zia" are relatives in their own narratives only."""
+    text = "Nora Smith called. Zia Khan reported. Genero Lopez said."
+    assert _found(text, language, "PERSON") == ["Nora Smith", "Zia Khan", "Genero Lopez"]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "found"),
+    [
+        ("Endereço: Rua Augusta 1200, CEP 01310100, São Paulo.", "POSTCODE", "01310100"),
+        ("Paciente identificado con CC 1.020.345.678 de Bogotá.", "ID", "1.020.345.678"),
+        ("Menor con T.I. 1002345678 atendido en urgencias.", "ID", "1002345678"),
+    ],
+)
+def test_a_brazilian_postcode_without_its_dash_and_colombian_identity_numbers(
+    text: str, kind: str, found: str
+) -> None:
+    assert found in _found(text, "pt" if "CEP" in text else "es", kind)

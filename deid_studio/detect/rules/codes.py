@@ -41,7 +41,8 @@ _KEY_ENDS: dict[str, str] = {
     "encounter": "episodio episode encounter fallnummer aufnahmenummer nr séjour sejour aufnahmenr",
     "personal": "dni nif nie passport pasaporte passeport reisepass personnummer cpf rg bsn "
     "card identité identite personalausweis fiscale matricule national rijksregisternummer "
-    "curp rfc cuil cuit cédula cedula ciudadanía ciudadania identidad cidadão cidadao rut run",
+    "curp rfc cuil cuit cédula cedula ciudadanía ciudadania identidad cidadão cidadao rut run "
+    "cc c.c t.i",
     "account": "account acct cuenta",
 }
 _LONG = r"(?=[\s:.#]*(?:n\.?[º°o]\.?\s*)?[A-Z0-9](?:[A-Z0-9./-]|\s(?=\d)){4,})"
@@ -82,7 +83,8 @@ ID_KEYS: dict[str, str] = {
     r"id\s+card|carte\s+d'identit[ée]|personalausweis|codice\s+fiscale|matricule"
     r"|(?:num[ée]ro\s+(?:de\s+)?)?registre\s+national|num[ée]ro\s+national"
     r"|rijksregisternummer|curp|cuil|cuit|c[ée]dula(?:\s+de\s+(?:ciudadan[íi]a|identidad))?"
-    r"|cart[ãa]o\s+de\s+cidad[ãa]o|(?-i:RFC|RUT|RUN)" + _LONG: "personal",
+    r"|cart[ãa]o\s+de\s+cidad[ãa]o|tarjeta\s+de\s+identidad"
+    r"|(?-i:RFC|RUT|RUN|CC|C\.C\.?|T\.\s?I\.?)" + _LONG: "personal",
     r"account|acct|cuenta": "account",
 }
 
@@ -171,8 +173,16 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Codice fiscale: [RSSMRA50C52A944X]",
             "Matricule : [884512]",
             "Numéro de registre national : [85073003328]",
+            "identificado con CC [1.020.345.678] de Bogotá; C.C. [52123456]",
+            "Menor con T.I. [1002345678]; tarjeta de identidad [1002345678]",
         ),
-        ("DNI en trámite", "le matricule du médecin", "Infusion run 2 was stopped", "RFC 3 noted"),
+        (
+            "DNI en trámite",
+            "le matricule du médecin",
+            "Infusion run 2 was stopped",
+            "RFC 3 noted",
+            "drained 500 CC 2 times",
+        ),
     ),
     "account": (("Account #: [778-2231-0]",), ("account of the event",)),
 }
@@ -227,7 +237,8 @@ CODE_RULES: tuple[Rule, ...] = (
         "POSTCODE",
         r"(?<=\b(?:c\.\s?p\.|cp|c[óo]digo\s+postal|cod\.\s*postal|post\s?code|postal\s+code|zip"
         r"(?:\s+code)?|plz|code\s+postal|postnummer|cep|(?-i:CAP)(?=\s*[:.]?\s*\d{5}(?!\d))|(?-i:CPA))(?:\s+is)?\s*[:.]?\s*)"
-        r"(?:\d{3,6}(?:[- ]\d{2,4})?(?:\s(?-i:[A-Z]{2}))?|(?-i:[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})"
+        r"(?:\d{8}|\d{3,6}(?:[- ]\d{2,4})?(?:\s(?-i:[A-Z]{2}))?"
+        r"|(?-i:[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})"
         r"|(?-i:[A-Z]\d[A-Z]\s?\d[A-Z]\d)|(?-i:[A-Z]\d{4}[A-Z]{3}))\b",
         (
             "CP: [33001].",
@@ -239,6 +250,7 @@ CODE_RULES: tuple[Rule, ...] = (
             "ZIP: [7412 SL]",
             "postal code [B0J 2H0].",
             "CEP: [01310-100].",
+            "CEP [01310100], São Paulo",
             "CAP [20121] Milano",
             "CPA [C1043AAZ] CABA",
         ),

@@ -67,9 +67,11 @@ _RELATIVES: Mapping[str, str] = {
     "schwiegersohn schwiegermutter schwiegervater adoptivtochter adoptivsohn halbbruder "
     "halbschwester schwägerin",
     "pt": "filho filha esposa marido mãe pai irmão irmã sobrinho sobrinha genro sogro sogra "
-    "cunhado cunhada",
+    "cunhado cunhada tio tia primo prima avô avó neto neta nora enteado enteada padrasto "
+    "madrasta noivo noiva companheiro companheira namorado namorada bisneto bisneta",
     "it": "figlio figlia moglie marito madre padre fratello sorella nonno nonna nipote cugino "
-    "cugina zio suocero suocera nuora",
+    "cugina zio zia suocero suocera nuora genero cognato cognata fidanzato fidanzata compagno "
+    "compagna patrigno matrigna figliastro figliastra bisnonno bisnonna pronipote",
 }
 _SEX_WORDS = "varón|varon|mujer|hombre|niño|niña|masculino|femenino|chico|chica"
 
@@ -115,20 +117,33 @@ _NAMES_NOT_RELATIVES = frozenset({"irma", "mae"})
 (sister) and "mãe" (mother) are no "Irma" or "Mae"."""
 
 
+RELATIVES_ALSO_NAMES = frozenset({"nora", "neta", "avo", "zia", "genero"})
+"""Relatives' words that other languages' people bear as first names ("nora" a Portuguese
+daughter-in-law, "Nora" a name; Italian "zia", an aunt): relatives only in a narrative of
+their own language, and never among :data:`_NOT_NAMES`."""
+
+
 @cache
 def _relative_words(language: str | None) -> frozenset[str]:
-    """The relatives' words of ``language`` (of every language when unknown), folded: no
-    name after a cue in its narrative ("durch die Mutter (Vater)"), where another language's
-    may be one ("sister Tia", though Spanish "tía" is an aunt)."""
-    values = (_RELATIVES[language],) if language in _RELATIVES else tuple(_RELATIVES.values())
-    return frozenset(fold(w) for value in values for w in _split(value)) - _NAMES_NOT_RELATIVES
+    """The relatives' words of ``language`` (of every language when unknown, but for
+    :data:`RELATIVES_ALSO_NAMES`), folded: no name after a cue in its narrative ("durch die
+    Mutter (Vater)"), where another language's may be one ("sister Tia", though Spanish
+    "tía" is an aunt)."""
+    if language in _RELATIVES:
+        values: tuple[str, ...] = (_RELATIVES[language],)
+        also_names: frozenset[str] = frozenset()
+    else:
+        values, also_names = tuple(_RELATIVES.values()), RELATIVES_ALSO_NAMES
+    words = frozenset(fold(w) for value in values for w in _split(value))
+    return words - _NAMES_NOT_RELATIVES - also_names
 
 
 _RELATIVE_WORDS = _relative_words(None)
 
 
-_RELATIVE_FORMS = _RELATIVE_WORDS | frozenset(
-    w.lower() for value in _RELATIVES.values() for w in _split(value)
+_RELATIVE_FORMS = _RELATIVE_WORDS | (
+    frozenset(w.lower() for value in _RELATIVES.values() for w in _split(value))
+    - RELATIVES_ALSO_NAMES
 )
 """The relatives' words folded and as narratives write them, accents kept ("père",
 "épouse", "mãe"): the word index and a case-insensitive pattern see them so."""
@@ -137,21 +152,25 @@ _RELATIVE_FORMS = _RELATIVE_WORDS | frozenset(
 _SALUTATIONS = frozenset("kollegin kollege kollegen collegue colega colleague".split())
 """What a letter calls its reader after "Frau", "Herr": "Sehr geehrte Frau Kollegin"."""
 _NOT_NAMES = (
-    frozenset(
-        fold(w)
-        for table in (_PATIENT_TITLES, _STAFF_TITLES, _RELATIVES)
-        for value in table.values()
-        for w in _split(value)
+    (
+        frozenset(
+            fold(w)
+            for table in (_PATIENT_TITLES, _STAFF_TITLES, _RELATIVES)
+            for value in table.values()
+            for w in _split(value)
+        )
+        | (MONTH_WORDS - NAME_MONTHS)
+        | (frozenset(fold(w) for w in MONTH_WORDS) - NAME_MONTHS)  # "märz" is "marz" folded
+        | WEEKDAYS
+        | frozenset("geb verh gesch".split())
+        | frozenset({"sender"})  # "Sender's Comments:", a heading of Pfizer's VAERS reports
+        | (PEOPLES - {"white", "black"})  # "Patient Indian female"; "Jack White" is a name
+        | _SALUTATIONS
+        | frozenset(k for keys in _SURNAME_KEYS.values() for k in keys.split("|") if " " not in k)
     )
-    | (MONTH_WORDS - NAME_MONTHS)
-    | (frozenset(fold(w) for w in MONTH_WORDS) - NAME_MONTHS)  # "märz" is "marz" folded
-    | WEEKDAYS
-    | frozenset("geb verh gesch".split())
-    | frozenset({"sender"})  # "Sender's Comments:", a heading of Pfizer's VAERS reports
-    | (PEOPLES - {"white", "black"})  # "Patient Indian female"; "Jack White" is a name
-    | _SALUTATIONS
-    | frozenset(k for keys in _SURNAME_KEYS.values() for k in keys.split("|") if " " not in k)
-) - _NAMES_NOT_RELATIVES
+    - _NAMES_NOT_RELATIVES
+    - RELATIVES_ALSO_NAMES
+)
 """Titles, kinship words, month and weekday names: capitalised, in a name list, and no
 name ("Sunday January 10"); and a surname's key, which no list knows ("Nombre: Maria
 Apellidos: Schmidt" is no "Maria Apellidos")."""

@@ -22,6 +22,7 @@ from deid_studio.detect.rules.names.common import (
     _SALUTATIONS,
     _STAFF_TITLES,
     _SURNAME_KEYS,
+    RELATIVES_ALSO_NAMES,
     _relative_words,
     _split,
 )
@@ -262,6 +263,8 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int, Conf
     found = []
     for kind, rule, table, tail, strength, confirm in families:
         words = {w for lang in _languages(language, table) for w in _split(table[lang])}
+        if language not in table:  # "Nora Smith" in a narrative of no known language
+            words -= RELATIVES_ALSO_NAMES
         family = cues(
             words, colon=tail is None, tail=tail, word_end=tail in (_WORD_CUE, _RELATIVE_CUE)
         )
