@@ -139,3 +139,35 @@ def test_a_brazilian_postcode_without_its_dash_and_colombian_identity_numbers(
     text: str, kind: str, found: str
 ) -> None:
     assert found in _found(text, "pt" if "CEP" in text else "es", kind)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "date"),
+    [
+        ("on 14 March, 3 days after the dose, she developed a rash", "en", "14 March"),
+        (
+            "he had a heart attack on 2nd january, 3 days after starting Celebrex",
+            "en",
+            "2nd january",
+        ),
+        ("el 12 de mayo, 3 días después de la vacuna, empecé con fiebre", "es", "12 de mayo"),
+        ("le 12 mai, 3 jours après le vaccin, j'ai eu de la fièvre", "fr", "12 mai"),
+        ("am 12. Mai, 3 Tage nach der Impfung, bekam ich Fieber", "de", "12. Mai"),
+        ("il 12 maggio, 3 giorni dopo il vaccino, ho avuto la febbre", "it", "12 maggio"),
+        ("no dia 12 de maio, 3 dias após a vacina, tive febre", "pt", "12 de maio"),
+        ("he collapsed on Friday 12 May at home", "en", "12 May"),
+        ("on 12th May he collapsed", "en", "12th May"),
+    ],
+)
+def test_a_day_and_month_before_a_count_of_days_is_a_date(
+    text: str, language: str, date: str
+) -> None:
+    """The standard sentence of a report, "On 14 March, 3 days after the dose": the count
+    after the date was read as its year, and the date was left out (all six languages);
+    and a capitalised "May" after its day is the month."""
+    assert date in _found(text, language, "DATE")
+
+
+@pytest.mark.parametrize("text", ["we took 3 may be more", "the 3 May be more", "she may 12 times"])
+def test_a_verbs_may_after_a_count_is_no_month(text: str) -> None:
+    assert _found(text, "en", "DATE") == []

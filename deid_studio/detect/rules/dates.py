@@ -20,6 +20,12 @@ ORD = r"(?:st|nd|rd|th|er|º|°|\.)?"
 # Ambiguous month words ("may", "mar", "set", "out", "ago") count beside a day or a year,
 # or capitalised: "May 20" is a date, "may 20" is probably not.
 STRICT_MONTH = rf"(?:{SAFE_MONTH}|(?-i:May|Mar|Set|Out|Ago|MAY|MAR|SET|OUT|AGO))"
+_DAYS_MONTH = (
+    rf"(?:{SAFE_MONTH}|(?-i:May|Mar|Set|Out|Ago)"
+    r"(?![ \t]+(?i:be|have|has|cause|not|also|need|take|help)\b))"
+)
+"""A month after its day: an ambiguous one capitalised ("on 12 May he", "5 Mar"), not a
+verb's "may" after a count ("3 May be more")."""
 _BEFORE = r"(?<![\d/])(?<!\d{4}-\d{1,2}-)(?:(?<!\d[.,-])|(?<=(?:[/.\-]|\p{L})\d{1,4}-))"
 """Not inside a longer number, unless the end of a date and a hyphen stand before: the second
 date of a range ("12/31/2020-[1/10/2021]", "31Dec2020-[10Jan2021]", "1/8-[1/15/21]"); not
@@ -375,10 +381,16 @@ DATE_RULES: tuple[Rule, ...] = (
         "date_day_month",
         "DATE",
         rf"{_BEFORE}(?<!(?:Hospital|Universitario|Calle|Avenida|Avda\.|Plaza|C/)\s*\"?)"
-        rf"{D}{ORD}(?:\s+(?:de|of)\s+|\s*[-/.]?\s*){SAFE_MONTH}(?!\w)"
-        rf"(?!\.?{_OF}(?:(?:el\s+)?año\s+)?(?:\d{{3}}|\d{{1,2}}(?![\d\p{{L}}])))",
+        rf"{D}{ORD}(?:\s+(?:de|of)\s+|\s*[-/.]?\s*){_DAYS_MONTH}(?!\w)"
+        # no year after it (the longer rule takes the date), but a count may follow: "on [14
+        # March], 3 days after the dose", "el [12 de mayo], 3 días después"
+        rf"(?!\.?{_OF}(?:(?:el\s+)?año\s+)?(?:\d{{3}}|\d{{1,2}}(?![\d\p{{L}}])(?![ \t]+\p{{L}})))",
         (
             "25 de agosto",
+            "on [14 March], 3 days after the dose",
+            "el [12 de mayo], 3 días después de la vacuna",
+            "am [12. Mai], 3 Tage nach der Impfung",
+            "he collapsed on Friday [12 May]",
             "22nd of December",
             "10 December",
             "le [3 mars] au",
@@ -391,6 +403,8 @@ DATE_RULES: tuple[Rule, ...] = (
             "3 may be",
             "25 de marzo de 2010x1",
             "Hospital Universitario 12 de Octubre",
+            "the 3 May be more",
+            "it was 2 may be 3",
         ),
         anchor="day_month",
     ),
