@@ -171,3 +171,40 @@ def test_a_day_and_month_before_a_count_of_days_is_a_date(
 @pytest.mark.parametrize("text", ["we took 3 may be more", "the 3 May be more", "she may 12 times"])
 def test_a_verbs_may_after_a_count_is_no_month(text: str) -> None:
     assert _found(text, "en", "DATE") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "age"),
+    [
+        ("my nan is 95 and she takes furosemide", "en", "95"),
+        ("she is 91 and lives alone", "en", "91"),
+        ("Mum (92) is confused", "en", "92"),
+        ("the patient, now 104, was on aspirin", "en", "104"),
+        ("Grandma (Edith Rawlings, 96) fell twice", "en", "96"),
+        ("elle a 91 ans et vit seule", "fr", "91 ans"),
+        ("mia madre ha 93 anni", "it", "93 anni"),
+        ("ela tem 91 anos e mora sozinha", "pt", "91 anos"),
+        ("meine Mutter ist 93", "de", "93"),
+        ("sie ist jetzt 91 und lebt allein", "de", "91"),
+    ],
+)
+def test_an_age_stated_with_a_verb_or_in_a_bracket(text: str, language: str, age: str) -> None:
+    """What a consumer writes of a parent over 89: "she is 91", "Mum (92)", "ha 93 anni"."""
+    assert age in _found(text, language, "AGE")
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("the dose is 50 and the INR is 3", "en"),
+        ("he is 5 weeks post op; she was 37.5 at night", "en"),
+        ("the weight last week she was 167 and this week she was 180;", "en"),
+        ("Humira (40) was stopped", "en"),
+        ("il y a 3 ans, elle a eu un rash", "fr"),
+        ("ha 3 anni di malattia; il rash è comparso 3 anni fa", "it"),
+        ("tem 3 anos de evolução", "pt"),
+        ("der Wert ist 91.", "de"),
+    ],
+)
+def test_a_count_a_weight_or_a_time_ago_is_no_age(text: str, language: str) -> None:
+    assert _found(text, language, "AGE") == []

@@ -33,12 +33,24 @@ _PERSON = (
 _NOT_AN_AGE_AFTER = (
     r"(?!(?:\s+y\s+medio)?\s+(?:de\s+(?:evolución|evolucion|duración|duracion|tratamiento|seguimiento|"
     r"antigüedad|diagnóstico|retraso)|del|de\s+la|de\s+su|tras|después|despues|antes|"
-    r"más\s+tarde|later|ago|after|"
+    r"más\s+tarde|later|ago|after|de\s+(?:evolu[çc][ãa]o|tratamento|seguimento|dura[çc][ãa]o)|"
     r"before|earlier|prior|plus\s+tard|après|avant|später|früher|depois|antes|fa|dopo|prima|"
     r"di\s+(?:malattia|ricovero|terapia|trattamento|storia|durata|evoluzione|diagnosi))\b)"
 )
 """What follows a duration, not an age ("5 años de evolución", "3 años después"), as whole
 words: "tras" is not "trasladada" ("Mujer de 61 años trasladada desde...")."""
+_SUBJECT_EN = (
+    r"(?:he|she|i|they|patient|pt|mum|mom|mother|father|dad|nan|nana|gran|granny|grandma|"
+    r"grandpa|grandmother|grandfather|wife|husband|son|daughter|brother|sister|aunt|uncle|"
+    r"baby|child|boy|girl|man|woman|lady)"
+)
+_SUBJECT_DE = (
+    r"(?:er|sie|ich|patientin|patient|mutter|vater|tochter|sohn|frau|mann|oma|opa|"
+    r"gro(?:ß|ss)mutter|gro(?:ß|ss)vater|schwester|bruder|kind)"
+)
+_CLAUSE_END = r"(?![.,]\d)(?=\s*(?:[.,;!?)]|\Z)|\s+(?i:and|but|when|now|und|aber|als|jetzt)\b)"
+"""Where an age stated with "is" ends: its clause, or "and ..." ("she is 91 and lives
+alone"); not a decimal ("she was 37.5")."""
 _AGE_KEY = (
     r"(?:aged|age|age\s+of|ages|edad|edad\s+de|âgée?\s+de|âge|alter|alter\s+von|idade|"
     r"idade\s+de|ålder|a\.\s?o\.|turned|tiene|cumplió|età|eta|di\s+anni)"
@@ -279,6 +291,91 @@ AGE_RULES: tuple[Rule, ...] = (
         anchor="number",
         after=words("turn turns turning was were"),
         languages=frozenset({"en"}),
+    ),
+    Rule(
+        "age_stated",
+        "AGE",
+        # an age said with "is" in English and German, a bare number ending its clause after
+        # a person ("she is 91 and lives alone", "meine Mutter ist 93")
+        rf"(?:(?<=\b(?i:{_SUBJECT_EN}\s+(?:is|was)|i\s+am|i['\u2019]m)(?:\s+now|\s+only)?\s+)"
+        rf"|(?<=\b(?i:{_SUBJECT_DE})\s+(?:ist|war|bin|wird)(?:\s+jetzt|\s+erst|\s+schon)?\s+))"
+        rf"(?:1[01]\d|\d{{1,2}})(?!\d)(?:\s?(?:years?|yrs?|Jahre))?{_CLAUSE_END}",
+        (
+            "my nan is [95] and she takes furosemide",
+            "she is [91] and lives alone",
+            "I'm [34], female",
+            "The patient is [45].",
+            "meine Mutter ist [93]",
+            "sie ist jetzt [91] und lebt allein",
+        ),
+        (
+            "the dose is 50 and the INR is 3",
+            "he is 5 weeks post op",
+            "she was 37.5 at night",
+            "she was 1 of 3 children",
+            "Patient is 100% compliant",
+            "der Wert ist 91.",
+            "the weight last week she was 167 and this week she was 180;",
+        ),
+        anchor="number",
+        after=words("is was am i'm now only ist war bin wird jetzt erst schon"),
+    ),
+    Rule(
+        "age_had",
+        "AGE",
+        # the years a person "has" in French, Italian and Portuguese ("elle a 91 ans", "ha
+        # 91 anni", "tem 92 anos"); not "il y a 3 ans" (three years ago)
+        rf"(?:(?<=\b(?:a|avait|aura|ai|avais)\s+)(?<!\by\s+a\s+){N}\s*ans?\b"
+        rf"|(?<=\b(?:ha|aveva|avrà|ho|avevo|compie|compiuto)\s+){N}\s*anni\b"
+        rf"|(?<=\b(?:tem|tinha|terá|tenho|completou|completa)\s+){N}\s*anos?\b)"
+        rf"{_NOT_AN_AGE_AFTER}",
+        (
+            "ma mère a [93 ans]",
+            "j'ai [45 ans] et",
+            "mia madre ha [93 anni]",
+            "ha compiuto [90 anni] ieri",
+            "minha mãe tem [93 anos]",
+            "ela tem [91 anos] e mora sozinha",
+        ),
+        (
+            "il y a 3 ans",
+            "ha 3 anni di malattia",
+            "il rash è comparso 3 anni fa",
+            "tem 3 anos de evolução",
+        ),
+        anchor="age",
+        after=words(
+            "a avait aura ai j'ai avais ha aveva avrà ho avevo compie compiuto tem tinha terá "
+            "tenho completou completa"
+        ),
+        languages=frozenset({"fr", "it", "pt"}),
+    ),
+    Rule(
+        "age_bracketed_bare",
+        "AGE",
+        # a bare number in a bracket after a relative's word or a person's name of two
+        # words and its comma ("Mum (92) is confused", "Grandma (Edith Rawlings, 96)"); or
+        # ", now 104," after a person
+        r"(?<=\b(?i:mum|mom|mother|father|dad|nan|nana|gran|granny|grandma|grandpa|grandmother|"
+        r"grandfather|wife|husband|son|daughter|brother|sister|aunt|uncle|partner)[ \t]?\([ \t]?)"
+        r"\d{1,3}(?=[ \t]?\))"
+        r"|(?<=\((?-i:\p{Lu}[\p{Ll}\p{M}'\u2019-]+(?:[ \t]+\p{Lu}[\p{Ll}\p{M}'\u2019-]+){1,2})"
+        r",[ \t])"
+        r"(?:[2-9]\d|1[01]\d)(?=[ \t]?\))"
+        r"|(?<=,[ \t]now[ \t])(?:1[01]\d|\d\d)(?=[ \t]*[,;)])",
+        (
+            "Mum ([92]) is confused",
+            "my son ([6]) has a rash",
+            "Grandma (Edith Rawlings, [96]) fell twice",
+            "the patient, now [104], was on aspirin",
+        ),
+        (
+            "Humira (40) was stopped",
+            "(Comirnaty, 30 µg) was given",
+            "(Edith Rawlings, 5 mg)",
+            "the INR, now 3, was",
+        ),
+        anchor="number",
     ),
     Rule(
         "age_at_months",
