@@ -30,7 +30,8 @@ _GENERIC = (
 _KEY_ENDS: dict[str, str] = {
     "record": "nhc n.h.c historia clínica clinica mrn mr record chart cip cipa ipp dossier pid "
     "patientennummer patientennr utente processo expediente nr accession rezeptnummer rx "
-    "prontuário prontuario hospitalar clínico clinico cartella clinica nosologico sdo",
+    "prontuário prontuario hospitalar clínico clinico cartella clinica nosologico sdo script "
+    "receta ordonnance d'ordonnance ricetta receita nre",
     "insurance": "nass nuss ssn security social sociale nss nir insurance policy nhs "
     "versichertennummer versicherungsnummer kvnr sanitaria tis sip sns afiliación afiliacion "
     "svnr sozialversicherungsnummer vsnr medicare medicaid mbi card vitale ahv avs nuhsa "
@@ -44,6 +45,7 @@ _KEY_ENDS: dict[str, str] = {
     "curp rfc cuil cuit cédula cedula ciudadanía ciudadania identidad cidadão cidadao rut run "
     "cc c.c t.i",
     "account": "account acct cuenta",
+    "device": "serial s/n sn serie série seriennummer serien-nr serial#",
 }
 _LONG = r"(?=[\s:.#]*(?:n\.?[º°o]\.?\s*)?[A-Z0-9](?:[A-Z0-9./-]|\s(?=\d)){4,})"
 """After a key that is also a word or a medical abbreviation ("CNS 2" a grade, "Medicare 2
@@ -58,7 +60,12 @@ ID_KEYS: dict[str, str] = {
     r"|pat(?:ienten)?\.?-?\s?nr|(?:n[º°o]|n[úu]mero)\s+de\s+utente|processo|hospital\s+(?:number|no)"
     r"|unit\s+number|patientennr|expediente(?=\s*(?::|n[º°o]|#))"
     r"|accession(?=\s*(?::|#|n(?:o|umber)\b))|rezept-?\s?nr|rezeptnummer"
-    r"|prescription\s+(?:number|no)|rx(?=\s*#\s*\d{4})|prontu[áa]rio|registro\s+hospitalar"
+    r"|(?:prescription|script)\s+(?:number|no)|rx(?=\s*#\s*\d{4})|rx(?=\s*#?\s*[:.]?\s*\d{5})"
+    r"|rx\s+number|(?:n[úu]mero\s+de\s+)?receta(?=\s*(?::|n[º°o]|#))|n[úu]mero\s+de\s+receta"
+    r"|(?:num[ée]ro\s+d['\u2019])?ordonnance(?=\s*(?::|n[º°o]|#))|num[ée]ro\s+d['\u2019]ordonnance"
+    r"|(?:numero\s+di\s+)?ricetta(?=\s*(?::|n[º°o.]|#))|numero\s+di\s+ricetta|nre"
+    r"|(?:n[úu]mero\s+da\s+)?receita(?=\s*(?::|n[º°o]|#))|n[úu]mero\s+da\s+receita"
+    r"|prontu[áa]rio|registro\s+hospitalar"
     r"|processo\s+cl[íi]nico|expediente\s+cl[íi]nico|(?:n[úu]mero\s+)?cartella(?:\s+clinica)?"
     r"|nosologico|sdo": "record",
     r"nass|nuss|ssn|social\s+security(?:\s+number)?"
@@ -86,6 +93,12 @@ ID_KEYS: dict[str, str] = {
     r"|cart[ãa]o\s+de\s+cidad[ãa]o|tarjeta\s+de\s+identidad"
     r"|(?-i:RFC|RUT|RUN|CC|C\.C\.?|T\.\s?I\.?)" + _LONG: "personal",
     r"account|acct|cuenta": "account",
+    r"serial\s+(?:number|no|nr|#)|serial"
+    + _LONG
+    # an upper-case S/N, not the Spanish "sin número" before a postcode ("Avda. X S/N. 06080")
+    + r"|(?-i:S/N)(?!\.?[ \t,]*(?:E-?)?\d{5}(?!\d))|sn(?=\s*[:#]|\s+[A-Z0-9-]*\d)"
+    r"|(?:n[úu]mero|num[ée]ro|numero|n[º°o]\.?)\s+d[eia]\s+s[ée]rie"
+    r"|seriennummer|serien-?\s?nr": "device",
 }
 
 _ID_RULES: list[Rule] = []
@@ -107,6 +120,11 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Número de utente: [123456789]",
             "MRN [00456789]; Accession #[A-2021-5567]. Hospital No. [K1234567]",
             "Rx #[123456] filled; Rezept-Nr. [445566]; prescription number [55512]",
+            "Rx #: [6678123]; Rx [4451234]; Rx number [2245781-03]; Script number [RX55672341]",
+            "Prescription number RX [0045781]; Número de receta: [0123456789012]",
+            "Receta nº [45781234]; Numéro d'ordonnance : [2023-778945]; ordonnance n° [45781]",
+            "Numero di ricetta: [0801A4567891234]; NRE [0801A4567891234]",
+            "Número da receita: [2023-778945]",
         ),
         (
             "NHC: no consta",
@@ -117,6 +135,8 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Specimen accession 2 received.",
             "Rx: 500 mg amoxicillin",
             "He received Rx # 3 for prednisone",
+            "Rx 1000 mg amoxicillin; Rx 500 mg",
+            "receta electrónica; la ricetta medica",
         ),
     ),
     "insurance": (
@@ -185,6 +205,23 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ),
     ),
     "account": (("Account #: [778-2231-0]",), ("account of the event",)),
+    "device": (
+        (
+            "pacemaker, model W1DR01, serial number [RNB204567S]",
+            "Breast implant: Allergan Natrelle 410, serial [16283746]",
+            "Device serial #: SN [4C2F-8891-AA]; S/N [123456789]",
+            "Marcapasos Medtronic, número de serie [PJN708123R]",
+            "Stimulateur cardiaque, numéro de série [PJN708123R]; Seriennummer [PJN708123R]",
+            "Pacemaker Medtronic, numero di serie [PJN708123R]",
+        ),
+        (
+            "serial ECGs were normal",
+            "serial 3 troponins",
+            "serial measurements of 2 values",
+            "Hospital de León Altos de Nava, s/n 24071 León",  # "sin número": no house number
+            "Avda. de Elvas S/N. 06080 Badajoz; Avda. Manuel Siurot S/N. E-41013. Sevilla",
+        ),
+    ),
 }
 
 for _key, _name in ID_KEYS.items():

@@ -91,6 +91,7 @@ _BY_SCHEME: Mapping[str, Mapping[str, str | None]] = {
         "id_ssn_shape": "SSN",
         "id_licence": "LICENSE",
         "id_account": "ACCOUNT",
+        "id_device": "DEVICE",
     },
 }
 _NAMED_ONLY = frozenset({"manufacturer"})
