@@ -208,3 +208,33 @@ def test_an_age_stated_with_a_verb_or_in_a_bracket(text: str, language: str, age
 )
 def test_a_count_a_weight_or_a_time_ago_is_no_age(text: str, language: str) -> None:
     assert _found(text, language, "AGE") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "found"),
+    [
+        ("i posted about it on twitter @gazthornton69 and", "en", "@gazthornton69"),
+        ("su instagram sono @giuli_romano84", "it", "@giuli_romano84"),
+        ("her profile is facebook.com/dolores.vega.5", "en", "facebook.com/dolores.vega.5"),
+        ("my blog is garythornton.blogspot.com", "en", "garythornton.blogspot.com"),
+        ("my username on the patient forum healthunlocked is MaggieE_1952", "en", "MaggieE_1952"),
+        ("mon pseudo sur doctissimo est soso_du_69", "fr", "soso_du_69"),
+        ("mi usuario en el foro es rosi_58", "es", "rosi_58"),
+    ],
+)
+def test_handles_bare_web_addresses_and_user_names(text: str, language: str, found: str) -> None:
+    """What consumers write of themselves online: a handle, a profile's address typed
+    without "http" or "www.", a forum's user name."""
+    assert found in _found(text, language, "URL")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "BP @ rest; 10 mg @ night; seen @home",
+        "Diphenhydramine 50mg @2200 and again at 0200; died 1/7/21 @13:20",
+        "2.5 mg/kg; the login screen; login: yes",
+    ],
+)
+def test_times_doses_and_words_are_no_handles(text: str) -> None:
+    assert _found(text, "en", "URL") == []

@@ -351,6 +351,68 @@ def _web(a: Anchors) -> list[int]:
     return a.substrings(("http", "www.", "ftp:"))
 
 
+_BARE_WEB = (".com/", ".org/", ".net/", ".blogspot.", ".wordpress.", ".tumblr.", ".substack.")
+"""What gives away an address typed without "http" or "www.": a path after a common
+top-level domain ("facebook.com/dolores.vega.5"), a blog's own subdomain."""
+
+
+def _bare_web(a: Anchors) -> list[int]:
+    """The start of the host before each of :data:`_BARE_WEB` ("facebook.com/...")."""
+    text, lower = a.text, a.lower
+    found = set()
+    for needle in _BARE_WEB:
+        for at in occurrences(lower, needle):
+            found.add(_walk_back(text, at, ".-_", 64))
+    return sorted(found)
+
+
+def _handle(a: Anchors) -> list[int]:
+    """Each "@" no word or dot stands right before: a social network's handle starts there."""
+    text = a.text
+    return [
+        at
+        for at in occurrences(text, "@")
+        if at == 0 or not (text[at - 1].isalnum() or text[at - 1] in "._")
+    ]
+
+
+_USER_KEY = regex.compile(
+    r"(?i)(?:user\s?name|user\s+id|login|log-in|screen\s+name|handle|skype|pseudo|"
+    r"(?:be)?nutzername|usuario|usuário|utente)"
+    r"(?:\s+(?:on|in|at|en|sur|im|no|na|su|sul)\s+(?:the\s+|le\s+|la\s+|el\s+|o\s+|a\s+)?"
+    r"[\w.-]+(?:\s+[\w.-]+){0,2})?"
+    r"(?:\s*(?:is|was|es|est|ist|è|é|era|c'est)\s+|\s*[:=]\s*|\s+)"
+)
+"""A user name's key, where the account is and the verb or colon before the name: "my
+username on the patient forum healthunlocked is ", "login: ", "mon pseudo sur doctissimo
+est "."""
+
+
+def _user(a: Anchors) -> list[int]:
+    """Where a name follows a user name's key (:data:`_USER_KEY`)."""
+    found = set()
+    for at in a.substrings(
+        (
+            "user",
+            "login",
+            "log-in",
+            "screen",
+            "handle",
+            "skype",
+            "pseudo",
+            "nutzername",
+            "benutzername",
+            "usuario",
+            "usuário",
+            "utente",
+        )
+    ):
+        match = _USER_KEY.match(a.text, at)
+        if match is not None:
+            found.add(match.end())
+    return sorted(found)
+
+
 def _number_words(a: Anchors) -> list[int]:
     text, found = a.text, []
     for at in a.substrings(_needles(a.language)[1]):
@@ -416,6 +478,9 @@ ANCHORS: dict[str, Callable[[Anchors], list[int]]] = {
     "month_name": _month_name,  # a word that may be a month name, anywhere ("in March")
     "email": _email,  # the start of the local part before an "@"
     "web": _web,  # "http", "www.", "ftp:"
+    "bare_web": _bare_web,  # the host before ".com/", ".blogspot." ("facebook.com/x")
+    "handle": _handle,  # an "@" that starts a word ("@gazthornton69")
+    "user": _user,  # where a user name follows its key ("login: ")
     "number_word": _number_words,  # a number word before a time unit ("eleven months")
     "number": _number,  # a digit run, or a number word before a time unit ("eleven months")
     "age": _age,  # a number followed by a time unit or "y.o." ("41-year-old", "siete años")

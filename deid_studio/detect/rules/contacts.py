@@ -186,6 +186,64 @@ CONTACT_RULES: tuple[Rule, ...] = (
         anchor="web",
     ),
     Rule(
+        "url_bare",
+        "URL",
+        # an address typed without "http" or "www.": a host, a common top-level domain and a
+        # path, or a blog's own subdomain
+        r"[\w-]+(?:\.[\w-]+)*\.(?:com|org|net)/[^\s<>\"'()\[\]]*[^\s<>\"'()\[\].,;:!?]"
+        r"|[\w-]+\.(?:blogspot|wordpress|tumblr|substack)\.com\b",
+        (
+            "her profile is [facebook.com/dolores.vega.5]",
+            "Caller's LinkedIn: [linkedin.com/in/robert-kiernan-rn]",
+            "my blog is [garythornton.blogspot.com]",
+            "my channel [youtube.com/@garyshealthjourney].",
+        ),
+        ("see the .com/ page", "2.5 mg/kg"),
+        anchor="bare_web",
+    ),
+    Rule(
+        "handle",
+        "URL",
+        # a social network's handle: with a digit, an underscore or a dot in it, or after the
+        # network's name on its line ("on twitter @gazthornton69", "Twitter: @DrHWhitaker");
+        # a letter or an underscore first, not a time ("@2200", "@13:20")
+        r"@(?=[\w.]*[\d_])[\p{L}_][\w.]{1,29}(?<!\.)"
+        r"|(?<=\b(?i:twitter|instagram|insta|tiktok|handle|threads|snapchat|telegram|reddit|"
+        r"mastodon|bluesky|facebook)\b[^\n@]{0,40})@[\p{L}_][\w.]{1,29}(?<!\.)",
+        (
+            "i posted about it on twitter [@gazthornton69] and",
+            "Twitter: [@DrHWhitaker]",
+            "tiktok ([@emmaxo_2009]) showing",
+            "follow me on insta [@sarah.jones.runs]",
+        ),
+        (
+            "BP @ rest",
+            "10 mg @ night",
+            "seen @home",
+            "a @ b.com",
+            "write to a@b.com",
+            "5 x daily @bedtime",
+            "Diphenhydramine 50mg @2200; died 1/7/21 @13:20",
+        ),
+        anchor="handle",
+    ),
+    Rule(
+        "user_name",
+        "URL",
+        # a user name after its key: with a digit, an underscore or a dot in it
+        r"(?=[\w.@-]*[\d_.][\w.@-]*(?![\w@-]))[\p{L}\d_][\w.@-]{2,40}(?<![.-])",
+        (
+            "my reddit username is [throwaway_gary54] and",
+            "login: [mjohnson1962]",
+            "skype: [linda.ellison77]",
+            "mon pseudo sur doctissimo est [soso_du_69]",
+            "mein Nutzername im Forum ist [petra71]",
+            "meu usuário é [anapaula81]",
+        ),
+        ("login: yes", "user name unknown", "the login screen", "username is Maggie"),
+        anchor="user",
+    ),
+    Rule(
         "ipv4",
         "IP",
         r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
