@@ -238,3 +238,27 @@ def test_handles_bare_web_addresses_and_user_names(text: str, language: str, fou
 )
 def test_times_doses_and_words_are_no_handles(text: str) -> None:
     assert _found(text, "en", "URL") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("The product was manufactured by Glenmark and the lot was 21C12-05.", "en"),
+        ("Generic amlodipine supplied by Zentiva; Viatris was informed; from Cipla.", "en"),
+        ("Leo Pharma product Protopic; Pierre Fabre dermo-cosmetics.", "en"),
+        ("Lyell syndrome developed on day 10. The Wells score was 4; Naranjo score 7.", "en"),
+        ("Dechallenge: Positive  Rechallenge: Not done", "en"),
+        ("Segundo o médico o evento resolveu.", "pt"),
+    ],
+)
+def test_makers_scores_and_pharmacovigilance_words_stay_readable(text: str, language: str) -> None:
+    """A generic house that reported, a causality score, a dechallenge: what a pharmacist
+    reads a report for, each masked before as a name or a town."""
+    kinds = {"PERSON", "STAFF", "CITY", "INSTITUTION", "ORGANISATION"}
+    assert [h for h in find(text, language) if h.kind in kinds] == []
+
+
+def test_a_scores_eponym_after_a_title_is_still_a_name() -> None:
+    text = "Dr. Wells saw the patient. Mr Naranjo was admitted."
+    assert _found(text, "en", "STAFF") == ["Wells"]
+    assert _found(text, "en", "PERSON") == ["Naranjo"]

@@ -166,6 +166,7 @@ _NOT_NAMES = (
         | frozenset({"sender"})  # "Sender's Comments:", a heading of Pfizer's VAERS reports
         | (PEOPLES - {"white", "black"})  # "Patient Indian female"; "Jack White" is a name
         | _SALUTATIONS
+        | frozenset({"segundo"})  # "Segundo o médico" (according to), "Segundo apellido:"
         | frozenset(k for keys in _SURNAME_KEYS.values() for k in keys.split("|") if " " not in k)
     )
     - _NAMES_NOT_RELATIVES
