@@ -262,3 +262,33 @@ def test_a_scores_eponym_after_a_title_is_still_a_name() -> None:
     text = "Dr. Wells saw the patient. Mr Naranjo was admitted."
     assert _found(text, "en", "STAFF") == ["Wells"]
     assert _found(text, "en", "PERSON") == ["Naranjo"]
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "name"),
+    [
+        ("hola me llamo rosa maria gutierrez y tengo 58 años", "es", "rosa maria gutierrez"),
+        ("bonjour je m'appelle sophie lambert, j'ai 45 ans", "fr", "sophie lambert"),
+        ("hallo ich heiße petra schneider und bin 52", "de", "petra schneider"),
+        ("ciao mi chiamo giulia romano, ho 34 anni", "it", "giulia romano"),
+        ("ola meu nome é ana paula ferreira, tenho 40 anos", "pt", "ana paula ferreira"),
+    ],
+)
+def test_a_self_introduction_in_lower_case_names_in_every_language(
+    text: str, language: str, name: str
+) -> None:
+    """Consumers type in lower case; after "me llamo", "je m'appelle", "mi chiamo" the
+    words are a name in any language (after other cues only in English)."""
+    assert name in _found(text, language, "PERSON")
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("me llamo la atencion que no tuviera fiebre", "es"),
+        ("la sra. toma ibuprofeno; o sr. não tomou", "es"),
+        ("si chiama la sindrome di Lyell", "it"),
+    ],
+)
+def test_lower_case_words_after_other_cues_stay_words(text: str, language: str) -> None:
+    assert _found(text, language, "PERSON") == []

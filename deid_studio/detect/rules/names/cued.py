@@ -79,10 +79,13 @@ _INTRODUCTIONS: Mapping[str, str] = {
     "first name is|maiden name is|surname is",
     "es": "me llamo|se llama|mi nombre es|su nombre es|de nombre",
     "fr": "je m'appelle|s'appelle|mon nom est|son nom est",
-    "de": "ich heiße|mein name ist|sein name ist|ihr name ist|namens",
+    "de": "ich heiße|ich heisse|mein name ist|sein name ist|ihr name ist|namens",
+    "it": "mi chiamo|si chiama|il mio nome è|il suo nome è|di nome",
+    "pt": "me chamo|chamo-me|se chama|meu nome é|o meu nome é|seu nome é|de nome",
 }
 """Phrases that say a name follows ("My name is Siiri", "her maiden name is nyberg"): the
-word after them is a name unless it is a common word."""
+word after them is a name unless it is a common word — in every language in lower case too
+("me llamo rosa maria gutierrez", "ich heiße petra schneider"), where no other cue's is."""
 _NAMED: Mapping[str, str] = {
     "en": "named|called|named him|named her|called him|called her",
     "es": "llamado|llamada",
@@ -366,7 +369,7 @@ def _after_cues(
                 position,
                 lex,
                 wanted,
-                lowercase=lowercase,
+                lowercase=lowercase or (rule == "name_introduced" and strength >= STRONG),
                 uncased=shouting,
                 familiar=rule in _FAMILIAR_AFTER,
             )
