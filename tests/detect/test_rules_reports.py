@@ -292,3 +292,17 @@ def test_a_self_introduction_in_lower_case_names_in_every_language(
 )
 def test_lower_case_words_after_other_cues_stay_words(text: str, language: str) -> None:
     assert _found(text, language, "PERSON") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "kind", "found"),
+    [
+        ("Iniciales del paciente: MGR", "es", "PERSON", "MGR"),
+        ("1. PATIENT INITIALS (first, last): R T", "en", "PERSON", "R T"),
+        ("Nachname des Meldenden: Hoffmann", "de", "STAFF", "Hoffmann"),
+    ],
+)
+def test_cioms_and_e2b_fields_with_words_before_their_colon(
+    text: str, language: str, kind: str, found: str
+) -> None:
+    assert found in _found(text, language, kind)

@@ -31,7 +31,8 @@ _KEY_ENDS: dict[str, str] = {
     "record": "nhc n.h.c historia clínica clinica mrn mr record chart cip cipa ipp dossier pid "
     "patientennummer patientennr utente processo expediente nr accession rezeptnummer rx "
     "prontuário prontuario hospitalar clínico clinico cartella clinica nosologico sdo script "
-    "receta ordonnance d'ordonnance ricetta receita nre",
+    "receta ordonnance d'ordonnance ricetta receita nre identifier investigation hospitalier "
+    "patienten-id",
     "insurance": "nass nuss ssn security social sociale nss nir insurance policy nhs "
     "versichertennummer versicherungsnummer kvnr sanitaria tis sip sns afiliación afiliacion "
     "svnr sozialversicherungsnummer vsnr medicare medicaid mbi card vitale ahv avs nuhsa "
@@ -65,7 +66,8 @@ ID_KEYS: dict[str, str] = {
     r"|(?:num[ée]ro\s+d['\u2019])?ordonnance(?=\s*(?::|n[º°o]|#))|num[ée]ro\s+d['\u2019]ordonnance"
     r"|(?:numero\s+di\s+)?ricetta(?=\s*(?::|n[º°o.]|#))|numero\s+di\s+ricetta|nre"
     r"|(?:n[úu]mero\s+da\s+)?receita(?=\s*(?::|n[º°o]|#))|n[úu]mero\s+da\s+receita"
-    r"|prontu[áa]rio|registro\s+hospitalar"
+    r"|prontu[áa]rio|registro\s+hospitalar|patient\s+identifier|identifier(?=\s*:)"
+    r"|investigation\s+(?:number|no)|dossier\s+hospitalier|processo\s+hospitalar|patienten-?\s?id"
     r"|processo\s+cl[íi]nico|expediente\s+cl[íi]nico|(?:n[úu]mero\s+)?cartella(?:\s+clinica)?"
     r"|nosologico|sdo": "record",
     r"nass|nuss|ssn|social\s+security(?:\s+number)?"
@@ -125,6 +127,9 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Receta nº [45781234]; Numéro d'ordonnance : [2023-778945]; ordonnance n° [45781]",
             "Numero di ricetta: [0801A4567891234]; NRE [0801A4567891234]",
             "Número da receita: [2023-778945]",
+            "Patient identifier: [AB-1234] (in confidence); Investigation number: [INV-2022-0091]",
+            "Numéro de dossier hospitalier : [2019-0045672]; Patienten-ID: [55678]",
+            "Número do processo hospitalar: [2019/45672]",
         ),
         (
             "NHC: no consta",

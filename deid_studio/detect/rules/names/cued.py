@@ -119,7 +119,8 @@ _STAFF_KEYS: Mapping[str, str] = {
     "reportado por|notificado por|informado por",
     "fr": "médecin|docteur|déclarant|déclarante|notificateur|notificatrice|signé|infirmier|"
     "infirmière|pharmacien|déclaré par|signalé par|rapporté par",
-    "de": "arzt|ärztin|behandelnder arzt|hausarzt|melder|unterschrift|apotheker|apothekerin",
+    "de": "arzt|ärztin|behandelnder arzt|hausarzt|melder|unterschrift|apotheker|apothekerin|"
+    "name des meldenden|nachname des meldenden|vorname des meldenden|meldende person",
     "pt": "médico|médica|notificador|relatado por|notificado por|informado por",
     "it": "medico|segnalatore|segnalato da|segnalata da|riferito da",
 }

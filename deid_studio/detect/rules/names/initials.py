@@ -17,9 +17,16 @@ from deid_studio.detect.rules.words import Lexicon
 _INITIALS = regex.compile(
     r"(?<![\p{L}\p{M}\d.'\u2019-])(?:\p{Lu}\.){2,6}(?![\p{L}\p{M}\d]|\.\p{L})"
 )
+_WHOSE = (
+    r"(?:[ \t]+(?i:del|de[ \t]+la|du|de[ \t]+l['\u2019]|des|der|do|da|della|of[ \t]+the)[ \t]+"
+    r"(?i:paciente|patient|patiente|patienten|patientin|paziente|doente))?"
+    r"(?:[ \t]*\([^()\n]{1,20}\))?"
+)
+"""Whose initials, and how they are written, between the key and its colon: "Iniciales del
+paciente:", "PATIENT INITIALS (first, last):"."""
 _INITIALS_KEY = regex.compile(
     r"(?r)(?<![\p{L}])(?i:initials|iniciales|initiales|initialen|iniciais|iniziali)"
-    r"[ \t]*:?[ \t]*\Z"
+    rf"{_WHOSE}[ \t]*:?[ \t]*\Z"
 )
 """A form's key for the patient's initials: what follows is a person's, whatever it spells
 ("Patient initials: B.A.", "Iniciales: J.B.T.G.")."""
@@ -126,7 +133,8 @@ def _spelling(words: Sequence[str]) -> str:
 
 
 _UNDOTTED_AFTER_KEY = regex.compile(
-    r"(?<![\p{L}])(?i:initials|iniciales|initiales|initialen|iniciais|iniziali)[ \t]*:?[ \t]*"
+    r"(?<![\p{L}])(?i:initials|iniciales|initiales|initialen|iniciais|iniziali)"
+    rf"{_WHOSE}[ \t]*:?[ \t]*"
     r"((?-i:\p{Lu}(?:[ -]?\p{Lu}){1,3}))(?![\p{L}\p{M}\d.])"
 )
 """Initials without dots after their key ("Initials: JS", "Patient's initials AB,",
