@@ -306,3 +306,18 @@ def test_cioms_and_e2b_fields_with_words_before_their_colon(
     text: str, language: str, kind: str, found: str
 ) -> None:
     assert found in _found(text, language, kind)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Died on 12/27/2023 at Good Samaritan Hospital, age 94", "Good Samaritan Hospital"),
+        ("admitted to Methodist Hospital", "Methodist Hospital"),
+        ("Pharmacy: Boots UK #2134, Trinity Leeds", "Boots UK #2134, Trinity Leeds"),
+        ("Care home: Sunrise Senior Living, Bethesda", "Sunrise Senior Living, Bethesda"),
+    ],
+)
+def test_a_church_founded_hospital_and_a_pharmacys_or_care_homes_field(
+    text: str, found: str
+) -> None:
+    assert found in _found(text, "en", "INSTITUTION")

@@ -79,6 +79,10 @@ _NAME_ARTICLES = frozenset({"La", "El", "Las", "Los", "Le", "Les"})
 Paz", "Centro de Salud La Fe", "Clinique Les Lilas")."""
 
 
+_FOUNDERS = frozenset("samaritan methodist presbyterian lutheran adventist episcopal".split())
+"""Common words that name the hospitals a church founded, capitalised ("Good Samaritan
+Hospital", "Methodist Hospital"): as much a name as "Mercy" or "Baptist", which the
+common-word list does not hold."""
 _DOCTOR_TITLES = frozenset({"Dr", "Dra", "Drs", "Prof"})
 """A doctor's title inside an institution's name: the capitalised word after it is a name
 ("Praxis Dr. Anders", though "anders" is a German stopword)."""
@@ -103,6 +107,8 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
         name_next = word in _SAINTS or token in _NAME_ARTICLES or token in _DOCTOR_TITLES
         if word in _INSTITUTION_WORDS:
             continue
+        if word in _FOUNDERS and token[:1].isupper():
+            return True
         if (
             n
             and language in ("de", None)
