@@ -321,3 +321,23 @@ def test_a_church_founded_hospital_and_a_pharmacys_or_care_homes_field(
     text: str, found: str
 ) -> None:
     assert found in _found(text, "en", "INSTITUTION")
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("i'm from leeds and my GP is Dr Patel", "leeds"),
+        ("we live in stockport", "stockport"),
+        ("im from manchester originally", "manchester"),
+        ("we moved to new york last year", "new york"),
+    ],
+)
+def test_a_large_city_in_lower_case_where_someone_lives(text: str, town: str) -> None:
+    assert town in _found(text, "en", "CITY")
+
+
+@pytest.mark.parametrize(
+    "text", ["i live in fear of the next dose", "im from work", "i came from home today"]
+)
+def test_a_word_after_from_or_in_is_no_town(text: str) -> None:
+    assert _found(text, "en", "CITY") == []

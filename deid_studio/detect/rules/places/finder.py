@@ -10,7 +10,12 @@ from deid_studio.detect.rules.base import Finder, RuleHit
 from deid_studio.detect.rules.places.address_continued import _continued
 from deid_studio.detect.rules.places.common import RULES
 from deid_studio.detect.rules.places.fields import _FIELDS, _fields
-from deid_studio.detect.rules.places.gazetteer import _DOTTED_US, _DOTTED_US_HINTS, _gazetteer
+from deid_studio.detect.rules.places.gazetteer import (
+    _DOTTED_US,
+    _DOTTED_US_HINTS,
+    _gazetteer,
+    _lower_case_towns,
+)
 from deid_studio.detect.rules.places.institutions import (
     _CHAINS,
     _GENERIC_HOSPITAL,
@@ -102,6 +107,7 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
     if language in (None, "es") and any(hint in text for hint in _SN_HINTS):
         found += (RuleHit(*m.span(), "STREET", "street_no_number") for m in _SN.finditer(text))
     found += _gazetteer(text, language, lex)
+    found += _lower_case_towns(text, language, lex)
     found += _bracketed_towns(text, found, lex, language)
     found = _with_prefixes(text, found)
     found += _zips_after_towns(text, found)

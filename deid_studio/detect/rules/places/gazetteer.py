@@ -129,6 +129,39 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
             break
 
 
+_LOWER_CASE_HOME = regex.compile(
+    r"(?<![\p{L}\p{M}'\u2019])(?:(?:i['\u2019]?m|i[ \t]+am|we['\u2019]?re|we[ \t]+are|he['\u2019]?s"
+    r"|she['\u2019]?s|originally|come|comes|came)[ \t]+from|(?:live|lives|lived|living|based"
+    r"|grew[ \t]+up|born)[ \t]+in|(?:moved|relocated)[ \t]+to)[ \t]+"
+    r"((?-i:[a-z][a-z'-]+)(?:[ \t]+(?-i:[a-z][a-z'-]+))?)",
+    regex.IGNORECASE,
+)
+"""Where an English narrative typed in lower case says where someone lives or comes from:
+"i'm from leeds", "we live in stockport", "moved to new york"."""
+
+
+def _lower_case_towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
+    """A large city of the gazetteer written in lower case after :data:`_LOWER_CASE_HOME`,
+    in English narratives: "i'm from leeds", "i live in sheffield"; not a word ("i live in
+    fear", "i'm from work")."""
+    if language not in (None, "en") or not (" from " in text or " in " in text or " to " in text):
+        return
+    known = places(language)
+    for match in _LOWER_CASE_HOME.finditer(text):
+        words = match.group(1).split()
+        for size in range(len(words), 0, -1):
+            entry = tuple(fold(w) for w in words[:size])
+            if (
+                entry in known.large
+                and known.match(entry) == "CITY"
+                and not (size == 1 and (entry[0] in lex.common or entry[0] in lex.stop))
+            ):
+                start = match.start(1)
+                end = match.end(1) if size == len(words) else start + len(words[0])
+                yield RuleHit(start, end, "CITY", "place_after_cue")
+                break
+
+
 _GERMAN_INDEFINITE_BEFORE = regex.compile(
     r"(?<![\p{L}\p{M}])(?i:ein|eine|einer|einem|einen|eines|meine[mnrs]?|seine[mnrs]?"
     r"|ihre[mnrs]?|unsere[mnrs]?)[ \t]+\Z"
