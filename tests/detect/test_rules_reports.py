@@ -341,3 +341,15 @@ def test_a_large_city_in_lower_case_where_someone_lives(text: str, town: str) ->
 )
 def test_a_word_after_from_or_in_is_no_town(text: str) -> None:
     assert _found(text, "en", "CITY") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Product: Eliquis 5 mg, lot ABC1234, exp 11/2025", "en"),
+        ("Vaccine: Comirnaty lot FN8722, exp 31/01/2024, left deltoid", "en"),
+        ("Lote del medicamento: B4567, caducidad 08/2025", "es"),
+    ],
+)
+def test_a_lots_expiry_date_stays_readable(text: str, language: str) -> None:
+    assert _found(text, language, "DATE") == []

@@ -43,6 +43,14 @@ _CASE_KEYS = (
 )
 _GENERIC = "id number no nº n° nr num"
 
+_EXPIRY_KEY = (
+    r"exp|expiry|expiration|expires|expiring|exp\.?\s*date|expiry\s+date|expiration\s+date"
+    r"|best\s+before|use\s+by|caducidad|cad|caduca|fecha\s+de\s+caducidad|vencimiento"
+    r"|p[ée]remption|date\s+de\s+p[ée]remption|verfall|verfalldatum|verwendbar\s+bis|haltbar\s+bis"
+    r"|scadenza|validade|val"
+)
+"""A product's expiry date's keys ("exp 11/2025", "caducidad 08/2025", "Verfall: 03/2026"): the
+date after one is a lot's, not a person's, and a product-quality case turns on it."""
 GUARDS: tuple[Rule, ...] = (
     Rule(
         "dose",
@@ -152,7 +160,30 @@ GUARDS: tuple[Rule, ...] = (
         anchor="number",
         after=words(_FOR + " a les last past next últimos próximos"),
     ),
+    Rule(
+        "expiry_date",
+        GUARD,
+        # a product's expiry: no one's date, and what a product-quality case turns on
+        rf"(?<=\b(?i:{_EXPIRY_KEY})\.?[ \t]*[:.]?[ \t]*)"
+        r"(?:\d{1,4}(?:[/.\-]\d{1,2}){0,2}[/.\-]\d{2,4}|\d{1,2}[ \t]+\p{L}{3,9}\.?[ \t]+\d{4})"
+        r"(?!\d)",
+        (
+            "lot ABC1234, exp [11/2025]",
+            "Comirnaty lot FN8722, exp [31/01/2024]",
+            "expiry [2025-06-30]",
+            "Lot FL8095 expiry [30 Apr 2022]",
+            "Lote B4567, caducidad [08/2025]",
+            "Verfall: [03/2026]; scadenza [12/2025]; validade [05/2026]",
+        ),
+        ("exposure 11/2025", "expected on 11/2025", "vaccinated 30 Apr 2022"),
+        anchor="digit",
+        after=words(
+            "exp expiry expiration expires expiring date before by caducidad cad caduca "
+            "vencimiento péremption peremption verfall verfalldatum bis scadenza validade val"
+        ),
+    ),
 )
+
 
 NOT_PHI: tuple[str, ...] = (
     "Norco 5/325 mg twice daily",
@@ -179,4 +210,5 @@ NOT_PHI: tuple[str, ...] = (
     "grade 2 of 4",
     "for 10-11 years",
     "NDC 59267-1000-1",
+    "Eliquis 5 mg, lot ABC1234, exp 11/2025",
 )
