@@ -48,9 +48,20 @@ _SUBJECT_DE = (
     r"(?:er|sie|ich|patientin|patient|mutter|vater|tochter|sohn|frau|mann|oma|opa|"
     r"gro(?:ß|ss)mutter|gro(?:ß|ss)vater|schwester|bruder|kind)"
 )
-_CLAUSE_END = r"(?![.,]\d)(?=\s*(?:[.,;!?)]|\Z)|\s+(?i:and|but|when|now|und|aber|als|jetzt)\b)"
+_CLAUSE_END = (
+    r"(?![.,]\d)(?!\s+(?i:and|und)\s+(?:(?:now|then|jetzt|dann)\s+)?(?:a\s+half|\d))"
+    r"(?!,?\s+(?i:then|dann)\b)"
+    r"(?=\s*(?:[.,;!?)]|\Z)|\s+(?i:and|but|when|now|und|aber|als|jetzt)\b)"
+)
 """Where an age stated with "is" ends: its clause, or "and ..." ("she is 91 and lives
-alone"); not a decimal ("she was 37.5")."""
+alone"); not a decimal ("she was 37.5"), a half or a second value ("7 and a half pounds",
+"war 85 und jetzt 78 Kilo", "8 and then 3")."""
+_MEASURED_BEFORE = (
+    r"(?<!(?i:gcs|sats?|saturation|temp|temperature|weight|weighed|pain|score|scale|inr|dose"
+    r"|bp|pulse|fieber|gewicht|s[äa]ttigung|schmerz)\b[^.;\n]{0,30})"
+)
+"""A measurement's key earlier in the clause makes the number its value ("GCS: he was 15 and
+oriented", "Fieber: sie war 39 und")."""
 _AGE_KEY = (
     r"(?:aged|age|age\s+of|ages|edad|edad\s+de|âgée?\s+de|âge|alter|alter\s+von|idade|"
     r"idade\s+de|ålder|a\.\s?o\.|turned|tiene|cumplió|età|eta|di\s+anni)"
@@ -299,7 +310,7 @@ AGE_RULES: tuple[Rule, ...] = (
         # a person ("she is 91 and lives alone", "meine Mutter ist 93")
         rf"(?:(?<=\b(?i:{_SUBJECT_EN}\s+(?:is|was)|i\s+am|i['\u2019]m)(?:\s+now|\s+only)?\s+)"
         rf"|(?<=\b(?i:{_SUBJECT_DE})\s+(?:ist|war|bin|wird)(?:\s+jetzt|\s+erst|\s+schon)?\s+))"
-        rf"(?:1[01]\d|\d{{1,2}})(?!\d)(?:\s?(?:years?|yrs?|Jahre))?{_CLAUSE_END}",
+        rf"{_MEASURED_BEFORE}(?:1[01]\d|\d{{1,2}})(?!\d)(?:\s?(?:years?|yrs?|Jahre))?{_CLAUSE_END}",
         (
             "my nan is [95] and she takes furosemide",
             "she is [91] and lives alone",
@@ -316,6 +327,10 @@ AGE_RULES: tuple[Rule, ...] = (
             "Patient is 100% compliant",
             "der Wert ist 91.",
             "the weight last week she was 167 and this week she was 180;",
+            "GCS: he was 15 and oriented; her sats: she was 88, on 2L",
+            "the baby was 7 and a half pounds; I'm 6 and a half weeks pregnant",
+            "On a scale of 1-10 she was 8 and then 3",
+            "Der Patient war 85 und jetzt 78 Kilo; Fieber: sie war 39 und fror",
         ),
         anchor="number",
         after=words("is was am i'm now only ist war bin wird jetzt erst schon"),
@@ -325,9 +340,12 @@ AGE_RULES: tuple[Rule, ...] = (
         "AGE",
         # the years a person "has" in French, Italian and Portuguese ("elle a 91 ans", "ha
         # 91 anni", "tem 92 anos"); not "il y a 3 ans" (three years ago)
-        rf"(?:(?<=\b(?:a|avait|aura|ai|avais)\s+)(?<!\by\s+a\s+){N}\s*ans?\b"
+        rf"(?:(?<=\b(?:a|avait|aura|ai|avais)\s+)(?<!\by\s+a\s+)(?<!\d\s+a\s+){N}\s*ans?\b"
         rf"|(?<=\b(?:ha|aveva|avrà|ho|avevo|compie|compiuto)\s+){N}\s*anni\b"
         rf"|(?<=\b(?:tem|tinha|terá|tenho|completou|completa)\s+){N}\s*anos?\b)"
+        # not a duration's complement: "a 10 ans d'évolution", "ha 5 anni di follow-up",
+        # "tem 10 anos de diabetes" (but "tem 91 anos de idade")
+        r"(?![ \t]+(?:de(?![ \t]+idade)|d['\u2019]|di|in[ \t]+più|a[ \t]+mais|de[ \t]+plus)\b)"
         rf"{_NOT_AN_AGE_AFTER}",
         (
             "ma mère a [93 ans]",
@@ -342,6 +360,8 @@ AGE_RULES: tuple[Rule, ...] = (
             "ha 3 anni di malattia",
             "il rash è comparso 3 anni fa",
             "tem 3 anos de evolução",
+            "il a 10 ans d'évolution de diabète; elle a 3 ans de traitement; de 2 a 5 ans",
+            "ha 10 anni di diabete; tem 5 anos de uso do medicamento",
         ),
         anchor="age",
         after=words(
@@ -362,7 +382,8 @@ AGE_RULES: tuple[Rule, ...] = (
         r"|(?<=\((?-i:\p{Lu}[\p{Ll}\p{M}'\u2019-]+(?:[ \t]+\p{Lu}[\p{Ll}\p{M}'\u2019-]+){1,2})"
         r",[ \t])"
         r"(?:[2-9]\d|1[01]\d)(?=[ \t]?\))"
-        r"|(?<=,[ \t]now[ \t])(?:1[01]\d|\d\d)(?=[ \t]*[,;)])",
+        r"|(?<=\b(?i:patient|pt|mum|mom|mother|father|dad|grandma|grandmother|grandfather|husband"
+        r"|wife|son|daughter|he|she),[ \t]now[ \t])(?:1[01]\d|\d\d)(?=[ \t]*[,;)])",
         (
             "Mum ([92]) is confused",
             "my son ([6]) has a rash",
@@ -374,6 +395,8 @@ AGE_RULES: tuple[Rule, ...] = (
             "(Comirnaty, 30 µg) was given",
             "(Edith Rawlings, 5 mg)",
             "the INR, now 3, was",
+            "platelets were 150 on admission, now 45, so heparin stopped",
+            "her weight, now 58, was",
         ),
         anchor="number",
     ),

@@ -378,7 +378,7 @@ def _handle(a: Anchors) -> list[int]:
 
 _USER_KEY = regex.compile(
     r"(?i)(?:user\s?name|user\s+id|login|log-in|screen\s+name|handle|skype|pseudo|"
-    r"(?:be)?nutzername|usuario|usuário|utente)"
+    r"(?:be)?nutzername|usuario|usuário|nome[ \t]+utente)"
     r"(?:\s+(?:on|in|at|en|sur|im|no|na|su|sul)\s+(?:the\s+|le\s+|la\s+|el\s+|o\s+|a\s+)?"
     r"[\w.-]+(?:\s+[\w.-]+){0,2})?"
     r"(?:\s*(?:is|was|es|est|ist|è|é|era|c'est)\s+|\s*[:=]\s*|\s+)"
@@ -404,7 +404,7 @@ def _user(a: Anchors) -> list[int]:
             "benutzername",
             "usuario",
             "usuário",
-            "utente",
+            "nome",
         )
     ):
         match = _USER_KEY.match(a.text, at)

@@ -369,7 +369,14 @@ AMBIGUOUS_MONTHS: frozenset[str] = (
     frozenset({"may", "mar", "set", "sett", "out", "ago", "jun", "jul", "gen", "mag", "lug"})
     | NAME_MONTHS
 )
-MONTH = alternation(MONTH_WORDS)
+YEAR_ONLY_MONTHS: frozenset[str] = frozenset({"sett"})
+"""Month words that are one only before a year of four digits: Italian "sett." is weeks
+too ("ogni 2 sett. 1 compressa", "alla 34 sett. 2 giorni")."""
+MONTH = (
+    "(?:"
+    + alternation(MONTH_WORDS - YEAR_ONLY_MONTHS)
+    + r"|sett(?=\.?[ \t]*(?:1[89]|20)\d\d(?!\d)))"
+)
 """Any month name or abbreviation, as a pattern (without the abbreviation's dot)."""
 SAFE_MONTH = alternation(MONTH_WORDS - AMBIGUOUS_MONTHS)
 """A month word that is a month even with no day or year beside it."""

@@ -62,11 +62,12 @@ ID_KEYS: dict[str, str] = {
     r"|unit\s+number|patientennr|expediente(?=\s*(?::|n[º°o]|#))"
     r"|accession(?=\s*(?::|#|n(?:o|umber)\b))|rezept-?\s?nr|rezeptnummer"
     r"|(?:prescription|script)\s+(?:number|no)|rx(?=\s*#\s*\d{4})|rx(?=\s*#?\s*[:.]?\s*\d{5})"
-    r"|rx\s+number|(?:n[úu]mero\s+de\s+)?receta(?=\s*(?::|n[º°o]|#))|n[úu]mero\s+de\s+receta"
+    r"|rx\s+number|(?:(?:n[úu]mero\s+de\s+)?receta(?=\s*(?::|n[º°o]|#))|n[úu]mero\s+de\s+receta"
     r"|(?:num[ée]ro\s+d['\u2019])?ordonnance(?=\s*(?::|n[º°o]|#))|num[ée]ro\s+d['\u2019]ordonnance"
     r"|(?:numero\s+di\s+)?ricetta(?=\s*(?::|n[º°o.]|#))|numero\s+di\s+ricetta|nre"
-    r"|(?:n[úu]mero\s+da\s+)?receita(?=\s*(?::|n[º°o]|#))|n[úu]mero\s+da\s+receita"
-    r"|prontu[áa]rio|registro\s+hospitalar|patient\s+identifier|identifier(?=\s*:)"
+    r"|(?:n[úu]mero\s+da\s+)?receita(?=\s*(?::|n[º°o]|#))|n[úu]mero\s+da\s+receita)"
+    + _LONG
+    + r"|prontu[áa]rio|registro\s+hospitalar|patient\s+identifier"
     r"|investigation\s+(?:number|no)|dossier\s+hospitalier|processo\s+hospitalar|patienten-?\s?id"
     r"|processo\s+cl[íi]nico|expediente\s+cl[íi]nico|(?:n[úu]mero\s+)?cartella(?:\s+clinica)?"
     r"|nosologico|sdo": "record",
@@ -95,11 +96,12 @@ ID_KEYS: dict[str, str] = {
     r"|cart[ãa]o\s+de\s+cidad[ãa]o|tarjeta\s+de\s+identidad"
     r"|(?-i:RFC|RUT|RUN|CC|C\.C\.?|T\.\s?I\.?)" + _LONG: "personal",
     r"account|acct|cuenta": "account",
-    r"serial\s+(?:number|no|nr|#)|serial"
+    r"serial\s+(?:number|no|nr|#)|serial(?![ \t]+\d{1,3}-?(?:hourly|hours?|h|min|lead|oh)\b)"
     + _LONG
     # an upper-case S/N, not the Spanish "sin número" before a postcode ("Avda. X S/N. 06080")
-    + r"|(?-i:S/N)(?!\.?[ \t,]*(?:E-?)?\d{5}(?!\d))|sn(?=\s*[:#]|\s+[A-Z0-9-]*\d)"
-    r"|(?:n[úu]mero|num[ée]ro|numero|n[º°o]\.?)\s+d[eia]\s+s[ée]rie"
+    + r"|(?-i:S/N)(?!\.?[ \t,]*(?:E-?)?\d{5}(?!\d))|(?-i:SN)(?=\s*[:#]|\s+[A-Z0-9-]*\d)"
+    + _LONG
+    + r"|(?:n[úu]mero|num[ée]ro|numero|n[º°o]\.?)\s+d[eia]\s+s[ée]rie"
     r"|seriennummer|serien-?\s?nr": "device",
 }
 
@@ -141,6 +143,8 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Rx: 500 mg amoxicillin",
             "He received Rx # 3 for prednisone",
             "Rx 1000 mg amoxicillin; Rx 500 mg",
+            "receta: 30 días; Receita nº 3; ordonnance : 2 boîtes; ricetta: 2 confezioni",
+            "Product identifier: 12; Study identifier: NCT01234567",
             "receta electrónica; la ricetta medica",
         ),
     ),
@@ -221,6 +225,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ),
         (
             "serial ECGs were normal",
+            "serial 4-hourly troponins; serial 12-lead ECGs; SN 2 lesions; sn 2 weeks",
             "serial 3 troponins",
             "serial measurements of 2 values",
             "Hospital de León Altos de Nava, s/n 24071 León",  # "sin número": no house number
@@ -279,7 +284,7 @@ CODE_RULES: tuple[Rule, ...] = (
         "POSTCODE",
         r"(?<=\b(?:c\.\s?p\.|cp|c[óo]digo\s+postal|cod\.\s*postal|post\s?code|postal\s+code|zip"
         r"(?:\s+code)?|plz|code\s+postal|postnummer|cep|(?-i:CAP)(?=\s*[:.]?\s*\d{5}(?!\d))|(?-i:CPA))(?:\s+is)?\s*[:.]?\s*)"
-        r"(?:\d{8}|\d{3,6}(?:[- ]\d{2,4})?(?:\s(?-i:[A-Z]{2}))?"
+        r"(?:(?<=(?i:cep)\s*[:.]?\s*)\d{8}|\d{3,6}(?:[- ]\d{2,4})?(?:\s(?-i:[A-Z]{2}))?"
         r"|(?-i:[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})"
         r"|(?-i:[A-Z]\d[A-Z]\s?\d[A-Z]\d)|(?-i:[A-Z]\d{4}[A-Z]{3}))\b",
         (

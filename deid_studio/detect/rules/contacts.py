@@ -207,9 +207,10 @@ CONTACT_RULES: tuple[Rule, ...] = (
         # a social network's handle: with a digit, an underscore or a dot in it, or after the
         # network's name on its line ("on twitter @gazthornton69", "Twitter: @DrHWhitaker");
         # a letter or an underscore first, not a time ("@2200", "@13:20")
-        r"@(?=[\w.]*[\d_])[\p{L}_][\w.]{1,29}(?<!\.)"
+        # ("@q6h", "@T2", "@C1D1": a schedule's code)
+        r"@(?!(?i:q\d+h|[tdhc]\d+(?:d\d+)?)\b)(?=[\w.]*[\d_])[\p{L}_][\w.]{3,29}(?<!\.)"
         r"|(?<=\b(?i:twitter|instagram|insta|tiktok|handle|threads|snapchat|telegram|reddit|"
-        r"mastodon|bluesky|facebook)\b[^\n@]{0,40})@[\p{L}_][\w.]{1,29}(?<!\.)",
+        r"mastodon|bluesky|facebook)\b[^\n@]{0,40})@(?=(?-i:[\w.]*(?:[\d_\p{Lu}]|\.\w)))[\p{L}_][\w.]{3,29}(?<!\.)",
         (
             "i posted about it on twitter [@gazthornton69] and",
             "Twitter: [@DrHWhitaker]",
@@ -224,6 +225,7 @@ CONTACT_RULES: tuple[Rule, ...] = (
             "write to a@b.com",
             "5 x daily @bedtime",
             "Diphenhydramine 50mg @2200; died 1/7/21 @13:20",
+            "dosing @q6h; samples @T2 and @C1D1; on facebook that 20mg @night",
         ),
         anchor="handle",
     ),
@@ -231,7 +233,7 @@ CONTACT_RULES: tuple[Rule, ...] = (
         "user_name",
         "URL",
         # a user name after its key: with a digit, an underscore or a dot in it
-        r"(?=[\w.@-]*[\d_.][\w.@-]*(?![\w@-]))[\p{L}\d_][\w.@-]{2,40}(?<![.-])",
+        r"(?=[\w.@-]*[\d_.][\w.@-]*(?![\w@-]))(?=[\w.@-]*\p{L})[\p{L}\d_][\w.@-]{2,40}(?<![.-])",
         (
             "my reddit username is [throwaway_gary54] and",
             "login: [mjohnson1962]",
@@ -240,7 +242,13 @@ CONTACT_RULES: tuple[Rule, ...] = (
             "mein Nutzername im Forum ist [petra71]",
             "meu usuário é [anapaula81]",
         ),
-        ("login: yes", "user name unknown", "the login screen", "username is Maggie"),
+        (
+            "login: yes",
+            "user name unknown",
+            "the login screen",
+            "username is Maggie",
+            "login: 12.30",
+        ),
         anchor="user",
     ),
     Rule(

@@ -22,7 +22,8 @@ ORD = r"(?:st|nd|rd|th|er|º|°|\.)?"
 STRICT_MONTH = rf"(?:{SAFE_MONTH}|(?-i:May|Mar|Set|Out|Ago|MAY|MAR|SET|OUT|AGO))"
 _DAYS_MONTH = (
     rf"(?:{SAFE_MONTH}|(?-i:May|Mar|Set|Out|Ago)"
-    r"(?![ \t]+(?i:be|have|has|cause|not|also|need|take|help)\b))"
+    r"(?![ \t]+(?i:be|have|has|cause|not|also|need|take|help|indicate|require|occur|lead"
+    r"|result|increase|decrease|affect|develop|appear|include|vary|present|reflect|suggest)\b))"
 )
 """A month after its day: an ambiguous one capitalised ("on 12 May he", "5 Mar"), not a
 verb's "may" after a count ("3 May be more")."""
@@ -405,6 +406,7 @@ DATE_RULES: tuple[Rule, ...] = (
             "Hospital Universitario 12 de Octubre",
             "the 3 May be more",
             "it was 2 may be 3",
+            "Grade 3 May indicate; Level 3 May require",
         ),
         anchor="day_month",
     ),

@@ -44,10 +44,10 @@ _CASE_KEYS = (
 _GENERIC = "id number no nº n° nr num"
 
 _EXPIRY_KEY = (
-    r"exp|expiry|expiration|expires|expiring|exp\.?\s*date|expiry\s+date|expiration\s+date"
-    r"|best\s+before|use\s+by|caducidad|cad|caduca|fecha\s+de\s+caducidad|vencimiento"
+    r"exp|expiry|exp\.?\s*date|expiry\s+date|expiration\s+date|expiring"
+    r"|best\s+before|use\s+by|caducidad|caduca|fecha\s+de\s+caducidad|vencimiento"
     r"|p[ée]remption|date\s+de\s+p[ée]remption|verfall|verfalldatum|verwendbar\s+bis|haltbar\s+bis"
-    r"|scadenza|validade|val"
+    r"|scadenza|validade"
 )
 """A product's expiry date's keys ("exp 11/2025", "caducidad 08/2025", "Verfall: 03/2026"): the
 date after one is a lot's, not a person's, and a product-quality case turns on it."""
@@ -175,7 +175,14 @@ GUARDS: tuple[Rule, ...] = (
             "Lote B4567, caducidad [08/2025]",
             "Verfall: [03/2026]; scadenza [12/2025]; validade [05/2026]",
         ),
-        ("exposure 11/2025", "expected on 11/2025", "vaccinated 30 Apr 2022"),
+        (
+            "exposure 11/2025",
+            "expected on 11/2025",
+            "vaccinated 30 Apr 2022",
+            "PMH: CAD 03/2015, MI 2016",
+            "time of expiration 12/03/2021 14:00",
+            "Seen by Val 12/03/2021",
+        ),
         anchor="digit",
         after=words(
             "exp expiry expiration expires expiring date before by caducidad cad caduca "

@@ -75,7 +75,7 @@ _PHONE_KEY = regex.compile(
 the regex rules read numbers after phone keys."""
 _PHONE_BEFORE_KEY = regex.compile(
     r"(?ri)\b(?:tel|t[ée]l[ée]phone|tel[ée]fono|telefone?|phone|celular|cellulare|cell|"
-    r"m[oó]vil|mobile?|portable|handy|whatsapp|fax)\.?(?:[ \t]+[\p{L}'\u2019]+\.?){0,3}[ \t]+\Z"
+    r"m[oó]vil|mobile?|portable|handy|whatsapp|fax)\.?(?:[ \t]+[\p{L}'\u2019]+){0,3}[ \t]+\Z"
 )
 """A phone's word earlier in the key: "Celular do marido:", "Phone of daughter:", "Tel.
 Ehefrau:" key their numbers though their last word is a relative's."""

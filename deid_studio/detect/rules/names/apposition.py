@@ -13,7 +13,7 @@ import regex
 
 from deid_studio.detect.gazetteers import fold
 from deid_studio.detect.rules.base import RuleHit, occurrences
-from deid_studio.detect.rules.names.common import _BLANKS, _given
+from deid_studio.detect.rules.names.common import _BLANKS, _NOT_NAMES, _PERSON_WORDS, _given
 from deid_studio.detect.rules.proper_nouns import noun_after_possessive
 from deid_studio.detect.rules.words import Lexicon
 
@@ -187,6 +187,18 @@ def _first_name_start(text: str, start: int, end: int, lex: Lexicon) -> int | No
     return start
 
 
+def _a_reporters_surname(word: str, lex: Lexicon) -> bool:
+    """Whether the word after "Reported by" before a job is a surname: no stopword, common
+    word, title or relative ("Reported by Consumer, a nurse", "Notificado por Teléfono, el
+    farmacéutico"), and in capitals a surname the lists know ("SOUZA"; not "HCP", "MHRA")."""
+    folded = fold(word)
+    if folded in lex.stop or folded in _NOT_NAMES or folded in _PERSON_WORDS:
+        return False
+    if word.isupper():
+        return folded in lex.last_names
+    return folded in lex.last_names or folded not in lex.common
+
+
 def _staff_in_brackets(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     """A professional named beside their job in brackets, either way round ("A locum
     pharmacist (Douglas Booth) reported", "received from Christine May (nurse) at"), before
@@ -208,7 +220,7 @@ def _staff_in_brackets(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     for at in occurrences(text, ", "):  # the patterns tried at each comma, not everywhere
         if _JOB_AFTER_ITS_COMMA.match(text, at):
             reporter = _SURNAME_AFTER_REPORTER.search(text, max(0, at - 60), at)
-            if reporter is not None and fold(reporter.group(1)) not in lex.stop:
+            if reporter is not None and _a_reporters_surname(reporter.group(1), lex):
                 yield RuleHit(*reporter.span(1), "STAFF", "name_beside_job")
                 continue
         if _JOB_AFTER_COMMA.match(text, at):

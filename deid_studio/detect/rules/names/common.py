@@ -117,9 +117,10 @@ _NAMES_NOT_RELATIVES = frozenset({"irma", "mae"})
 (sister) and "mãe" (mother) are no "Irma" or "Mae"."""
 
 
-RELATIVES_ALSO_NAMES = frozenset({"nora", "neta", "avo", "zia", "genero"})
+RELATIVES_ALSO_NAMES = frozenset({"nora", "neta", "neto", "avo", "zia", "genero"})
 """Relatives' words that other languages' people bear as first names ("nora" a Portuguese
-daughter-in-law, "Nora" a name; Italian "zia", an aunt): relatives only in a narrative of
+daughter-in-law, "Nora" a name; "neto", a grandson and a Brazilian surname; Italian "zia",
+an aunt): relatives only in a narrative of
 their own language, and never among :data:`_NOT_NAMES`."""
 
 
@@ -166,7 +167,6 @@ _NOT_NAMES = (
         | frozenset({"sender"})  # "Sender's Comments:", a heading of Pfizer's VAERS reports
         | (PEOPLES - {"white", "black"})  # "Patient Indian female"; "Jack White" is a name
         | _SALUTATIONS
-        | frozenset({"segundo"})  # "Segundo o médico" (according to), "Segundo apellido:"
         | frozenset(k for keys in _SURNAME_KEYS.values() for k in keys.split("|") if " " not in k)
     )
     - _NAMES_NOT_RELATIVES

@@ -86,6 +86,12 @@ _INTRODUCTIONS: Mapping[str, str] = {
 """Phrases that say a name follows ("My name is Siiri", "her maiden name is nyberg"): the
 word after them is a name unless it is a common word — in every language in lower case too
 ("me llamo rosa maria gutierrez", "ich heiße petra schneider"), where no other cue's is."""
+_FIRST_PERSON_INTRODUCTIONS = frozenset(
+    "my name is|me llamo|mi nombre es|je m'appelle|mon nom est|ich heiße|ich heisse|"
+    "mein name ist|mi chiamo|il mio nome è|me chamo|chamo-me|meu nome é|o meu nome é".split("|")
+)
+"""Who introduces themself: the words after are a name in any language, in lower case too
+("me llamo rosa maria"); not "on s'appelle demain", "mein Name ist egal" elsewhere."""
 _NAMED: Mapping[str, str] = {
     "en": "named|called|named him|named her|called him|called her",
     "es": "llamado|llamada",
@@ -370,7 +376,7 @@ def _after_cues(
                 position,
                 lex,
                 wanted,
-                lowercase=lowercase or (rule == "name_introduced" and strength >= STRONG),
+                lowercase=lowercase or cue.casefold() in _FIRST_PERSON_INTRODUCTIONS,
                 uncased=shouting,
                 familiar=rule in _FAMILIAR_AFTER,
             )
@@ -378,6 +384,12 @@ def _after_cues(
                 span = _before_key(text, span)  # "Médico: Ruth Bravo NºCol: 28"
             if span is None:
                 continue
+            if (
+                not lowercase
+                and text[span[0] : span[1]].islower()
+                and fold(text[span[0] : span[1]].split()[0]) not in lex.first_names
+            ):
+                continue  # "me llamo de nuevo" (it called me again): a first name leads
             if confirm is not None and not confirm(text, match, span[0], lex):
                 continue  # "Pat. Fieber seit 2 Tagen", "als geborene Kölnerin"
             if (rule in _KEYED and not _BLANK.search(text, span[0], span[1])) or (

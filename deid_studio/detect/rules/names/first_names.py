@@ -75,6 +75,7 @@ def _first_names(
             )
             and _name_before_town(written, word, known, lex)
             and not _NO_NAME_AFTER.match(text, match.end())
+            and not (word in _WORDS_BEFORE_LOWER_CASE and _LOWER_CASE_NEXT.match(text, end))
             and not CONDITION_BEFORE.search(text, max(0, start - 40), start)
             and not (language in (None, "de") and noun_after_possessive(text, start, word))
         ):
@@ -104,6 +105,12 @@ _NO_NAME_AFTER = regex.compile(
 )
 """What a name is not followed by: a digit ("Eli283", a lot number), a hyphen and a lower-case
 word ("Sol-u-Medrol"), a device's word ("Lucas device", "Sofia COVID test", "King airway")."""
+
+
+_WORDS_BEFORE_LOWER_CASE = frozenset({"segundo"})
+"""First names that are a word before a lower-case one: "Segundo o médico" (according to),
+"Segundo apellido:", "Segundo tiempo" (second); "Segundo Ferreira" is a name."""
+_LOWER_CASE_NEXT = regex.compile(r"[ \t]+\p{Ll}")
 
 
 _LIST_ITEM = r"[\p{L}][\p{L}\p{M}'\u2019-]+"

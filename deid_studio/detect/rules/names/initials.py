@@ -135,6 +135,7 @@ def _spelling(words: Sequence[str]) -> str:
 _UNDOTTED_AFTER_KEY = regex.compile(
     r"(?<![\p{L}])(?i:initials|iniciales|initiales|initialen|iniciais|iniziali)"
     rf"{_WHOSE}[ \t]*:?[ \t]*"
+    r"(?!(?-i:UNK|NK|NC|NA|ND|NI|NP|UK|ASK)(?![\p{L}\p{M}\d.]))"
     r"((?-i:\p{Lu}(?:[ -]?\p{Lu}){1,3}))(?![\p{L}\p{M}\d.])"
 )
 """Initials without dots after their key ("Initials: JS", "Patient's initials AB,",

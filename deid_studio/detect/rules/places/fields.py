@@ -36,8 +36,8 @@ _FIELD_KEYS: Mapping[str, str] = {
     "country of birth|country of residence|country of origin|pays de naissance|"
     "pays de résidence|geburtsland|herkunftsland",
     "INSTITUTION": "hospital|centro|institution|klinik|établissement|facility|clinic|"
-    "centro de trabajo|lugar de trabajo|employer|empresa|arbeitgeber|pharmacy|farmacia|"
-    "pharmacie|apotheke|farmácia|nursing home|care home|residencia|ehpad|pflegeheim",
+    "centro de trabajo|lugar de trabajo|employer|empresa|arbeitgeber|nursing home|care home|"
+    "residencia de ancianos|ehpad|pflegeheim",
 }
 _NO_VALUE = frozenset(
     "yes no none unknown n/a na nil si sí ninguno ninguna desconocido oui non aucun inconnu "
