@@ -412,3 +412,43 @@ def test_the_second_readers_false_positives(text: str, language: str, kinds: set
 )
 def test_a_date_after_a_word_that_is_no_expirys_key_is_a_date(text: str, date: str) -> None:
     assert date in _found(text, "en", "DATE")
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "kind", "found"),
+    [
+        ("Numero di richiamata: 02 8765 4321", "it", "PHONE", "02 8765 4321"),
+        ("Número para retorno: (31) 3222-4455", "pt", "PHONE", "(31) 3222-4455"),
+        (
+            "email linda dot smith at gmail dot com",
+            "en",
+            "EMAIL",
+            "linda dot smith at gmail dot com",
+        ),
+        ("email: linda.smith[at]gmail.com", "en", "EMAIL", "linda.smith[at]gmail.com"),
+        ("Pharmacist: Mr Sanjay Gupta MRPharmS, GPhC 2045678", "en", "ID", "2045678"),
+        ("Staff nurse: Joanne Price, NMC PIN 98A1234E", "en", "ID", "98A1234E"),
+        ("trabajo en el Mercadona de Leganés", "es", "INSTITUTION", "Mercadona de Leganés"),
+        ("ich arbeite bei Aldi in Gelsenkirchen", "de", "INSTITUTION", "Aldi"),
+        ("lavoro alla Esselunga di Sesto San Giovanni", "it", "INSTITUTION", "Esselunga"),
+        ("trabalho na Petrobras desde 2010", "pt", "INSTITUTION", "Petrobras"),
+    ],
+)
+def test_callback_keys_spelt_addresses_registrations_and_employers(
+    text: str, language: str, kind: str, found: str
+) -> None:
+    assert found in _found(text, language, kind)
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("the patient was at home dot; she was at work; BP @ rest", "en"),
+        ("lavoro al mattino; trabalho em casa", "it"),
+    ],
+)
+def test_words_after_at_or_a_workers_verb_are_no_contact_or_employer(
+    text: str, language: str
+) -> None:
+    kinds = {"EMAIL", "INSTITUTION", "ORGANISATION"}
+    assert [h for h in find(text, language) if h.kind in kinds] == []

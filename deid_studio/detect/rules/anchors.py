@@ -366,6 +366,41 @@ def _bare_web(a: Anchors) -> list[int]:
     return sorted(found)
 
 
+_TLD = (
+    r"(?i:com|org|net|edu|gov|co(?:\.|[ \t]+dot[ \t]+)uk|de|fr|es|it|pt|br|ch|at|be|nl|ie|ca|au"
+    r"|mx|ar)(?![\w-])"
+)
+_DOTTED = r"[\w-]+(?:\.[\w-]+)*"
+_DOT = r"(?:\.|[ \t]*(?:\[dot\]|\(dot\))[ \t]*)"
+SPELT_EMAIL = regex.compile(
+    # "linda.smith[at]gmail.com", "linda.smith @ gmail.com": a marker no sentence writes
+    rf"(?<![\w.+-])[\w+-]+(?:\.[\w+-]+)*(?:[ \t]*(?:\[at\]|\(at\))[ \t]*|[ \t]+@[ \t]+)"
+    rf"[\w-]+(?:{_DOT}[\w-]+)*{_DOT}{_TLD}"
+    # "linda.smith at gmail.com": " at " only after a name with a dot, an underscore or a digit
+    rf"|(?<![\w.+-])(?=[\w.+-]*[._\d])[\w+-]+(?:\.[\w+-]+)*[ \t]+at[ \t]+{_DOTTED}\.{_TLD}"
+    # "linda dot smith at gmail dot com": spelt out
+    rf"|(?<![\w.+-])[\w+-]+(?:[ \t]+dot[ \t]+[\w+-]+)*[ \t]+at[ \t]+[\w-]+"
+    rf"(?:[ \t]+dot[ \t]+[\w-]+)*?[ \t]+dot[ \t]+{_TLD}",
+    regex.IGNORECASE,
+)
+"""An e-mail address spelt to get past filters: "linda dot smith at gmail dot com",
+"linda.smith[at]gmail.com", "linda.smith @ gmail.com" — a domain that ends in a common
+top-level domain."""
+
+
+_DOMAINS = (".com", ".org", ".net", ".co.uk", ".de", ".fr", ".es", ".it", ".pt", ".br")
+
+
+def _spelt_email(a: Anchors) -> list[int]:
+    """Where :data:`SPELT_EMAIL` starts, in the few narratives that spell an address."""
+    lower = a.lower
+    if not any(needle in lower for needle in (" dot ", "[at]", "(at)", " @ ")) and not (
+        " at " in lower and any(domain in lower for domain in _DOMAINS)
+    ):
+        return []
+    return [match.start() for match in SPELT_EMAIL.finditer(a.text)]
+
+
 def _handle(a: Anchors) -> list[int]:
     """Each "@" no word or dot stands right before: a social network's handle starts there."""
     text = a.text
@@ -479,6 +514,7 @@ ANCHORS: dict[str, Callable[[Anchors], list[int]]] = {
     "email": _email,  # the start of the local part before an "@"
     "web": _web,  # "http", "www.", "ftp:"
     "bare_web": _bare_web,  # the host before ".com/", ".blogspot." ("facebook.com/x")
+    "spelt_email": _spelt_email,  # "linda dot smith at gmail dot com"
     "handle": _handle,  # an "@" that starts a word ("@gazthornton69")
     "user": _user,  # where a user name follows its key ("login: ")
     "number_word": _number_words,  # a number word before a time unit ("eleven months")

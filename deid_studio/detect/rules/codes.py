@@ -39,7 +39,7 @@ _KEY_ENDS: dict[str, str] = {
     "cns sus saúde saude niss imss issste pami",
     "licence": "nºcol n°col col colegiado license licence dea npi rpps adeli lanr gmc crm crf "
     "coren cro crefito crp profesional sp rj mg rs pr sc ba pe ce go df pa am ma pb rn al pi "
-    "mt ms se ro to ac ap rr",
+    "mt ms se ro to ac ap rr gphc nmc pin reg registration",
     "encounter": "episodio episode encounter fallnummer aufnahmenummer nr séjour sejour aufnahmenr",
     "personal": "dni nif nie passport pasaporte passeport reisepass personnummer cpf rg bsn "
     "card identité identite personalausweis fiscale matricule national rijksregisternummer "
@@ -83,6 +83,7 @@ ID_KEYS: dict[str, str] = {
     r"|cart[ãa]o\s+nacional\s+de\s+sa[úu]de|niss|n[úu]mero\s+de\s+afiliaci[óo]n"
     r"|afiliado(?:\s+a)?\s+(?-i:[A-Z]{2,6})|imss|issste|pami": "insurance",
     r"n[º°o]\.?\s*col(?:egiado)?|colegiado|licen[cs]e|dea|npi|rpps|adeli|lanr|gmc"
+    r"|gphc(?:\s+(?:reg(?:istration)?|no|number))?|nmc(?:\s+(?:pin|number|no))?"
     r"|(?:crm|crf|coren|cro|crefito|crp)[-/ ]?(?-i:[A-Z]{2})|(?:crm|coren)"
     + _LONG
     + r"|c[ée]dula\s+profesional|matr[íi]cula\s+profesional": "licence",
@@ -181,6 +182,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "GMC number: [C02904].",
             "LANR des Melders: [674695615].",
             "Numéro RPPS du déclarant : [78338889129].",
+            "Mr Sanjay Gupta MRPharmS, GPhC [2045678]; (GPhC reg [2087654]); NMC PIN [98A1234E]",
         ),
         ("NºCol: ", "DEA registered", "CRF 3 (eGFR 45)", "The CRO 2021 audit"),
     ),

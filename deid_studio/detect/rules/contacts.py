@@ -8,6 +8,7 @@ gold; MEDDOCAN leaves the "+" out ("Tfno.+[34679802102]"), and its suggestions d
 
 from __future__ import annotations
 
+from deid_studio.detect.rules.anchors import SPELT_EMAIL
 from deid_studio.detect.rules.base import Rule, alternation, words
 
 # Seven digits or more in groups of 1-5, joined by one space, dot or hyphen, optionally
@@ -184,6 +185,19 @@ CONTACT_RULES: tuple[Rule, ...] = (
         ),
         ("http:", "wwwfoo"),
         anchor="web",
+    ),
+    Rule(
+        "email_spelt",
+        "EMAIL",
+        SPELT_EMAIL.pattern,
+        (
+            "email [linda dot smith at gmail dot com] if",
+            "email: [linda.smith(at)gmail.com]",
+            "email [linda.smith @ gmail.com]",
+            "write to [linda.smith at gmail.com] or",
+        ),
+        ("seen at home dot", "she was at work", "BP @ rest", "a @ b", "ordered at Amazon.com"),
+        anchor="spelt_email",
     ),
     Rule(
         "url_bare",

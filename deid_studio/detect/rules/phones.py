@@ -69,7 +69,7 @@ _PHONE_KEY = regex.compile(
     r"(?i)tel|tlf|tfno|phone|fono|fax|m[oó]vil|mobil|cell|handy|portable|kontakt|contact|"
     r"ruf|appel|llamar|call|n[uú]mero|number|nummer|d[ée]clarant|reporter|notificante|"
     r"notificador|melder|contacto|kontaktdaten|contato|cel|whats|ligar|recado|telefono|"
-    r"cellulare|recapito"
+    r"cellulare|recapito|richiamat|retorno"
 )
 """A number after another key ("NHC:", "NASS:", "Nº Col:") is that key's, not a phone;
 the regex rules read numbers after phone keys."""
