@@ -452,3 +452,17 @@ def test_words_after_at_or_a_workers_verb_are_no_contact_or_employer(
 ) -> None:
     kinds = {"EMAIL", "INSTITUTION", "ORGANISATION"}
     assert [h for h in find(text, language) if h.kind in kinds] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "town"),
+    [
+        ("trabajo en Madrid desde 2010", "es", "Madrid"),
+        ("trabalha em São Paulo", "pt", "São Paulo"),
+    ],
+)
+def test_a_large_city_after_a_workers_verb_is_a_town_not_an_employer(
+    text: str, language: str, town: str
+) -> None:
+    assert town in _found(text, language, "CITY")
+    assert _found(text, language, "INSTITUTION") == []

@@ -301,11 +301,13 @@ def _institutions(
             if all(is_drug_or_vaccine(w) for w in words) or (end - start <= 2):
                 continue  # "works for Pfizer": the maker, a safe term; "work for PH"
             if (
-                family is _EMPLOYER_AFTER_JOB
-                and known.match(tuple(words)) is not None
+                known.match(tuple(words)) is not None
+                and (family is _EMPLOYER_AFTER_JOB or tuple(words) in known.large)
                 and "chez" not in text[match.start() : start].lower()
             ):
-                continue  # "trabaja como enfermera en Madrid": a town; "chez Lenoir" is none
+                continue  # "trabaja como enfermera en Madrid", "trabajo en Madrid": a town,
+                # which the place rules take ("empleado en Carpintería metálica" is a
+                # workshop, though a small town is called so); "chez Lenoir" is none
             if any(w not in lex.stop and w not in _INSTITUTION_WORDS for w in words):
                 yield RuleHit(start, end, "INSTITUTION", "employer")
                 yield from _town_after(text, end, lex)
