@@ -326,9 +326,13 @@ def test_cioms_and_e2b_fields_with_words_before_their_colon(
         ("Died on 12/27/2023 at Good Samaritan Hospital, age 94", "Good Samaritan Hospital"),
         ("admitted to Methodist Hospital", "Methodist Hospital"),
         ("Care home: Sunrise Senior Living, Bethesda", "Sunrise Senior Living, Bethesda"),
+        ("Pharmacy: Boots UK #2134, Trinity Leeds", "Boots UK #2134"),
+        ("Dispensing pharmacy: Lloyds Pharmacy #45", "Lloyds Pharmacy #45"),
     ],
 )
-def test_a_church_founded_hospital_and_a_care_homes_field(text: str, found: str) -> None:
+def test_a_church_founded_hospital_and_a_care_homes_or_pharmacys_field(
+    text: str, found: str
+) -> None:
     assert found in _found(text, "en", "INSTITUTION")
 
 

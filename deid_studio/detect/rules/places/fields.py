@@ -84,6 +84,29 @@ def _fields(text: str, index: dict[str, list[int]]) -> Iterator[RuleHit]:
                 yield RuleHit(start, start + len(value), kind, rule)
 
 
+_PHARMACY_FIELD = regex.compile(
+    r"(?<![\p{L}\p{M}])(?i:dispensing[ \t]+pharmacy|pharmacy|farmacia|farmácia|pharmacie|apotheke)"
+    r"[ \t]*:[ \t]*"
+    r"((?-i:\p{Lu})[\p{L}\p{M}'\u2019&.-]*(?:[ \t]+(?:(?-i:\p{Lu})[\p{L}\p{M}'\u2019&.-]*|#?\d{1,6}"
+    r"|(?i:de|del|da|do|di|of|the|&)))*)"
+)
+"""A pharmacy's field: capitalised words and a store's number, up to what is no part of a
+name ("Pharmacy: [Boots UK #2134], Trinity Leeds", "Farmacia: [Farmacia Central]"); not a
+sentence ("Pharmacy: dispensed 30 tablets on 12/03/2021")."""
+
+
+def pharmacy_fields(text: str) -> Iterator[RuleHit]:
+    """The values of a pharmacy's field (:data:`_PHARMACY_FIELD`)."""
+    if ":" not in text:
+        return
+    for match in _PHARMACY_FIELD.finditer(text):
+        start, end = match.span(1)
+        value = text[start:end].rstrip(" \t.-&")
+        words = fold(value).split()
+        if words and words[0] not in _NO_VALUE and fold(value) not in _NO_VALUE:
+            yield RuleHit(start, start + len(value), "INSTITUTION", "field_institution")
+
+
 def _abbreviated(text: str, start: int, end: regex.Match[str]) -> bool:
     """Whether the dot at ``end`` (a field's end) closes an abbreviation the value goes on
     after (:data:`_STREET_ABBREVIATION`): a street type's or a town's before a capital, or

@@ -9,7 +9,7 @@ from __future__ import annotations
 from deid_studio.detect.rules.base import Finder, RuleHit
 from deid_studio.detect.rules.places.address_continued import _continued
 from deid_studio.detect.rules.places.common import RULES
-from deid_studio.detect.rules.places.fields import _FIELDS, _fields
+from deid_studio.detect.rules.places.fields import _FIELDS, _fields, pharmacy_fields
 from deid_studio.detect.rules.places.gazetteer import (
     _DOTTED_US,
     _DOTTED_US_HINTS,
@@ -86,6 +86,7 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
     index = word_index(text, language)
     lex = lexicon(language)
     found = list(_fields(text, index))
+    found += pharmacy_fields(text)
     found += _streets(text, language, index)
     found += _institutions(text, language, index, lex)
     found += (RuleHit(*m.span(), "INSTITUTION", "pharmacy_chain") for m in _CHAINS.finditer(text))
