@@ -367,20 +367,27 @@ def _bare_web(a: Anchors) -> list[int]:
 
 
 _TLD = (
-    r"(?i:com|org|net|edu|gov|co(?:\.|[ \t]+dot[ \t]+)uk|de|fr|es|it|pt|br|ch|at|be|nl|ie|ca|au"
-    r"|mx|ar)(?![\w-])"
+    r"(?-i:com|org|net|edu|gov|(?:co|org|ac|gov|nhs)(?:\.|[ \t]+dot[ \t]+)uk|de|fr|es|it|pt|br|ch"
+    r"|at|be|nl|ie|ca|au|mx|ar)(?![\w-])"
 )
-_DOTTED = r"[\w-]+(?:\.[\w-]+)*"
+"""A common top-level domain, in lower case ("home.It resolved" is a missing blank)."""
 _DOT = r"(?:\.|[ \t]*(?:\[dot\]|\(dot\))[ \t]*)"
+_NAME_PART = r"(?<![\w.+-])(?=[\w.+-]*\p{L})[\w+-]+(?:\.[\w+-]+)*"
+"""An address's name: a letter in it ("SmPC 4.8 at medicines.org.uk" has none)."""
+_WEBMAIL = (
+    r"(?i:gmail|googlemail|hotmail|yahoo|outlook|icloud|live|aol|gmx|web|libero|terra|uol|bol"
+    r"|orange|btinternet|bt|sky|virginmedia|protonmail|proton|wanadoo|free|t-online)"
+)
 SPELT_EMAIL = regex.compile(
-    # "linda.smith[at]gmail.com", "linda.smith @ gmail.com": a marker no sentence writes
-    rf"(?<![\w.+-])[\w+-]+(?:\.[\w+-]+)*(?:[ \t]*(?:\[at\]|\(at\))[ \t]*|[ \t]+@[ \t]+)"
+    # "linda.smith[at]gmail.com": a marker no sentence writes
+    rf"{_NAME_PART}(?<=[\w.+-]{{3}})[ \t]*(?:\[at\]|\(at\))[ \t]*"
     rf"[\w-]+(?:{_DOT}[\w-]+)*{_DOT}{_TLD}"
-    # "linda.smith at gmail.com": " at " only after a name with a dot, an underscore or a digit
-    rf"|(?<![\w.+-])(?=[\w.+-]*[._\d])[\w+-]+(?:\.[\w+-]+)*[ \t]+at[ \t]+{_DOTTED}\.{_TLD}"
-    # "linda dot smith at gmail dot com": spelt out
-    rf"|(?<![\w.+-])[\w+-]+(?:[ \t]+dot[ \t]+[\w+-]+)*[ \t]+at[ \t]+[\w-]+"
-    rf"(?:[ \t]+dot[ \t]+[\w-]+)*?[ \t]+dot[ \t]+{_TLD}",
+    # "linda.smith @ gmail.com", "linda.smith at gmail.com": a name with a dot, an
+    # underscore or a digit in it ("patient @ home.com", "Bought 2 at amazon.com" are none)
+    rf"|{_NAME_PART}(?<=[._\d][\w+-]*)[ \t]+(?:@|at)[ \t]+[\w-]+(?:\.[\w-]+)*\.{_TLD}"
+    # "linda dot smith at gmail dot com": spelt out, at a webmail's domain
+    rf"|(?<![\w.+-])[\w+-]+(?:[ \t]+dot[ \t]+[\w+-]+)*[ \t]+at[ \t]+{_WEBMAIL}"
+    rf"[ \t]+dot[ \t]+{_TLD}",
     regex.IGNORECASE,
 )
 """An e-mail address spelt to get past filters: "linda dot smith at gmail dot com",

@@ -83,7 +83,8 @@ ID_KEYS: dict[str, str] = {
     r"|cart[ãa]o\s+nacional\s+de\s+sa[úu]de|niss|n[úu]mero\s+de\s+afiliaci[óo]n"
     r"|afiliado(?:\s+a)?\s+(?-i:[A-Z]{2,6})|imss|issste|pami": "insurance",
     r"n[º°o]\.?\s*col(?:egiado)?|colegiado|licen[cs]e|dea|npi|rpps|adeli|lanr|gmc"
-    r"|gphc(?:\s+(?:reg(?:istration)?|no|number))?|nmc(?:\s+(?:pin|number|no))?"
+    r"|gphc(?:\s+(?:reg(?:istration)?|no|number))?(?=[\s:.#]*\d{7}(?!\d))"
+    r"|nmc(?:\s+(?:pin|number|no))?(?=[\s:.#]*\d{2}[A-Z]\d{4}[A-Z](?![\w]))"
     r"|(?:crm|crf|coren|cro|crefito|crp)[-/ ]?(?-i:[A-Z]{2})|(?:crm|coren)"
     + _LONG
     + r"|c[ée]dula\s+profesional|matr[íi]cula\s+profesional": "licence",
@@ -184,7 +185,13 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Numéro RPPS du déclarant : [78338889129].",
             "Mr Sanjay Gupta MRPharmS, GPhC [2045678]; (GPhC reg [2087654]); NMC PIN [98A1234E]",
         ),
-        ("NºCol: ", "DEA registered", "CRF 3 (eGFR 45)", "The CRO 2021 audit"),
+        (
+            "NºCol: ",
+            "DEA registered",
+            "CRF 3 (eGFR 45)",
+            "The CRO 2021 audit",
+            "NMC 2019 code of conduct; Rapid response NMC 2 hours; Lot NMC 123456 expired",
+        ),
     ),
     "encounter": (
         (

@@ -196,7 +196,15 @@ CONTACT_RULES: tuple[Rule, ...] = (
             "email [linda.smith @ gmail.com]",
             "write to [linda.smith at gmail.com] or",
         ),
-        ("seen at home dot", "she was at work", "BP @ rest", "a @ b", "ordered at Amazon.com"),
+        (
+            "seen at home dot",
+            "she was at work",
+            "BP @ rest",
+            "a @ b",
+            "ordered at Amazon.com",
+            "Per the SmPC 4.8 at medicines.org.uk; Bought 2 at amazon.com; dose 2 at home.It",
+            "patient @ home.com; Check BP (at) home.de; Drug levels dot plot at baseline dot com",
+        ),
         anchor="spelt_email",
     ),
     Rule(

@@ -43,15 +43,10 @@ _EMPLOYER_CUES: Mapping[str, str] = {
     "en": "work for|works for|worked for|working for|work at|works at|worked at|working at|"
     "employed by|employed at|employee of|job at|a year at|intern at|internship at",
     "es": "trabaja en|trabaja para|trabajaba en|trabajaba para|empleado de|empleada de|"
-    "empleado en|empleada en|trabajo en|trabajo en el|trabajo en la|trabajo para|"
-    "trabaja en el|trabaja en la",
+    "empleado en|empleada en",
     "fr": "travaille chez|travaille pour|travaillait chez|employé chez|employée chez|"
     "salarié de|salariée de",
-    "de": "arbeitet bei|arbeitete bei|beschäftigt bei|angestellt bei|tätig bei|arbeite bei",
-    "it": "lavoro alla|lavoro al|lavoro presso|lavoro per|lavora alla|lavora al|lavora presso|"
-    "lavora per|dipendente di|dipendente della",
-    "pt": "trabalho na|trabalho no|trabalho em|trabalho para|trabalha na|trabalha no|"
-    "trabalha em|trabalha para|funcionário da|funcionária da|funcionário do|funcionária do",
+    "de": "arbeitet bei|arbeitete bei|beschäftigt bei|angestellt bei|tätig bei",
 }
 """Phrases after which capitalised words name the employer ("I work for Wolters Kluwer")."""
 _ORGANISATION = regex.compile(
