@@ -95,9 +95,16 @@ name ("Pharmacy: [Boots UK #2134], Trinity Leeds", "Farmacia: [Farmacia Central]
 sentence ("Pharmacy: dispensed 30 tablets on 12/03/2021")."""
 
 
+_PHARMACY_KEYS = ("pharmacy", "farmacia", "farmácia", "pharmacie", "apotheke")
+
+
 def pharmacy_fields(text: str) -> Iterator[RuleHit]:
-    """The values of a pharmacy's field (:data:`_PHARMACY_FIELD`)."""
+    """The values of a pharmacy's field (:data:`_PHARMACY_FIELD`), looked for only where a
+    key's word stands (the pattern's scan of a whole narrative cost 2% of the rules' time)."""
     if ":" not in text:
+        return
+    lower = text.lower()
+    if not any(key in lower for key in _PHARMACY_KEYS):
         return
     for match in _PHARMACY_FIELD.finditer(text):
         start, end = match.span(1)
