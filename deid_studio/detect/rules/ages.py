@@ -39,11 +39,12 @@ _NOT_AN_AGE_AFTER = (
 )
 """What follows a duration, not an age ("5 años de evolución", "3 años después"), as whole
 words: "tras" is not "trasladada" ("Mujer de 61 años trasladada desde...")."""
-_SUBJECT_EN = (
-    r"(?:he|she|i|they|patient|pt|mum|mom|mother|father|dad|nan|nana|gran|granny|grandma|"
-    r"grandpa|grandmother|grandfather|wife|husband|son|daughter|brother|sister|aunt|uncle|"
-    r"baby|child|boy|girl|man|woman|lady)"
+_KIN_EN = (
+    r"mum|mom|mother|father|dad|nan|nana|gran|granny|grandma|grandpa|grandmother|grandfather|"
+    r"wife|husband|son|daughter|brother|sister|aunt|uncle"
 )
+"""The relatives an English consumer names before an age ("my nan is 95", "Mum (92)")."""
+_SUBJECT_EN = rf"(?:he|she|i|they|patient|pt|{_KIN_EN}|baby|child|boy|girl|man|woman|lady)"
 _SUBJECT_DE = (
     r"(?:er|sie|ich|patientin|patient|mutter|vater|tochter|sohn|frau|mann|oma|opa|"
     r"gro(?:ß|ss)mutter|gro(?:ß|ss)vater|schwester|bruder|kind)"
@@ -376,8 +377,7 @@ AGE_RULES: tuple[Rule, ...] = (
         # a bare number in a bracket after a relative's word or a person's name of two
         # words and its comma ("Mum (92) is confused", "Grandma (Edith Rawlings, 96)"); or
         # ", now 104," after a person
-        r"(?<=\b(?i:mum|mom|mother|father|dad|nan|nana|gran|granny|grandma|grandpa|grandmother|"
-        r"grandfather|wife|husband|son|daughter|brother|sister|aunt|uncle|partner)[ \t]?\([ \t]?)"
+        rf"(?<=\b(?i:{_KIN_EN}|partner)[ \t]?\([ \t]?)"
         r"\d{1,3}(?=[ \t]?\))"
         r"|(?<=\((?-i:\p{Lu}[\p{Ll}\p{M}'\u2019-]+(?:[ \t]+\p{Lu}[\p{Ll}\p{M}'\u2019-]+){1,2})"
         r",[ \t])"

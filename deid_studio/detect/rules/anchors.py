@@ -366,48 +366,6 @@ def _bare_web(a: Anchors) -> list[int]:
     return sorted(found)
 
 
-_TLD = (
-    r"(?-i:com|org|net|edu|gov|(?:co|org|ac|gov|nhs)(?:\.|[ \t]+dot[ \t]+)uk|de|fr|es|it|pt|br|ch"
-    r"|at|be|nl|ie|ca|au|mx|ar)(?![\w-])"
-)
-"""A common top-level domain, in lower case ("home.It resolved" is a missing blank)."""
-_DOT = r"(?:\.|[ \t]*(?:\[dot\]|\(dot\))[ \t]*)"
-_NAME_PART = r"(?<![\w.+-])(?=[\w.+-]*\p{L})[\w+-]+(?:\.[\w+-]+)*"
-"""An address's name: a letter in it ("SmPC 4.8 at medicines.org.uk" has none)."""
-_WEBMAIL = (
-    r"(?i:gmail|googlemail|hotmail|yahoo|outlook|icloud|live|aol|gmx|web|libero|terra|uol|bol"
-    r"|orange|btinternet|bt|sky|virginmedia|protonmail|proton|wanadoo|free|t-online)"
-)
-SPELT_EMAIL = regex.compile(
-    # "linda.smith[at]gmail.com": a marker no sentence writes
-    rf"{_NAME_PART}(?<=[\w.+-]{{3}})[ \t]*(?:\[at\]|\(at\))[ \t]*"
-    rf"[\w-]+(?:{_DOT}[\w-]+)*{_DOT}{_TLD}"
-    # "linda.smith @ gmail.com", "linda.smith at gmail.com": a name with a dot, an
-    # underscore or a digit in it ("patient @ home.com", "Bought 2 at amazon.com" are none)
-    rf"|{_NAME_PART}(?<=[._\d][\w+-]*)[ \t]+(?:@|at)[ \t]+[\w-]+(?:\.[\w-]+)*\.{_TLD}"
-    # "linda dot smith at gmail dot com": spelt out, at a webmail's domain
-    rf"|(?<![\w.+-])[\w+-]+(?:[ \t]+dot[ \t]+[\w+-]+)*[ \t]+at[ \t]+{_WEBMAIL}"
-    rf"[ \t]+dot[ \t]+{_TLD}",
-    regex.IGNORECASE,
-)
-"""An e-mail address spelt to get past filters: "linda dot smith at gmail dot com",
-"linda.smith[at]gmail.com", "linda.smith @ gmail.com" — a domain that ends in a common
-top-level domain."""
-
-
-_DOMAINS = (".com", ".org", ".net", ".co.uk", ".de", ".fr", ".es", ".it", ".pt", ".br")
-
-
-def _spelt_email(a: Anchors) -> list[int]:
-    """Where :data:`SPELT_EMAIL` starts, in the few narratives that spell an address."""
-    lower = a.lower
-    if not any(needle in lower for needle in (" dot ", "[at]", "(at)", " @ ")) and not (
-        " at " in lower and any(domain in lower for domain in _DOMAINS)
-    ):
-        return []
-    return [match.start() for match in SPELT_EMAIL.finditer(a.text)]
-
-
 def _handle(a: Anchors) -> list[int]:
     """Each "@" no word or dot stands right before: a social network's handle starts there."""
     text = a.text
@@ -521,7 +479,6 @@ ANCHORS: dict[str, Callable[[Anchors], list[int]]] = {
     "email": _email,  # the start of the local part before an "@"
     "web": _web,  # "http", "www.", "ftp:"
     "bare_web": _bare_web,  # the host before ".com/", ".blogspot." ("facebook.com/x")
-    "spelt_email": _spelt_email,  # "linda dot smith at gmail dot com"
     "handle": _handle,  # an "@" that starts a word ("@gazthornton69")
     "user": _user,  # where a user name follows its key ("login: ")
     "number_word": _number_words,  # a number word before a time unit ("eleven months")

@@ -185,8 +185,8 @@ GUARDS: tuple[Rule, ...] = (
         ),
         anchor="digit",
         after=words(
-            "exp expiry expiration expires expiring date before by caducidad cad caduca "
-            "vencimiento péremption peremption verfall verfalldatum bis scadenza validade val"
+            "exp expiry expiring date before by caducidad caduca vencimiento péremption "
+            "peremption verfall verfalldatum bis scadenza validade"
         ),
     ),
 )

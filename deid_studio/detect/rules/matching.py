@@ -12,7 +12,7 @@ from deid_studio.detect.rules.anchors import ANCHORS, Anchors
 from deid_studio.detect.rules.base import MAX_LENGTH, Finder, Rule, RuleHit
 from deid_studio.detect.rules.checksums import CHECKSUM_FINDER
 from deid_studio.detect.rules.codes import CODE_RULES
-from deid_studio.detect.rules.contacts import CONTACT_RULES
+from deid_studio.detect.rules.contacts import CONTACT_RULES, SPELT_EMAIL_FINDER
 from deid_studio.detect.rules.dates import DATE_RULES, YEAR_RULES
 from deid_studio.detect.rules.guards import GUARDS
 from deid_studio.detect.rules.names import NAME_FINDER
@@ -49,6 +49,7 @@ def plain_blanks(text: str) -> str:
 FINDERS: tuple[Finder, ...] = (
     CHECKSUM_FINDER,
     PHONE_FINDER,
+    SPELT_EMAIL_FINDER,
     PLACE_FINDER,
     NAME_FINDER,
     PROFESSION_FINDER,

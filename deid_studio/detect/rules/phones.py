@@ -73,9 +73,15 @@ _PHONE_KEY = regex.compile(
 )
 """A number after another key ("NHC:", "NASS:", "Nº Col:") is that key's, not a phone;
 the regex rules read numbers after phone keys."""
+_PHONE_WORDS = (
+    r"tel|t[ée]l[ée]phone|tel[ée]fono|telefon|telefone|phone|fax|m[oó]vil|mobile|portable"
+    r"|handy|cell"
+)
+"""A phone's words: before a bare number on its line (:data:`_PHONE_WORD_BEFORE`) and first in
+a key (:data:`_PHONE_BEFORE_KEY`)."""
 _PHONE_BEFORE_KEY = regex.compile(
-    r"(?ri)\b(?:tel|t[ée]l[ée]phone|tel[ée]fono|telefone?|phone|celular|cellulare|cell|"
-    r"m[oó]vil|mobile?|portable|handy|whatsapp|fax)\.?(?:[ \t]+[\p{L}'\u2019]+){0,3}[ \t]+\Z"
+    rf"(?ri)\b(?:{_PHONE_WORDS}|mobil|celular|cellulare|whatsapp)\.?"
+    r"(?:[ \t]+[\p{L}'\u2019]+){0,3}[ \t]+\Z"
 )
 """A phone's word earlier in the key: "Celular do marido:", "Phone of daughter:", "Tel.
 Ehefrau:" key their numbers though their last word is a relative's."""
@@ -139,8 +145,7 @@ def find_phones(text: str, language: str | None) -> list[RuleHit]:
 _BARE = "bare"
 """A possible number written as a bare run of digits: a phone only after a phone's word."""
 _PHONE_WORD_BEFORE = regex.compile(
-    r"(?i)\b(?:tel|t[ée]l[ée]phone|telephoned|phone|phoned|tel[ée]fono|telefon|telefone|"
-    r"telefonisch|fax|m[oó]vil|mobile|portable|handy|cell)\b[^\n\r]*\Z"
+    rf"(?i)\b(?:{_PHONE_WORDS}|telephoned|phoned|telefonisch)\b[^\n\r]*\Z"
 )
 """A phone's word earlier on the line ("a contacté le CRPV par téléphone le 20/03/2021
 (0594709853)"): a bare run of digits of a possible length is the number called, though its

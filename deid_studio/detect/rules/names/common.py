@@ -120,8 +120,8 @@ _NAMES_NOT_RELATIVES = frozenset({"irma", "mae"})
 RELATIVES_ALSO_NAMES = frozenset({"nora", "neta", "neto", "avo", "zia", "genero"})
 """Relatives' words that other languages' people bear as first names ("nora" a Portuguese
 daughter-in-law, "Nora" a name; "neto", a grandson and a Brazilian surname; Italian "zia",
-an aunt): relatives only in a narrative of
-their own language, and never among :data:`_NOT_NAMES`."""
+an aunt): relatives only in a narrative of their own language, and never among
+:data:`_NOT_NAMES`."""
 
 
 @cache

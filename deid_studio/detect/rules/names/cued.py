@@ -371,12 +371,13 @@ def _after_cues(
             ):
                 continue  # "habite à Cousin, France": a name or a town, not a relative
             position = _skip_titles(text, match.end())
+            introduced = not lowercase and cue.casefold() in _FIRST_PERSON_INTRODUCTIONS
             span = take_name(
                 text,
                 position,
                 lex,
                 wanted,
-                lowercase=lowercase or cue.casefold() in _FIRST_PERSON_INTRODUCTIONS,
+                lowercase=lowercase or introduced,
                 uncased=shouting,
                 familiar=rule in _FAMILIAR_AFTER,
             )
@@ -385,7 +386,7 @@ def _after_cues(
             if span is None:
                 continue
             if (
-                not lowercase
+                introduced
                 and text[span[0] : span[1]].islower()
                 and fold(text[span[0] : span[1]].split()[0]) not in lex.first_names
             ):
