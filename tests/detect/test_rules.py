@@ -855,6 +855,10 @@ def test_a_pharmacy_chains_store_number_says_which_store() -> None:
     for text, store in (
         ("Per pharmacist Tom at CVS #4521, lot EW0172.", "CVS #4521"),
         ("Vaccinated at Walgreens store #10234 in Dayton.", "Walgreens store #10234"),
+        ("I picked it up at Rite Aid store 5521 on Tuesday.", "Rite Aid store 5521"),
+        ("Dispensed by Rite Aid Pharmacy No. 4410.", "Rite Aid Pharmacy No. 4410"),
+        ("CVS Pharmacy number 8812 called back.", "CVS Pharmacy number 8812"),
+        ("the Walgreens store 2 blocks away", "Walgreens"),  # a walk, not a store's number
     ):
         found = [(h.kind, text[h.start : h.end]) for h in find(text, "en")]
         assert ("INSTITUTION", store) in found, found

@@ -470,3 +470,28 @@ def test_a_large_city_after_a_workers_verb_is_a_town_not_an_employer(
 ) -> None:
     assert town in _found(text, language, "CITY")
     assert _found(text, language, "INSTITUTION") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "hospital"),
+    [
+        ("Seen at MGH in Boston the next day.", "MGH"),
+        ("Transferred to UCLH on day 3.", "UCLH"),
+        ("admitted to CRMC with chest pain", "CRMC"),
+        ("She was taken to Addenbrooke's by ambulance.", "Addenbrooke's"),
+        ("He was rushed to Guy's overnight.", "Guy's"),
+        ("hospitalized at Mayo's for a week", "Mayo's"),
+        # units, tests and services after the same verbs are no hospitals
+        ("She was admitted to ICU overnight.", None),
+        ("He was taken to CT and then to the PICU.", None),
+        ("Referred to ENT and seen at A&E.", None),
+        ("She was transferred to SNF after discharge.", None),
+        ("She was taken to Mum's house.", None),
+        ("PATIENT WAS ADMITTED TO THE WARD", None),
+    ],
+)
+def test_a_hospitals_short_name_after_an_admission(text: str, hospital: str | None) -> None:
+    """ "Admitted to SHC", "brought to CRMC via EMS" (VAERS), "taken to Addenbrooke's":
+    an acronym or a possessive with no hospital's word left the hospital in the text."""
+    found = [text[h.start : h.end] for h in find(text, "en") if h.kind == "INSTITUTION"]
+    assert found == ([hospital] if hospital else [])

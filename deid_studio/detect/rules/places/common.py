@@ -105,6 +105,7 @@ RULES: Mapping[str, float] = {
     "institution_generic": 0.7,
     "institution_lowercase": 0.8,
     "institution_of_saint": 0.9,
+    "institution_after_admission": 0.85,
     "room": 0.8,
     "unit_number": 0.95,
     "military_address": 0.95,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from deid_studio.detect.rules.base import Finder, RuleHit
 from deid_studio.detect.rules.places.address_continued import _continued
+from deid_studio.detect.rules.places.admissions import _ADMISSION, _after_admissions
 from deid_studio.detect.rules.places.common import RULES
 from deid_studio.detect.rules.places.fields import _FIELDS, _fields, pharmacy_fields
 from deid_studio.detect.rules.places.gazetteer import (
@@ -72,6 +73,7 @@ def _triggers(language: str | None) -> frozenset[str]:
         _PLACE_PHRASE,
         _TOWN_THEN_REGION,
         _SAINT_POSSESSIVE,
+        _ADMISSION,
         *(f for _, _, f in _FIELDS),
     ]
     prefixed = _street_prefixed(language)
@@ -91,6 +93,7 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
     found += _institutions(text, language, index, lex)
     found += (RuleHit(*m.span(), "INSTITUTION", "pharmacy_chain") for m in _CHAINS.finditer(text))
     found += _manufacturers(text, language, lex)
+    found += _after_admissions(text, index, language)
     found += _continued(text, found, lex, language)
     found += _towns(text, language, lex)
     found += _after_phrases(text, index, lex, language)
@@ -181,6 +184,9 @@ PLACE_FINDER = Finder(
         "wohnhaft [Dussen vanweg 55/89], [15150] [Lörrach].",
         "wohnhaft [Erna-Dussen van-Allee 96-90], [86858] [Riesa].",
         "vaccinated on 22 March 2021 at [Walgreens], [Morsechester].\r\n\r\nA few hours",
+        "picked up at [Rite Aid store 5521] on Tuesday",
+        "Admitted to [SHC]. Pt was brought to [CRMC] via EMS",
+        "taken to [Addenbrooke's] by ambulance",
         "is a 63-year-old man from [Emmastad], [Surrey]. He is",
         "the emergency department of [Vincent Memorial Hospital], [Port Earl], on 04Mar2021",
         "admitted to [General Hospital], North Wing, on 04Mar2021",
@@ -353,6 +359,8 @@ PLACE_FINDER = Finder(
         "after the Cardiac Surgery consult",
         "took St. John's wort; on St. Patrick's Day",
         "returned to OR for washout; came from CT; moved to ICU",
+        "admitted to ICU; taken to CT; referred to ENT; transferred to the PICU; seen at A&E",
+        "taken to Mum's house; PATIENT WAS ADMITTED TO THE WARD; referred to NHS; went to MGH",
         "At ER, CT scan and labs",
         "she felt flat 2 days later; the studio 3 times",
         "Sender's Comments: The Company cannot exclude",

@@ -459,7 +459,12 @@ _SUFFIX_TRIGGERS = frozenset(
 _LOWERCASE_LEGAL_TRIGGERS = frozenset(f.rstrip(".") for f in _LOWERCASE_LEGAL_FORMS)
 
 
-_STORE_NUMBER = r"(?:[ \t]+(?i:store|pharmacy))?[ \t]*\#[ \t]?\d{1,6}(?!\d)"
+_STORE_NUMBER = (
+    r"(?:(?:[ \t]+(?i:store|pharmacy))?[ \t]*(?:\#|(?i:no\.|number|n[º°]))"
+    r"|[ \t]+(?i:store)(?=[ \t]*\d{3}))[ \t]?\d{1,6}(?!\d)"
+)
+"""A store's number after a chain: behind "#", "No." or "number", or three digits or more
+after "store" ("Rite Aid store 5521"; "the CVS store 2 blocks away" is a walk)."""
 _CHAIN_NAMES = (
     "Walgreens",
     "Rite Aid",
