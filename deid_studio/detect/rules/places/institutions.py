@@ -475,6 +475,32 @@ _CHAIN_NAMES = (
     "Costco Pharmacy",
     "Walmart Pharmacy",
     "CVS Pharmacy",
+    # named alone in consumers' reports in other countries and languages, where the rules
+    # left them ("bei DocMorris bestellt", "at Chemist Warehouse") or read them as a person
+    "Duane Reade",
+    "Kinney Drugs",
+    "Publix",
+    "Rexall",
+    "London Drugs",
+    "Jean Coutu",
+    "Pharmaprix",
+    "Uniprix",
+    "Familiprix",
+    "Day Lewis",
+    "Chemist Warehouse",
+    "Terry White Chemmart",
+    "Amcal",
+    "DocMorris",
+    "Shop Apotheke",
+    "Drogasil",
+    "Droga Raia",
+    "Pague Menos",
+    "Farmacias del Ahorro",
+    "Farmacias Similares",
+    "Farmacias Guadalajara",
+    "Farmacias Benavides",
+    "Farmatodo",
+    "Inkafarma",
 )
 _CHAINS = regex.compile(
     r"(?<![\p{L}\p{M}])(?:"
