@@ -495,3 +495,27 @@ def test_a_hospitals_short_name_after_an_admission(text: str, hospital: str | No
     an acronym or a possessive with no hospital's word left the hospital in the text."""
     found = [text[h.start : h.end] for h in find(text, "en") if h.kind == "INSTITUTION"]
     assert found == ([hospital] if hospital else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "name"),
+    [
+        ("Delivery driver Mark said the patient was confused.", "en", "Mark"),
+        ("The cashier Rosa noticed the rash.", "en", "Rosa"),
+        ("her boss Karen called the line", "en", "Karen"),
+        ("la sua badante Olga le ha dato la compressa", "it", "Olga"),
+        ("a vizinha Rosa encontrou ela caída", "pt", "Rosa"),
+        ("su compañera Lucía la llevó a urgencias", "es", "Lucía"),
+        ("ihr Kollege Jonas rief an", "de", "Jonas"),
+        ("the driver Side airbag deployed", "en", None),
+        ("el jefe de servicio la valoró", "es", None),
+    ],
+)
+def test_a_first_name_after_a_worker_or_a_companion(
+    text: str, language: str, name: str | None
+) -> None:
+    """ "Delivery driver Mark": a first name that is a word too, after the word for someone
+    around the patient who is no relative, was left in the text. The other names were
+    found as first names; the cue (Italian and Portuguese had none) keeps them a person's."""
+    people = [text[h.start : h.end] for h in find(text, language) if h.kind == "PERSON"]
+    assert people == ([name] if name else [])

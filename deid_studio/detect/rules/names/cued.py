@@ -161,10 +161,14 @@ Franz", "seiner Frau Anna", "sa femme Marie", "su mujer Carmen"): where "Frau" a
 title of the patient herself and "Mann" a surname. Phrases, "|" between them (one phrase
 alone would be split at its blank into words)."""
 _ACQUAINTANCES: Mapping[str, str] = {
-    "en": "friend neighbour neighbor roommate flatmate housemate carer caregiver",
-    "es": "amigo amiga vecino vecina cuidador cuidadora",
-    "fr": "ami amie voisin voisine",
-    "de": "freund freundin nachbar nachbarin",
+    "en": "friend neighbour neighbor roommate flatmate housemate carer caregiver colleague "
+    "coworker co-worker workmate classmate boss supervisor landlord landlady babysitter "
+    "housekeeper cleaner driver cashier receptionist courier postman",
+    "es": "amigo amiga vecino vecina cuidador cuidadora compañero compañera jefe jefa",
+    "fr": "ami amie voisin voisine collègue",
+    "de": "freund freundin nachbar nachbarin kollege kollegin",
+    "it": "amico amica vicino vicina badante collega",
+    "pt": "amigo amiga vizinho vizinha cuidador cuidadora colega",
 }
 """Words for the people around a patient who are no relatives: a known name after one is a
 person's ("su vecina Dolores", not the town; "her friend Rose"), a weak cue as the
