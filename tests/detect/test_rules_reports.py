@@ -519,3 +519,28 @@ def test_a_first_name_after_a_worker_or_a_companion(
     found as first names; the cue (Italian and Portuguese had none) keeps them a person's."""
     people = [text[h.start : h.end] for h in find(text, language) if h.kind == "PERSON"]
     assert people == ([name] if name else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "hospital"),
+    [
+        ("Se trata de un niño de 14 meses que acude al HUCA presentando lesiones.", "es", "HUCA"),
+        ("Ingresa en UCI y posteriormente es trasladada al HGUGM.", "es", "HGUGM"),
+        ("Elle a été transférée à l'HEGP le lendemain.", "fr", "HEGP"),
+        ("Il paziente è stato ricoverato al CTO.", "it", "CTO"),
+        ("O paciente foi internado no HCFMUSP.", "pt", "HCFMUSP"),
+        # intensive care and emergency units, the generic university hospital
+        ("Fue trasladado a la UCI del hospital.", "es", None),
+        ("hospitalisée au CHU pour surveillance", "fr", None),
+        ("ricoverata presso il DEA per osservazione", "it", None),
+        ("internada na UTI por 3 dias", "pt", None),
+        ("The patient was seen at a COVID vaccine clinic today.", "en", None),
+    ],
+)
+def test_a_hospitals_acronym_after_an_admission_in_other_languages(
+    text: str, language: str, hospital: str | None
+) -> None:
+    """ "acude al HUCA" (MEDDOCAN train, where the gold missed it too), "transférée à
+    l'HEGP": the acronym was left in the text; an intensive care unit's stays readable."""
+    found = [text[h.start : h.end] for h in find(text, language) if h.kind == "INSTITUTION"]
+    assert found == ([hospital] if hospital else [])

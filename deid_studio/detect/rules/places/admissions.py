@@ -1,33 +1,69 @@
-"""Hospitals by a short name after an admission's verb, in English narratives: an acronym
-("admitted to MGH", "transferred to UCLH") or a possessive ("taken to Addenbrooke's", "seen
-at St Mary's") with no hospital's word that the other institution rules need
+"""Hospitals by a short name after an admission's verb: an acronym ("admitted to MGH",
+"transferred to UCLH", "acude al HUCA", "transférée à l'HEGP", "ricoverato al CTO",
+"internado no HCFMUSP") or, in English, a possessive ("taken to Addenbrooke's", "seen at St
+Mary's") with no hospital's word that the other institution rules need
 (``institution_after_admission``). The units and services that follow the same verbs in
-capitals ("admitted to ICU", "taken to CT", "referred to ENT") and the homes of relatives
-("taken to Mum's") are no hospitals.
+capitals ("admitted to ICU", "ingreso en UCI", "taken to CT", "referred to ENT", "au CHU")
+and the homes of relatives ("taken to Mum's") are no hospitals.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 import regex
 
 from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import fold
 from deid_studio.detect.rules.base import RuleHit
-from deid_studio.detect.rules.words import cues
+from deid_studio.detect.rules.words import Cues, cues
 
-_ADMISSION_PHRASES = (
-    "admitted to|admitted at|readmitted to|re-admitted to|admission to|transferred to|"
+_ADMISSION_PHRASES: Mapping[str, str] = {
+    "en": "admitted to|admitted at|readmitted to|re-admitted to|admission to|transferred to|"
     "transferred from|transfer to|transported to|taken to|rushed to|airlifted to|flown to|"
     "brought to|referred to|presented to|presented at|seen at|treated at|evaluated at|"
     "hospitalized at|hospitalised at|hospitalized in|hospitalised in|discharged from|"
-    "vaccinated at|immunized at|immunised at|sent to"
-).split("|")
-_ADMISSION = cues(_ADMISSION_PHRASES, tail=r"[ \t]+(?:(?i:the)[ \t]+)?", word_end=True)
-"""An admission's verb, its preposition and an article."""
+    "vaccinated at|immunized at|immunised at|sent to",
+    "es": "ingresado en|ingresada en|ingresa en|ingresó en|ingreso en|ingresando en|"
+    "trasladado a|trasladada a|trasladado al|trasladada al|traslado a|traslado al|"
+    "remitido a|remitida a|remitido al|remitida al|derivado a|derivada a|derivado al|"
+    "derivada al|acude a|acude al|acudió a|acudió al|atendido en|atendida en|"
+    "hospitalizado en|hospitalizada en|dado de alta del|dada de alta del",
+    "fr": "transféré à|transférée à|transféré au|transférée au|hospitalisé à|hospitalisée à|"
+    "hospitalisé au|hospitalisée au|admis à|admise à|admis au|admise au|adressé à|"
+    "adressée à|adressé au|adressée au|pris en charge à|prise en charge à|"
+    "pris en charge au|prise en charge au",
+    "it": "ricoverato al|ricoverata al|ricoverato presso|ricoverata presso|trasferito al|"
+    "trasferita al|trasferito presso|trasferita presso|portato al|portata al|giunto al|"
+    "giunta al|dimesso dal|dimessa dal",
+    "pt": "internado no|internada no|internado na|internada na|internado em|internada em|"
+    "transferido para|transferida para|levado ao|levada ao|levado para|levada para|"
+    "atendido no|atendida no|encaminhado ao|encaminhada ao|encaminhado para|"
+    "encaminhada para|deu entrada no|deu entrada na",
+}
+"""An admission's verb and its preposition, in the languages whose narratives name a
+hospital by its acronym after one ("acude al HUCA", "transférée à l'HEGP", "ricoverato al
+CTO", "internado no HCFMUSP"); German writes the verb last ("in die MHH verlegt")."""
+_ARTICLES: Mapping[str, str] = {
+    "en": "the",
+    "es": "el|la",
+    "fr": "l['\u2019]",
+    "it": "il|lo|l['\u2019]",
+    "pt": "o|a",
+}
+"""The definite articles between the verb and the name (an indefinite one opens a noun: "seen
+at a COVID vaccine clinic")."""
 
-_ACRONYM = regex.compile(r"\p{Lu}{3,6}(?![\p{L}\p{M}\p{N}&/'\u2019-]|[ \t]+\p{Lu}\p{Ll})")
+
+def _admission(language: str, phrases: str) -> Cues:
+    article = f"(?i:{_ARTICLES[language]})"
+    tail = rf"[ \t]+(?:{article}(?<=['\u2019])|{article}[ \t]+)?"  # "à l'HEGP", "al HUCA"
+    return cues(phrases.split("|"), tail=tail, word_end=True)
+
+
+_ADMISSION = {language: _admission(language, p) for language, p in _ADMISSION_PHRASES.items()}
+
+_ACRONYM = regex.compile(r"\p{Lu}{3,8}(?![\p{L}\p{M}\p{N}&/'\u2019-]|[ \t]+\p{Lu}\p{Ll})")
 """An acronym alone: before a capitalised word it opens a name the other rules read or
 leave ("UCSF Medical Center", "the INR Clinic")."""
 _POSSESSIVE = regex.compile(
@@ -41,10 +77,23 @@ _UNITS = frozenset(
         "hdu iapt camhs mau micu miu nicu nnu ncu obgyn opd pacu pcu picu scbu sdu sicu sau "
         "tcu ucc utc wic snf ltc ltac ltach irf alf ecf rehab "
         "mri ct eeg ecg ekg echo ir or ecmo xray pet dexa "
-        "pcp gp md rn np pa ot pt slt gi ent ob gyn id cvs"
+        "pcp gp md rn np pa ot pt slt gi ent ob gyn id cvs covid sars "
+        # Spanish
+        "uci uvi ucip ucin uce ucc ume urpa rea reanimación suh hdd uhd uha cap pac suap "
+        "cs eap aps urg smu sum sem samur summa "
+        # French
+        "chu chr chru ch chi chg cht sau samu smur usc usi usic uhcd unv rea ehpad ssr usld "
+        "had cmp cmpp pmi pass sos "
+        # Italian
+        "dea ps uti utic tin tipo obi spdc rsa adi mmg pls asl ats usl 118 "
+        # Portuguese
+        "upa ubs cti ucis usf esf caps sus pa su inem"
     ).split()
 )
-"""Units, services, tests and professionals an admission's verb leads to in capitals."""
+"""Units, services, tests and professionals an admission's verb leads to in capitals (the
+intensive care units of every language first: "ingreso en UCI", "transféré en USI",
+"ricoverato in UTI", "internado na UTI" — a hospital's word there would lose what a reader
+of the report needs most)."""
 
 _NOT_HOSPITALS = frozenset(
     (
@@ -66,18 +115,19 @@ acronyms)."""
 def _after_admissions(
     text: str, index: dict[str, list[int]], language: str | None
 ) -> Iterator[RuleHit]:
-    if language not in (None, "en"):
-        return
-    for cue in _ADMISSION.finditer(text, index):
+    families = _ADMISSION.values() if language is None else [_ADMISSION.get(language)]
+    for cue in (
+        c for family in families if family is not None for c in family.finditer(text, index)
+    ):
         if cue.group().isupper():
             continue  # "ADMITTED TO THE WARD": a line in capitals has no acronyms
         at = cue.end()
         acronym = _ACRONYM.match(text, at)
         if acronym is not None:
             folded = fold(acronym.group())
-            if folded not in _UNITS and zipf(folded, "en") < _A_WORD:
+            if folded not in _UNITS and zipf(folded, language or "en") < _A_WORD:
                 yield RuleHit(*acronym.span(), "INSTITUTION", "institution_after_admission")
             continue
-        possessive = _POSSESSIVE.match(text, at)
+        possessive = _POSSESSIVE.match(text, at) if language in (None, "en") else None
         if possessive is not None and fold(possessive.group(1)) not in _NOT_HOSPITALS:
             yield RuleHit(*possessive.span(), "INSTITUTION", "institution_after_admission")

@@ -73,7 +73,7 @@ def _triggers(language: str | None) -> frozenset[str]:
         _PLACE_PHRASE,
         _TOWN_THEN_REGION,
         _SAINT_POSSESSIVE,
-        _ADMISSION,
+        *_ADMISSION.values(),
         *(f for _, _, f in _FIELDS),
     ]
     prefixed = _street_prefixed(language)
@@ -187,6 +187,7 @@ PLACE_FINDER = Finder(
         "picked up at [Rite Aid store 5521] on Tuesday",
         "Admitted to [SHC]. Pt was brought to [CRMC] via EMS",
         "taken to [Addenbrooke's] by ambulance",
+        "acude al [HUCA] presentando; transférée à l'[HEGP]; ricoverato al [CTO]",
         "is a 63-year-old man from [Emmastad], [Surrey]. He is",
         "the emergency department of [Vincent Memorial Hospital], [Port Earl], on 04Mar2021",
         "admitted to [General Hospital], North Wing, on 04Mar2021",
@@ -361,6 +362,7 @@ PLACE_FINDER = Finder(
         "returned to OR for washout; came from CT; moved to ICU",
         "admitted to ICU; taken to CT; referred to ENT; transferred to the PICU; seen at A&E",
         "taken to Mum's house; PATIENT WAS ADMITTED TO THE WARD; referred to NHS; went to MGH",
+        "ingreso en UCI; hospitalisée au CHU; portato al PS; internada na UTI; seen at a COVID",
         "At ER, CT scan and labs",
         "she felt flat 2 days later; the studio 3 times",
         "Sender's Comments: The Company cannot exclude",
