@@ -481,6 +481,9 @@ def test_a_large_city_after_a_workers_verb_is_a_town_not_an_employer(
         ("She was taken to Addenbrooke's by ambulance.", "Addenbrooke's"),
         ("He was rushed to Guy's overnight.", "Guy's"),
         ("hospitalized at Mayo's for a week", "Mayo's"),
+        ("She came to the TMH ED and was admitted.", "TMH"),
+        ("At 18:30 the nurse went to Pt's room.", None),
+        ("we returned to ESPOO by helicopter", None),  # a town (Presidio's set)
         # units, tests and services after the same verbs are no hospitals
         ("She was admitted to ICU overnight.", None),
         ("He was taken to CT and then to the PICU.", None),

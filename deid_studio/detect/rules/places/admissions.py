@@ -15,6 +15,7 @@ import regex
 
 from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import fold
+from deid_studio.detect.geography import places
 from deid_studio.detect.rules.base import RuleHit
 from deid_studio.detect.rules.words import Cues, cues
 
@@ -23,7 +24,8 @@ _ADMISSION_PHRASES: Mapping[str, str] = {
     "transferred from|transfer to|transported to|taken to|rushed to|airlifted to|flown to|"
     "brought to|referred to|presented to|presented at|seen at|treated at|evaluated at|"
     "hospitalized at|hospitalised at|hospitalized in|hospitalised in|discharged from|"
-    "vaccinated at|immunized at|immunised at|sent to",
+    "vaccinated at|immunized at|immunised at|sent to|went to|came to|returned to|arrived at|"
+    "arrived to|visited",
     "es": "ingresado en|ingresada en|ingresa en|ingresó en|ingreso en|ingresando en|"
     "trasladado a|trasladada a|trasladado al|trasladada al|traslado a|traslado al|"
     "remitido a|remitida a|remitido al|remitida al|derivado a|derivada a|derivado al|"
@@ -101,7 +103,7 @@ _NOT_HOSPITALS = frozenset(
         "grandpa grandmother grandfather granny gran nan nana nanny sister brother daughter "
         "son aunt auntie uncle cousin niece nephew friend friends neighbour neighbor "
         "boyfriend girlfriend partner husband wife fiance fiancee doctor doctors dentist "
-        "patient patients nurse nurses today yesterday tomorrow"
+        "patient patients pt pts nurse nurses today yesterday tomorrow"
     ).split()
 )
 """Whose possessive after "taken to" is a home or an office, not a hospital."""
@@ -125,7 +127,11 @@ def _after_admissions(
         acronym = _ACRONYM.match(text, at)
         if acronym is not None:
             folded = fold(acronym.group())
-            if folded not in _UNITS and zipf(folded, language or "en") < _A_WORD:
+            if (
+                folded not in _UNITS
+                and zipf(folded, language or "en") < _A_WORD
+                and places(language).match((folded,)) is None  # "returned to ESPOO"
+            ):
                 yield RuleHit(*acronym.span(), "INSTITUTION", "institution_after_admission")
             continue
         possessive = _POSSESSIVE.match(text, at) if language in (None, "en") else None

@@ -93,7 +93,6 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
     found += _institutions(text, language, index, lex)
     found += (RuleHit(*m.span(), "INSTITUTION", "pharmacy_chain") for m in _CHAINS.finditer(text))
     found += _manufacturers(text, language, lex)
-    found += _after_admissions(text, index, language)
     found += _continued(text, found, lex, language)
     found += _towns(text, language, lex)
     found += _after_phrases(text, index, lex, language)
@@ -115,6 +114,7 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
     found += _bracketed_towns(text, found, lex, language)
     found = _with_prefixes(text, found)
     found += _zips_after_towns(text, found)
+    found += _after_admissions(text, index, language)  # a town the rules read wins a tie
     return found
 
 
@@ -185,7 +185,7 @@ PLACE_FINDER = Finder(
         "wohnhaft [Erna-Dussen van-Allee 96-90], [86858] [Riesa].",
         "vaccinated on 22 March 2021 at [Walgreens], [Morsechester].\r\n\r\nA few hours",
         "picked up at [Rite Aid store 5521] on Tuesday",
-        "Admitted to [SHC]. Pt was brought to [CRMC] via EMS",
+        "Admitted to [SHC]. Pt was brought to [CRMC] via EMS; came to the [TMH] ED",
         "taken to [Addenbrooke's] by ambulance",
         "acude al [HUCA] presentando; transférée à l'[HEGP]; ricoverato al [CTO]",
         "is a 63-year-old man from [Emmastad], [Surrey]. He is",
@@ -361,7 +361,7 @@ PLACE_FINDER = Finder(
         "took St. John's wort; on St. Patrick's Day",
         "returned to OR for washout; came from CT; moved to ICU",
         "admitted to ICU; taken to CT; referred to ENT; transferred to the PICU; seen at A&E",
-        "taken to Mum's house; PATIENT WAS ADMITTED TO THE WARD; referred to NHS; went to MGH",
+        "taken to Mum's house; PATIENT WAS ADMITTED TO THE WARD; referred to NHS; went to EMS",
         "ingreso en UCI; hospitalisée au CHU; portato al PS; internada na UTI; seen at a COVID",
         "At ER, CT scan and labs",
         "she felt flat 2 days later; the studio 3 times",
