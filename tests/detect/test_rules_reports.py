@@ -547,3 +547,33 @@ def test_a_hospitals_acronym_after_an_admission_in_other_languages(
     l'HEGP": the acronym was left in the text; an intensive care unit's stays readable."""
     found = [text[h.start : h.end] for h in find(text, language) if h.kind == "INSTITUTION"]
     assert found == ([hospital] if hospital else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "date"),
+    [
+        (
+            "She received the dose on Christmas Day 2020 and felt unwell.",
+            "en",
+            "Christmas Day 2020",
+        ),
+        ("She tested positive on Christmas, 25Dec2020.", "en", "Christmas"),
+        ("On Christmas eve she fainted.", "en", "Christmas eve"),
+        ("fever since New Years Day", "en", "New Years Day"),
+        ("Onset was on Thanksgiving 2021.", "en", "Thanksgiving 2021"),
+        ("el día de Reyes acudió a urgencias", "es", "día de Reyes"),
+        ("la veille de Noël elle a fait un malaise", "fr", "veille de Noël"),
+        ("an Heiligabend bekam sie Fieber", "de", "Heiligabend"),
+        ("la vigilia di Natale ha avuto la febbre", "it", "vigilia di Natale"),
+        ("na véspera de Natal teve febre", "pt", "véspera de Natal"),
+        # a period, or a holiday whose day the year does not give
+        ("the patient went home on Christmas break", "en", None),
+        ("she felt better over Christmas and at Easter", "en", None),
+        ("mora em Natal desde 2019", "pt", None),
+    ],
+)
+def test_a_date_named_by_a_holiday(text: str, language: str, date: str | None) -> None:
+    """ "on Christmas Eve", "New Year's Day 2021" (21 in the VAERS narratives): a day and a
+    month, named, were left in the text."""
+    found = [text[h.start : h.end] for h in find(text, language) if h.rule == "date_holiday"]
+    assert found == ([date] if date else [])

@@ -15,6 +15,7 @@ from deid_studio.detect.rules.codes import CODE_RULES
 from deid_studio.detect.rules.contacts import CONTACT_RULES, SPELT_EMAIL_FINDER
 from deid_studio.detect.rules.dates import DATE_RULES, YEAR_RULES
 from deid_studio.detect.rules.guards import GUARDS
+from deid_studio.detect.rules.holidays import HOLIDAY_FINDER
 from deid_studio.detect.rules.names import NAME_FINDER
 from deid_studio.detect.rules.nationalities import NATIONALITY_FINDER
 from deid_studio.detect.rules.phones import PHONE_FINDER
@@ -50,6 +51,7 @@ FINDERS: tuple[Finder, ...] = (
     CHECKSUM_FINDER,
     PHONE_FINDER,
     SPELT_EMAIL_FINDER,
+    HOLIDAY_FINDER,
     PLACE_FINDER,
     NAME_FINDER,
     PROFESSION_FINDER,
