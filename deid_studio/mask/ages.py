@@ -1,9 +1,10 @@
 """Ages: the number and its unit, in years, to decide whether an age is above the threshold.
 
 "67 años", "41-year-old", "9 y/o", "18 months", "3 semanas", "2 años y 3 meses", "80-90
-years", "in her 90s", "noventa y dos años". A number counts in years unless a unit after it
-says days, weeks or months. Parts in different units add up ("2 años y 3 meses" is 2.25); a
-range counts as its upper end. Number words are read in English and Spanish up to 99.
+years", "in her 90s", "in her nineties", "a nonagenarian", "noventa y dos años". A number
+counts in years unless a unit after it says days, weeks or months. Parts in different units
+add up ("2 años y 3 meses" is 2.25); a range counts as its upper end. Number words are read
+in English and Spanish up to 99, decades of life in English.
 """
 
 from __future__ import annotations
@@ -50,6 +51,16 @@ _TENS = {
     **dict.fromkeys(("eighty", "ochenta"), 80),
     **dict.fromkeys(("ninety", "noventa"), 90),
 }
+_DECADES = {
+    **{f"{word[:-1]}ies": value for word, value in _TENS.items() if word.endswith("y")},
+    "sexagenarian": 60,
+    "septuagenarian": 70,
+    "octogenarian": 80,
+    "nonagenarian": 90,
+    "centenarian": 100,
+    "supercentenarian": 110,
+}
+"""A decade of life ("in her nineties", "a nonagenarian"): its first year."""
 _TOKEN = regex.compile(r"\d+(?:[.,]\d+)?|\p{L}+")
 _RANGE = regex.compile(r"\d\s*(?:-|\u2013|to|a)\s*\d")
 
@@ -88,6 +99,8 @@ def _number(token: str) -> float | None:
         return float(token.replace(",", "."))
     if token in _TENS:
         return float(_TENS[token])
+    if token in _DECADES:
+        return float(_DECADES[token])
     if token in _ONES:
         return float(_ONES[token])
     return None

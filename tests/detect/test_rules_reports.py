@@ -577,3 +577,24 @@ def test_a_date_named_by_a_holiday(text: str, language: str, date: str | None) -
     month, named, were left in the text."""
     found = [text[h.start : h.end] for h in find(text, language) if h.rule == "date_holiday"]
     assert found == ([date] if date else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "age"),
+    [
+        ("The patient is in her nineties and lives alone.", "en", "nineties"),
+        ("My grandmother, in her late 90s, had a fever.", "en", "90s"),
+        ("a healthcare worker (Doctor) in his 60's", "en", "60's"),
+        ("A nonagenarian woman developed a rash.", "en", "nonagenarian"),
+        ("paciente octogenaria con disnea", "es", "octogenaria"),
+        ("une patiente nonagénaire", "fr", "nonagénaire"),
+        ("una paziente ultranovantenne", "it", "ultranovantenne"),
+        ("she smoked in the nineties", "en", None),  # an era
+        ("Centenario Hospital Miguel Hidalgo", "es", None),  # a name
+    ],
+)
+def test_an_age_by_its_decade(text: str, language: str, age: str | None) -> None:
+    """ "in her nineties", "a nonagenarian": an age over 89 that the masker must cap was left
+    in the text (13 decades in the VAERS narratives)."""
+    found = [text[h.start : h.end] for h in find(text, language) if h.kind == "AGE"]
+    assert found == ([age] if age else [])

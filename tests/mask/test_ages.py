@@ -25,6 +25,10 @@ from deid_studio.mask.ages import age_in_years
         ("trece años", 13),
         ("92", 92),
         ("89 años y 6 meses", 89.5),
+        ("nineties", 90),  # "in her nineties": a decade read as its first year
+        ("sixties", 60),
+        ("nonagenarian", 90),
+        ("centenarian", 100),
     ],
 )
 def test_reads_the_age_in_years(text: str, years: float) -> None:

@@ -12,7 +12,9 @@ años", "4 years later" are relative times, not ages.
 
 from __future__ import annotations
 
-from deid_studio.detect.rules.base import NUMBER_WORD, Rule, words
+import regex
+
+from deid_studio.detect.rules.base import NUMBER_WORD, Finder, Rule, RuleHit, words
 
 N = rf"(?>\d{{1,3}}(?:[.,]5)?|{NUMBER_WORD})"  # atomic: a number is never split to retry
 _YEARS = r"(?:years?|yrs?|años?|ans?|jahre[n]?|jahr|anos?|år|anni|anno)"
@@ -409,5 +411,59 @@ AGE_RULES: tuple[Rule, ...] = (
         anchor="age",
         after=words("los"),
         languages=frozenset({"es"}),
+    ),
+)
+
+
+_DECADE = regex.compile(
+    # "in her 90s", "in his late eighties", "in their mid-90's"
+    r"(?<=(?<![\p{L}\p{M}])(?i:in)[ \t]+(?i:his|her|their|my|your)[ \t]+"
+    r"(?:(?i:early|mid|late)[ \t-]*)?)"
+    r"(?:[1-9]0['\u2019]?s|(?i:twenties|thirties|forties|fifties|sixties|seventies|eighties"
+    r"|nineties))(?![\p{L}\p{M}\d])"
+    # "a nonagenarian", "una paciente octogenaria", "une patiente nonagénaire", "ultranovantenne"
+    r"|(?<![\p{L}\p{M}])(?i:sexagenarian|septuagenarian|octogenarian|nonagenarian"
+    r"|(?:super)?centenarian|sexagenari[oa]s?|septuagenari[oa]s?|octogenari[oa]s?"
+    r"|nonagenari[oa]s?|centenari[oa]s?|sexagénaire|septuagénaire|octogénaire|nonagénaire"
+    r"|centenaire|(?:ultra)?(?:sessantenne|settantenne|ottantenne|novantenne)|centenaria"
+    r"|sexagen[áa]ri[oa]|septuagen[áa]ri[oa]|octogen[áa]ri[oa]|nonagen[áa]ri[oa]"
+    r"|centen[áa]ri[oa])(?![\p{L}\p{M}]|[ \t]+\p{Lu})"  # not a name's: "Centenario Hospital"
+)
+"""An age by its decade: the masker reads "90s", "nineties" and "nonagenarian" as 90 and
+caps them as it caps any age above its threshold."""
+_DECADE_HINTS = (
+    "0s",
+    "0's",
+    "0\u2019s",
+    "ties",
+    "genar",
+    "génaire",
+    "centenar",
+    "centenaire",
+    "tenne",
+)
+
+
+def find_decades(text: str, language: str | None) -> list[RuleHit]:
+    """Every age :data:`_DECADE` states, in the narratives that hold one of its endings."""
+    lower = text.lower()
+    if not any(hint in lower for hint in _DECADE_HINTS):
+        return []
+    return [RuleHit(*m.span(), "AGE", "age_decade") for m in _DECADE.finditer(text)]
+
+
+DECADE_FINDER = Finder(
+    "ages by decade",
+    find_decades,
+    {"age_decade": 0.9},
+    (
+        "The patient is in her [nineties] and lives alone",
+        "My grandmother, who is in her late [90s], had a fever; a man in his [40s]",
+        "A [nonagenarian] woman; she is a [centenarian]",
+        "paciente [octogenaria] con; une patiente [nonagénaire]; una paziente [ultranovantenne]",
+    ),
+    (
+        "in the 1990s; in the nineties; the 90s music; the sixties",
+        "centenary celebrations; the Forties Pipeline; Centenario Hospital Miguel Hidalgo",
     ),
 )

@@ -7,7 +7,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from functools import cache
 
-from deid_studio.detect.rules.ages import AGE_RULES
+from deid_studio.detect.rules.ages import AGE_RULES, DECADE_FINDER
 from deid_studio.detect.rules.anchors import ANCHORS, Anchors
 from deid_studio.detect.rules.base import MAX_LENGTH, Finder, Rule, RuleHit
 from deid_studio.detect.rules.checksums import CHECKSUM_FINDER
@@ -52,6 +52,7 @@ FINDERS: tuple[Finder, ...] = (
     PHONE_FINDER,
     SPELT_EMAIL_FINDER,
     HOLIDAY_FINDER,
+    DECADE_FINDER,
     PLACE_FINDER,
     NAME_FINDER,
     PROFESSION_FINDER,
