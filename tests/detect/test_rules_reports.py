@@ -598,3 +598,29 @@ def test_an_age_by_its_decade(text: str, language: str, age: str | None) -> None
     in the text (13 decades in the VAERS narratives)."""
     found = [text[h.start : h.end] for h in find(text, language) if h.kind == "AGE"]
     assert found == ([age] if age else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("DL# S530-4417-9921 on file", "S530-4417-9921"),
+        ("License plate 7ABC123 was noted by EMS.", "7ABC123"),
+        ("Vehicle VIN 1HGCM82633A004352.", "1HGCM82633A004352"),
+        ("Employee ID 448812 at the plant.", "448812"),
+        ("Student ID: 20214455", "20214455"),
+        ("Badge number 4471 of the nurse", "4471"),
+        ("Member # 99812345 with the plan", "99812345"),
+        ("Claim number 2021-CLM-44871", "2021-CLM-44871"),
+        ("Vaccination card number 12345678", "12345678"),
+        ("MAC address 00:1A:2B:3C:4D:5E of the pump", "00:1A:2B:3C:4D:5E"),
+        # counts after the same words are no identifiers
+        ("The employee took 2 tablets; member of staff 3 times", None),
+        ("claim 2 weeks later; the student 4 days", None),
+    ],
+)
+def test_identifiers_a_us_report_names_by_their_keys(text: str, code: str | None) -> None:
+    """HIPAA's vehicle, licence, health plan and device identifiers: "DL#", "License plate",
+    "VIN", "Member #", "Claim number", a badge, a MAC address were left in the text (and the
+    dose guard read "3C" of a MAC address as 3 °C)."""
+    found = [text[h.start : h.end] for h in find(text, "en") if h.kind in ("ID", "IP")]
+    assert found == ([code] if code else [])

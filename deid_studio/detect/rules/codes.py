@@ -36,7 +36,7 @@ _KEY_ENDS: dict[str, str] = {
     "insurance": "nass nuss ssn security social sociale nss nir insurance policy nhs "
     "versichertennummer versicherungsnummer kvnr sanitaria tis sip sns afiliación afiliacion "
     "svnr sozialversicherungsnummer vsnr medicare medicaid mbi card vitale ahv avs nuhsa "
-    "cns sus saúde saude niss imss issste pami",
+    "cns sus saúde saude niss imss issste pami member subscriber claim",
     "licence": "nºcol n°col col colegiado license licence dea npi rpps adeli lanr gmc crm crf "
     "coren cro crefito crp profesional sp rj mg rs pr sc ba pe ce go df pa am ma pb rn al pi "
     "mt ms se ro to ac ap rr gphc nmc pin reg registration",
@@ -44,7 +44,7 @@ _KEY_ENDS: dict[str, str] = {
     "personal": "dni nif nie passport pasaporte passeport reisepass personnummer cpf rg bsn "
     "card identité identite personalausweis fiscale matricule national rijksregisternummer "
     "curp rfc cuil cuit cédula cedula ciudadanía ciudadania identidad cidadão cidadao rut run "
-    "cc c.c t.i",
+    "cc c.c t.i dl plate vin employee student badge staff",
     "account": "account acct cuenta",
     "device": "serial s/n sn serie série seriennummer serien-nr serial#",
 }
@@ -82,7 +82,9 @@ ID_KEYS: dict[str, str] = {
     + _LONG
     + r"|health\s+card|carte\s+vitale|ahv(?:-?\s?nr)?|avs|tessera\s+sanitaria|nuhsa|cart[ãa]o\s+sus"
     r"|cart[ãa]o\s+nacional\s+de\s+sa[úu]de|niss|n[úu]mero\s+de\s+afiliaci[óo]n"
-    r"|afiliado(?:\s+a)?\s+(?-i:[A-Z]{2,6})|imss|issste|pami": "insurance",
+    r"|afiliado(?:\s+a)?\s+(?-i:[A-Z]{2,6})|imss|issste|pami"
+    # a health plan's member or claim ("Member # 99812345", "Claim number 2021-CLM-44871")
+    r"|(?:member|subscriber|claim)(?=\s*(?:#|no\b|number\b|id\b))" + _LONG: "insurance",
     r"n[º°o]\.?\s*col(?:egiado)?|colegiado|licen[cs]e|dea|npi|rpps|adeli|lanr|gmc"
     r"|gphc(?:\s+(?:reg(?:istration)?|no|number))?(?=[\s:.#]*\d{7}(?!\d))"
     r"|nmc(?:\s+(?:pin|number|no))?(?=[\s:.#]*\d{2}[A-Z]\d{4}[A-Z](?![\w]))"
@@ -97,7 +99,12 @@ ID_KEYS: dict[str, str] = {
     r"|(?:num[ée]ro\s+(?:de\s+)?)?registre\s+national|num[ée]ro\s+national"
     r"|rijksregisternummer|curp|cuil|cuit|c[ée]dula(?:\s+de\s+(?:ciudadan[íi]a|identidad))?"
     r"|cart[ãa]o\s+de\s+cidad[ãa]o|tarjeta\s+de\s+identidad"
-    r"|(?-i:RFC|RUT|RUN|CC|C\.C\.?|T\.\s?I\.?)" + _LONG: "personal",
+    r"|(?-i:RFC|RUT|RUN|CC|C\.C\.?|T\.\s?I\.?)"
+    + _LONG
+    # a driver's licence, a vehicle's plate or number, an employer's or a school's badge
+    + r"|(?-i:DL)(?=\s*#)|(?:licen[cs]e|number|registration)\s+plate|plate\s+number|vin"
+    r"|(?:employee|student|badge|staff)(?=\s*(?:#|no\b|number\b|id\b))"
+    r"|vaccination\s+card": "personal",
     r"account|acct|cuenta": "account",
     r"serial\s+(?:number|no|nr|#)|serial(?![ \t]+\d{1,3}-?(?:hourly|hours?|h|min|lead|oh)\b)"
     + _LONG
@@ -167,6 +174,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Número de la Seguridad Social: [28/12345678/40]",
             "AHV-Nr. [756.1234.5678.97]; Tessera sanitaria [80380000000000000001]",
             "NUHSA [AN0123456789]; tessera sanitaria n. [80380000000000000001]",
+            "Member # [99812345]; Claim number [2021-CLM-44871]; Subscriber ID [XQZ123456789]",
         ),
         (
             "NASS: desconocido",
@@ -175,6 +183,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Toxicity: CNS 2, GI 1",
             "Medicare 2 visits",
             "She called NHS 111 twice; advised by NHS 24",
+            "member of staff 3 times; claim 2 weeks later",
         ),
     ),
     "licence": (
@@ -215,8 +224,12 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Numéro de registre national : [85073003328]",
             "identificado con CC [1.020.345.678] de Bogotá; C.C. [52123456]",
             "Menor con T.I. [1002345678]; tarjeta de identidad [1002345678]",
+            "DL# [S530-4417-9921]; License plate [7ABC123]; VIN [1HGCM82633A004352]",
+            "Employee ID [448812]; Student ID: [20214455]; Badge number [4471]",
+            "Vaccination card number [12345678]",
         ),
         (
+            "The employee took 2 tablets; the student 4 days; the badge 3",
             "DNI en trámite",
             "le matricule du médecin",
             "Infusion run 2 was stopped",

@@ -271,6 +271,15 @@ CONTACT_RULES: tuple[Rule, ...] = (
         ("10:30", "a:b"),
         anchor="hex_colon",
     ),
+    Rule(
+        "mac_address",
+        "IP",
+        # a device's network address ("MAC address 00:1A:2B:3C:4D:5E"), not a time or a ratio
+        r"(?<![\w:])(?:[0-9a-f]{2}:){5}[0-9a-f]{2}(?![\w:])",
+        ("MAC address [00:1A:2B:3C:4D:5E] of the pump", "[ac:de:48:00:11:22]"),
+        ("10:30:00", "12:00:00:00:00", "1:2:3:4:5:6"),
+        anchor="hex_colon",
+    ),
 )
 
 

@@ -57,8 +57,10 @@ GUARDS: tuple[Rule, ...] = (
         GUARD,
         # not the inward code of a British postcode ("TQ4 2UG", "B14 7DL": 2 µg, 7 dl), nor
         # the last four characters of an Eircode ("V17 35CC": 35 cc)
+        # nor a group of a device's network address ("00:1A:2B:3C:4D:5E": 3 °C)
         r"(?<![\w.,/])(?<!(?-i:\b[A-Z]{1,2}\d[A-Z\d]?[ \t](?=\d[A-Z]{2}\b)))"
         r"(?<!(?-i:\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t](?=[0-9AC-FHKNPRTV-Y]{4}\b)))"
+        r"(?<![0-9A-Fa-f]{2}:)"
         rf"{_NUM}(?:\s*(?:/|-|\u2013|to|a|x)\s*{_NUM})*+\s*{_DOSE_UNIT}(?![\w])",
         (
             "5/325 mg",
