@@ -84,7 +84,8 @@ ID_KEYS: dict[str, str] = {
     r"|cart[ãa]o\s+nacional\s+de\s+sa[úu]de|niss|n[úu]mero\s+de\s+afiliaci[óo]n"
     r"|afiliado(?:\s+a)?\s+(?-i:[A-Z]{2,6})|imss|issste|pami"
     # a health plan's member or claim ("Member # 99812345", "Claim number 2021-CLM-44871")
-    r"|(?:member|subscriber|claim)(?=\s*(?:#|no\b|number\b|id\b))" + _LONG: "insurance",
+    r"|(?:member|subscriber|claim)(?=\s*(?:#|no\b\.?|number\b|id\b)\s*[:.#]?\s*"
+    r"[A-Z0-9](?:[A-Z0-9./-]|\s(?=\d)){4,})": "insurance",
     r"n[º°o]\.?\s*col(?:egiado)?|colegiado|licen[cs]e|dea|npi|rpps|adeli|lanr|gmc"
     r"|gphc(?:\s+(?:reg(?:istration)?|no|number))?(?=[\s:.#]*\d{7}(?!\d))"
     r"|nmc(?:\s+(?:pin|number|no))?(?=[\s:.#]*\d{2}[A-Z]\d{4}[A-Z](?![\w]))"
