@@ -624,3 +624,23 @@ def test_identifiers_a_us_report_names_by_their_keys(text: str, code: str | None
     dose guard read "3C" of a MAC address as 3 °C)."""
     found = [text[h.start : h.end] for h in find(text, "en") if h.kind in ("ID", "IP")]
     assert found == ([code] if code else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("The pharmacy label: JOHN SMITH, Metformin 500 mg.", "JOHN SMITH"),
+        ("The bottle was labelled for SARAH JONES.", "SARAH JONES"),
+        ("Pharmacy label: MARY O'CONNOR - Amoxicillin 500 mg", "MARY O'CONNOR"),
+        ("seen by JAMES KOWALCZYK yesterday", "JAMES KOWALCZYK"),
+        # a town, a study, a drug's ingredients as a company codes them
+        ("she lives near UPTON SCUDAMORE in Wiltshire", None),
+        ("report from the MAX DOSE study", None),
+        ("Concomitant: OMEGA-3 [SALMO SALAR OIL], lisinopril", None),
+    ],
+)
+def test_a_name_in_capitals_inside_a_narrative_in_mixed_case(text: str, name: str | None) -> None:
+    """A label's or a form's name copied in capitals ("labelled for SARAH JONES") was left:
+    capitals said nothing to the name rules, which read title case."""
+    found = [text[h.start : h.end] for h in find(text, "en") if h.rule == "name_pair"]
+    assert found == ([name] if name else [])

@@ -30,7 +30,7 @@ from deid_studio.detect.rules.names.common import _SEX_WORDS, RULES
 from deid_studio.detect.rules.names.cued import _after_cues, _cue_families
 from deid_studio.detect.rules.names.first_names import _first_names, _name_lists
 from deid_studio.detect.rules.names.initials import _initials, _spelt_names
-from deid_studio.detect.rules.names.pairs import _lowercase_initialled, _pairs
+from deid_studio.detect.rules.names.pairs import _lowercase_initialled, _pairs, _pairs_in_capitals
 from deid_studio.detect.rules.names.relatives import (
     _DETERMINER_BEFORE,
     _KIN_COUNT,
@@ -100,6 +100,8 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     found += _signatures(text, language, lex, shouting, index)
     capitalised = list(_CAPITALISED.of(text).finditer(text))
     found += _pairs(text, capitalised, lex)
+    if not shouting:
+        found += _pairs_in_capitals(text, lex)
     found += _name_lists(text, lex)
     found += _initials(text, lex, found)
     found += _spelt_names(text, lex)
@@ -158,6 +160,7 @@ NAME_FINDER = Finder(
     RULES,
     (
         "Mr [John Smith] was seen",
+        "The bottle was labelled for [SARAH JONES]; label: [MARY O'CONNOR], Metformin",
         "transferred, MR [JONES] stable on 2L",
         "MS [O'BRIEN] called the unit",
         "Patient initials: [B.A.]\nDate of birth",

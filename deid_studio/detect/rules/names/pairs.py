@@ -1,7 +1,8 @@
 """Name pairs and surnames, without a cue: a known first name and the capitalised words
 after it ("Teresa Kreutzmann", "Heliodoro Noriega Pellicer", "Anna van der Berg", "Ryan P
-Costa"), when the lists say a name and no common word, eponym or place; and an English name
-in lower case with its middle initial ("benjamin a seiler"). Rule ``name_pair``.
+Costa"), when the lists say a name and no common word, eponym or place; the same in capitals
+inside a narrative in mixed case ("Label reads: JOHN SMITH"); and an English name in lower
+case with its middle initial ("benjamin a seiler"). Rule ``name_pair``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from collections.abc import Iterator
 
 import regex
 
+from deid_studio.detect.dictionaries import is_drug_or_vaccine
+from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import eponyms, fold
 from deid_studio.detect.geography import Places, places
 from deid_studio.detect.rules.base import MONTH_WORDS, RuleHit
@@ -378,3 +381,57 @@ def _lowercase_initialled(text: str, lex: Lexicon) -> Iterator[RuleHit]:
             and surname not in eponyms()
         ):
             yield RuleHit(match.start(), match.end(), "PERSON", "name_pair")
+
+
+_CAPITALS_RUN = regex.compile(
+    r"(?<![\p{L}\p{M}'\u2019.-])(\p{Lu}{2,}[\p{Lu}'\u2019-]*)"
+    r"((?:[ \t]+\p{Lu}(?:['\u2019]?\p{Lu})+(?:-\p{Lu}{2,})?){1,2})(?![\p{L}\p{M}'\u2019-])"
+)
+"""Two or three words in capitals ("JOHN SMITH", "MARY O'CONNOR")."""
+_CAPITAL_WORD = regex.compile(r"\p{Lu}[\p{Lu}'\u2019-]*")
+
+
+def _pairs_in_capitals(text: str, lex: Lexicon) -> Iterator[RuleHit]:
+    """A known first name and its surnames in capitals inside a narrative written in mixed
+    case, as a label or a form copies them ("Label: JOHN SMITH, METFORMIN 500MG", "labelled
+    for SARAH JONES", "MARY O'CONNOR"): a first name that is no place, and no common word
+    unless a familiar one; a known surname after it, then a known one or a word no list
+    knows as a word, a drug or a place."""
+    if not any("A" <= c <= "Z" for c in text[1::2]):  # every other character: a cheap look
+        return
+    medical = eponyms()
+    known = places(None)
+    for run in _CAPITALS_RUN.finditer(text):
+        if text[run.start() - 1 : run.start()] == "[":
+            continue  # a drug's ingredients as a company codes them: "OMEGA-3 [SALMO SALAR OIL]"
+        a = fold(run.group(1))
+        if (
+            len(a) < 3
+            or a not in lex.first_names
+            or a in lex.stop
+            or a in medical
+            or a in _NOT_NAMES
+            or lex.everyday(a)
+            or (a in lex.common and a not in lex.familiar)
+            or (known.match((a,)) is not None and zipf(a, "en") < 4.0)  # "UPTON SCUDAMORE"
+        ):
+            continue
+        end = run.start(2)
+        for n, word in enumerate(_CAPITAL_WORD.finditer(text, run.start(2), run.end(2))):
+            b = fold(word.group())
+            surname = b in lex.last_names and b not in lex.stop
+            unknown = (
+                len(b) >= 3
+                and b not in lex.common
+                and b not in lex.stop
+                and b not in medical
+                and b not in _NOT_NAMES
+                and not lex.everyday(b)
+                and not is_drug_or_vaccine(b)
+                and known.match((b,)) is None
+            )
+            if not (surname or (n and unknown and a not in lex.common)):
+                break  # the first surname a known one ("SALMO SALAR" is a salmon)
+            end = word.end()
+        if end > run.start(2):
+            yield RuleHit(run.start(), end, "PERSON", "name_pair")
