@@ -859,6 +859,8 @@ def test_a_pharmacy_chains_store_number_says_which_store() -> None:
         ("Dispensed by Rite Aid Pharmacy No. 4410.", "Rite Aid Pharmacy No. 4410"),
         ("CVS Pharmacy number 8812 called back.", "CVS Pharmacy number 8812"),
         ("the Walgreens store 2 blocks away", "Walgreens"),  # a walk, not a store's number
+        ("Her cat came from the Walgreens store 123 days ago.", "Walgreens"),
+        ("Received dose at Walgreens store no 5521.", "Walgreens store no 5521"),
         ("Bought it at Chemist Warehouse in Parramatta.", "Chemist Warehouse"),
         ("Bought it at Amcal last week.", "Amcal"),
         ("Ich habe es bei DocMorris bestellt.", "DocMorris"),

@@ -483,6 +483,17 @@ def test_a_large_city_after_a_workers_verb_is_a_town_not_an_employer(
         ("hospitalized at Mayo's for a week", "Mayo's"),
         ("She came to the TMH ED and was admitted.", "TMH"),
         ("At 18:30 the nurse went to Pt's room.", None),
+        # a second reader's: agencies, documents, units, services, tests, a relative's home
+        ("The report was sent to VAERS and to the MHRA.", None),
+        ("She was referred to the SmPC and the HCP.", None),
+        ("Admitted to TELE; referred to ORTHO and to ONCOLOGY.", None),
+        ("HR returned to NSR after cardioversion.", None),
+        ("Admitted to NSICU, then to ASU and GAU.", None),
+        ("Referred to DVT clinic and taken to ERCP.", None),
+        ("She was referred to Parkinson's nurse on Monday's clinic.", None),
+        ("Taken to Grammy's after daycare.", None),
+        ("She was taken by ambulance to Addenbrooke's where she was intubated.", "Addenbrooke's"),
+        ("Patient was transferred to UCLH's ICU for ECMO.", "UCLH"),
         ("we returned to ESPOO by helicopter", None),  # a town (Presidio's set)
         # units, tests and services after the same verbs are no hospitals
         ("She was admitted to ICU overnight.", None),
@@ -512,6 +523,9 @@ def test_a_hospitals_short_name_after_an_admission(text: str, hospital: str | No
         ("ihr Kollege Jonas rief an", "de", "Jonas"),
         ("the driver Side airbag deployed", "en", None),
         ("el jefe de servicio la valoró", "es", None),
+        ("Su amigo Médico le recomendó reposo.", "es", None),  # a physician
+        ("O colega Médico recomendou suspender.", "pt", None),
+        ("Abita vicino Vittoria da dieci anni.", "it", None),  # "vicino": near
     ],
 )
 def test_a_first_name_after_a_worker_or_a_companion(

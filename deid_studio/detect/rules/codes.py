@@ -74,8 +74,9 @@ ID_KEYS: dict[str, str] = {
     r"nass|nuss|ssn|social\s+security(?:\s+number)?"
     r"|(?:n[º°o]\.?|n[úu]mero)\s*(?:de\s+)?(?:la\s+)?seguridad\s+social"
     r"|s[ée]curit[ée]\s+sociale|nss|nir|insurance(?:\s+(?:number|id))?|member\s+id|"
-    # not the NHS's helplines, "called NHS 111", "NHS 24"
-    r"policy|nhs(?!\s+(?:111|24)(?!\d))|versicherte[nr]?nummer|versicherungsnummer|tarjeta\s+sanitaria|tis|sip"
+    # not the NHS's helplines, "called NHS 111", "NHS 24" (an NHS number may start with
+    # either, "NHS 111 222 3333")
+    r"policy|nhs(?!\s+(?:111|24)(?!\s?\d))|versicherte[nr]?nummer|versicherungsnummer|tarjeta\s+sanitaria|tis|sip"
     r"|versicherten-?\s?nr|vers\.-?\s?nr|kv-?\s?nr"
     r"|sv-?\s?nr|sozialversicherungsnummer|vsnr"
     r"|sns|n[º°o]\.?\s*(?:de\s+)?afiliaci[óo]n|(?:medicare|medicaid|mbi|cns)"

@@ -165,6 +165,12 @@ _NOT_NAMES = (
         | WEEKDAYS
         | frozenset("geb verh gesch".split())
         | frozenset({"sender"})  # "Sender's Comments:", a heading of Pfizer's VAERS reports
+        # a health worker's job, which a companion's word takes before it as a name would
+        # ("Su jefe Médico le recomendó reposo", "O colega Médico")
+        | frozenset(
+            "medico medica enfermero enfermera enfermeiro enfermeira infirmier infirmiere "
+            "farmaceutico farmaceutica farmaceutica farmacista".split()
+        )
         | (PEOPLES - {"white", "black"})  # "Patient Indian female"; "Jack White" is a name
         | _SALUTATIONS
         | frozenset(k for keys in _SURNAME_KEYS.values() for k in keys.split("|") if " " not in k)

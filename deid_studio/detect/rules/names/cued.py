@@ -15,6 +15,7 @@ import regex
 from deid_studio.detect.gazetteers import eponyms, fold
 from deid_studio.detect.rules.base import MONTH_WORDS, RuleHit
 from deid_studio.detect.rules.names.common import (
+    _NOT_NAMES,
     _PATIENT_TITLES,
     _PATIENT_WORDS,
     _PERSON_WORDS,
@@ -163,11 +164,11 @@ alone would be split at its blank into words)."""
 _ACQUAINTANCES: Mapping[str, str] = {
     "en": "friend neighbour neighbor roommate flatmate housemate carer caregiver colleague "
     "coworker co-worker workmate classmate boss supervisor landlord landlady babysitter "
-    "housekeeper cleaner driver cashier receptionist courier postman",
+    "housekeeper driver cashier receptionist postman",
     "es": "amigo amiga vecino vecina cuidador cuidadora compañero compañera jefe jefa",
     "fr": "ami amie voisin voisine collègue",
     "de": "freund freundin nachbar nachbarin kollege kollegin",
-    "it": "amico amica vicino vicina badante collega",
+    "it": "amico amica badante collega",  # not "vicino": "abita vicino Roma" (near)
     "pt": "amigo amiga vizinho vizinha cuidador cuidadora colega",
 }
 """Words for the people around a patient who are no relatives: a known name after one is a
@@ -225,8 +226,15 @@ def _titled_in_a_sentence(text: str, match: regex.Match[str], start: int, lex: L
 
 def _named_in_german_too(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
     """Whether the word at ``start`` after an acquaintance's word is a name
-    (:func:`~deid_studio.detect.rules.proper_nouns.name_may_stand`)."""
+    (:func:`~deid_studio.detect.rules.proper_nouns.name_may_stand`), and no word that is
+    never one ("su amigo Médico", "o colega Médico": the friend is a physician)."""
+    word = _FIRST_WORD.match(text, start)
+    if word is not None and fold(word.group()) in _NOT_NAMES:
+        return False
     return name_may_stand(text, start, lex.language)
+
+
+_FIRST_WORD = regex.compile(r"[\p{L}\p{M}]+")
 
 
 @cache

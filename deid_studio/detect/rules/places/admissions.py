@@ -14,18 +14,19 @@ from collections.abc import Iterator, Mapping
 import regex
 
 from deid_studio.detect.frequency import zipf
-from deid_studio.detect.gazetteers import fold
+from deid_studio.detect.gazetteers import eponyms, fold
 from deid_studio.detect.geography import places
 from deid_studio.detect.rules.base import RuleHit
-from deid_studio.detect.rules.words import Cues, cues
+from deid_studio.detect.rules.words import Cues, cues, lexicon
 
 _ADMISSION_PHRASES: Mapping[str, str] = {
     "en": "admitted to|admitted at|readmitted to|re-admitted to|admission to|transferred to|"
     "transferred from|transfer to|transported to|taken to|rushed to|airlifted to|flown to|"
     "brought to|referred to|presented to|presented at|seen at|treated at|evaluated at|"
     "hospitalized at|hospitalised at|hospitalized in|hospitalised in|discharged from|"
-    "vaccinated at|immunized at|immunised at|sent to|went to|came to|returned to|arrived at|"
-    "arrived to|visited",
+    "vaccinated at|immunized at|immunised at|sent to|went to|came to|arrived at|arrived to|"
+    "visited|taken by ambulance to|transported by ambulance to|brought by ambulance to|"
+    "taken by EMS to|transported by EMS to|brought by EMS to|airlifted by helicopter to",
     "es": "ingresado en|ingresada en|ingresa en|ingresó en|ingreso en|ingresando en|"
     "trasladado a|trasladada a|trasladado al|trasladada al|traslado a|traslado al|"
     "remitido a|remitida a|remitido al|remitida al|derivado a|derivada a|derivado al|"
@@ -65,9 +66,15 @@ def _admission(language: str, phrases: str) -> Cues:
 
 _ADMISSION = {language: _admission(language, p) for language, p in _ADMISSION_PHRASES.items()}
 
-_ACRONYM = regex.compile(r"\p{Lu}{3,8}(?![\p{L}\p{M}\p{N}&/'\u2019-]|[ \t]+\p{Lu}\p{Ll})")
-"""An acronym alone: before a capitalised word it opens a name the other rules read or
-leave ("UCSF Medical Center", "the INR Clinic")."""
+_ACRONYM = regex.compile(
+    r"\p{Lu}{3,8}(?=['\u2019]s(?![\p{L}\p{M}])|(?![\p{L}\p{M}\p{N}&/'\u2019-]))"
+    r"(?![ \t]+\p{Lu}\p{Ll}|[ \t]+(?i:clinic|service|team|nurse|unit|ward|department|dept"
+    r"|bay|room|suite|lab|scan|pathway|review|referral|di|de|del)(?![\p{L}\p{M}]))"
+)
+"""An acronym alone, or with a possessive ("UCLH's ICU"): before a capitalised word it opens
+a name the other rules read or leave ("UCSF Medical Center", "the INR Clinic"), before a
+service's word it names the service ("referred to DVT clinic", "TIA service", "presso UOC di
+Medicina")."""
 _POSSESSIVE = regex.compile(
     r"(?:(?:St\.?|Saint)[ \t]+)?(\p{Lu}\p{Ll}[\p{L}\p{M}-]*)"
     r"(?:['\u2019]s|s['\u2019])(?![\p{L}\p{M}])"
@@ -80,16 +87,23 @@ _UNITS = frozenset(
         "tcu ucc utc wic snf ltc ltac ltach irf alf ecf rehab "
         "mri ct eeg ecg ekg echo ir or ecmo xray pet dexa "
         "pcp gp md rn np pa ot pt slt gi ent ob gyn id cvs covid sars "
+        "tele obs peds hosp ortho neuro psych heme derm onc gyn uro cards gen surg resus "
+        "majors minors ooh sdec aed hasu epau cmht ercp egd cta cxr kub mra nsr wnl "
+        "imcu ticu nsicu csicu bicu sicu neuroicu ltcf racpc slp cps pqc fema mvc vna msk tvn "
+        "ect hbot mdt asu ssu "
+        # regulators, agencies and the documents a report is sent or referred to
+        "vaers fda mhra ema mah uspi pil spc smpc ifu eua hcp cdc who nih cms dhhs "
+        "ansm anvisa infarmed crpv cafv aemps aifa bfarm pei swissmedic tga hc "
         # Spanish
         "uci uvi ucip ucin uce ucc ume urpa rea reanimación suh hdd uhd uha cap pac suap "
-        "cs eap aps urg smu sum sem samur summa "
+        "cs eap aps urg smu sum sem samur summa orl ccee csm ucri uco trauma "
         # French
         "chu chr chru ch chi chg cht sau samu smur usc usi usic uhcd unv rea ehpad ssr usld "
-        "had cmp cmpp pmi pass sos "
+        "had cmp cmpp pmi pass sos sauv csapa "
         # Italian
-        "dea ps uti utic tin tipo obi spdc rsa adi mmg pls asl ats usl 118 "
+        "dea ps uti utic tin tipo obi spdc rsa adi mmg pls asl ats usl 118 uoc uos utin ppi "
         # Portuguese
-        "upa ubs cti ucis usf esf caps sus pa su inem"
+        "upa ubs cti ucis usf esf caps sus pa su inem utin utip ceo cras ucsp"
     ).split()
 )
 """Units, services, tests and professionals an admission's verb leads to in capitals (the
@@ -103,11 +117,17 @@ _NOT_HOSPITALS = frozenset(
         "grandpa grandmother grandfather granny gran nan nana nanny sister brother daughter "
         "son aunt auntie uncle cousin niece nephew friend friends neighbour neighbor "
         "boyfriend girlfriend partner husband wife fiance fiancee doctor doctors dentist "
-        "patient patients pt pts nurse nurses today yesterday tomorrow"
+        "patient patients pt pts nurse nurses today yesterday tomorrow dr women men "
+        "monday tuesday wednesday thursday friday saturday sunday grandad granddad grampa "
+        "grammy gramma grandpop poppy pop nanna mcdonald macy kohl lowe wendy sainsbury "
+        "morrison dunkin denny arby"
     ).split()
 )
 """Whose possessive after "taken to" is a home or an office, not a hospital."""
 
+_A_UNIT = regex.compile(r"[a-z]{2,3}(?<!s)u")
+"""A British or American unit's acronym of four letters at most, ending in "unit" ("ASU",
+"SSU", "CAU", "GAU", "AMU"); "-SU" ends a state university's ("OSU", "OHSU")."""
 _A_WORD = 4.0
 """The Zipf frequency from which capitals spell a word ("admitted to WARD 4", "referred to
 NHS"), not a hospital's acronym ("UCLA" 3.8, "MGH" 2.3; the common-word list holds many
@@ -129,11 +149,18 @@ def _after_admissions(
             folded = fold(acronym.group())
             if (
                 folded not in _UNITS
+                and not folded.endswith(("icu", "itu"))  # "NSICU", "CSICU", "NeuroITU"
+                and not _A_UNIT.fullmatch(folded)
                 and zipf(folded, language or "en") < _A_WORD
+                and not (len(folded) >= 5 and folded in lexicon(language).common)  # "ONCOLOGY"
                 and places(language).match((folded,)) is None  # "returned to ESPOO"
             ):
                 yield RuleHit(*acronym.span(), "INSTITUTION", "institution_after_admission")
             continue
         possessive = _POSSESSIVE.match(text, at) if language in (None, "en") else None
-        if possessive is not None and fold(possessive.group(1)) not in _NOT_HOSPITALS:
+        if (
+            possessive is not None
+            and (owner := fold(possessive.group(1))) not in _NOT_HOSPITALS
+            and owner not in eponyms()  # "referred to Parkinson's nurse", "Crohn's clinic"
+        ):
             yield RuleHit(*possessive.span(), "INSTITUTION", "institution_after_admission")

@@ -460,11 +460,14 @@ _LOWERCASE_LEGAL_TRIGGERS = frozenset(f.rstrip(".") for f in _LOWERCASE_LEGAL_FO
 
 
 _STORE_NUMBER = (
-    r"(?:(?:[ \t]+(?i:store|pharmacy))?[ \t]*(?:\#|(?i:no\.|number|n[º°]))"
-    r"|[ \t]+(?i:store)(?=[ \t]*\d{3}))[ \t]?\d{1,6}(?!\d)"
+    r"(?:(?:[ \t]+(?i:store|pharmacy))?[ \t]*\#[ \t]?\d{1,6}"
+    r"|(?:[ \t]+(?i:store|pharmacy))?[ \t]*(?i:no\.?|number|n[º°])[ \t]?\d{2,6}"
+    r"|[ \t]+(?i:store)[ \t]*\d{3,6})(?!\d)"
+    r"(?![ \t]+(?i:days?|weeks?|months?|years?|hours?|minutes?|times?|miles?|blocks?)\b)"
 )
-"""A store's number after a chain: behind "#", "No." or "number", or three digits or more
-after "store" ("Rite Aid store 5521"; "the CVS store 2 blocks away" is a walk)."""
+"""A store's number after a chain: behind "#", or "No." and "number" before two digits or
+more, or three digits or more after "store" ("Rite Aid store 5521"; "the CVS store 2 blocks
+away", "the Walmart store 123 days ago" are no store's; "Boots No. 7" is a cream)."""
 _CHAIN_NAMES = (
     "Walgreens",
     "Rite Aid",
