@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import regex
 
-from deid_studio.detect.rules.base import NUMBER_WORD, Finder, Rule, RuleHit, words
+from deid_studio.detect.rules.base import NUMBER_WORD, Finder, Rule, RuleHit, lowered, words
 
 N = rf"(?>\d{{1,3}}(?:[.,]5)?|{NUMBER_WORD})"  # atomic: a number is never split to retry
 _YEARS = r"(?:years?|yrs?|años?|ans?|jahre[n]?|jahr|anos?|år|anni|anno)"
@@ -432,21 +432,24 @@ _DECADE = regex.compile(
 """An age by its decade: the masker reads "90s", "nineties" and "nonagenarian" as 90 and
 caps them as it caps any age above its threshold."""
 _DECADE_HINTS = (
-    "0s",
-    "0's",
-    "0\u2019s",
-    "ties",
+    "in his ",
+    "in her ",
+    "in their ",
+    "in my ",
+    "in your ",
     "genar",
     "génaire",
-    "centenar",
-    "centenaire",
+    "centen",
     "tenne",
 )
+"""What a narrative stating an age by its decade holds: the pattern runs only there."""
 
 
 def find_decades(text: str, language: str | None) -> list[RuleHit]:
-    """Every age :data:`_DECADE` states, in the narratives that hold one of its endings."""
-    lower = text.lower()
+    """Every age :data:`_DECADE` states, in the narratives that hold "in her " or one of its
+    words' endings (a scan of every narrative with "ties" or "0s" cost 1% of the rules' time
+    on MEDDOCAN dev)."""
+    lower = lowered(text)
     if not any(hint in lower for hint in _DECADE_HINTS):
         return []
     return [RuleHit(*m.span(), "AGE", "age_decade") for m in _DECADE.finditer(text)]

@@ -218,12 +218,13 @@ def _staff_in_brackets(text: str, lex: Lexicon) -> Iterator[RuleHit]:
         ):  # "from pharmacist Don McGauran (tel. ...)"
             names.append(before.span(1))
     for at in occurrences(text, ", "):  # the patterns tried at each comma, not everywhere
-        if _JOB_AFTER_ITS_COMMA.match(text, at):
+        job = _JOB_AFTER_ITS_COMMA.match(text, at)  # what _JOB_AFTER_COMMA matches, and more
+        if job is not None:
             reporter = _SURNAME_AFTER_REPORTER.search(text, max(0, at - 60), at)
             if reporter is not None and _a_reporters_surname(reporter.group(1), lex):
                 yield RuleHit(*reporter.span(1), "STAFF", "name_beside_job")
                 continue
-        if _JOB_AFTER_COMMA.match(text, at):
+        if job is not None and _JOB_AFTER_COMMA.match(text, at):
             before = _NAME_BEFORE_COMMA.search(text, max(0, at - 80), at)
             if before is not None:
                 names.append(before.span(1))
