@@ -658,3 +658,11 @@ def test_a_name_in_capitals_inside_a_narrative_in_mixed_case(text: str, name: st
     capitals said nothing to the name rules, which read title case."""
     found = [text[h.start : h.end] for h in find(text, "en") if h.rule == "name_pair"]
     assert found == ([name] if name else [])
+
+
+def test_a_month_then_the_ordinal_day() -> None:
+    """ "Onset March the 3rd, 2021" left the date; the masker shifts it as written."""
+    text = "Onset March the 3rd, 2021. On January the 21st she fainted. May the 4 of us go."
+    found = [text[h.start : h.end] for h in find(text, "en") if h.kind == "DATE"]
+    assert found == ["March the 3rd, 2021", "January the 21st"]
+    assert DateShift(-30).render(parse_date("March the 3rd, 2021")) == "February the 1st, 2021"

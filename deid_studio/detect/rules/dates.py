@@ -311,9 +311,12 @@ DATE_RULES: tuple[Rule, ...] = (
     Rule(
         "date_month_day_year",
         "DATE",
-        rf"\b{MONTH}\.?\s*{D}(?:st|nd|rd|th|º|°)?(?!\d)(?:,?\s*{Y4}(?!\d))?",
+        # "March the 3rd, 2021": "the" before an ordinal day
+        rf"\b{MONTH}\.?\s*(?:(?i:the)\s+(?={D}(?:st|nd|rd|th)))?{D}(?:st|nd|rd|th|º|°)?(?!\d)"
+        rf"(?:,?\s*{Y4}(?!\d))?",
         (
             "January 24, 2014",
+            "Onset [March the 3rd, 2021].",
             "Jan 3, 2021",
             "January 15th",
             "Dec 2 2020",
@@ -321,7 +324,7 @@ DATE_RULES: tuple[Rule, ...] = (
             "pronounced [January 4, 2021] at 20:05",
             "en [Agosto 06].",
         ),
-        ("Oct 2016", "mg 12", "march2020"),
+        ("Oct 2016", "mg 12", "march2020", "May the 4 of us"),
         anchor="month",
     ),
     Rule(
