@@ -388,25 +388,27 @@ username on the patient forum healthunlocked is ", "login: ", "mon pseudo sur do
 est "."""
 
 
+_USER_NEEDLES = ("user", "login", "log-in", "screen", "handle", "skype")
+_USER_NEEDLES_OF = {
+    "fr": ("pseudo",),
+    "de": ("nutzername", "benutzername"),
+    "es": ("usuario",),
+    "pt": ("usuário", "usuario"),
+    "it": ("nome",),
+}
+"""The first words of :data:`_USER_KEY`'s keys: the English ones in every narrative, the
+others in their language's ("pseudo" of "pseudoaneurisma" cost Spanish narratives a scan)."""
+
+
 def _user(a: Anchors) -> list[int]:
     """Where a name follows a user name's key (:data:`_USER_KEY`)."""
     found = set()
-    for at in a.substrings(
-        (
-            "user",
-            "login",
-            "log-in",
-            "screen",
-            "handle",
-            "skype",
-            "pseudo",
-            "nutzername",
-            "benutzername",
-            "usuario",
-            "usuário",
-            "nome",
-        )
-    ):
+    needles = _USER_NEEDLES + (
+        tuple(n for more in _USER_NEEDLES_OF.values() for n in more)
+        if a.language not in _USER_NEEDLES_OF
+        else _USER_NEEDLES_OF[a.language]
+    )
+    for at in a.substrings(needles):
         match = _USER_KEY.match(a.text, at)
         if match is not None:
             found.add(match.end())
