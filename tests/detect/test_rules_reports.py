@@ -650,6 +650,7 @@ def test_identifiers_a_us_report_names_by_their_keys(text: str, code: str | None
         # a town, a study, a drug's ingredients as a company codes them
         ("she lives near UPTON SCUDAMORE in Wiltshire", None),
         ("report from the MAX DOSE study", None),
+        ("label for ROSE WASHINGTON today", None),  # a familiar first name before a place
         ("Concomitant: OMEGA-3 [SALMO SALAR OIL], lisinopril", None),
     ],
 )

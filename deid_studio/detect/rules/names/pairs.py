@@ -419,7 +419,11 @@ def _pairs_in_capitals(text: str, lex: Lexicon) -> Iterator[RuleHit]:
         end = run.start(2)
         for n, word in enumerate(_CAPITAL_WORD.finditer(text, run.start(2), run.end(2))):
             b = fold(word.group())
-            surname = b in lex.last_names and b not in lex.stop
+            surname = (
+                b in lex.last_names
+                and b not in lex.stop
+                and not (a in lex.common and known.match((b,)) is not None)  # "ROSE BENGAL"
+            )
             unknown = (
                 len(b) >= 3
                 and b not in lex.common
