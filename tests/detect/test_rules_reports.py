@@ -584,6 +584,9 @@ def test_a_hospitals_acronym_after_an_admission_in_other_languages(
         ("the patient went home on Christmas break", "en", None),
         ("she felt better over Christmas and at Easter", "en", None),
         ("mora em Natal desde 2019", "pt", None),
+        ("She put on her Christmas jumper; on Christmas presents she spent", "en", None),
+        ("She ate Halloween candy; he watched Independence Day on TV.", "en", None),
+        ("Onset Halloween night, treated the next day.", "en", "Halloween"),
     ],
 )
 def test_a_date_named_by_a_holiday(text: str, language: str, date: str | None) -> None:
@@ -604,6 +607,10 @@ def test_a_date_named_by_a_holiday(text: str, language: str, date: str | None) -
         ("une patiente nonagénaire", "fr", "nonagénaire"),
         ("una paziente ultranovantenne", "it", "ultranovantenne"),
         ("she smoked in the nineties", "en", None),  # an era
+        ("Her sats remained in her 90s according to the monitor.", "en", None),  # readings
+        ("Her blood pressures were in her 90s/60s overnight.", "en", None),
+        ("SpO2 in the low 90s, patient in her early 90s.", "en", "90s"),
+        ("paciente octogenária com dispneia", "pt", "octogenária"),
         ("Centenario Hospital Miguel Hidalgo", "es", None),  # a name
     ],
 )
@@ -630,6 +637,8 @@ def test_an_age_by_its_decade(text: str, language: str, age: str | None) -> None
         # counts after the same words are no identifiers
         ("The employee took 2 tablets; member of staff 3 times", None),
         ("claim 2 weeks later; the student 4 days", None),
+        ("Employee number 3 of 12 had a reaction; Staff number 12 on shift", None),
+        ("Per vaccination card 2nd dose given; License plate 3 of 4 was illegible", None),
     ],
 )
 def test_identifiers_a_us_report_names_by_their_keys(text: str, code: str | None) -> None:
@@ -652,6 +661,11 @@ def test_identifiers_a_us_report_names_by_their_keys(text: str, code: str | None
         ("report from the MAX DOSE study", None),
         ("label for ROSE WASHINGTON today", None),  # a familiar first name before a place
         ("Concomitant: OMEGA-3 [SALMO SALAR OIL], lisinopril", None),
+        # a third reader's: a condition, a product, a street, a device maker
+        ("PML due to JOHN CUNNINGHAM virus.", None),
+        ("She applied ELIZABETH ARDEN cream and had dermatitis.", None),
+        ("Patient lives on MARTIN LUTHER KING BLVD.", None),
+        ("Pen needles by OWEN MUMFORD were used.", None),
     ],
 )
 def test_a_name_in_capitals_inside_a_narrative_in_mixed_case(text: str, name: str | None) -> None:
@@ -663,7 +677,17 @@ def test_a_name_in_capitals_inside_a_narrative_in_mixed_case(text: str, name: st
 
 def test_a_month_then_the_ordinal_day() -> None:
     """ "Onset March the 3rd, 2021" left the date; the masker shifts it as written."""
-    text = "Onset March the 3rd, 2021. On January the 21st she fainted. May the 4 of us go."
-    found = [text[h.start : h.end] for h in find(text, "en") if h.kind == "DATE"]
+    text = (
+        "Onset March the 3rd, 2021. On January the 21st she fainted. May the 4 of us go. "
+        "In March the 2nd dose was given."  # a dose's count, no day
+    )
+    found = [text[h.start : h.end] for h in find(text, "en") if h.rule == "date_month_day_year"]
     assert found == ["March the 3rd, 2021", "January the 21st"]
     assert DateShift(-30).render(parse_date("March the 3rd, 2021")) == "February the 1st, 2021"
+
+
+def test_the_french_wine_is_no_vehicle_number() -> None:
+    """ "vin 2 verres par jour" (wine, two glasses a day) lost its 2 to the VIN key."""
+    assert not [h for h in find("Il boit du vin 2 verres par jour.", "fr") if h.kind == "ID"]
+    found = find("VIN 1HGCM82633A004352 noted by police.", "en")
+    assert [h.kind for h in found] == ["ID"]

@@ -438,6 +438,7 @@ _DECADE_HINTS = (
     "in my ",
     "in your ",
     "genar",
+    "genár",
     "génaire",
     "centen",
     "tenne",
@@ -452,7 +453,32 @@ def find_decades(text: str, language: str | None) -> list[RuleHit]:
     lower = lowered(text)
     if not any(hint in lower for hint in _DECADE_HINTS):
         return []
-    return [RuleHit(*m.span(), "AGE", "age_decade") for m in _DECADE.finditer(text)]
+    return [
+        RuleHit(*m.span(), "AGE", "age_decade")
+        for m in _DECADE.finditer(text)
+        if not _a_reading(text, m)
+    ]
+
+
+def _a_reading(text: str, match: regex.Match[str]) -> bool:
+    """Whether a decade after "in her" is a vital sign's range, not an age: a vital sign
+    earlier in its clause ("Her sats remained in her 90s", "his heart rate stayed in his
+    50s"), or a second number after a slash ("BP in her 90s/60s")."""
+    if match.group().lower().endswith(("genarian", "genaria", "genario", "naire", "enne")):
+        return False
+    return (
+        _VITAL_BEFORE.search(text, max(0, match.start() - 60), match.start()) is not None
+        or text[match.end() : match.end() + 1] == "/"
+    )
+
+
+_VITAL_BEFORE = regex.compile(
+    r"(?i:sats?|saturation|saturating|spo2|o2|oxygen|pressures?|bp|systolic|diastolic"
+    r"|heart[ \t]+rate|hr|pulse|temps?|temperatures?|glucose|sugars?|levels?|readings?"
+    r"|rate)(?![\p{L}\p{M}])[^.,;\n]*\Z"
+)
+"""A vital sign earlier in the clause: "Her sats remained in her 90s", "his heart rate stayed
+in his 50s", "BP in her 90s/60s" are readings, no ages."""
 
 
 DECADE_FINDER = Finder(

@@ -44,7 +44,7 @@ _KEY_ENDS: dict[str, str] = {
     "personal": "dni nif nie passport pasaporte passeport reisepass personnummer cpf rg bsn "
     "card identité identite personalausweis fiscale matricule national rijksregisternummer "
     "curp rfc cuil cuit cédula cedula ciudadanía ciudadania identidad cidadão cidadao rut run "
-    "cc c.c t.i dl plate vin employee student badge staff",
+    "cc c.c t.i dl plate vin employee student badge staff",  # "vin": VIN only, not the wine
     "account": "account acct cuenta",
     "device": "serial s/n sn serie série seriennummer serien-nr serial#",
 }
@@ -104,9 +104,12 @@ ID_KEYS: dict[str, str] = {
     r"|(?-i:RFC|RUT|RUN|CC|C\.C\.?|T\.\s?I\.?)"
     + _LONG
     # a driver's licence, a vehicle's plate or number, an employer's or a school's badge
-    + r"|(?-i:DL)(?=\s*#)|(?:licen[cs]e|number|registration)\s+plate|plate\s+number|vin"
-    r"|(?:employee|student|badge|staff)(?=\s*(?:#|no\b|number\b|id\b))"
-    r"|vaccination\s+card": "personal",
+    + r"|(?-i:DL)(?=\s*#)|(?:(?:licen[cs]e|number|registration)\s+plate|plate\s+number|(?-i:VIN)"
+    r"|(?:employee|student|badge|staff)(?=\s*(?:#|no\b|number\b|id\b))|vaccination\s+card)"
+    # a code of four characters or more: not "Employee number 3 of 12", "vaccination card
+    # 2nd dose", "License plate 3 of 4"
+    r"(?=\s*(?:#|no\b\.?|number\b|id\b)?\s*[:.#]?\s*"
+    r"(?-i:(?=[A-Z0-9./-]*\d)[A-Z0-9][A-Z0-9./-]{3,}))": "personal",
     r"account|acct|cuenta": "account",
     r"serial\s+(?:number|no|nr|#)|serial(?![ \t]+\d{1,3}-?(?:hourly|hours?|h|min|lead|oh)\b)"
     + _LONG

@@ -38,6 +38,11 @@ _AFTER = r"(?![\d/])(?:(?![.,-]\d)|(?=-\d{1,4}[/.]\d|-\d{1,2}-?\p{L}|-\d{4}-\d))
 _DAY_MONTH = rf"(?:{D}/{M}|{M}/{D})"
 _DASH = r"\s?[-\u2013]\s?"  # between the two dates of a range
 _MONTH_DAY = rf"{M}/(?:0?[1-9]|1[1-9]|2\d|3[01])"
+_NTH_THING = (
+    r"[ \t]+(?i:dose|doses|shot|shots|booster|injection|jab|vaccine|vaccination|round|cycle"
+    r"|time|infusion|be)\b"
+)
+"""What an ordinal counts, not a day: "In March the 2nd dose was given", "May the 4th be"."""
 """A month and a day, and no score out of ten."""
 _AND = r"[ \t]+(?:and|or|&)[ \t]+"
 _SEP = r"\s*[-/.,]?\s*"  # "12Jan2014", "19-Jul- 2011", "Jan 3, 2021"
@@ -312,8 +317,8 @@ DATE_RULES: tuple[Rule, ...] = (
         "date_month_day_year",
         "DATE",
         # "March the 3rd, 2021": "the" before an ordinal day
-        rf"\b{MONTH}\.?\s*(?:(?i:the)\s+(?={D}(?:st|nd|rd|th)))?{D}(?:st|nd|rd|th|º|°)?(?!\d)"
-        rf"(?:,?\s*{Y4}(?!\d))?",
+        rf"\b{MONTH}\.?\s*(?:(?i:the)\s+(?={D}(?:st|nd|rd|th)(?!{_NTH_THING})))?{D}"
+        rf"(?:st|nd|rd|th|º|°)?(?!\d)(?:,?\s*{Y4}(?!\d))?",
         (
             "January 24, 2014",
             "Onset [March the 3rd, 2021].",
@@ -324,7 +329,7 @@ DATE_RULES: tuple[Rule, ...] = (
             "pronounced [January 4, 2021] at 20:05",
             "en [Agosto 06].",
         ),
-        ("Oct 2016", "mg 12", "march2020", "May the 4 of us"),
+        ("Oct 2016", "mg 12", "march2020", "May the 4 of us", "In March the 2nd dose was given"),
         anchor="month",
     ),
     Rule(

@@ -18,9 +18,13 @@ _APOSTROPHE = r"['\u2019]"
 _FIXED = (
     # English
     rf"(?i:christmas|xmas)[ \t]+(?i:day|eve|morning|night)|(?i:new)[ \t]+(?i:year){_APOSTROPHE}?"
-    rf"s?{_APOSTROPHE}?[ \t]+(?i:day|eve)|(?i:boxing)[ \t]+(?i:day)|(?i:halloween|hogmanay)"
+    rf"s?{_APOSTROPHE}?[ \t]+(?i:day|eve)|(?i:boxing)[ \t]+(?i:day)|(?i:hogmanay)"
     rf"|(?i:valentine){_APOSTROPHE}?s?[ \t]+(?i:day)|(?i:fourth)[ \t]+(?i:of)[ \t]+(?i:july)"
-    r"|Independence[ \t]+Day|Guy[ \t]+Fawkes[ \t]+Night|Bonfire[ \t]+Night"
+    # a film's and a party's name too ("watched Independence Day", "Halloween candy"): after
+    # a word of time only
+    r"|(?<=(?i:on|since|until|by|before|after|onset|night|of)[ \t]+)"
+    r"(?:Independence[ \t]+Day|(?i:halloween))"
+    r"|Guy[ \t]+Fawkes[ \t]+Night|Bonfire[ \t]+Night"
     rf"|St\.?[ \t]+Patrick{_APOSTROPHE}?s[ \t]+Day|Veterans{_APOSTROPHE}?[ \t]+Day"
     r"|Remembrance[ \t]+Day"
     # Spanish
@@ -44,7 +48,11 @@ _MOVING = (
     r"|Navidad(?:es)?|Semana[ \t]+Santa|Pascua|No[ëe]l|P[âa]ques|Weihnachten|Ostern|Pfingsten"
     r"|Natale|Pasqua|Natal|P[áa]scoa|Carnaval|Carnevale|Karneval"
 )
-_SEASON = r"(?i:day|eve|break|holidays?|vacation|leave|period|season|week|shopping)"
+_SEASON = (
+    r"(?i:day|eve|break|holidays?|vacation|leave|period|season|week|shopping|presents?|gifts?"
+    r"|lights|decorations|tree|jumper|sweater|preparations|dinner|lunch|party|parties|cards?"
+    r"|songs?|music|movies?|films?|market|candy|cookies|cake|pudding|shift)(?![\p{L}\p{M}])"
+)
 """What makes "on Christmas" a period, or the fixed holiday's own words."""
 _HOLIDAY = regex.compile(
     rf"(?<![\p{{L}}\p{{M}}\d])(?:(?:{_FIXED})(?:{_YEAR})?|(?:{_MOVING}){_YEAR}"

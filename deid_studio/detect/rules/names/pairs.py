@@ -389,6 +389,17 @@ _CAPITALS_RUN = regex.compile(
 )
 """Two or three words in capitals ("JOHN SMITH", "MARY O'CONNOR")."""
 _CAPITAL_WORD = regex.compile(r"\p{Lu}[\p{Lu}'\u2019-]*")
+_THING_AFTER = regex.compile(
+    rf"{TERM_AFTER.pattern}"
+    r"|['\u2019]?s?[ \t]+(?i:virus|stain|staining|hair|dye|cream|creams|foundation|shampoo"
+    r"|conditioner|perfume|fragrance|cologne|lotion|soap|makeup|lipstick|mascara|deodorant"
+    r"|whisky|whiskey|bourbon|vodka|gin|rum|beer|wine|cheesecake|cake|ink|watch|strap"
+    r"|lancets?|needles?|supplies|products?|brand|site|blvd|boulevard|street|st|avenue|ave"
+    r"|road|rd|drive|house|hospice|hospital|clinic|centre|center|jr)(?![\p{L}\p{M}])"
+)
+"""What makes the capitals before it a thing's name: a condition ("ROMANO WARD syndrome",
+"JOHN CUNNINGHAM virus"), a product ("ELIZABETH ARDEN cream", "JIM BEAM bourbon"), a place
+("MARTIN LUTHER KING BLVD", "MARTIN HOUSE children's hospice")."""
 
 
 def _pairs_in_capitals(text: str, lex: Lexicon) -> Iterator[RuleHit]:
@@ -437,5 +448,5 @@ def _pairs_in_capitals(text: str, lex: Lexicon) -> Iterator[RuleHit]:
             if not (surname or (n and unknown and a not in lex.common)):
                 break  # the first surname a known one ("SALMO SALAR" is a salmon)
             end = word.end()
-        if end > run.start(2):
+        if end > run.start(2) and not _THING_AFTER.match(text, end):
             yield RuleHit(run.start(), end, "PERSON", "name_pair")
