@@ -577,6 +577,8 @@ def test_a_hospitals_acronym_after_an_admission_in_other_languages(
         ("Onset was on Thanksgiving 2021.", "en", "Thanksgiving 2021"),
         ("el día de Reyes acudió a urgencias", "es", "día de Reyes"),
         ("la veille de Noël elle a fait un malaise", "fr", "veille de Noël"),
+        ("au Nouvel An elle a eu de la fièvre", "fr", "Nouvel An"),
+        ("un nouvel antibiotique", "fr", None),
         ("an Heiligabend bekam sie Fieber", "de", "Heiligabend"),
         ("la vigilia di Natale ha avuto la febbre", "it", "vigilia di Natale"),
         ("na véspera de Natal teve febre", "pt", "véspera de Natal"),
@@ -611,6 +613,7 @@ def test_a_date_named_by_a_holiday(text: str, language: str, date: str | None) -
         ("Her blood pressures were in her 90s/60s overnight.", "en", None),
         ("SpO2 in the low 90s, patient in her early 90s.", "en", "90s"),
         ("paciente octogenária com dispneia", "pt", "octogenária"),
+        ("She is in her 100s and frail.", "en", "100s"),
         ("Centenario Hospital Miguel Hidalgo", "es", None),  # a name
     ],
 )

@@ -419,7 +419,7 @@ _DECADE = regex.compile(
     # "in her 90s", "in his late eighties", "in their mid-90's"
     r"(?<=(?<![\p{L}\p{M}])(?i:in)[ \t]+(?i:his|her|their|my|your)[ \t]+"
     r"(?:(?i:early|mid|late)[ \t-]*)?)"
-    r"(?:[1-9]0['\u2019]?s|(?i:twenties|thirties|forties|fifties|sixties|seventies|eighties"
+    r"(?:(?:1[01]|[1-9])0['\u2019]?s|(?i:twenties|thirties|forties|fifties|sixties|seventies|eighties"
     r"|nineties))(?![\p{L}\p{M}\d])"
     # "a nonagenarian", "una paciente octogenaria", "une patiente nonagénaire", "ultranovantenne"
     r"|(?<![\p{L}\p{M}])(?i:sexagenarian|septuagenarian|octogenarian|nonagenarian"

@@ -32,13 +32,14 @@ _FIXED = (
     # French
     r"|(?i:jour|veille|soir|lendemain|r[ée]veillon)[ \t]+(?i:de)[ \t]+No[ëe]l"
     rf"|(?i:jour)[ \t]+(?i:de)[ \t]+(?i:l){_APOSTROPHE}An|Saint-Sylvestre|Toussaint"
+    r"|(?i:nouvel)[ \t]+An(?![\p{L}\p{M}])"
     # German
     r"|(?i:heiligabend|heiligen[ \t]+abend|silvester|neujahrstag|neujahr)"
     r"|Weihnachtsfeiertag"
     # Italian
     r"|(?i:vigilia|giorno)[ \t]+(?i:di)[ \t]+Natale|Capodanno|Ferragosto"
     # Portuguese
-    r"|(?i:v[ée]spera|dia)[ \t]+(?i:de)[ \t]+(?:Natal|Ano[ \t]+Novo)|R[ée]veillon"
+    r"|(?i:v[ée]spera|dia)[ \t]+(?i:de)[ \t]+(?:Natal|Ano[ \t]+Novo)|(?i:r[ée]veillon)"
 )
 _MOVING = (
     r"(?i:christmas|xmas|thanksgiving(?:[ \t]+day)?|easter(?:[ \t]+(?:sunday|monday))?"
@@ -65,7 +66,7 @@ _FIRST_WORDS = frozenset(
         "christmas xmas new boxing halloween hogmanay valentine valentines fourth "
         "independence guy bonfire st veterans remembrance thanksgiving easter good memorial "
         "black super superbowl mother mothers father fathers labor labour mlk presidents "
-        "nochebuena nochevieja día dia jour veille soir lendemain réveillon reveillon saint "
+        "nochebuena nochevieja día dia jour veille soir lendemain réveillon reveillon saint nouvel "
         "toussaint heiligabend heiligen silvester neujahrstag neujahr weihnachtsfeiertag "
         "vigilia giorno capodanno ferragosto véspera vespera navidad navidades semana pascua "
         "noël noel pâques paques weihnachten ostern pfingsten natale pasqua natal páscoa "
@@ -111,7 +112,7 @@ HOLIDAY_FINDER = Finder(
         "Onset was on [Thanksgiving 2021]; vaccinated at [Easter 2021]",
         "he collapsed on [Christmas morning]; on [Christmas] she fainted; the [Fourth of July]",
         "el [día de Reyes] acudió; en [Nochebuena]; en [Semana Santa de 2021]",
-        "la [veille de Noël]; le [jour de l'An]; à [Noël 2020]",
+        "la [veille de Noël]; le [jour de l'An]; à [Noël 2020]; au [Nouvel An]; le [réveillon]",
         "an [Heiligabend] Fieber; an [Silvester]; [Ostern 2021]; am [2. Weihnachtsfeiertag]",
         "la [vigilia di Natale]; a [Capodanno]; a [Ferragosto]",
         "na [véspera de Natal]; no [Réveillon]; no [Carnaval de 2021]",
