@@ -694,3 +694,18 @@ def test_the_french_wine_is_no_vehicle_number() -> None:
     assert not [h for h in find("Il boit du vin 2 verres par jour.", "fr") if h.kind == "ID"]
     found = find("VIN 1HGCM82633A004352 noted by police.", "en")
     assert [h.kind for h in found] == ["ID"]
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "name"),
+    [
+        ("A caixa dizia MARIA SILVA e a dose.", "pt", "MARIA SILVA"),
+        ("Etichetta: MARIO ROSSI, paracetamolo.", "it", "MARIO ROSSI"),
+        ("Aceite de ROSA MOSQUETA en la cara.", "es", None),  # rosehip oil
+    ],
+)
+def test_a_name_in_capitals_in_other_languages(text: str, language: str, name: str | None) -> None:
+    """ "MARIA SILVA" was left: the first name is a frequent word of Portuguese, and so are
+    surnames, so a known surname that is no English word or place after it decides."""
+    found = [text[h.start : h.end] for h in find(text, language) if h.rule == "name_pair"]
+    assert found == ([name] if name else [])

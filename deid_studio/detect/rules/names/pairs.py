@@ -402,6 +402,18 @@ _THING_AFTER = regex.compile(
 ("MARTIN LUTHER KING BLVD", "MARTIN HOUSE children's hospice")."""
 
 
+def _plain_surname_after(run: regex.Match[str], lex: Lexicon, known: Places) -> bool:
+    """Whether a known surname that is no English word and no place follows a first name in
+    capitals: then a first name the language also uses as a word is one all the same ("JUAN
+    PEREZ", "MARIA SILVA"; names are frequent words in Spanish, Italian and Portuguese, and
+    surnames too, so their frequency tells nothing)."""
+    first = _CAPITAL_WORD.search(run.group(2))
+    if first is None:
+        return False
+    b = fold(first.group())
+    return b in lex.last_names and b not in lex.common and known.match((b,)) is None
+
+
 def _pairs_in_capitals(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     """A known first name and its surnames in capitals inside a narrative written in mixed
     case, as a label or a form copies them ("Label: JOHN SMITH, METFORMIN 500MG", "labelled
@@ -422,7 +434,7 @@ def _pairs_in_capitals(text: str, lex: Lexicon) -> Iterator[RuleHit]:
             or a in lex.stop
             or a in medical
             or a in _NOT_NAMES
-            or lex.everyday(a)
+            or (lex.everyday(a) and not _plain_surname_after(run, lex, known))
             or (a in lex.common and a not in lex.familiar)
             or (known.match((a,)) is not None and zipf(a, "en") < 4.0)  # "UPTON SCUDAMORE"
         ):
