@@ -482,6 +482,9 @@ def test_a_large_city_after_a_workers_verb_is_a_town_not_an_employer(
         ("He was rushed to Guy's overnight.", "Guy's"),
         ("hospitalized at Mayo's for a week", "Mayo's"),
         ("She came to the TMH ED and was admitted.", "TMH"),
+        ("Patient was admitted on 12Mar2021 to SHC with myocarditis.", "SHC"),
+        ("She was transferred on March 3, 2021 to UCLH.", "UCLH"),
+        ("admitted on day 2 to ICU; seen on 3/4 at CVS", None),
         ("At 18:30 the nurse went to Pt's room.", None),
         # a second reader's: agencies, documents, units, services, tests, a relative's home
         ("The report was sent to VAERS and to the MHRA.", None),

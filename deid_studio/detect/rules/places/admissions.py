@@ -65,6 +65,15 @@ def _admission(language: str, phrases: str) -> Cues:
 
 
 _ADMISSION = {language: _admission(language, p) for language, p in _ADMISSION_PHRASES.items()}
+_DATED_ADMISSION = cues(
+    "admitted on|readmitted on|transferred on|hospitalized on|hospitalised on|taken on|"
+    "brought on|seen on|treated on".split("|"),
+    tail=r"[ \t]+(?:the[ \t]+)?(?:[\w/.-]+,?[ \t]+){0,2}?[\w/.-]*\d[\w/.-]*,?[ \t]+"
+    r"(?i:to|at)[ \t]+(?:(?i:the)[ \t]+)?",
+    word_end=True,
+)
+"""An English admission's verb with its date before the preposition: "admitted on 12Mar2021
+to SHC", "transferred on March 3, 2021 to UCLH" (a date holds a digit)."""
 
 _ACRONYM = regex.compile(
     r"\p{Lu}{3,8}(?=['\u2019]s(?![\p{L}\p{M}])|(?![\p{L}\p{M}\p{N}&/'\u2019-]))"
@@ -137,7 +146,9 @@ acronyms)."""
 def _after_admissions(
     text: str, index: dict[str, list[int]], language: str | None
 ) -> Iterator[RuleHit]:
-    families = _ADMISSION.values() if language is None else [_ADMISSION.get(language)]
+    families = [*_ADMISSION.values()] if language is None else [_ADMISSION.get(language)]
+    if language in (None, "en"):
+        families.append(_DATED_ADMISSION)
     for cue in (
         c for family in families if family is not None for c in family.finditer(text, index)
     ):

@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from deid_studio.detect.rules.base import Finder, RuleHit
 from deid_studio.detect.rules.places.address_continued import _continued
-from deid_studio.detect.rules.places.admissions import _ADMISSION, _after_admissions
+from deid_studio.detect.rules.places.admissions import (
+    _ADMISSION,
+    _DATED_ADMISSION,
+    _after_admissions,
+)
 from deid_studio.detect.rules.places.common import RULES
 from deid_studio.detect.rules.places.fields import _FIELDS, _fields, pharmacy_fields
 from deid_studio.detect.rules.places.gazetteer import (
@@ -74,6 +78,7 @@ def _triggers(language: str | None) -> frozenset[str]:
         _TOWN_THEN_REGION,
         _SAINT_POSSESSIVE,
         *_ADMISSION.values(),
+        _DATED_ADMISSION,
         *(f for _, _, f in _FIELDS),
     ]
     prefixed = _street_prefixed(language)
@@ -187,6 +192,7 @@ PLACE_FINDER = Finder(
         "picked up at [Rite Aid store 5521] on Tuesday",
         "Admitted to [SHC]. Pt was brought to [CRMC] via EMS; came to the [TMH] ED",
         "taken to [Addenbrooke's] by ambulance",
+        "Patient was admitted on 12Mar2021 to [SHC] with myocarditis",
         "acude al [HUCA] presentando; transférée à l'[HEGP]; ricoverato al [CTO]",
         "is a 63-year-old man from [Emmastad], [Surrey]. He is",
         "the emergency department of [Vincent Memorial Hospital], [Port Earl], on 04Mar2021",
