@@ -419,8 +419,8 @@ _DECADE = regex.compile(
     # "in her 90s", "in his late eighties", "in their mid-90's"
     r"(?<=(?<![\p{L}\p{M}])(?i:in)[ \t]+(?i:his|her|their|my|your)[ \t]+"
     r"(?:(?i:early|mid|late)[ \t-]*)?)"
-    r"(?:(?:1[01]|[1-9])0['\u2019]?s|(?i:twenties|thirties|forties|fifties|sixties|seventies|eighties"
-    r"|nineties))(?![\p{L}\p{M}\d])"
+    r"(?P<decade>(?:1[01]|[1-9])0['\u2019]?s|(?i:twenties|thirties|forties|fifties|sixties"
+    r"|seventies|eighties|nineties))(?![\p{L}\p{M}\d])"
     # "a nonagenarian", "una paciente octogenaria", "une patiente nonagénaire", "ultranovantenne"
     r"|(?<![\p{L}\p{M}])(?i:sexagenarian|septuagenarian|octogenarian|nonagenarian"
     r"|(?:super)?centenarian|sexagenari[oa]s?|septuagenari[oa]s?|octogenari[oa]s?"
@@ -464,8 +464,8 @@ def _a_reading(text: str, match: regex.Match[str]) -> bool:
     """Whether a decade after "in her" is a vital sign's range, not an age: a vital sign
     earlier in its clause ("Her sats remained in her 90s", "his heart rate stayed in his
     50s"), or a second number after a slash ("BP in her 90s/60s")."""
-    if match.group().lower().endswith(("genarian", "genaria", "genario", "naire", "enne")):
-        return False
+    if match.group("decade") is None:
+        return False  # "a nonagenarian": a word of age, no range
     return (
         _VITAL_BEFORE.search(text, max(0, match.start() - 60), match.start()) is not None
         or text[match.end() : match.end() + 1] == "/"

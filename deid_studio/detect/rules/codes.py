@@ -51,6 +51,9 @@ _KEY_ENDS: dict[str, str] = {
 _LONG = r"(?=[\s:.#]*(?:n\.?[º°o]\.?\s*)?[A-Z0-9](?:[A-Z0-9./-]|\s(?=\d)){4,})"
 """After a key that is also a word or a medical abbreviation ("CNS 2" a grade, "Medicare 2
 visits", "RUN 2"): a code of five characters or more."""
+_NUMBER_WORD = r"\s*(?:#|no\b\.?|number\b|id\b)"
+"""The word or sign of a number after a key that is a word too ("Member #", "Employee ID",
+"Claim number"): without it "the employee took 2 tablets", "claim 2 weeks later"."""
 ID_KEYS: dict[str, str] = {
     # key pattern -> the rule name's suffix, which schemes may map to a finer category
     r"n\.?\s?h\.?\s?c|(?:n[º°o]\.?|n[úu]mero)\s*(?:de\s+)?historia(?:\s+cl[íi]nica)?"
@@ -76,7 +79,8 @@ ID_KEYS: dict[str, str] = {
     r"|s[ée]curit[ée]\s+sociale|nss|nir|insurance(?:\s+(?:number|id))?|member\s+id|"
     # not the NHS's helplines, "called NHS 111", "NHS 24" (an NHS number may start with
     # either, "NHS 111 222 3333")
-    r"policy|nhs(?!\s+(?:111|24)(?!\s?\d))|versicherte[nr]?nummer|versicherungsnummer|tarjeta\s+sanitaria|tis|sip"
+    r"policy|nhs(?!\s+(?:111|24)(?!\s?\d))|versicherte[nr]?nummer|versicherungsnummer"
+    r"|tarjeta\s+sanitaria|tis|sip"
     r"|versicherten-?\s?nr|vers\.-?\s?nr|kv-?\s?nr"
     r"|sv-?\s?nr|sozialversicherungsnummer|vsnr"
     r"|sns|n[º°o]\.?\s*(?:de\s+)?afiliaci[óo]n|(?:medicare|medicaid|mbi|cns)"
@@ -85,7 +89,7 @@ ID_KEYS: dict[str, str] = {
     r"|cart[ãa]o\s+nacional\s+de\s+sa[úu]de|niss|n[úu]mero\s+de\s+afiliaci[óo]n"
     r"|afiliado(?:\s+a)?\s+(?-i:[A-Z]{2,6})|imss|issste|pami"
     # a health plan's member or claim ("Member # 99812345", "Claim number 2021-CLM-44871")
-    r"|(?:member|subscriber|claim)(?=\s*(?:#|no\b\.?|number\b|id\b)\s*[:.#]?\s*"
+     + rf"|(?:member|subscriber|claim)(?={_NUMBER_WORD}\s*[:.#]?\s*"
     r"[A-Z0-9](?:[A-Z0-9./-]|\s(?=\d)){4,})": "insurance",
     r"n[º°o]\.?\s*col(?:egiado)?|colegiado|licen[cs]e|dea|npi|rpps|adeli|lanr|gmc"
     r"|gphc(?:\s+(?:reg(?:istration)?|no|number))?(?=[\s:.#]*\d{7}(?!\d))"
@@ -105,10 +109,10 @@ ID_KEYS: dict[str, str] = {
     + _LONG
     # a driver's licence, a vehicle's plate or number, an employer's or a school's badge
     + r"|(?-i:DL)(?=\s*#)|(?:(?:licen[cs]e|number|registration)\s+plate|plate\s+number|(?-i:VIN)"
-    r"|(?:employee|student|badge|staff)(?=\s*(?:#|no\b|number\b|id\b))|vaccination\s+card)"
+    rf"|(?:employee|student|badge|staff)(?={_NUMBER_WORD})|vaccination\s+card)"
     # a code of four characters or more: not "Employee number 3 of 12", "vaccination card
     # 2nd dose", "License plate 3 of 4"
-    r"(?=\s*(?:#|no\b\.?|number\b|id\b)?\s*[:.#]?\s*"
+    rf"(?=(?:{_NUMBER_WORD})?\s*[:.#]?\s*"
     r"(?-i:(?=[A-Z0-9./-]*\d)[A-Z0-9][A-Z0-9./-]{3,}))": "personal",
     r"account|acct|cuenta": "account",
     r"serial\s+(?:number|no|nr|#)|serial(?![ \t]+\d{1,3}-?(?:hourly|hours?|h|min|lead|oh)\b)"

@@ -38,12 +38,12 @@ _AFTER = r"(?![\d/])(?:(?![.,-]\d)|(?=-\d{1,4}[/.]\d|-\d{1,2}-?\p{L}|-\d{4}-\d))
 _DAY_MONTH = rf"(?:{D}/{M}|{M}/{D})"
 _DASH = r"\s?[-\u2013]\s?"  # between the two dates of a range
 _MONTH_DAY = rf"{M}/(?:0?[1-9]|1[1-9]|2\d|3[01])"
+"""A month and a day, and no score out of ten."""
 _NTH_THING = (
     r"[ \t]+(?i:dose|doses|shot|shots|booster|injection|jab|vaccine|vaccination|round|cycle"
     r"|time|infusion|be)\b"
 )
 """What an ordinal counts, not a day: "In March the 2nd dose was given", "May the 4th be"."""
-"""A month and a day, and no score out of ten."""
 _AND = r"[ \t]+(?:and|or|&)[ \t]+"
 _SEP = r"\s*[-/.,]?\s*"  # "12Jan2014", "19-Jul- 2011", "Jan 3, 2021"
 _OF = r"(?:\s+(?:de|del|of)\s+|" + _SEP + ")"

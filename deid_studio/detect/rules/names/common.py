@@ -169,7 +169,7 @@ _NOT_NAMES = (
         # ("Su jefe Médico le recomendó reposo", "O colega Médico")
         | frozenset(
             "medico medica enfermero enfermera enfermeiro enfermeira infirmier infirmiere "
-            "farmaceutico farmaceutica farmaceutica farmacista".split()
+            "farmaceutico farmaceutica farmacista".split()
         )
         | (PEOPLES - {"white", "black"})  # "Patient Indian female"; "Jack White" is a name
         | _SALUTATIONS

@@ -228,13 +228,10 @@ def _named_in_german_too(text: str, match: regex.Match[str], start: int, lex: Le
     """Whether the word at ``start`` after an acquaintance's word is a name
     (:func:`~deid_studio.detect.rules.proper_nouns.name_may_stand`), and no word that is
     never one ("su amigo Médico", "o colega Médico": the friend is a physician)."""
-    word = _FIRST_WORD.match(text, start)
-    if word is not None and fold(word.group()) in _NOT_NAMES:
+    word = next(words_from(text, start, 1), None)
+    if word is not None and word.folded in _NOT_NAMES:
         return False
     return name_may_stand(text, start, lex.language)
-
-
-_FIRST_WORD = regex.compile(r"[\p{L}\p{M}]+")
 
 
 @cache

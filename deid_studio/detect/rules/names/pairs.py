@@ -417,9 +417,11 @@ def _plain_surname_after(run: regex.Match[str], lex: Lexicon, known: Places) -> 
 def _pairs_in_capitals(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     """A known first name and its surnames in capitals inside a narrative written in mixed
     case, as a label or a form copies them ("Label: JOHN SMITH, METFORMIN 500MG", "labelled
-    for SARAH JONES", "MARY O'CONNOR"): a first name that is no place, and no common word
-    unless a familiar one; a known surname after it, then a known one or a word no list
-    knows as a word, a drug or a place."""
+    for SARAH JONES", "MARY O'CONNOR", "MARIA SILVA"): a first name that is no rare one a town
+    bears too ("Mary" is a town as well), no common word unless a familiar one, and no
+    everyday word of the language unless a plain surname follows (:func:`_plain_surname_after`);
+    a known surname after it, then a known one or a word no list knows as a word, a drug or a
+    place; no product's, condition's or street's word after them (:data:`_THING_AFTER`)."""
     if not any("A" <= c <= "Z" for c in text[1::2]):  # every other character: a cheap look
         return
     medical = eponyms()

@@ -91,34 +91,32 @@ _POSSESSIVE = regex.compile(
 
 _UNITS = frozenset(
     (
-        "a&e aau acu amu cath ccu cdu cicu ctu cvicu cticu cvu eau ecu ems ent er icu itu "
-        "hdu iapt camhs mau micu miu nicu nnu ncu obgyn opd pacu pcu picu scbu sdu sicu sau "
-        "tcu ucc utc wic snf ltc ltac ltach irf alf ecf rehab "
-        "mri ct eeg ecg ekg echo ir or ecmo xray pet dexa "
-        "pcp gp md rn np pa ot pt slt gi ent ob gyn id cvs covid sars "
-        "tele obs peds hosp ortho neuro psych heme derm onc gyn uro cards gen surg resus "
+        "a&e cath ems ent er obgyn opd ucc utc wic snf ltc ltac ltach irf alf ecf rehab "
+        "iapt camhs mri ct eeg ecg ekg echo ir or ecmo xray pet dexa "
+        "pcp gp md rn np pa ot pt slt gi ob gyn id cvs covid sars "
+        "tele obs peds hosp ortho neuro psych heme derm onc uro cards gen surg resus "
         "majors minors ooh sdec aed hasu epau cmht ercp egd cta cxr kub mra nsr wnl "
-        "imcu ticu nsicu csicu bicu sicu neuroicu ltcf racpc slp cps pqc fema mvc vna msk tvn "
-        "ect hbot mdt asu ssu "
+        "ltcf racpc slp cps pqc fema mvc vna msk tvn ect hbot mdt asu ssu "
         # regulators, agencies and the documents a report is sent or referred to
         "vaers fda mhra ema mah uspi pil spc smpc ifu eua hcp cdc who nih cms dhhs "
         "ansm anvisa infarmed crpv cafv aemps aifa bfarm pei swissmedic tga hc "
         # Spanish
-        "uci uvi ucip ucin uce ucc ume urpa rea reanimación suh hdd uhd uha cap pac suap "
+        "uci uvi ucip ucin uce ume urpa rea reanimación suh hdd uhd uha cap pac suap "
         "cs eap aps urg smu sum sem samur summa orl ccee csm ucri uco trauma "
         # French
-        "chu chr chru ch chi chg cht sau samu smur usc usi usic uhcd unv rea ehpad ssr usld "
+        "chu chr chru ch chi chg cht sau samu smur usc usi usic uhcd unv ehpad ssr usld "
         "had cmp cmpp pmi pass sos sauv csapa "
         # Italian
         "dea ps uti utic tin tipo obi spdc rsa adi mmg pls asl ats usl 118 uoc uos utin ppi "
         # Portuguese
-        "upa ubs cti ucis usf esf caps sus pa su inem utin utip ceo cras ucsp"
+        "upa ubs cti ucis usf esf caps sus su inem utip ceo cras ucsp"
     ).split()
 )
-"""Units, services, tests and professionals an admission's verb leads to in capitals (the
-intensive care units of every language first: "ingreso en UCI", "transféré en USI",
-"ricoverato in UTI", "internado na UTI" — a hospital's word there would lose what a reader
-of the report needs most)."""
+"""Units, services, tests, professionals, agencies and documents an admission's verb leads
+to in capitals, beyond the units :func:`_a_unit` reads by their shape ("ICU", "NSICU",
+"AMU", "SCBU"): an intensive care unit of every language first ("ingreso en UCI",
+"transféré en USI", "ricoverato in UTI", "internado na UTI" — a hospital's word there would
+lose what a reader of the report needs most)."""
 
 _NOT_HOSPITALS = frozenset(
     (
@@ -135,8 +133,15 @@ _NOT_HOSPITALS = frozenset(
 """Whose possessive after "taken to" is a home or an office, not a hospital."""
 
 _A_UNIT = regex.compile(r"[a-z]{2,3}(?<!s)u")
-"""A British or American unit's acronym of four letters at most, ending in "unit" ("ASU",
-"SSU", "CAU", "GAU", "AMU"); "-SU" ends a state university's ("OSU", "OHSU")."""
+
+
+def _a_unit(folded: str) -> bool:
+    """Whether an acronym is a unit's by its shape: an intensive care unit's ("NSICU",
+    "CSICU", "NeuroITU"), or a British or American unit's of four letters at most ending in
+    "unit" ("CAU", "GAU", "AMU", "SCBU"; "-SU" ends a state university's, "OSU", "OHSU")."""
+    return folded.endswith(("icu", "itu")) or _A_UNIT.fullmatch(folded) is not None
+
+
 _A_WORD = 4.0
 """The Zipf frequency from which capitals spell a word ("admitted to WARD 4", "referred to
 NHS"), not a hospital's acronym ("UCLA" 3.8, "MGH" 2.3; the common-word list holds many
@@ -160,8 +165,7 @@ def _after_admissions(
             folded = fold(acronym.group())
             if (
                 folded not in _UNITS
-                and not folded.endswith(("icu", "itu"))  # "NSICU", "CSICU", "NeuroITU"
-                and not _A_UNIT.fullmatch(folded)
+                and not _a_unit(folded)
                 and zipf(folded, language or "en") < _A_WORD
                 and not (len(folded) >= 5 and folded in lexicon(language).common)  # "ONCOLOGY"
                 and places(language).match((folded,)) is None  # "returned to ESPOO"
