@@ -104,6 +104,18 @@ def borne_first_names_written() -> frozenset[str]:
 
 
 @resident
+def names_of(language: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The first names and the surnames of Faker's locales of ``language`` ("es": Spain's,
+    Mexico's, Argentina's...), as written, in lower case: the names that language's speakers
+    bear ("lucía", "joão", "garcía"), without the words of other languages the lists of every
+    locale hold ("la", "tres", "ver" are names somewhere)."""
+    lists = _faker_names()
+    return frozenset(lists.get(f"first_{language}", ())), frozenset(
+        lists.get(f"last_{language}", ())
+    )
+
+
+@resident
 def common_words() -> frozenset[str]:
     """English and medical vocabulary with no person names (Philter's list, folded, with
     ``resources/dictionaries/vocabulary.txt``): a capitalised word in it is not taken for a
@@ -176,8 +188,10 @@ def _read_faker_names(folder: Path) -> dict[str, set[str]]:
     first: set[str] = set()
     last: set[str] = set()
     written: set[str] = set()
+    by_language: dict[str, set[str]] = {}
     for module in pkgutil.iter_modules([str(folder)]):
         provider = importlib.import_module(f"faker.providers.person.{module.name}").Provider
+        language = module.name.split("_")[0]
         for attribute, into in (
             ("first_names", first),
             ("first_names_male", first),
@@ -193,7 +207,9 @@ def _read_faker_names(folder: Path) -> dict[str, set[str]]:
             into.update(fold_word(n) for n in names)
             if into is first:
                 written.update(n.casefold() for n in names)
-    return {"first": first, "last": last, "first_written": written}
+            key = f"{'first' if into is first else 'last'}_{language}"
+            by_language.setdefault(key, set()).update(n.casefold() for n in names)
+    return {"first": first, "last": last, "first_written": written, **by_language}
 
 
 def _is_latin(name: str) -> bool:

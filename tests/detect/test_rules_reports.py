@@ -307,6 +307,43 @@ def test_lower_case_words_after_other_cues_stay_words(text: str, language: str) 
 
 
 @pytest.mark.parametrize(
+    ("text", "language", "name"),
+    [
+        ("mi marido antonio me llevó al hospital", "es", "antonio"),
+        ("mi hija lucía garcía tuvo fiebre", "es", "lucía garcía"),
+        ("mon mari pierre m'a emmené aux urgences", "fr", "pierre"),
+        ("meine tochter anna hat seit gestern fieber", "de", "anna"),
+        ("mio marito giovanni mi ha portato al pronto soccorso", "it", "giovanni"),
+        ("meu marido joão me levou ao hospital", "pt", "joão"),
+    ],
+)
+def test_a_lower_case_name_after_a_relatives_word_in_every_language(
+    text: str, language: str, name: str
+) -> None:
+    """After a relative's word a lower-case first name the language's people bear is the
+    relative's ("mi marido antonio"), as in English ("my husband john")."""
+    assert _found(text, language, "RELATIVE") == [name]
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("mi hijo segundo tiene fiebre", "es"),
+        ("mi hija linda tomó la pastilla", "es"),
+        ("mi madre tiene 80 años y mi marido y yo la cuidamos", "es"),
+        ("mon fils aimé a pris le comprimé", "fr"),
+        ("mein sohn hat fieber", "de"),
+        ("mio figlio secondo ha preso", "it"),
+        ("meu filho segundo tomou", "pt"),
+    ],
+)
+def test_lower_case_words_after_a_relatives_word_stay_words(text: str, language: str) -> None:
+    """What a narrative says of the relative ("mi hijo segundo", "mon fils aimé"), a verb or
+    a stopword is no name, though people bear "Segundo" and "Aimé"."""
+    assert _found(text, language, "RELATIVE") == []
+
+
+@pytest.mark.parametrize(
     ("text", "language", "kind", "found"),
     [
         ("Iniciales del paciente: MGR", "es", "PERSON", "MGR"),

@@ -12,7 +12,7 @@ from functools import cache
 
 import regex
 
-from deid_studio.detect.gazetteers import eponyms, fold
+from deid_studio.detect.gazetteers import eponyms, fold, names_of
 from deid_studio.detect.rules.base import MONTH_WORDS, RuleHit
 from deid_studio.detect.rules.names.common import (
     _NOT_NAMES,
@@ -306,6 +306,42 @@ _FAMILIAR_AFTER = frozenset(
 "the patient Rose"; see :attr:`.words.Lexicon.familiar` and
 :meth:`.words.Lexicon.familiar_here`)."""
 
+_KIN_IN_LOWER_CASE = frozenset({"name_after_relative"})
+"""Cues after which a lower-case word is a name in every language when the language's
+people bear it (:func:`_own_names`): "mi marido antonio", "mon mari pierre", "meu marido
+joão", written so in consumers' reports and messages. A companion's word is a weak cue,
+after which no language takes a lower-case word ("ma voisine rose")."""
+_KIN_QUALITIES = frozenset(
+    "segundo segunda amado amada querido querida linda lindo bella bello bela belo bonita "
+    "dulce rico rica moreno morena franco mayor menor santo santa máximo feliz "
+    "aimé aimée cher chère second seconde belle "
+    "caro cara amato amata felice secondo seconda "
+    "ernst frank".split()
+)
+"""Words the people of a language bear as names that follow a relative's word as what they
+say of the relative ("mi hijo segundo", "mi hija linda", "mon fils aimé", "il mio caro
+amico", "mein mann ernst"): no name in lower case."""
+
+
+def _own_names(text: str, span: tuple[int, int], language: str | None) -> tuple[int, int] | None:
+    """The lower-case name after a relative's word in a narrative not in English
+    (:data:`_KIN_IN_LOWER_CASE`): a first name the people of ``language`` bear, then
+    their first names or surnames ("mi hija lucía garcía"), or None. In lower case the other
+    words of the lists are the language's own ("mi hijo tiene", "la sua amica sta")."""
+    if language is None:
+        return None
+    first, last = names_of(language)
+    end = None
+    for n, word in enumerate(words_from(text, span[0], 4)):
+        if word.start >= span[1]:
+            break
+        written = word.text.rstrip(".").casefold()
+        if written in _KIN_QUALITIES or written not in (first if n == 0 else first | last):
+            break
+        end = word.end
+    return None if end is None else (span[0], end)
+
+
 _THING_BEFORE = regex.compile(
     r"(?<![\p{L}\p{M}])(?i:test|product|drug|vaccine|brand|trade|lab|file|device|generic|"
     r"medication|medicine|study|user)[ \t]+\Z"
@@ -381,15 +417,18 @@ def _after_cues(
                 continue  # "habite à Cousin, France": a name or a town, not a relative
             position = _skip_titles(text, match.end())
             introduced = not lowercase and cue.casefold() in _FIRST_PERSON_INTRODUCTIONS
+            kin = not lowercase and rule in _KIN_IN_LOWER_CASE and not shouting
             span = take_name(
                 text,
                 position,
                 lex,
                 wanted,
-                lowercase=lowercase or introduced,
+                lowercase=lowercase or introduced or kin,
                 uncased=shouting,
                 familiar=rule in _FAMILIAR_AFTER,
             )
+            if kin and span is not None and text[span[0]].islower():
+                span = _own_names(text, span, language)  # "mi marido antonio me llevó"
             if span is not None and rule in _KEYED:
                 span = _before_key(text, span)  # "Médico: Ruth Bravo NºCol: 28"
             if span is None:
