@@ -167,7 +167,7 @@ def places(language: str | None) -> Places:
     for key in ("world", *languages):
         cities.update(_tokenised(f"cities:{key}"))
         countries.update(_tokenised(f"countries:{key}"))
-    large = _tokenised("cities:large") | _own_names_of_large(languages, cities)
+    large = (_tokenised("cities:large") | _own_names_of_large(languages, cities)) - _WORD_DISTRICTS
     common = common_words()
     stop = set().union(*stopwords().values())
     named = place_words()  # not common words, though the list has them
@@ -209,6 +209,10 @@ LARGE_NAMED_WORD = 4.0
 """The Zipf frequency under which a large city's name that the common-word list holds names
 the city inside a sentence ("Akron" 3.4, "Exeter" 3.5; not "Boston" 4.7, "Orange" 4.6, which
 an English narrative writes as words too)."""
+_WORD_DISTRICTS = frozenset({("mitte",)})
+"""Districts of a large city that GeoNames lists as one, named by a frequent word: Berlin's
+"Mitte" (centre) is the German "mid-" of every "Mitte Januar", "Mitte 2021", "Mitte 90".
+Named after a cue all the same ("wohnt in Mitte", "Berlin-Mitte")."""
 LARGE_WORDS = frozenset("corona mango delta lima".split())
 """Large cities' names that narratives write as words of their own ("Corona virus", "Delta
 variant", "Lima beans")."""

@@ -42,14 +42,14 @@ _ONES = {
     **dict.fromkeys(("nineteen", "diecinueve"), 19),
 }
 _TENS = {
-    **dict.fromkeys(("twenty", "veinte"), 20),
-    **dict.fromkeys(("thirty", "treinta"), 30),
-    **dict.fromkeys(("forty", "cuarenta"), 40),
-    **dict.fromkeys(("fifty", "cincuenta"), 50),
-    **dict.fromkeys(("sixty", "sesenta"), 60),
-    **dict.fromkeys(("seventy", "setenta"), 70),
-    **dict.fromkeys(("eighty", "ochenta"), 80),
-    **dict.fromkeys(("ninety", "noventa"), 90),
+    **dict.fromkeys(("twenty", "veinte", "vinte", "zwanzig"), 20),
+    **dict.fromkeys(("thirty", "treinta", "trinta", "dreißig", "dreissig"), 30),
+    **dict.fromkeys(("forty", "cuarenta", "quarenta", "vierzig"), 40),
+    **dict.fromkeys(("fifty", "cincuenta", "cinquenta", "fünfzig"), 50),
+    **dict.fromkeys(("sixty", "sesenta", "sessenta", "sechzig"), 60),
+    **dict.fromkeys(("seventy", "setenta", "siebzig"), 70),
+    **dict.fromkeys(("eighty", "ochenta", "oitenta", "achtzig"), 80),
+    **dict.fromkeys(("ninety", "noventa", "neunzig"), 90),
 }
 _DECADES = {
     **{f"{word[:-1]}ies": value for word, value in _TENS.items() if word.endswith("y")},

@@ -749,3 +749,102 @@ def test_a_name_in_capitals_in_other_languages(text: str, language: str, name: s
     surnames, so a known surname that is no English word or place after it decides."""
     found = [text[h.start : h.end] for h in find(text, language) if h.rule == "name_pair"]
     assert found == ([name] if name else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Patient lives in NYC with her husband.", "NYC"),
+        ("She flew back to Philly after the first dose.", "Philly"),
+        ("We were on vacation in NOLA when the rash began.", "NOLA"),
+    ],
+)
+def test_a_city_by_the_short_name_its_people_use(text: str, found: str) -> None:
+    """ "NYC" is in capitals and four letters, which the gazetteer takes only after a cue; no
+    list holds "Philly" or "NOLA"."""
+    assert found in _found(text, "en", "CITY")
+
+
+def test_a_city_agencys_acronym_is_no_city() -> None:
+    assert _found("The NYCDOH was informed.", "en", "CITY") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "age"),
+    [
+        ("Patientin Mitte 90 mit Sturz in der Nacht.", "de", "Mitte 90"),
+        ("Patient Anfang neunzig, Heimbewohner.", "de", "Anfang neunzig"),
+        ("Paciente na casa dos 90 anos, acamada.", "pt", "na casa dos 90 anos"),
+        ("Idosa de 90 e poucos anos com queda.", "pt", "90 e poucos anos"),
+        ("Mujer de noventa y tantos años con fiebre.", "es", "noventa y tantos años"),
+        ("My 90-something grandmother got the vaccine.", "en", "90-something"),
+    ],
+)
+def test_an_age_by_its_decade_in_more_languages(text: str, language: str, age: str) -> None:
+    """An age above 89 by its decade is as identifying as the age."""
+    assert _found(text, language, "AGE") == [age]
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Mitte Januar begann der Ausschlag.", "de"),
+        ("Seit Mitte 2021 nimmt sie Metformin.", "de"),
+        ("SpO2 Anfang 90 %, Ende 90 Tage nach der Impfung.", "de"),
+        ("It took 90 something days to resolve.", "en"),
+    ],
+)
+def test_a_time_or_a_reading_is_no_decade_nor_a_place(text: str, language: str) -> None:
+    """The German "Mitte" (mid-) is no longer Berlin's district of that name, which GeoNames
+    lists among large cities, except after a place's cue ("wohnt in Mitte")."""
+    hits = [h for h in find(text, language) if h.kind in ("AGE", "CITY")]
+    assert hits == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "plate"),
+    [
+        ("Vehicle reg AB12 CDE was involved in the collision.", "en", "AB12 CDE"),
+        ("The car registration AB12CDE was noted by police.", "en", "AB12CDE"),
+        ("Kennzeichen: M-AB 1234", "de", "M-AB 1234"),
+        ("Matrícula del coche 1234 BCD.", "es", "1234 BCD"),
+        ("Véhicule immatriculation AB-123-CD.", "fr", "AB-123-CD"),
+        ("Targa AB123CD, incidente stradale.", "it", "AB123CD"),
+        ("Placa do carro ABC1D23.", "pt", "ABC1D23"),
+    ],
+)
+def test_a_vehicles_plate_after_its_key(text: str, language: str, plate: str) -> None:
+    """HIPAA names vehicles' identifiers; a plate's groups (a blank or a hyphen between them)
+    were cut short by the ID rules' codes, or not read at all."""
+    assert plate in _found(text, language, "ID")
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Matrícula: 28/12345", "es"),
+        ("Kennzeichen einer Sepsis", "de"),
+        ("la placa de ateroma", "es"),
+        ("plate 2 of the study; reg 40 mg daily", "en"),
+    ],
+)
+def test_a_plates_key_without_a_plate_finds_no_plate(text: str, language: str) -> None:
+    assert [h for h in find(text, language) if h.rule == "id_vehicle"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("On March third, 2021 she developed a rash.", "March third, 2021"),
+        ("The rash began on March the third and spread.", "March the third"),
+        ("On the twenty-first of June 2020 he fainted.", "twenty-first of June 2020"),
+    ],
+)
+def test_a_date_whose_day_is_written_in_words(text: str, date: str) -> None:
+    """ "March third, 2021" was left whole; "the third of March 2021" lost only its month and
+    year."""
+    assert _found(text, "en", "DATE") == [date]
+
+
+def test_a_second_dose_in_march_is_no_day() -> None:
+    assert _found("In March the second dose was given.", "en", "DATE") == ["March"]

@@ -28,6 +28,9 @@ from deid_studio.mask.ages import age_in_years
         ("nineties", 90),  # "in her nineties": a decade read as its first year
         ("sixties", 60),
         ("nonagenarian", 90),
+        ("Anfang neunzig", 90),  # "ein Mann Anfang neunzig": German tens
+        ("na casa dos oitenta", 80),
+        ("noventa y tantos años", 90),
         ("centenarian", 100),
     ],
 )

@@ -18,11 +18,13 @@ from deid_studio.detect.rules.guards import GUARDS
 from deid_studio.detect.rules.holidays import HOLIDAY_FINDER
 from deid_studio.detect.rules.names import NAME_FINDER
 from deid_studio.detect.rules.nationalities import NATIONALITY_FINDER
+from deid_studio.detect.rules.ordinal_days import ORDINAL_DAY_FINDER
 from deid_studio.detect.rules.phones import PHONE_FINDER
 from deid_studio.detect.rules.places import PLACE_FINDER
 from deid_studio.detect.rules.professions import PROFESSION_FINDER
 from deid_studio.detect.rules.terms import TERM_FINDER
 from deid_studio.detect.rules.unknown import UNKNOWN_FINDER
+from deid_studio.detect.rules.vehicles import PLATE_FINDER
 
 _ALL = (*CONTACT_RULES, *CODE_RULES, *DATE_RULES, *AGE_RULES, *YEAR_RULES)
 RULES: tuple[Rule, ...] = tuple(r for r in _ALL if r.after) + tuple(r for r in _ALL if not r.after)
@@ -52,7 +54,9 @@ FINDERS: tuple[Finder, ...] = (
     PHONE_FINDER,
     SPELT_EMAIL_FINDER,
     HOLIDAY_FINDER,
+    ORDINAL_DAY_FINDER,
     DECADE_FINDER,
+    PLATE_FINDER,
     PLACE_FINDER,
     NAME_FINDER,
     PROFESSION_FINDER,

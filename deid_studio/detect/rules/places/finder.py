@@ -16,6 +16,8 @@ from deid_studio.detect.rules.places.admissions import (
 from deid_studio.detect.rules.places.common import RULES
 from deid_studio.detect.rules.places.fields import _FIELDS, _fields, pharmacy_fields
 from deid_studio.detect.rules.places.gazetteer import (
+    _CITY_NICKNAME_HINTS,
+    _CITY_NICKNAMES,
     _DOTTED_US,
     _DOTTED_US_HINTS,
     _gazetteer,
@@ -111,6 +113,10 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
     if any(hint in text for hint in _DOTTED_US_HINTS):
         found += (
             RuleHit(*m.span(), "COUNTRY", "place_gazetteer") for m in _DOTTED_US.finditer(text)
+        )
+    if language in (None, "en") and any(hint in text for hint in _CITY_NICKNAME_HINTS):
+        found += (
+            RuleHit(*m.span(), "CITY", "place_gazetteer") for m in _CITY_NICKNAMES.finditer(text)
         )
     if language in (None, "es") and any(hint in text for hint in _SN_HINTS):
         found += (RuleHit(*m.span(), "STREET", "street_no_number") for m in _SN.finditer(text))

@@ -290,3 +290,14 @@ _DOTTED_US = regex.compile(r"(?<![\p{L}\p{M}.])(?:EE\.[ \t]?UU\.|U\.S\.A\.?)(?![
 """The United States in dotted capitals ("Irvine, California, EE.UU.", "U.S.A.")."""
 _DOTTED_US_HINTS = ("EE.", "U.S.A")
 """What :data:`_DOTTED_US` needs in a narrative: the pattern runs only where one of these is."""
+_CITY_NICKNAMES = regex.compile(
+    r"(?<![\p{L}\p{M}.])(?:NYC|N\.Y\.C\.|Philly|PHILLY|NOLA)"
+    r"(?![\p{L}\p{M}])"
+)
+"""Cities by the short names their people use, which no gazetteer lists and no medical
+text writes otherwise ("lives in NYC", "flew back to Philly", "a trip to NOLA"): "NYC" in
+capitals and four letters, which the gazetteer takes only after a cue, and the common-word
+list holds."""
+_CITY_NICKNAME_HINTS = ("NYC", "N.Y.C", "hilly", "HILLY", "NOLA")
+"""What :data:`_CITY_NICKNAMES` needs in a narrative: the pattern runs only where one of
+these is."""

@@ -1,0 +1,88 @@
+"""Vehicles' registration plates after their key (``id_vehicle``), one of HIPAA's
+identifiers: "Vehicle reg AB12 CDE", "number plate AB12 CDE", "Kennzeichen: M-AB 1234",
+"matrícula del coche 1234 BCD", "immatriculation AB-123-CD", "targa AB123CD", "placa do
+carro ABC1D23". A plate is written in groups of capitals and digits that a blank or a
+hyphen parts, which the ID rules' codes (one run, a blank only before digits) cut short.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from deid_studio.detect.rules.base import Finder, RuleHit
+from deid_studio.detect.rules.words import register_triggers, word_index
+
+_VEHICLE = (
+    r"(?i:coche|veh[íi]culo|auto(?:m[óo]vil)?|carro|voiture|v[ée]hicule|veicolo|macchina|moto)"
+)
+_PLATE = regex.compile(
+    r"(?i:plate(?:[ \t]+(?:number|no\.?|n[º°o]\.?))?"
+    r"|reg(?:istration)?(?:[ \t]+(?:number|no\.?|mark|plate))?"
+    r"|vrn|(?:auto)?kennzeichen|nummernschild|matr[íi]cula|placas?"
+    r"|immatriculation|targa)"
+    rf"(?:[ \t]+(?i:del?|do|da|du|de[ \t]+la|della|del|dell['\u2019])[ \t]*{_VEHICLE})?"
+    r"(?:[ \t]+(?i:is|was|number|no\.?|n[º°o]\.?))?[ \t]*[:#.]?[ \t]*"
+    r"(?P<plate>(?-i:[A-Z0-9]{1,8}(?:[ -][A-Z0-9]{1,4}){0,3}))(?![\p{L}\p{M}\d])"
+)
+"""A plate's key and the plate: groups of one to four capitals or digits, a blank or a
+hyphen between them."""
+_VEHICLE_BEFORE = regex.compile(
+    r"(?<![\p{L}\p{M}])(?i:licen[cs]e|number|registration|car|vehicle|van|truck|lorry"
+    r"|motorbike|motorcycle|(?:car|vehicle)['\u2019]s)[ \t]+\Z"
+)
+"""What makes "plate" and "reg" a plate's key: "licence plate", "car reg" (not "plate 2 of
+the study", "reg 40 mg")."""
+_NEEDS_A_VEHICLE = frozenset({"plate", "reg", "registration"})
+_TRIGGERS = frozenset(
+    "plate reg registration vrn kennzeichen autokennzeichen nummernschild matrícula matricula "
+    "placa placas immatriculation targa".split()
+)
+"""The keys' first words, which :func:`word_index` finds: the pattern is tried there."""
+
+
+@register_triggers
+def _triggers(language: str | None) -> frozenset[str]:
+    return _TRIGGERS
+
+
+def find_plates(text: str, language: str | None) -> list[RuleHit]:
+    """Every plate after its key: capitals and digits both in it ("M-AB 1234", not a
+    licence's "Matrícula: 28/12345" nor "Kennzeichen einer Sepsis"), and a vehicle's word
+    before an English key that is a word too ("number plate", "car reg")."""
+    index = word_index(text, language)
+    found: list[RuleHit] = []
+    for word in _TRIGGERS.intersection(index):
+        for start in index[word]:
+            if word in _NEEDS_A_VEHICLE and not _VEHICLE_BEFORE.search(
+                text, max(0, start - 24), start
+            ):
+                continue
+            match = _PLATE.match(text, start)
+            if match is None:
+                continue
+            plate = match.group("plate")
+            characters = plate.replace(" ", "").replace("-", "")
+            if (
+                4 <= len(characters) <= 10
+                and any(c.isdigit() for c in plate)
+                and any(c.isalpha() for c in plate)
+            ):
+                found.append(RuleHit(*match.span("plate"), "ID", "id_vehicle"))
+    return sorted(found)
+
+
+PLATE_FINDER = Finder(
+    "vehicle plates",
+    find_plates,
+    {"id_vehicle": 0.9},
+    (
+        "Vehicle reg [AB12 CDE] was involved; his number plate [AB12 CDE]",
+        "License plate: [7ABC123]; car registration [AB12CDE]",
+        "Kennzeichen: [M-AB 1234]; matrícula del coche [1234 BCD]",
+        "immatriculation [AB-123-CD]; targa [AB123CD]; placa do carro [ABC1D23]",
+    ),
+    (
+        "Matrícula: 28/12345; Kennzeichen einer Sepsis; la placa de ateroma",
+        "plate 2 of the study; reg 40 mg; registration 2021; the registration number 12345",
+    ),
+)
