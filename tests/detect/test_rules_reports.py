@@ -848,3 +848,74 @@ def test_a_date_whose_day_is_written_in_words(text: str, date: str) -> None:
 
 def test_a_second_dose_in_march_is_no_day() -> None:
     assert _found("In March the second dose was given.", "en", "DATE") == ["March"]
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "code"),
+    [
+        ("Subject 1001-0023 experienced nausea on Day 3.", "en", "1001-0023"),
+        ("Patient 45-0019 is a 73 y/o male.", "en", "45-0019"),
+        ("Randomization number: 5010141.", "en", "5010141"),
+        ("Screening number S-0452-017 was assigned.", "en", "S-0452-017"),
+        ("Participant ID 2003-0118 withdrew.", "en", "2003-0118"),
+        ("El sujeto 1001-0023 presentó náuseas.", "es", "1001-0023"),
+        ("Número de aleatorización 5010141.", "es", "5010141"),
+    ],
+)
+def test_a_trials_subject_and_randomisation_numbers(text: str, language: str, code: str) -> None:
+    """A clinical trial's serious adverse event report names the patient by these."""
+    assert code in _found(text, language, "ID")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Subject 2 withdrew consent.",
+        "Patient 2 developed a rash.",
+        "Patient 2021 follow-up was normal.",
+        "Subject 12 of the cohort had fever.",
+    ],
+)
+def test_a_patients_order_in_a_series_is_no_id(text: str) -> None:
+    assert _found(text, "en", "ID") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("The mother's MRN (7732190) was used in error.", "7732190"),
+        ("The SSN of the plaintiff (123456789) was listed.", "123456789"),
+        ("MRN for the infant is 7732190.", "7732190"),
+    ],
+)
+def test_an_id_in_a_bracket_or_after_whose_it_is(text: str, code: str) -> None:
+    assert code in _found(text, "en", "ID")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Baby Jacob was admitted to the NICU.", "Jacob"),
+        ("Breastfed infant exposure: the baby, Jacob, 6 weeks old, became drowsy.", "Jacob"),
+        ("The patient, Jacob, had fever.", "Jacob"),
+        ("The toddler, Mason, had fever.", "Mason"),
+    ],
+)
+def test_a_childs_name_after_the_baby_or_infant_word(text: str, name: str) -> None:
+    """A pregnancy or paediatric report names the child after "baby", "infant", "toddler";
+    a name between commas after the patient's word is an apposition ("Mason" no town)."""
+    assert _found(text, "en", "PERSON") == [name]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He took baby aspirin daily.",
+        "Infant Tylenol was given.",
+        "The patient, however, had fever.",
+        "The patient, Hispanic, had fever.",
+        "the patient, Rose from the ward, said",
+    ],
+)
+def test_what_follows_the_baby_or_patient_word_and_is_no_name(text: str) -> None:
+    assert _found(text, "en", "PERSON") == []

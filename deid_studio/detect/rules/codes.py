@@ -18,13 +18,16 @@ CODE = (
 # between a key and its code: "number", "is", whose ("del paciente", "des Melders"), ":"
 _SEP = (
     r"\.?\s*(?:n\.?[º°o]\.?|n\.|number|num\.?|no\.?|nr\.?|#|id)?"
-    r"(?:\s+(?:del|de|des|du|of\s+the|of)\s+\p{L}+)?(?:\s+(?:is|es|est|ist|was))?"
-    r"\s*[:.#=]?\s*(?-i:[a-z]{2,4}-)?"
+    r"(?:\s+(?:del|de|des|du|der|of\s+the|of|for\s+the|for)\s+\p{L}+)?(?:\s+(?:is|es|est|ist|was))?"
+    r"\s*[:.#=]?\s*\(?\s*(?-i:[a-z]{2,4}-)?"
 )
+"""Between a key and its code: "number", "is", whose ("del paciente", "des Melders", "of the
+plaintiff", "for the infant"), ":", a bracket ("MRN (7732190)")."""
 
 _GENERIC = (
     "number no nº n° n.º n.° n nr num id is es est ist was paciente patient notificador "
-    "notificante melders déclarant declarant reporter"
+    "notificante melders déclarant declarant reporter plaintiff claimant decedent deceased "
+    "infant baby child mother father plaignante plaignant klägerin kläger"
 )
 # The words a key of each group can end with (see Rule.after).
 _KEY_ENDS: dict[str, str] = {
@@ -32,7 +35,11 @@ _KEY_ENDS: dict[str, str] = {
     "patientennummer patientennr utente processo expediente nr accession rezeptnummer rx "
     "prontuário prontuario hospitalar clínico clinico cartella clinica nosologico sdo script "
     "receta ordonnance d'ordonnance ricetta receita nre identifier investigation hospitalier "
-    "patienten-id",
+    "patienten-id subject participant sujeto participante sujet proband probandin patient "
+    "paciente paziente soggetto randomization randomisation screening aleatorización "
+    "aleatorizacion randomización randomizacion randomisierungsnummer randomizzazione "
+    "inclusão inclusao inclusion inclusión probanden-nr probandennummer code número numéro "
+    "numero",
     "insurance": "nass nuss ssn security social sociale nss nir insurance policy nhs "
     "versichertennummer versicherungsnummer kvnr sanitaria tis sip sns afiliación afiliacion "
     "svnr sozialversicherungsnummer vsnr medicare medicaid mbi card vitale ahv avs nuhsa "
@@ -73,7 +80,18 @@ ID_KEYS: dict[str, str] = {
     + r"|prontu[áa]rio|registro\s+hospitalar|patient\s+identifier"
     r"|investigation\s+(?:number|no)|dossier\s+hospitalier|processo\s+hospitalar|patienten-?\s?id"
     r"|processo\s+cl[íi]nico|expediente\s+cl[íi]nico|(?:n[úu]mero\s+)?cartella(?:\s+clinica)?"
-    r"|nosologico|sdo": "record",
+    r"|nosologico|sdo"
+    # a trial's subject, participant, randomisation or screening number ("Subject 1001-0023",
+    # "Randomization number: 5010141", "Patient 45-0019"; not "Subject 2 withdrew")
+    r"|(?:subject|participant|sujeto|participante|sujet|proband(?:in)?|patient|paciente"
+    r"|paziente|soggetto)(?:\s+(?:number|no\.?|n[º°o]\.?|nr\.?|id|#|code|número|numéro|numero))?"
+    r"(?=\s*[:#.]?\s*(?:\d{2,}-\d{3,}|\d{3,}-\d{2,}|[A-Z]-?\d{3,}(?:-\d+)?(?![\w/])|(?!(?:19|20)\d\d\b)\d{4,}"
+    r"(?![\w/.,]|\s*(?:mg|ml|µg|mcg|ui|iu|units|cells|copies|/)\b)))"
+    r"|(?:randomi[sz]ation|randomisierungs?|aleatorizaci[óo]n|randomizaci[óo]n|screening)"
+    r"(?:\s+(?:number|no\.?|id|code|#|nummer|nr\.?))"
+    r"|(?:n[úu]mero|num[ée]ro|numero)\s+d[eia]\s+(?:randomi[sz]a(?:tion|ci[óo]n|zione)"
+    r"|aleatorizaci[óo]n|inclus[ãa]o|inclusion|inclusi[óo]n|screening)"
+    r"|randomisierungsnummer|probanden-?\s?(?:nr|nummer)": "record",
     r"nass|nuss|ssn|social\s+security(?:\s+number)?"
     r"|(?:n[º°o]\.?|n[úu]mero)\s*(?:de\s+)?(?:la\s+)?seguridad\s+social"
     r"|s[ée]curit[ée]\s+sociale|nss|nir|insurance(?:\s+(?:number|id))?|member\s+id|"

@@ -53,13 +53,15 @@ _PATIENT_KEYS: Mapping[str, str] = {
     "sv": "patient|namn",
 }
 _PATIENT_WEAK: Mapping[str, str] = {
-    "en": "patient pt",
-    "es": "paciente",
-    "fr": "patient patiente",
-    "de": "patient patientin pat",
-    "it": "paziente",
-    "pt": "paciente doente",
+    "en": "patient pt baby infant toddler newborn neonate",
+    "es": "paciente bebé",
+    "fr": "patient patiente bébé nourrisson",
+    "de": "patient patientin pat säugling",
+    "it": "paziente neonato neonata",
+    "pt": "paciente doente bebê",
 }
+"""The patient's words, after which a known name is the patient's; a child's in a pregnancy
+or a paediatric report ("Baby Jacob was admitted", "the baby, Jacob, 6 weeks old")."""
 _BIRTH_NAME: Mapping[str, str] = {
     "en": "née nee",
     "fr": "née",
@@ -151,6 +153,19 @@ def _languages(language: str | None, table: Mapping[str, str]) -> list[str]:
 _ABBREVIATED = r"\.?(?:[ \t]*:)?[ \t]+"  # "Dr. ", "Sra ", "Herrn: "
 _WORD_CUE = r"(?:[ \t]*:)?[ \t]+"  # "son don", not "son. Brought"
 _DOTTED = r"\.(?:[ \t]*:)?[ \t]+"  # "Pat. Schulze"
+_APPOSED = r"[ \t]*,[ \t]+"  # "the patient, Jacob, had"
+_CLOSED_APPOSITION = regex.compile(
+    r"\p{Lu}[\p{L}\p{M}'\u2019-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}'\u2019.-]*){0,2}[ \t]*[,;)]"
+)
+
+
+def _apposed(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
+    """Whether a name after the patient's word and a comma stands between commas, as an
+    apposition does ("the patient, Jacob, had fever", "the baby, Jacob, 6 weeks old"); not
+    "the patient, Rose from the ward" nor a list ("the patient, Smith and Jones")."""
+    return _CLOSED_APPOSITION.match(text, start) is not None
+
+
 _SPOUSES: Mapping[str, str] = {
     "de": "ihr mann|ihrem mann|ihren mann|ihres mannes|sein mann|seinem mann|seine frau|"
     "seiner frau|ihre frau|ihrer frau|mein mann|meinem mann|meinen mann|meine frau|meiner frau",
@@ -268,6 +283,7 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int, Conf
         ("PERSON", "name_after_patient_key", _PATIENT_KEYS, None, STRONG, None),
         ("PERSON", "name_after_patient_key", _SURNAME_KEYS, None, FIELD, None),
         ("PERSON", "name_after_patient_word", _PATIENT_WEAK, _WORD_CUE, WEAK, None),
+        ("PERSON", "name_after_patient_word", _PATIENT_WEAK, _APPOSED, WEAK, _apposed),
         (
             "PERSON",
             "name_after_patient_word",
@@ -285,7 +301,10 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int, Conf
         if language not in table:  # "Nora Smith" in a narrative of no known language
             words -= RELATIVES_ALSO_NAMES
         family = cues(
-            words, colon=tail is None, tail=tail, word_end=tail in (_WORD_CUE, _RELATIVE_CUE)
+            words,
+            colon=tail is None,
+            tail=tail,
+            word_end=tail in (_WORD_CUE, _RELATIVE_CUE, _APPOSED),
         )
         found.append((kind, rule, family, strength, confirm))
     return tuple(found)

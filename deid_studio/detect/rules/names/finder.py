@@ -365,6 +365,7 @@ NAME_FINDER = Finder(
         {
             "name_after_patient_title",
             "name_after_patient_key",
+            "name_after_patient_word",
             "name_after_staff_title",
             "name_after_staff_key",
             "name_after_relative",
