@@ -266,13 +266,22 @@ def _named(
             if piece.casefold() in CONJUNCTIONS:
                 after_month = False
             between += " " if piece[0].isalpha() else piece
-        elif len(piece) >= 3 or (after_month and items[-1][0] is None and _is_year(piece, between)):
+        elif len(piece) >= 3 or (
+            after_month
+            and items[-1][0] is None
+            and _is_year(piece, between)
+            and not _year_after(pieces, i, kept)
+        ):
             if year is not None:
                 return None
             year, after_month = i, False
         elif after_month and items[-1][0] is None:
             items[-1] = (i, items[-1][1])
             after_month = False
+        elif (
+            year is None and items and items[-1][0] is not None and _year_after(pieces, i - 2, kept)
+        ):
+            year = i  # "Jun-24-21": the day joined to its month, then the year
         elif pending is None:
             pending = i
         else:
@@ -280,6 +289,14 @@ def _named(
     if pending is not None or not items:
         return None
     return _build(pieces, items, year, months)
+
+
+def _year_after(pieces: list[str], at: int, kept: set[int]) -> bool:
+    """Whether the pieces after ``at`` are a hyphen or a slash and a year, and nothing more:
+    then a number joined to its month is the day ("Jun-24-2021", "Jun-24-21"), not the year
+    it is alone ("Sep-04")."""
+    rest = [p for n, p in enumerate(pieces[at + 1 :], at + 1) if n not in kept and p]
+    return len(rest) == 2 and rest[0] in ("-", "/") and rest[1].isdigit() and len(rest[1]) in (2, 4)
 
 
 def _is_year(piece: str, between: str) -> bool:

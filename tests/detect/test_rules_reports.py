@@ -919,3 +919,49 @@ def test_a_childs_name_after_the_baby_or_infant_word(text: str, name: str) -> No
 )
 def test_what_follows_the_baby_or_patient_word_and_is_no_name(text: str) -> None:
     assert _found(text, "en", "PERSON") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "county"),
+    [
+        ("Autopsy by the Cuyahoga County Medical Examiner's Office.", "Cuyahoga County"),
+        ("Filed in the Circuit Court of Cook County.", "Cook County"),
+        ("Reported to Harris County Public Health.", "Harris County"),
+        ("The County of Los Angeles coroner.", "County of Los Angeles"),
+    ],
+)
+def test_an_american_county_by_its_name(text: str, county: str) -> None:
+    """A subdivision of a state, which HIPAA names; no gazetteer lists most counties, and
+    "Harris" was read as a person."""
+    assert county in _found(text, "en", "CITY")
+
+
+def test_the_countys_word_alone_names_no_county() -> None:
+    assert _found("The County health department called during The County Fair.", "en", "CITY") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("On Jun-24-2021 she had a rash.", "Jun-24-2021"),
+        ("Onset JUN-24-21 at home.", "JUN-24-21"),
+        ("Onset UN-JUN-2021, day unknown.", "JUN-2021"),
+        ("Onset UK-JUN-2021.", "JUN-2021"),
+    ],
+)
+def test_dates_in_a_forms_hyphens(text: str, date: str) -> None:
+    """Month, day and year between hyphens were left whole; a date whose day is unknown
+    ("UN-JUN-2021") read as a case's number ("US-PFIZER INC-2021012345") and was kept."""
+    assert _found(text, "en", "DATE") == [date]
+
+
+@pytest.mark.parametrize(
+    ("written", "shifted"),
+    [("Jun-24-2021", "Jul-24-2021"), ("JUN-24-21", "JUL-24-21"), ("Sep-04", "Oct-04")],
+)
+def test_a_hyphened_date_shifts_as_written(written: str, shifted: str) -> None:
+    """The day joined to its month is the day when a year follows ("Jun-24-2021"), and the
+    year when none does ("Sep-04" is September 2004)."""
+    parsed = parse_date(written)
+    assert parsed is not None
+    assert DateShift(30).render(parsed) == shifted

@@ -317,10 +317,13 @@ DATE_RULES: tuple[Rule, ...] = (
         "date_month_day_year",
         "DATE",
         # "March the 3rd, 2021": "the" before an ordinal day
-        rf"\b{MONTH}\.?\s*(?:(?i:the)\s+(?={D}(?:st|nd|rd|th)(?!{_NTH_THING})))?{D}"
-        rf"(?:st|nd|rd|th|º|°)?(?!\d)(?:,?\s*{Y4}(?!\d))?",
+        rf"\b{MONTH}(?:\.?\s*(?:(?i:the)\s+(?={D}(?:st|nd|rd|th)(?!{_NTH_THING})))?{D}"
+        rf"(?:st|nd|rd|th|º|°)?(?!\d)(?:,?\s*{Y4}(?!\d))?"
+        # "Jun-24-2021", "JUN-24-21": hyphens, as forms write it
+        rf"|-{D}-(?:{Y4}|\d\d)(?![\d\p{{L}}]))",
         (
             "January 24, 2014",
+            "On [Jun-24-2021] she; onset [JUN-24-21].",
             "Onset [March the 3rd, 2021].",
             "Jan 3, 2021",
             "January 15th",

@@ -138,9 +138,11 @@ GUARDS: tuple[Rule, ...] = (
     Rule(
         "case_id_shape",
         GUARD,
-        r"(?-i:(?<=\b[A-Z]{2}-[A-Z][A-Za-z0-9&. ]{0,40}-)\d[\w-]*)",
+        # not a date whose day is unknown ("UN-JUN-2021", "UK-JUN-2021", "XX-JUN-2021")
+        r"(?-i:(?<=\b[A-Z]{2}-(?!(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)-"
+        r"(?:19|20)\d\d\b)[A-Z][A-Za-z0-9&. ]{0,40}-)\d[\w-]*)",
         ("US-PFIZER INC-[2021012345]", "ES-AEMPS-[123]"),
-        ("ES-123",),
+        ("ES-123", "UN-JUN-2021", "UK-JUN-2021"),
         anchor="hyphen",
     ),
     Rule(

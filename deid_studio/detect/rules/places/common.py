@@ -131,6 +131,7 @@ RULES: Mapping[str, float] = {
     "field_city": 0.95,
     "field_country": 0.95,
     "field_institution": 0.95,
+    "county": 0.9,
 }
 """Each rule's confidence: its precision on the corpora of ``benchmarks/cold_start.py``,
 rounded down."""

@@ -20,6 +20,7 @@ from deid_studio.detect.rules.places.gazetteer import (
     _CITY_NICKNAMES,
     _DOTTED_US,
     _DOTTED_US_HINTS,
+    _counties,
     _gazetteer,
     _lower_case_towns,
 )
@@ -118,6 +119,8 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
         found += (
             RuleHit(*m.span(), "CITY", "place_gazetteer") for m in _CITY_NICKNAMES.finditer(text)
         )
+    if language in (None, "en") and ("County" in text or "Parish" in text or "Borough" in text):
+        found += _counties(text, lex)
     if language in (None, "es") and any(hint in text for hint in _SN_HINTS):
         found += (RuleHit(*m.span(), "STREET", "street_no_number") for m in _SN.finditer(text))
     found += _gazetteer(text, language, lex)
@@ -169,6 +172,8 @@ PLACE_FINDER = Finder(
         "Wheeled to the ED, [room 505] at 10:41",
         "trabaja en [Ayuntamiento de Teruel]. Antecedentes",
         "works for [Leeds City Council] as",
+        "the [Cuyahoga County] Medical Examiner; Circuit Court of [Cook County]",
+        "the [County of Los Angeles] coroner; lives in [NYC]; flew back to [Philly]",
         "She works as a lorry driver at [Tesco]. Her husband",
         "Trabaja como cajera en [El Corte Inglés]. Antecedentes",
         "Er arbeitet als Buchhalter bei [Deutsche Bahn]. Bekannte",
@@ -320,6 +325,7 @@ PLACE_FINDER = Finder(
     ),
     (
         "The flag is Black, White and Grey in stripes.",
+        "The County health department; during The County Fair; the NYCDOH said",
         "received verbal notification from POA that the patient",
         "We met on Valentine's Day in the clinic",
         "PATIENT WAS IN BED WHEN SHE GOT THE VACCINE IN READING.",

@@ -298,6 +298,29 @@ _CITY_NICKNAMES = regex.compile(
 text writes otherwise ("lives in NYC", "flew back to Philly", "a trip to NOLA"): "NYC" in
 capitals and four letters, which the gazetteer takes only after a cue, and the common-word
 list holds."""
+_COUNTY = regex.compile(
+    r"(?<![\p{L}\p{M}'\u2019.-])(?P<name>(?:St\.?[ \t])?\p{Lu}[\p{Ll}\p{M}'\u2019]+"
+    r"(?:[- \t]\p{Lu}[\p{Ll}\p{M}'\u2019]+){0,2})[ \t]+(?:County|Parish|Borough)(?![\p{L}\p{M}])"
+    r"|(?:County|Parish)[ \t]+of[ \t]+(?P<name>\p{Lu}[\p{Ll}\p{M}'\u2019]+"
+    r"(?:[- \t]\p{Lu}[\p{Ll}\p{M}'\u2019]+){0,2})"
+)
+"""An American county, parish or borough by its name ("Cuyahoga County Medical Examiner",
+"Hennepin County District Court", "Circuit Court of Cook County", "County of Los Angeles"):
+a subdivision of a state, which HIPAA names, though no gazetteer lists most of them."""
+
+
+def _counties(text: str, lex: Lexicon) -> list[RuleHit]:
+    """The counties :data:`_COUNTY` finds, whose name starts with no stopword ("The County",
+    "Each Borough", "This Parish" name none)."""
+    found: list[RuleHit] = []
+    for match in _COUNTY.finditer(text, overlapped=True):  # "[The County] of Los Angeles"
+        if fold(match.group("name").split()[0]) in lex.stop:
+            continue
+        if not found or match.start() >= found[-1].end:  # not "Prince [George's County]"
+            found.append(RuleHit(*match.span(), "CITY", "county"))
+    return found
+
+
 _CITY_NICKNAME_HINTS = ("NYC", "N.Y.C", "hilly", "HILLY", "NOLA")
 """What :data:`_CITY_NICKNAMES` needs in a narrative: the pattern runs only where one of
 these is."""
