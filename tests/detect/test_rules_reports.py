@@ -965,3 +965,32 @@ def test_a_hyphened_date_shifts_as_written(written: str, shifted: str) -> None:
     parsed = parse_date(written)
     assert parsed is not None
     assert DateShift(30).render(parsed) == shifted
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Born at 38 weeks, Apgar 8/9 at birth.", "en"),
+        ("APGAR 8/9/10 (1/5/10 min), weight 3.2 kg.", "en"),
+        ("Apgar scores 8/9; biophysical profile 8/8.", "en"),
+        ("Geburt in der 39. SSW, Apgar 8/9/10.", "de"),
+        ("Naissance à terme, Apgar 9-10-10.", "fr"),
+    ],
+)
+def test_a_newborns_scores_are_no_date(text: str, language: str) -> None:
+    """Read as a day and a month, "Apgar 8/9" was shifted to another score."""
+    assert _found(text, language, "DATE") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Bishop score was 6.",
+        "Tanner stage 2, Braden score 14, Barthel index 60.",
+        "Ranson criteria 3; the Naranjo score was 6.",
+        "The Berlin questionnaire was positive; Wells score 6; Geneva score 4.",
+    ],
+)
+def test_a_scales_eponym_is_no_name_nor_town(text: str) -> None:
+    """A causality assessment's or a nursing scale's name stays readable."""
+    assert [h for h in find(text, "en") if h.kind in ("PERSON", "CITY")] == []

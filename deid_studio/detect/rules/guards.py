@@ -100,6 +100,22 @@ GUARDS: tuple[Rule, ...] = (
         after=_LAB | words("of was is de"),
     ),
     Rule(
+        "apgar_score",
+        GUARD,
+        # a newborn's scores at one, five and ten minutes, no day and month
+        r"(?<=\b(?:apgar|biophysical\s+profile|bpp)(?:\s+(?:scores?|score\s+of|of|were|was"
+        r"|at\s+birth))*\s*[:=]?\s*)\d{1,2}(?:\s*[/-]\s*\d{1,2}){1,2}(?![\d/-])"
+        r"(?:\s*\(\s*\d{1,2}(?:\s*[/-]\s*\d{1,2}){1,2}\s*(?:min(?:utes?)?|mn)?\s*\))?",
+        (
+            "Apgar [8/9] at birth",
+            "APGAR [8/9/10 (1/5/10 min)]",
+            "Apgar scores [8/9]; Apgar [9-10-10]",
+            "Biophysical profile [8/8]",
+        ),
+        ("Apgar normal on 12/03/2021", "apgar"),
+        anchor="day",
+    ),
+    Rule(
         "lot_number",
         GUARD,
         r"(?<=\b(?:lot|lote|lotto|batch|charge|ch\.?-?b\.?|lot-?nr|chargen-?nr|lotnummer|"

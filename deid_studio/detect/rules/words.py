@@ -114,9 +114,13 @@ def street_ahead(text: str, start: int, folded: str) -> bool:
     return folded in STREET_TYPES and _STREET_AHEAD.match(text, start) is not None
 
 
-PRODUCT_WORDS = r"tests?|device|machine|antibod(?:y|ies)|antigen|assay|kit|analy[sz]er|swab|airway"
-"""Words after which a capitalised word is a product's name, no place or person ("the Sofia
-test", "LUCAS device", "the Bam antibodies"), as a pattern."""
+PRODUCT_WORDS = (
+    r"tests?|device|machine|antibod(?:y|ies)|antigen|assay|kit|analy[sz]er|swab|airway"
+    r"|scores?|scales?|stage|index|criteria|questionnaire|classification"
+)
+"""Words after which a capitalised word is a product's or a scale's name, no place or person
+("the Sofia test", "LUCAS device", "the Bam antibodies", "the Bishop score", "Tanner stage",
+"Barthel index", "the Berlin questionnaire", "Wells score"), as a pattern."""
 SENTENCE_START = regex.compile(r"(?r)(?:\A|[.!?:;|>\n\"\u201c(\[•*-])[ \t\"\u201c'(\[]*\Z")
 """What stands before the first word of a sentence, a line, a field or a list's item, opening
 quotes and brackets included: there every word is capitalised."""
