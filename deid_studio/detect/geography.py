@@ -170,7 +170,7 @@ def places(language: str | None) -> Places:
     large = (_tokenised("cities:large") | _own_names_of_large(languages, cities)) - _WORD_DISTRICTS
     common = common_words()
     stop = set().union(*stopwords().values())
-    named = place_words()  # not common words, though the list has them
+    named = place_words() | _million_words()  # not common words, though the list has them
     ambiguous = {
         entry[0]
         for entry in cities
@@ -209,6 +209,25 @@ LARGE_NAMED_WORD = 4.0
 """The Zipf frequency under which a large city's name that the common-word list holds names
 the city inside a sentence ("Akron" 3.4, "Exeter" 3.5; not "Boston" 4.7, "Orange" 4.6, which
 an English narrative writes as words too)."""
+MILLION = 1_000_000
+"""Inhabitants from which a city's one-word name is a name though Philter's common-word list
+holds it (:func:`_million_words`)."""
+_MILLION_WORDS = frozenset({"bursa", "pest", "queens", "lima", "aba", "jos", "fes", "ufa"})
+"""Cities of a million people named by an English or a medical word or an acronym ("bursa",
+"pest", "ABA"): a town after a cue only."""
+
+
+def _million_words() -> frozenset[str]:
+    """The one-word names of the cities of a million people or more (:data:`MILLION`) but
+    :data:`_MILLION_WORDS`: "Beijing", "Moscow", "Bangkok", "Istanbul", "Prague", which
+    Philter's common-word list holds, were names only after a cue in English narratives
+    ("Bangkok was hot", "flew to Bangkok and Phuket")."""
+    return (
+        frozenset(entry[0] for entry in _tokenised("cities:million") if len(entry) == 1)
+        - _MILLION_WORDS
+    )
+
+
 _WORD_DISTRICTS = frozenset({("mitte",)})
 """Districts of a large city that GeoNames lists as one, named by a frequent word: Berlin's
 "Mitte" (centre) is the German "mid-" of every "Mitte Januar", "Mitte 2021", "Mitte 90".
@@ -436,6 +455,8 @@ def _read_geonames(add: Callable[[str, Iterable[str]], None]) -> None:
             add(f"cities:{language}", [city["name"]])
     for city in json.loads((data / "cities15000.json").read_text("utf-8")).values():
         add("cities:world", [city["name"]])
+        if city.get("population", 0) >= MILLION:
+            add("cities:million", [city["name"]])
         if city.get("population", 0) >= LARGE:
             add("cities:large", [city["name"]])
             for language in LANGUAGES_OF_COUNTRY.get(city["countrycode"], ()):

@@ -994,3 +994,21 @@ def test_a_newborns_scores_are_no_date(text: str, language: str) -> None:
 def test_a_scales_eponym_is_no_name_nor_town(text: str) -> None:
     """A causality assessment's or a nursing scale's name stays readable."""
     assert [h for h in find(text, "en") if h.kind in ("PERSON", "CITY")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "city"),
+    [
+        ("Bangkok was hot and she felt faint.", "Bangkok"),
+        ("She was treated at Apollo Hospitals Chennai.", "Chennai"),
+        ("Moscow, where she received Sputnik V, was her home.", "Moscow"),
+    ],
+)
+def test_a_city_of_a_million_people_without_a_cue(text: str, city: str) -> None:
+    """Philter's common-word list holds "bangkok", "moscow", "beijing": in English they were
+    towns only after a cue."""
+    assert city in _found(text, "en", "CITY")
+
+
+def test_a_city_named_by_a_medical_word_still_needs_a_cue() -> None:
+    assert _found("Bursa was aspirated; ABA therapy; pest control.", "en", "CITY") == []
