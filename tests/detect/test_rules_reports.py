@@ -1012,3 +1012,28 @@ def test_a_city_of_a_million_people_without_a_cue(text: str, city: str) -> None:
 
 def test_a_city_named_by_a_medical_word_still_needs_a_cue() -> None:
     assert _found("Bursa was aspirated; ABA therapy; pest control.", "en", "CITY") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        (
+            "Travel clinic: Passport Health Denver administered yellow fever vaccine.",
+            ["Passport Health Denver"],
+        ),
+        ("Hospital: the patient was admitted on 20/01/2023 with fever.", []),
+        ("Pharmacy: Walgreens dispensed the drug on 20/01/2023.", ["Walgreens"]),
+        ("Hospital: Mercy hospital", ["Mercy hospital"]),
+    ],
+)
+def test_an_institutions_field_ends_where_a_sentence_goes_on(
+    text: str, institution: list[str]
+) -> None:
+    """The field's value ran to the clause's end, masking what was given and when as one
+    institution; the pharmacy's took "di" of "dispensed" for a particle."""
+    assert _found(text, "en", "INSTITUTION") == institution
+
+
+def test_a_date_after_an_institutions_key_is_shifted_as_a_date() -> None:
+    text = "Hospital: the patient was admitted on 20/01/2023 with fever."
+    assert _found(text, "en", "DATE") == ["20/01/2023"]

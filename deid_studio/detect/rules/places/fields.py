@@ -13,6 +13,7 @@ import regex
 from deid_studio.detect.gazetteers import fold
 from deid_studio.detect.rules.base import RuleHit, alternation
 from deid_studio.detect.rules.places.common import _ABBREVIATIONS, _PARTICLE_WORDS
+from deid_studio.detect.rules.places.institution_words import _INSTITUTION_WORDS
 from deid_studio.detect.rules.places.street_words import (
     _SIDE,
     _STOREY_DOOR,
@@ -78,17 +79,51 @@ def _fields(text: str, index: dict[str, list[int]]) -> Iterator[RuleHit]:
                 value = value[: town.start()]  # "C. de Loida Franco 19, 33168 Cuenca"
             elif text.startswith("..", start + len(value)) and _SIDE_AT_END.search(value):
                 value += "."  # "4 izq..": the side's abbreviation keeps its full stop
+            if kind == "INSTITUTION":
+                value = _name_before_sentence(value)
             if fold(value) in _NO_VALUE:
                 continue
             if value and any(c.isalpha() or c.isdigit() for c in value):
                 yield RuleHit(start, start + len(value), kind, rule)
 
 
+_VALUE_WORD = regex.compile(r"[^ \t]+")
+_JOINERS = _PARTICLE_WORDS | {"of", "the", "and", "&", "am", "an", "im", "zum", "zur"}
+
+
+def _name_before_sentence(value: str) -> str:
+    """An institution's field value up to where a sentence goes on: its first lower-case word
+    that is no particle nor an institution's word ("Travel clinic: [Passport Health Denver]
+    administered yellow fever vaccine", "Hospital: [Mercy hospital]"); nothing when the
+    value opens with a lower-case article or pronoun ("Hospital: the patient was admitted on
+    20/01/2023"); a value typed in lower case all the same ("Empresa: construcciones garcía")."""
+    for n, word in enumerate(_VALUE_WORD.finditer(value)):
+        text = word.group().strip(",.;:()")
+        folded = fold(text)
+        if n == 0:
+            if text[:1].islower() and (folded in _JOINERS or folded in _SENTENCE_OPENINGS):
+                return ""  # "Hospital: the patient was admitted"
+            if text[:1].islower():
+                return value  # a name typed in lower case ("Empresa: construcciones garcía")
+            continue
+        if not text[:1].islower() or folded in _JOINERS or folded in _INSTITUTION_WORDS:
+            continue
+        return value[: word.start()].rstrip(" \t,.;:(")
+    return value
+
+
+_SENTENCE_OPENINGS = frozenset(
+    "a an this that he she it they we i patient pt was is el la los las un una le les il "
+    "der die das er sie es o os as".split()
+)
+"""Lower-case words that open a sentence after a field's key, no name."""
+
+
 _PHARMACY_FIELD = regex.compile(
     r"(?<![\p{L}\p{M}])(?i:dispensing[ \t]+pharmacy|pharmacy|farmacia|farmácia|pharmacie|apotheke)"
     r"[ \t]*:[ \t]*"
     r"((?-i:\p{Lu})[\p{L}\p{M}'\u2019&.-]*(?:[ \t]+(?:(?-i:\p{Lu})[\p{L}\p{M}'\u2019&.-]*|#?\d{1,6}"
-    r"|(?i:de|del|da|do|di|of|the|&)))*)"
+    r"|(?i:de|del|da|do|di|of|the|&)(?![\p{L}\p{M}])))*)"
 )
 """A pharmacy's field: capitalised words and a store's number, up to what is no part of a
 name ("Pharmacy: [Boots UK #2134], Trinity Leeds", "Farmacia: [Farmacia Central]"); not a
