@@ -1037,3 +1037,17 @@ def test_an_institutions_field_ends_where_a_sentence_goes_on(
 def test_a_date_after_an_institutions_key_is_shifted_as_a_date() -> None:
     text = "Hospital: the patient was admitted on 20/01/2023 with fever."
     assert _found(text, "en", "DATE") == ["20/01/2023"]
+
+
+@pytest.mark.parametrize(
+    ("text", "handle"),
+    [
+        ("Posted by @kaylasmith: my arm swelled after the shot.", "@kaylasmith"),
+        ("Reply from @maryjones: same here after dose 2.", "@maryjones"),
+        ("TikTok @ashleyfitmom: day 5 of the rash.", "@ashleyfitmom"),
+    ],
+)
+def test_a_handle_of_letters_alone_after_a_posts_word(text: str, handle: str) -> None:
+    """Only a digit, an underscore or a capital made a handle before: "@home", "@bedtime"
+    are times and places in nurses' notes."""
+    assert _found(text, "en", "URL") == [handle]

@@ -212,12 +212,22 @@ CONTACT_RULES: tuple[Rule, ...] = (
         # ("@q6h", "@T2", "@C1D1": a schedule's code)
         r"@(?!(?i:q\d+h|[tdhc]\d+(?:d\d+)?)\b)(?=[\w.]*[\d_])[\p{L}_][\w.]{3,29}(?<!\.)"
         r"|(?<=\b(?i:twitter|instagram|insta|tiktok|handle|threads|snapchat|telegram|reddit|"
-        r"mastodon|bluesky|facebook)\b[^\n@]{0,40})@(?=(?-i:[\w.]*(?:[\d_\p{Lu}]|\.\w)))[\p{L}_][\w.]{3,29}(?<!\.)",
+        r"mastodon|bluesky|facebook)\b[^\n@]{0,40})@(?=(?-i:[\w.]*(?:[\d_\p{Lu}]|\.\w)))[\p{L}_][\w.]{3,29}(?<!\.)"
+        # letters alone after a post's or a reply's word ("Posted by @kaylasmith", "reply from
+        # @maryjones"), not a time of day ("by @bedtime")
+        r"|(?<=\b(?i:posted|post|reply|replied|replies|comment|commented|user|follow|followed"
+        r"|dm|tagged|mentioned|shared|wrote|says|said|twitter|instagram|insta|tiktok|threads"
+        r"|snapchat|telegram|reddit|mastodon|bluesky|facebook)(?:[ \t]+(?i:by|from|to))?"
+        r"[ \t]*[:(]?[ \t]*)"
+        r"@(?!(?i:bedtime|night|nighttime|home|rest|work|noon|midnight|breakfast|lunch|dinner"
+        r"|supper|morning|evening)\b)\p{L}[\w.]{4,29}(?<!\.)",
         (
             "i posted about it on twitter [@gazthornton69] and",
             "Twitter: [@DrHWhitaker]",
             "tiktok ([@emmaxo_2009]) showing",
             "follow me on insta [@sarah.jones.runs]",
+            "Posted by [@kaylasmith] yesterday; reply from [@maryjones]: same here",
+            "TikTok [@ashleyfitmom]: day 5",
         ),
         (
             "BP @ rest",
@@ -228,6 +238,7 @@ CONTACT_RULES: tuple[Rule, ...] = (
             "5 x daily @bedtime",
             "Diphenhydramine 50mg @2200; died 1/7/21 @13:20",
             "dosing @q6h; samples @T2 and @C1D1; on facebook that 20mg @night",
+            "she said @bedtime she took it; posted @ 10 am",
         ),
         anchor="handle",
     ),
