@@ -1051,3 +1051,34 @@ def test_a_handle_of_letters_alone_after_a_posts_word(text: str, handle: str) ->
     """Only a digit, an underscore or a capital made a handle before: "@home", "@bedtime"
     are times and places in nurses' notes."""
     assert _found(text, "en", "URL") == [handle]
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("ME case 2021-01234 was opened by the county.", "2021-01234"),
+        ("Coroner's case number C-22-0456.", "C-22-0456"),
+        ("Autopsy no. A22-187 showed myocarditis.", "A22-187"),
+        ("Index No. 190456/2021 in the Supreme Court.", "190456/2021"),
+        ("Case No. 2:21-cv-01234 was filed against the maker.", "2:21-cv-01234"),
+    ],
+)
+def test_a_deaths_or_a_lawsuits_case_number(text: str, code: str) -> None:
+    """A medical examiner's, a coroner's or a court's case names the dead or a party; a
+    safety report's own case number stays (it is guarded)."""
+    assert code in _found(text, "en", "ID")
+
+
+def test_a_safety_reports_case_number_stays() -> None:
+    assert _found("Case ID: 2021-12345; Autopsy 2021 showed myocarditis.", "en", "ID") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Attorney Carl Reed filed the complaint.", "Carl Reed"),
+        ("Counsel: Stephanie Wu, Wu & Partners.", "Stephanie Wu"),
+    ],
+)
+def test_a_lawyers_name_after_the_lawyers_word(text: str, name: str) -> None:
+    assert name in _found(text, "en", "PERSON")

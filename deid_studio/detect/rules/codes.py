@@ -39,7 +39,7 @@ _KEY_ENDS: dict[str, str] = {
     "paciente paziente soggetto randomization randomisation screening aleatorización "
     "aleatorizacion randomización randomizacion randomisierungsnummer randomizzazione "
     "inclusão inclusao inclusion inclusión probanden-nr probandennummer code número numéro "
-    "numero",
+    "numero case autopsy post-mortem postmortem mortem certificate court action docket index",
     "insurance": "nass nuss ssn security social sociale nss nir insurance policy nhs "
     "versichertennummer versicherungsnummer kvnr sanitaria tis sip sns afiliación afiliacion "
     "svnr sozialversicherungsnummer vsnr medicare medicaid mbi card vitale ahv avs nuhsa "
@@ -91,7 +91,13 @@ ID_KEYS: dict[str, str] = {
     r"(?:\s+(?:number|no\.?|id|code|#|nummer|nr\.?))"
     r"|(?:n[úu]mero|num[ée]ro|numero)\s+d[eia]\s+(?:randomi[sz]a(?:tion|ci[óo]n|zione)"
     r"|aleatorizaci[óo]n|inclus[ãa]o|inclusion|inclusi[óo]n|screening)"
-    r"|randomisierungsnummer|probanden-?\s?(?:nr|nummer)": "record",
+    r"|randomisierungsnummer|probanden-?\s?(?:nr|nummer)"
+    # a death's or a lawsuit's case ("ME case 2021-01234", "Coroner's case number C-22-0456",
+    # "Autopsy no. A22-187", "Index No. 190456/2021"); a safety report's case is guarded
+    r"|(?:(?-i:ME|OCME)|(?:medical\s+)?examiner(?:['\u2019]s)?(?:\s+office)?"
+    r"|coroner(?:['\u2019]s)?(?:\s+office)?)\s+case"
+    r"|(?:autopsy|post[- ]?mortem|death\s+certificate|court|civil\s+action|docket|index)"
+    r"(?:\s+case)?(?=\s*(?:no\b\.?|number|\#))": "record",
     r"nass|nuss|ssn|social\s+security(?:\s+number)?"
     r"|(?:n[º°o]\.?|n[úu]mero)\s*(?:de\s+)?(?:la\s+)?seguridad\s+social"
     r"|s[ée]curit[ée]\s+sociale|nss|nir|insurance(?:\s+(?:number|id))?|member\s+id|"
@@ -306,6 +312,15 @@ _US_STATES = (
 
 CODE_RULES: tuple[Rule, ...] = (
     *_ID_RULES,
+    Rule(
+        "id_docket_shape",
+        "ID",
+        # an American federal court's docket: office, year, kind of case, number, judges
+        r"(?<![\w:])\d{1,2}:\d{2}-(?i:cv|cr|mc|md|bk|ap|mj)-\d{3,6}(?:-(?-i:[A-Z]{2,5}))*(?![\w-])",
+        ("Case No. [2:21-cv-01234] was filed", "No. [1:20-cv-05678-JMF]"),
+        ("at 2:21 pm", "10:30-12:00"),
+        anchor="digit",
+    ),
     Rule(
         "id_ssn_shape",
         "ID",

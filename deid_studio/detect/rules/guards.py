@@ -136,11 +136,17 @@ GUARDS: tuple[Rule, ...] = (
     Rule(
         "case_number",
         GUARD,
+        # not a medical examiner's, a coroner's or a court's case ("ME case 2021-01234",
+        # "Coroner's case number C-22-0456"), which names the dead or a party
+        r"(?<!(?i:(?-i:\bME|\bOCME)|examiner|examiner['\u2019]s|coroner|coroner['\u2019]s|autopsy"
+        r"|court|docket|civil\s+action|office)\s+case\s*(?:id|number|no\.?|n[º°o]\.?|\#|nr\.?)?"
+        r"\s*[:\#]?\s*)"
         rf"(?<=\b(?:{alternation(_CASE_KEYS.split())}|worldwide\s+(?:unique\s+)?(?:case\s+)?"
         r"(?:id|number)|manufacturer\s+(?:control\s+)?(?:number|no)|mfr\s+(?:control\s+)?"
         r"(?:no|#)|control\s+(?:number|no)|linked\s+(?:case|report)s?|safety\s+report(?:\s+id)?)"
         r"\s*(?:id|number|no\.?|n[º°o]\.?|#|nr\.?)?\s*[:#]?\s*)"
-        r"(?<![\w-])(?!\d{1,4}[/.]\d{1,2}[/.]\d{2,4}(?![\w/-]|\.\d))(?=[\w-]*\d)[A-Z0-9][\w-]*",
+        r"(?<![\w-])(?!\d{1,4}[/.]\d{1,2}[/.]\d{2,4}(?![\w/-]|\.\d))(?!\d{1,2}:\d{2}-)"
+        r"(?=[\w-]*\d)[A-Z0-9][\w-]*",
         (
             "case [GB-MHRA-2021-000123]",
             "Case ID: [2021-12345]",

@@ -179,7 +179,8 @@ alone would be split at its blank into words)."""
 _ACQUAINTANCES: Mapping[str, str] = {
     "en": "friend neighbour neighbor roommate flatmate housemate carer caregiver colleague "
     "coworker co-worker workmate classmate boss supervisor landlord landlady babysitter "
-    "housekeeper driver cashier receptionist postman",
+    "housekeeper driver cashier receptionist postman attorney lawyer counsel judge solicitor "
+    "barrister paralegal plaintiff claimant",
     "es": "amigo amiga vecino vecina cuidador cuidadora compañero compañera jefe jefa",
     "fr": "ami amie voisin voisine collègue",
     "de": "freund freundin nachbar nachbarin kollege kollegin",
