@@ -49,6 +49,7 @@ from deid_studio.detect.rules.terms import EPONYM_WORDS
 from deid_studio.detect.rules.words import (
     PARTICLES,
     PRODUCT_WORDS,
+    SCALE_WORDS,
     SENTENCE_START,
     SURNAME_CAPITAL,
     SURNAME_CAPITAL_LATIN1,
@@ -186,7 +187,8 @@ _RUN_BEFORE = regex.compile(
 )
 """The capitalised words before a word, from the first ("[Merck] Sharp & Dohme")."""
 _CONDITION_AFTER = regex.compile(
-    rf"['\u2019]?s?[ \t]+(?i:{alternation(EPONYM_WORDS)}|vaccine|{PRODUCT_WORDS})"
+    rf"(?:['\u2019]?s?[ \t]+(?i:{alternation(EPONYM_WORDS)}|vaccine|{PRODUCT_WORDS})"
+    rf"|[ \t]+(?:{SCALE_WORDS}))"
     r"(?![\p{L}\p{M}])"
 )
 """A word after which a capitalised word names a condition or a product, no one ("Longhauler

@@ -114,13 +114,17 @@ def street_ahead(text: str, start: int, folded: str) -> bool:
     return folded in STREET_TYPES and _STREET_AHEAD.match(text, start) is not None
 
 
-PRODUCT_WORDS = (
-    r"tests?|device|machine|antibod(?:y|ies)|antigen|assay|kit|analy[sz]er|swab|airway"
-    r"|scores?|scales?|stage|index|criteria|questionnaire|classification"
+PRODUCT_WORDS = r"tests?|device|machine|antibod(?:y|ies)|antigen|assay|kit|analy[sz]er|swab|airway"
+"""Words after which a capitalised word is a product's name, no place or person ("the Sofia
+test", "LUCAS device", "the Bam antibodies"), as a pattern."""
+SCALE_WORDS = (
+    r"(?i:scores?|scales?|criteria|questionnaire|classification)"
+    r"|(?-i:stage|index)(?![ \t]+(?i:fingers?|finger-?tips?))"
 )
-"""Words after which a capitalised word is a product's or a scale's name, no place or person
-("the Sofia test", "LUCAS device", "the Bam antibodies", "the Bishop score", "Tanner stage",
-"Barthel index", "the Berlin questionnaire", "Wells score"), as a pattern."""
+"""Words after which a capitalised word is a scale's eponym, no place or person ("the Bishop
+score", "Tanner stage", "Barthel index", "the Berlin questionnaire", "Wells score"), as a
+pattern: "stage" and "index" only in lower case ("Seattle. Stage 3 CKD" opens a sentence) and
+no finger ("Carl's index finger")."""
 SENTENCE_START = regex.compile(r"(?r)(?:\A|[.!?:;|>\n\"\u201c(\[•*-])[ \t\"\u201c'(\[]*\Z")
 """What stands before the first word of a sentence, a line, a field or a list's item, opening
 quotes and brackets included: there every word is capitalised."""

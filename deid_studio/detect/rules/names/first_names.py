@@ -24,6 +24,7 @@ from deid_studio.detect.rules.words import (
     CONDITION_BEFORE,
     PARTICLES,
     PRODUCT_WORDS,
+    SCALE_WORDS,
     SENTENCE_START,
     Lexicon,
 )
@@ -74,7 +75,7 @@ def _first_names(
                 or not SENTENCE_START.search(text, max(0, start - 4), start)
             )
             and _name_before_town(written, word, known, lex)
-            and not _NO_NAME_AFTER.match(text, match.end())
+            and not (end == match.end() and _NO_NAME_AFTER.match(text, end))
             and not (word in _WORDS_BEFORE_LOWER_CASE and _LOWER_CASE_NEXT.match(text, end))
             and not CONDITION_BEFORE.search(text, max(0, start - 40), start)
             and not (language in (None, "de") and noun_after_possessive(text, start, word))
@@ -82,9 +83,10 @@ def _first_names(
             yield RuleHit(start, end, "PERSON", "first_name")
 
 
-_OWNED_AFTER = regex.compile(r"[ \t]+\p{Ll}")
+_OWNED_AFTER = regex.compile(r"[ \t]+(?:\p{Ll}|\p{Lu}{2,}(?![\p{Ll}\p{M}]))")
 """What a person's possessive goes before: a word in lower case ("Amanda's daughter",
-"Amanda's car"); a capital starts a name of its own ("Valentine's Day")."""
+"Amanda's car") or an acronym ("Amanda's COVID test", "John's MRI"); a capital starts a name
+of its own ("Valentine's Day")."""
 
 
 def _name_before_town(written: str, folded: str, known: Places, lex: Lexicon) -> bool:
@@ -101,10 +103,12 @@ _SLIPS = frozenset({"sever", "ive", "icy", "gal"})
 """First names that reports write for words: "Sever allergic reaction" (severe), "Ive been"
 (I've), "Icy hot", "Gal bladder"."""
 _NO_NAME_AFTER = regex.compile(
-    rf"\d|-\p{{Ll}}|[ \t]+(?i:(?:covid(?:-19)?[ \t]+)?(?:{PRODUCT_WORDS}))(?![\p{{L}}\p{{M}}])"
+    rf"\d|-\p{{Ll}}|[ \t]+(?:(?i:(?:covid(?:-19)?[ \t]+)?(?:{PRODUCT_WORDS}))|{SCALE_WORDS})"
+    r"(?![\p{L}\p{M}])"
 )
 """What a name is not followed by: a digit ("Eli283", a lot number), a hyphen and a lower-case
-word ("Sol-u-Medrol"), a device's word ("Lucas device", "Sofia COVID test", "King airway")."""
+word ("Sol-u-Medrol"), a device's or a scale's word ("Lucas device", "Sofia COVID test", "King
+airway", "Tanner stage"); not after its possessive ("Mary's COVID test", "Carl's score")."""
 
 
 _WORDS_BEFORE_LOWER_CASE = frozenset({"segundo"})

@@ -13,7 +13,6 @@ import regex
 from deid_studio.detect.gazetteers import fold
 from deid_studio.detect.rules.base import RuleHit, alternation
 from deid_studio.detect.rules.places.common import _ABBREVIATIONS, _PARTICLE_WORDS
-from deid_studio.detect.rules.places.institution_words import _INSTITUTION_WORDS
 from deid_studio.detect.rules.places.street_words import (
     _SIDE,
     _STOREY_DOOR,
@@ -93,10 +92,12 @@ _JOINERS = _PARTICLE_WORDS | {"of", "the", "and", "&", "am", "an", "im", "zum", 
 
 def _name_before_sentence(value: str) -> str:
     """An institution's field value up to where a sentence goes on: its first lower-case word
-    that is no particle nor an institution's word ("Travel clinic: [Passport Health Denver]
-    administered yellow fever vaccine", "Hospital: [Mercy hospital]"); nothing when the
-    value opens with a lower-case article or pronoun ("Hospital: the patient was admitted on
-    20/01/2023"); a value typed in lower case all the same ("Empresa: construcciones garcía")."""
+    that reads as a clause's verb or preposition (:func:`_goes_on`; "Travel clinic: [Passport
+    Health Denver] administered yellow fever vaccine"; not "Hospital: [Mercy hospital]",
+    "Facility: [Kaiser permanente riverside]", "Employer: [Tyson foods plant 4]"); nothing
+    when the value opens with a lower-case article or pronoun ("Hospital: the patient was
+    admitted on 20/01/2023"); a value typed in lower case all the same ("Empresa:
+    construcciones garcía")."""
     for n, word in enumerate(_VALUE_WORD.finditer(value)):
         text = word.group().strip(",.;:()")
         folded = fold(text)
@@ -106,10 +107,24 @@ def _name_before_sentence(value: str) -> str:
             if text[:1].islower():
                 return value  # a name typed in lower case ("Empresa: construcciones garcía")
             continue
-        if not text[:1].islower() or folded in _JOINERS or folded in _INSTITUTION_WORDS:
-            continue
-        return value[: word.start()].rstrip(" \t,.;:(")
+        if text[:1].islower() and folded not in _JOINERS and _goes_on(folded):
+            return value[: word.start()].rstrip(" \t,.;:(")
     return value
+
+
+def _goes_on(folded: str) -> bool:
+    """Whether a lower-case word in a field's value goes on as a sentence: a past participle
+    ("administered", "dispensed") or a word of :data:`_CLAUSE_WORDS`."""
+    return folded in _CLAUSE_WORDS or (len(folded) > 4 and folded.endswith("ed"))
+
+
+_CLAUSE_WORDS = frozenset(
+    "was is were are has had have gave gives give did does said says reports told called "
+    "on at to for with by from after before when where who which that because but then "
+    "administro administrado administrada fue se le con por para "
+    "administre par pour avec dans est hat hatte wurde mit um fur".split()
+)
+"""Lower-case words after which a field's value reads as a sentence going on."""
 
 
 _SENTENCE_OPENINGS = frozenset(

@@ -38,6 +38,7 @@ from deid_studio.detect.rules.proper_nouns import name_may_stand
 from deid_studio.detect.rules.words import (
     CONDITION_BEFORE,
     PRODUCT_WORDS,
+    SCALE_WORDS,
     SENTENCE_START,
     Lexicon,
     words_from,
@@ -275,7 +276,8 @@ _STARTS_KEPT = 100_000
 
 _HOLIDAY_AFTER = regex.compile(r"['\u2019]s[ \t]+Day(?![\p{L}\p{M}])")
 _PRODUCT_AFTER = regex.compile(
-    rf"(?:[ \t]+(?i:sars|covid|covid-19|rapid|flu|pcr))?[ \t]+(?i:{PRODUCT_WORDS})"
+    rf"(?:[ \t]+(?i:sars|covid|covid-19|rapid|flu|pcr))?"
+    rf"[ \t]+(?:(?i:{PRODUCT_WORDS})|{SCALE_WORDS})"
     r"(?![\p{L}\p{M}])"
 )
 """A product's word after a place's name, a test's kind between ("SOFIA SARS ANTIGEN")."""
