@@ -484,6 +484,21 @@ _SOMETHING = regex.compile(
 )
 """A decade and "something" ("a 90-something woman", "ninety-something years old"), not a
 count ("90 something days")."""
+_PERSON_AFTER_SOMETHING = regex.compile(
+    r"[ \t-]*(?i:years?|yrs?|y/?o|year-old|woman|women|man|men|male|female|lady|ladies"
+    r"|gentleman|guy|patient|pt|person|grandmother|grandfather|grandma|grandpa|granny|mother"
+    r"|father|mom|mum|dad|aunt|uncle|widow|widower|neighbou?r|friend|resident|sister|brother"
+    r"|wife|husband)(?![\p{L}\p{M}])"
+)
+_PERSON_BEFORE_SOMETHING = regex.compile(
+    r"(?r)(?<![\p{L}\p{M}])(?i:(?:she|he|i|who|patient|pt|mom|mum|dad|mother|father|grandma"
+    r"|grandpa|grandmother|grandfather|wife|husband)(?:['\u2019]s|[ \t]+(?:is|was|am|turned))"
+    r"|i['\u2019]m|aged?|turned)[ \t]+(?:(?:now|only|already|just)[ \t]+)?\Z"
+)
+"""What makes a decade and "something" a person's age: a person's word after it ("a
+90-something woman", "ninety-something years old") or a person being it before ("she is
+80-something", "aged 90-something"); not a reading ("BP 80-something", "sats were
+90-something", "a 60-something dollar co-pay")."""
 _BEFORE_SOME_YEARS = regex.compile(
     rf"(?r)(?<![\p{{L}}\p{{M}}\d])(?:{_DECADE_NUMBER})[ \t]+(?i:y|e)[ \t]+\Z"
 )
@@ -491,10 +506,27 @@ _SOME_YEARS = regex.compile(
     r"(?i:tantos|pico|pocos|poucos|muitos|muchos)[ \t]+(?i:años|anos)(?![\p{L}\p{M}])"
 )
 """A decade and a few years ("de noventa y tantos años", "com 90 e poucos anos")."""
+_TWO_WORDS_BEFORE = regex.compile(
+    r"(?r)(?:(?<![\p{L}\p{M}])(?P<first>[\p{L}\p{M}]+)[ \t]+)?(?P<word>[\p{L}\p{M}]+)[ \t]+\Z"
+)
+_AGE_WORDS = frozenset(
+    "de con com tiene tenía tenia tem tinha los aos edad idade cumplió cumpliu fez hizo".split()
+)
+_DURATION_WORDS = frozenset("hace há ha faz más mais menos durante desde ya já".split())
+"""What makes a decade and a few years an age: the word before the number, one of
+:data:`_AGE_WORDS` ("mujer de noventa y tantos años", "tiene 80 y pico años", "com 90 e poucos
+anos") after none of :data:`_DURATION_WORDS` ("hace más de 20 y tantos años"); not a duration
+("hace 20 y tantos años", "llevo 30 y pico años tomándolo", "há 20 e poucos anos")."""
 _IN_THE_HOUSE_OF = regex.compile(
     rf"(?i:casa[ \t]+dos)[ \t]+(?:{_DECADE_NUMBER})(?:[ \t]+(?i:anos))?(?![\p{{L}}\p{{M}}\d])"
 )
 """The Portuguese decade ("na casa dos 90 anos", "na casa dos noventa")."""
+_PERSON_BEFORE_HOUSE = regex.compile(
+    r"(?r)(?<![\p{L}\p{M}])(?i:idos[ao]|paciente|senhora?|mulher|homem|m[ãa]e|pai|av[óô]|tia"
+    r"|tio|vizinh[ao]|vi[úu]v[ao]|ela|ele|eu|est[áa]|estou|é|sou)[ \t,]+(?i:na[ \t]+)?\Z"
+)
+"""Who is in a decade's house without "anos" after it: a person's word before ("idosa na casa
+dos noventa", "ela está na casa dos 90"); not a reading ("saturação na casa dos 90")."""
 _GERMAN_DECADE = regex.compile(
     r"(?:Anfang|Mitte|Ende)[ \t]+(?:(?:1[01]|[2-9])0|(?i:zwanzig|drei(?:ß|ss)ig|vierzig"
     r"|fünfzig|sechzig|siebzig|achtzig|neunzig))"
@@ -503,6 +535,18 @@ _GERMAN_DECADE = regex.compile(
 )
 """The German decade ("Patientin Mitte 90", "ein Mann Anfang neunzig"), not a reading
 ("SpO2 Anfang 90 %") nor a time ("Ende 90 Tage", "Mitte 2021")."""
+_PERSON_BEFORE_GERMAN_DECADE = regex.compile(
+    r"(?r)(?<![\p{L}\p{M}])(?:(?i:patient(?:in)?|mann|frau|dame|herr|mutter|vater"
+    r"|gro(?:ß|ss)(?:mutter|vater)|oma|opa|senior(?:in)?|rentner(?:in)?|bewohner(?:in)?|witwe"
+    r"|witwer|nachbar(?:in)?|schwester|bruder|tante|onkel)(?:[ \t]+(?i:ist|war|sei|wäre))?"
+    r"|(?i:er|sie|ich)[ \t]+(?i:ist|war|bin|sei|wäre)|(?i:alter[ \t]+von))"
+    r"[ \t,]+(?:(?i:schon|bereits|jetzt|inzwischen|etwa|ca\.|knapp)[ \t]+)?\Z"
+)
+_YEARS_AFTER_GERMAN_DECADE = regex.compile(r"[ \t]+(?i:jahre|lebensjahr)")
+"""Whose decade a German one is: a person's word before it ("Patientin Mitte 90", "ein Mann
+Anfang neunzig", "sie ist Ende 80", "im Alter von Mitte 80") or years after it ("Mitte 90
+Jahre alt"); not a reading ("RR Ende 90", "Sättigung Anfang 90", "Thrombozyten Mitte 80")
+nor a year ("Ende 90 wurde er operiert")."""
 _DECADE_WORDS_OF = {
     "en": ("something",),
     "es": ("tantos", "pico", "pocos", "muchos"),
@@ -521,22 +565,47 @@ def _decade_triggers(language: str | None) -> frozenset[str]:
 
 def _decade_at(text: str, lower: str, at: int, word: str) -> tuple[int, int] | None:
     """The decade :data:`_DECADE_WORDS`'s ``word`` at ``at`` ends or starts, or None."""
-    if word == "something":
-        before, after = _BEFORE_SOMETHING, _SOMETHING.match(text, at)
-    elif word in ("anfang", "mitte", "ende"):
+    if word in ("anfang", "mitte", "ende"):
         found = _GERMAN_DECADE.match(text, at)
-        return None if found is None else found.span()
-    elif word == "casa":
-        found = _IN_THE_HOUSE_OF.match(text, at)
-        if found is None:
+        if found is None or not (
+            _YEARS_AFTER_GERMAN_DECADE.match(text, found.end())
+            or _PERSON_BEFORE_GERMAN_DECADE.search(text, max(0, at - 40), at)
+        ):
             return None
-        return (at - 3 if lower[max(0, at - 3) : at] == "na " else at), found.end()
-    else:
-        before, after = _BEFORE_SOME_YEARS, _SOME_YEARS.match(text, at)
+        return found.span()
+    if word == "casa":
+        found = _IN_THE_HOUSE_OF.match(text, at)
+        start = at - 3 if lower[max(0, at - 3) : at] == "na " else at
+        if found is None or not (
+            lower[found.end() - 4 : found.end()] == "anos"
+            or _PERSON_BEFORE_HOUSE.search(text, max(0, at - 30), at)
+        ):
+            return None
+        return start, found.end()
+    something = word == "something"
+    before = _BEFORE_SOMETHING if something else _BEFORE_SOME_YEARS
+    after = (_SOMETHING if something else _SOME_YEARS).match(text, at)
     if after is None:
         return None
     number = before.search(text, max(0, at - 24), at)
-    return None if number is None else (number.start(), after.end())
+    if number is None or not _an_age(text, number.start(), after.end(), something):
+        return None
+    return number.start(), after.end()
+
+
+def _an_age(text: str, start: int, end: int, something: bool) -> bool:
+    """Whether a decade in words from ``start`` to ``end`` is a person's age: see
+    :data:`_PERSON_AFTER_SOMETHING` and :data:`_AGE_WORDS`."""
+    if something:
+        return bool(
+            _PERSON_AFTER_SOMETHING.match(text, end)
+            or _PERSON_BEFORE_SOMETHING.search(text, max(0, start - 40), start)
+        )
+    words = _TWO_WORDS_BEFORE.search(text, max(0, start - 40), start)
+    if words is None or words.group("word").casefold() not in _AGE_WORDS:
+        return False
+    first = words.group("first")
+    return first is None or first.casefold() not in _DURATION_WORDS
 
 
 def _a_reading(text: str, match: regex.Match[str]) -> bool:

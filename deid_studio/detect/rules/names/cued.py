@@ -12,6 +12,7 @@ from functools import cache
 
 import regex
 
+from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import eponyms, fold, names_of
 from deid_studio.detect.rules.base import MONTH_WORDS, RuleHit
 from deid_studio.detect.rules.names.common import (
@@ -53,15 +54,47 @@ _PATIENT_KEYS: Mapping[str, str] = {
     "sv": "patient|namn",
 }
 _PATIENT_WEAK: Mapping[str, str] = {
-    "en": "patient pt baby infant toddler newborn neonate",
-    "es": "paciente bebé",
-    "fr": "patient patiente bébé nourrisson",
-    "de": "patient patientin pat säugling",
-    "it": "paziente neonato neonata",
-    "pt": "paciente doente bebê",
+    "en": "patient pt",
+    "es": "paciente",
+    "fr": "patient patiente",
+    "de": "patient patientin pat",
+    "it": "paziente",
+    "pt": "paciente doente",
 }
-"""The patient's words, after which a known name is the patient's; a child's in a pregnancy
-or a paediatric report ("Baby Jacob was admitted", "the baby, Jacob, 6 weeks old")."""
+"""The patient's words, after which a known name is the patient's."""
+_CHILD_WORDS: Mapping[str, str] = {
+    "en": "baby infant toddler newborn neonate",
+    "es": "bebé",
+    "fr": "bébé nourrisson",
+    "de": "säugling",
+    "it": "neonato neonata",
+    "pt": "bebê",
+}
+"""A child's words, after which a known name is the child's in a pregnancy or a paediatric
+report ("Baby Jacob was admitted", "the baby, Jacob, 6 weeks old"; see :func:`_child_named`)."""
+_PRODUCT_BEFORE_CHILD = regex.compile(
+    r"(?<![\p{L}\p{M}])(?i:lait|leite|leche|milch|milk|formula|food|car|monitor|shampoo"
+    r"|powder|oil|lotion|wipes|aliment|lait[ \t]+de)[ \t]+\Z"
+)
+_CHILD_NAMED_AFTER = regex.compile(
+    r"[ \t]*,|[ \t]+(?:was|is|had|has|got|became|cried|woke|seemed|went|came|needed"
+    r"|\p{Ll}+ed)(?![\p{L}\p{M}])"
+)
+
+
+def _child_named(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
+    """Whether a known name after a child's word is the child's: not a product's ("Lait bébé
+    Gallia", "baby formula"), and a name that is a common word too only before a comma or a
+    verb ("Her baby Rose had a rash"; not "baby Rose to 39.5", "Toddler Mark on the arm",
+    "the baby Shark song")."""
+    if _PRODUCT_BEFORE_CHILD.search(text, max(0, match.start() - 12), match.start()):
+        return False
+    name = next(iter(words_from(text, start, 1)), None)
+    if name is None or fold(name.text) not in lex.common:
+        return True
+    return _CHILD_NAMED_AFTER.match(text, name.end) is not None
+
+
 _BIRTH_NAME: Mapping[str, str] = {
     "en": "née nee",
     "fr": "née",
@@ -285,6 +318,8 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int, Conf
         ("PERSON", "name_after_patient_key", _SURNAME_KEYS, None, FIELD, None),
         ("PERSON", "name_after_patient_word", _PATIENT_WEAK, _WORD_CUE, WEAK, None),
         ("PERSON", "name_after_patient_word", _PATIENT_WEAK, _APPOSED, WEAK, _apposed),
+        ("PERSON", "name_after_patient_word", _CHILD_WORDS, _WORD_CUE, WEAK, _child_named),
+        ("PERSON", "name_after_patient_word", _CHILD_WORDS, _APPOSED, WEAK, _apposed),
         (
             "PERSON",
             "name_after_patient_word",
@@ -336,11 +371,22 @@ _KIN_QUALITIES = frozenset(
     "dulce rico rica moreno morena franco mayor menor santo santa máximo feliz "
     "aimé aimée cher chère second seconde belle "
     "caro cara amato amata felice secondo seconda "
-    "ernst frank".split()
+    "ernst frank "
+    "mía mío mías míos tuya tuyo suya suyo nuestra nuestro minha meu "
+    "justo dolores dan luz leo paz salud tránsito transito ida socorro marino "
+    "max rose claire france marine noël noel martin "
+    "solange mark reine "
+    "donna massimo romana amico aria greca "
+    "clara flor vitória vitoria dom".split()
 )
 """Words the people of a language bear as names that follow a relative's word as what they
-say of the relative ("mi hijo segundo", "mi hija linda", "mon fils aimé", "il mio caro
-amico", "mein mann ernst"): no name in lower case."""
+say of the relative or of what goes on ("mi hijo segundo", "mi hija linda", "madre mía", "mon
+fils aimé", "il mio caro amico", "mein mann ernst", "mi madre dolores de cabeza", "sa fille
+max 3 comprimés", "ihr Mann mark", "sua madre donna"): no name in lower case; nor a month or
+a weekday ("mi marido domingo", "su hija julio")."""
+_SURNAME_NO_WORD = 5.5
+"""Zipf frequency from which a lower-case word after a name is the language's word, though a
+surname list holds it ("peter schon": "silva", "santos" 5.1, "schon" 6.3)."""
 
 
 def _own_names(text: str, span: tuple[int, int], language: str | None) -> tuple[int, int] | None:
@@ -356,7 +402,13 @@ def _own_names(text: str, span: tuple[int, int], language: str | None) -> tuple[
         if word.start >= span[1]:
             break
         written = word.text.rstrip(".").casefold()
-        if written in _KIN_QUALITIES or written not in (first if n == 0 else first | last):
+        if (
+            written in _KIN_QUALITIES
+            or fold(written) in MONTH_WORDS
+            or fold(written) in WEEKDAYS
+            or written not in (first if n == 0 else first | last)
+            or (n > 0 and zipf(written, language) >= _SURNAME_NO_WORD)
+        ):
             break
         end = word.end
     return None if end is None else (span[0], end)
