@@ -70,6 +70,8 @@ def test_an_institutions_field_keeps_its_lower_case_words(text: str, institution
         ("a 60-something dollar co-pay", "en"),
         ("it took 30-something seconds to recover", "en"),
         ("platelets 90-something thousand", "en"),
+        ("90-odd patients were seen", "en"),
+        ("The 90-some pills", "en"),
         ("hace 20 y tantos años que toma enalapril", "es"),
         ("llevo 30 y pico años tomándolo", "es"),
         ("desde hace más de 20 y tantos años", "es"),
@@ -97,6 +99,9 @@ def test_a_decade_in_words_of_a_reading_or_a_duration_is_no_age(text: str, langu
         ("ela está na casa dos noventa", "pt", "na casa dos noventa"),
         ("sie ist Ende 80 und lebt allein", "de", "Ende 80"),
         ("im Alter von Mitte 80", "de", "Mitte 80"),
+        ("sixty-some years old", "en", "sixty-some"),
+        ("a 90-odd-year-old man", "en", "90-odd"),
+        ("she is 90-ish and frail", "en", "90-ish"),
     ],
 )
 def test_a_decade_in_words_of_a_person_is_an_age(text: str, language: str, age: str) -> None:

@@ -478,12 +478,13 @@ _DECADE_NUMBER = (
 )
 _BEFORE_SOMETHING = regex.compile(rf"(?r)(?<![\p{{L}}\p{{M}}\d])(?:{_DECADE_NUMBER})[ \t-]\Z")
 _SOMETHING = regex.compile(
-    r"(?i:something)(?![\p{L}\p{M}])"
+    r"(?i:something|some|odd|ish)(?![\p{L}\p{M}])"
     r"(?![ \t-]*(?i:days?|weeks?|months?|hours?|minutes?|times?|units?|mg|ml|kg|lbs?|pounds"
     r"|percent|%|miles?|pills?|tablets?|doses?|people|patients?|cases?|reports?)\b)"
 )
-"""A decade and "something" ("a 90-something woman", "ninety-something years old"), not a
-count ("90 something days")."""
+"""A decade and "something", "some", "odd" or "ish" ("a 90-something woman", "ninety-something
+years old", "sixty-some years old", "a 90-odd-year-old", "she is 90ish"), not a count ("90
+something days")."""
 _PERSON_AFTER_SOMETHING = regex.compile(
     r"[ \t-]*(?i:years?|yrs?|y/?o|year-old|woman|women|man|men|male|female|lady|ladies"
     r"|gentleman|guy|patient|pt|person|grandmother|grandfather|grandma|grandpa|granny|mother"
@@ -548,7 +549,7 @@ Anfang neunzig", "sie ist Ende 80", "im Alter von Mitte 80") or years after it (
 Jahre alt"); not a reading ("RR Ende 90", "Sättigung Anfang 90", "Thrombozyten Mitte 80")
 nor a year ("Ende 90 wurde er operiert")."""
 _DECADE_WORDS_OF = {
-    "en": ("something",),
+    "en": ("something", "some", "odd", "ish"),
     "es": ("tantos", "pico", "pocos", "muchos"),
     "pt": ("tantos", "poucos", "muitos", "casa"),
     "de": ("anfang", "mitte", "ende"),
@@ -582,7 +583,7 @@ def _decade_at(text: str, lower: str, at: int, word: str) -> tuple[int, int] | N
         ):
             return None
         return start, found.end()
-    something = word == "something"
+    something = word in ("something", "some", "odd", "ish")
     before = _BEFORE_SOMETHING if something else _BEFORE_SOME_YEARS
     after = (_SOMETHING if something else _SOME_YEARS).match(text, at)
     if after is None:
