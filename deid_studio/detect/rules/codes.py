@@ -15,11 +15,15 @@ CODE = (
     r"(?<![\w./])(?-i:(?![a-z]{2,4}-))(?=[\w./-]*\d)[A-Z0-9](?:[A-Z0-9./-]|\s{1,2}(?=\d))*[A-Z0-9]"
     r"|(?<![\w./])\d"
 )
-# between a key and its code: "number", "is", whose ("del paciente", "des Melders"), ":"
+_YEARS = r"(?:19|20)\d\d\s*[-/\u2013]\s*(?:19|20)?\d\d(?![\w/-])"
+"""A span of years ("2021-22", "2019/2020"): a season, a policy's term, no code."""
+_BRACKET = rf"\((?=\s*(?-i:[a-z]{{2,4}}-)?(?!{_YEARS})[A-Z0-9](?:[A-Z0-9./-]|\s(?=\d)){{4,}})"
+"""A bracket before a code of five characters or more ("MRN (7732190)"); not "Called NHS
+(111)", "Insurance (1 of 2)", "Policy (2021-22)"."""
 _SEP = (
     r"\.?\s*(?:n\.?[º°o]\.?|n\.|number|num\.?|no\.?|nr\.?|#|id)?"
     r"(?:\s+(?:del|de|des|du|der|of\s+the|of|for\s+the|for)\s+\p{L}+)?(?:\s+(?:is|es|est|ist|was))?"
-    r"\s*[:.#=]?\s*\(?\s*(?-i:[a-z]{2,4}-)?"
+    r"\s*[:.#=]?\s*(?:" + _BRACKET + r"\s*)?(?-i:[a-z]{2,4}-)?"
 )
 """Between a key and its code: "number", "is", whose ("del paciente", "des Melders", "of the
 plaintiff", "for the infant"), ":", a bracket ("MRN (7732190)")."""
@@ -39,7 +43,7 @@ _KEY_ENDS: dict[str, str] = {
     "paciente paziente soggetto randomization randomisation screening aleatorización "
     "aleatorizacion randomización randomizacion randomisierungsnummer randomizzazione "
     "inclusão inclusao inclusion inclusión probanden-nr probandennummer code número numéro "
-    "numero case autopsy post-mortem postmortem mortem certificate court action docket index",
+    "numero pt me case autopsy post-mortem postmortem mortem certificate court action docket index",
     "insurance": "nass nuss ssn security social sociale nss nir insurance policy nhs "
     "versichertennummer versicherungsnummer kvnr sanitaria tis sip sns afiliación afiliacion "
     "svnr sozialversicherungsnummer vsnr medicare medicaid mbi card vitale ahv avs nuhsa "
@@ -61,6 +65,37 @@ visits", "RUN 2"): a code of five characters or more."""
 _NUMBER_WORD = r"\s*(?:#|no\b\.?|number\b|id\b)"
 """The word or sign of a number after a key that is a word too ("Member #", "Employee ID",
 "Claim number"): without it "the employee took 2 tablets", "claim 2 weeks later"."""
+_SUBJECT_WORD = r"subject|participant|sujeto|participante|sujet|proband(?:in)?|soggetto"
+_PATIENT_WORD = r"patient|paciente|paziente|pt"
+_TRIAL_NUMBER_WORD = r"\s+(?:number|no\.?|n[º°o]\.?|nr\.?|id|\#|code|número|numéro|numero)"
+_NOT_DATE = (
+    r"(?!\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|(?:19|20)\d\d[-/]\d\d?(?!\d)|\d\d?[-/](?:19|20)\d\d)"
+)
+_UNIT = (
+    r"\s*(?:mg|ml|µg|mcg|ui|iu|ie|units?|unit[àée]s?|unidades|einheiten|kcal|cal|steps|cells"
+    r"|copies|h|hrs?|hours?|horas?|heures?|ore|uhr|min|am|pm|[ap]\.m)\b"
+)
+"""What follows a dose, an amount or a clock time, not a code ("5000 IE", "2300 h")."""
+_LETTERED = r"(?-i:[A-Z])-?\d{3,}(?:-\d+)?(?![\w/])"  # "Patient A123456", "S-1234"
+_SUBJECT_SHAPE = r"(?!(?:[01]\d|2[0-3])[03]0-[0-2]\d[03]0(?!\d))\d{2,4}-0\d{2,4}(?![\w/-]|[.,]\d)"
+"""A trial's site and subject ("45-0019", "1001-0023"), not a range ("120-140", "2200-0600"),
+a month ("12-2021") or a day ("2021-03-15")."""
+_TRIAL_CODE = (
+    rf"(?:{_NOT_DATE}(?:\d{{2,}}-\d{{3,}}|\d{{3,}}-\d{{2,}})(?:-\d+)*(?![\w/-]|[.,]\d)|{_LETTERED}"
+    r"|(?!(?:19|20)\d\d(?!\d))(?:\d{4,}|0\d\d)(?![\w/]|[.,]\d)(?!" + _UNIT + r"|\s*/))"
+)
+"""A subject's code after a trial's word ("Subject 1001-0023", "Subject #023", "Participant
+ID 2003-0118"): not a year, a date, a dose or a time ("Subject 2021", "Subject 2000 mg")."""
+_CASE_CODE = (
+    rf"(?=(?:{_NUMBER_WORD})?\s*[:.#]?\s*(?!(?:19|20)\d\d(?![\w/-])|\d+[.,]\d+(?![\w/-]))"
+    r"(?=[A-Z0-9./-]*\d)[A-Z0-9][A-Z0-9./-]{3,})"
+)
+"""A death's or a court's case code: four characters or more, a digit among them ("ME case
+2021-01234", "Autopsy no. A22-187"); not "Cardiac index # 2", "Autopsy no 3 vessel disease",
+"ME case #2", "Court no 2", a year or a decimal number."""
+_CODE3 = r"(?=[A-Z0-9./-]*\d)[A-Z0-9][A-Z0-9./-]{2,}"
+"""A randomisation's or a screening's code of three characters or more: not "Screening no. 2
+showed", a visit."""
 ID_KEYS: dict[str, str] = {
     # key pattern -> the rule name's suffix, which schemes may map to a finer category
     r"n\.?\s?h\.?\s?c|(?:n[º°o]\.?|n[úu]mero)\s*(?:de\s+)?historia(?:\s+cl[íi]nica)?"
@@ -83,21 +118,22 @@ ID_KEYS: dict[str, str] = {
     r"|nosologico|sdo"
     # a trial's subject, participant, randomisation or screening number ("Subject 1001-0023",
     # "Randomization number: 5010141", "Patient 45-0019"; not "Subject 2 withdrew")
-    r"|(?:subject|participant|sujeto|participante|sujet|proband(?:in)?|patient|paciente"
-    r"|paziente|soggetto)(?:\s+(?:number|no\.?|n[º°o]\.?|nr\.?|id|#|code|número|numéro|numero))?"
-    r"(?=\s*[:#.]?\s*(?:\d{2,}-\d{3,}|\d{3,}-\d{2,}|[A-Z]-?\d{3,}(?:-\d+)?(?![\w/])|(?!(?:19|20)\d\d\b)\d{4,}"
-    r"(?![\w/.,]|\s*(?:mg|ml|µg|mcg|ui|iu|units|cells|copies|/)\b)))"
+    rf"|(?:{_SUBJECT_WORD}|{_PATIENT_WORD}){_TRIAL_NUMBER_WORD}(?=\s*[:#.]?\s*{_TRIAL_CODE})"
+    rf"|(?:{_SUBJECT_WORD})(?=\s*[:#.]?\s*{_TRIAL_CODE})"
+    # the patient's word is followed by clock times, doses and ranges ("the patient 0200 woke",
+    # "Patient 5000 IE", "patient 120-140"): only a subject's shape after it
+    rf"|(?:{_PATIENT_WORD})(?=\s*[:#]?\s*(?:{_SUBJECT_SHAPE}|{_LETTERED}))"
     r"|(?:randomi[sz]ation|randomisierungs?|aleatorizaci[óo]n|randomizaci[óo]n|screening)"
-    r"(?:\s+(?:number|no\.?|id|code|#|nummer|nr\.?))"
+    r"(?:\s+(?:number|no\.?|id|code|#|nummer|nr\.?))(?=\s*[:.#]?\s*" + _CODE3 + ")"
     r"|(?:n[úu]mero|num[ée]ro|numero)\s+d[eia]\s+(?:randomi[sz]a(?:tion|ci[óo]n|zione)"
     r"|aleatorizaci[óo]n|inclus[ãa]o|inclusion|inclusi[óo]n|screening)"
     r"|randomisierungsnummer|probanden-?\s?(?:nr|nummer)"
     # a death's or a lawsuit's case ("ME case 2021-01234", "Coroner's case number C-22-0456",
     # "Autopsy no. A22-187", "Index No. 190456/2021"); a safety report's case is guarded
-    r"|(?:(?-i:ME|OCME)|(?:medical\s+)?examiner(?:['\u2019]s)?(?:\s+office)?"
-    r"|coroner(?:['\u2019]s)?(?:\s+office)?)\s+case"
+    r"|(?:(?:(?-i:ME|OCME)|(?:medical\s+)?examiner(?:['\u2019]s)?(?:\s+office)?"
+    r"|coroner(?:['\u2019]s)?(?:\s+office)?)\s+case|(?-i:ME|OCME)(?=\s*\#)"
     r"|(?:autopsy|post[- ]?mortem|death\s+certificate|court|civil\s+action|docket|index)"
-    r"(?:\s+case)?(?=\s*(?:no\b\.?|number|\#))": "record",
+    rf"(?:\s+case)?(?={_NUMBER_WORD})){_CASE_CODE}": "record",
     r"nass|nuss|ssn|social\s+security(?:\s+number)?"
     r"|(?:n[º°o]\.?|n[úu]mero)\s*(?:de\s+)?(?:la\s+)?seguridad\s+social"
     r"|s[ée]curit[ée]\s+sociale|nss|nir|insurance(?:\s+(?:number|id))?|member\s+id|"
@@ -175,6 +211,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Patient identifier: [AB-1234] (in confidence); Investigation number: [INV-2022-0091]",
             "Numéro de dossier hospitalier : [2019-0045672]; Patienten-ID: [55678]",
             "Número do processo hospitalar: [2019/45672]",
+            "Subject [1001-0023]; Subject #[023]; Pt [1001-0023]; ME#: [21-01234]",
         ),
         (
             "NHC: no consta",
@@ -189,6 +226,8 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "receta: 30 días; Receita nº 3; ordonnance : 2 boîtes; ricetta: 2 confezioni",
             "Product identifier: 12; Study identifier: NCT01234567",
             "receta electrónica; la ricetta medica",
+            "the patient 0200 woke; Patient 5000 IE; patient 120-140; patient 12-2021",
+            "Cardiac index # 2; Autopsy no 3 vessel disease; ME case #2; Court no 2; Docket #12",
         ),
     ),
     "insurance": (
@@ -217,6 +256,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Medicare 2 visits",
             "She called NHS 111 twice; advised by NHS 24",
             "member of staff 3 times; claim 2 weeks later",
+            "Called NHS (111); Insurance (1 of 2); Policy (2021-22)",
         ),
     ),
     "licence": (
