@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import regex
 
+from deid_studio.detect.gazetteers import common_words, familiar_names, fold_word
 from deid_studio.detect.rules.base import Finder, Rule, RuleHit, alternation, lowered, words
 
 # Seven digits or more in groups of 1-5, joined by one space, dot or hyphen, optionally
@@ -220,7 +221,7 @@ CONTACT_RULES: tuple[Rule, ...] = (
         r"|snapchat|telegram|reddit|mastodon|bluesky|facebook)(?:[ \t]+(?i:by|from|to))?"
         r"[ \t]*[:(]?[ \t]*)"
         r"@(?!(?i:bedtime|night|nighttime|home|rest|work|noon|midnight|breakfast|lunch|dinner"
-        r"|supper|morning|evening)\b)\p{L}[\w.]{4,29}(?<!\.)",
+        r"|supper|morning|evening)\b)(?P<letters>\p{L}[\w.]{4,29}(?<!\.))",
         (
             "i posted about it on twitter [@gazthornton69] and",
             "Twitter: [@DrHWhitaker]",
@@ -239,6 +240,7 @@ CONTACT_RULES: tuple[Rule, ...] = (
             "Diphenhydramine 50mg @2200; died 1/7/21 @13:20",
             "dosing @q6h; samples @T2 and @C1D1; on facebook that 20mg @night",
             "she said @bedtime she took it; posted @ 10 am",
+            "reply @triage; Twitter @school; posted @onset; shared @discharge; user @clinic",
         ),
         anchor="handle",
     ),
@@ -292,6 +294,34 @@ CONTACT_RULES: tuple[Rule, ...] = (
         anchor="hex_colon",
     ),
 )
+
+
+class _NoCommonWord:
+    """The handle rule's pattern, but for a handle of letters alone (its group ``letters``)
+    that is an English or a medical word of the common-word list and no familiar name
+    ("posted @baseline", "reply @triage", "Twitter @school": a time, a place, a ward; "follow
+    @frank" stays a handle). The list is read at the first such handle, not at import."""
+
+    def __init__(self, pattern: regex.Pattern[str]) -> None:
+        self.pattern = pattern
+
+    def match(
+        self, string: str, pos: int = 0, endpos: int | None = None
+    ) -> regex.Match[str] | None:
+        """The pattern's match at ``pos``, unless it is a handle that is a common word."""
+        found = self.pattern.match(string, pos, endpos)
+        letters = found.group("letters") if found is not None else None
+        if letters is not None:
+            word = fold_word(letters)
+            if word in common_words() and word not in familiar_names():
+                return None
+        return found
+
+
+for _rule in CONTACT_RULES:
+    if _rule.name == "handle":
+        # as Rule.__post_init__ sets it: a frozen rule's compiled pattern
+        object.__setattr__(_rule, "compiled", _NoCommonWord(_rule.compiled))
 
 
 _TLD = (

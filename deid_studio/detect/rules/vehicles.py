@@ -20,19 +20,38 @@ _PLATE = regex.compile(
     r"|reg(?:istration)?(?:[ \t]+(?:number|no\.?|mark|plate))?"
     r"|vrn|(?:auto)?kennzeichen|nummernschild|matr[íi]cula|placas?"
     r"|immatriculation|targa)"
-    rf"(?:[ \t]+(?i:del?|do|da|du|de[ \t]+la|della|del|dell['\u2019])[ \t]*{_VEHICLE})?"
+    rf"(?P<vehicle>[ \t]+(?i:del?|do|da|du|de[ \t]+la|della|del|dell['\u2019])[ \t]*{_VEHICLE})?"
     r"(?:[ \t]+(?i:is|was|number|no\.?|n[º°o]\.?))?[ \t]*[:#.]?[ \t]*"
-    r"(?P<plate>(?-i:[A-Z0-9]{1,8}(?:[ -][A-Z0-9]{1,4}){0,3}))(?![\p{L}\p{M}\d])"
+    r"(?P<plate>(?-i:[A-Z0-9]{1,8}(?:[ -][A-Z0-9]{1,4}){0,3}))(?![\p{L}\p{M}\d]|[.,]\d)"
+    r"(?![ \t]*(?:°|º|(?i:mm|cm|grados?|graus?|degrees?|orificios|agujeros|furos|holes)\b))"
 )
 """A plate's key and the plate: groups of one to four capitals or digits, a blank or a
-hyphen between them."""
+hyphen between them; no decimal after it ("placa LCP 3.5") nor a size, an angle or a count of
+holes ("DHS 135 grados", "DCP 8 orificios")."""
+_NOT_A_PLATE = regex.compile(
+    r"(?:[CTLS]\d{1,2}(?:-[CTLS]?\d{1,2})+"
+    r"|(?:HLA|COVID|SARS|MERS|HIV|HPV|HSV|HCV|HBV|CYP|BRCA|ICD)(?:-?[A-Z0-9]{1,6}){1,3})"
+)
+"""What a plate's key is followed by in a medical report: vertebrae ("C5-C6", "L5-S1",
+"T12-L1") and the codes of a gene, an antigen or a virus ("HLA-B27", "COVID-19", "CYP2D6"),
+whole."""
 _VEHICLE_BEFORE = regex.compile(
     r"(?<![\p{L}\p{M}])(?i:licen[cs]e|number|registration|car|vehicle|van|truck|lorry"
     r"|motorbike|motorcycle|(?:car|vehicle)['\u2019]s)[ \t]+\Z"
 )
 """What makes "plate" and "reg" a plate's key: "licence plate", "car reg" (not "plate 2 of
 the study", "reg 40 mg")."""
+_VEHICLE_BEFORE_PLACA = regex.compile(
+    rf"(?<![\p{{L}}\p{{M}}])(?:{_VEHICLE}|(?i:cami[óo]n|caminh[ãa]o|camioneta|caminhonete))"
+    r"(?:[ \t]+(?i:de|do|da|con|com))?[ \t]+\Z"
+)
+"""What makes "placa" a plate's key without a vehicle's word after it: "el carro de placa",
+"camión con placas"."""
 _NEEDS_A_VEHICLE = frozenset({"plate", "reg", "registration"})
+_PLACA = frozenset({"placa", "placas"})
+"""Spanish and Portuguese "placa" is a surgeon's plate ("placa DHS 135", "placa LCP 3.5"),
+a vertebra's ("placa C5-C6"), a plaque of the skin or an artery before a car's: a plate's key
+only beside a vehicle's word ("placa do carro", "carro de placa")."""
 _TRIGGERS = frozenset(
     "plate reg registration vrn kennzeichen autokennzeichen nummernschild matrícula matricula "
     "placa placas immatriculation targa".split()
@@ -47,8 +66,9 @@ def _triggers(language: str | None) -> frozenset[str]:
 
 def find_plates(text: str, language: str | None) -> list[RuleHit]:
     """Every plate after its key: capitals and digits both in it ("M-AB 1234", not a
-    licence's "Matrícula: 28/12345" nor "Kennzeichen einer Sepsis"), and a vehicle's word
-    before an English key that is a word too ("number plate", "car reg")."""
+    licence's "Matrícula: 28/12345" nor "Kennzeichen einer Sepsis"), no vertebra's or
+    gene's code (:data:`_NOT_A_PLATE`), and a vehicle's word before an English key that is a
+    word too ("number plate", "car reg") or beside "placa" (:data:`_PLACA`)."""
     index = word_index(text, language)
     found: list[RuleHit] = []
     for word in _TRIGGERS.intersection(index):
@@ -60,10 +80,17 @@ def find_plates(text: str, language: str | None) -> list[RuleHit]:
             match = _PLATE.match(text, start)
             if match is None:
                 continue
+            if (
+                word in _PLACA
+                and match.group("vehicle") is None
+                and not _VEHICLE_BEFORE_PLACA.search(text, max(0, start - 24), start)
+            ):
+                continue
             plate = match.group("plate")
             characters = plate.replace(" ", "").replace("-", "")
             if (
                 4 <= len(characters) <= 10
+                and _NOT_A_PLATE.fullmatch(plate) is None
                 and any(c.isdigit() for c in plate)
                 and any(c.isalpha() for c in plate)
             ):
@@ -80,9 +107,11 @@ PLATE_FINDER = Finder(
         "License plate: [7ABC123]; car registration [AB12CDE]",
         "Kennzeichen: [M-AB 1234]; matrícula del coche [1234 BCD]",
         "immatriculation [AB-123-CD]; targa [AB123CD]; placa do carro [ABC1D23]",
+        "el carro de placa [ABC-123] lo atropelló",
     ),
     (
         "Matrícula: 28/12345; Kennzeichen einer Sepsis; la placa de ateroma",
+        "placa C5-C6; placa DHS 135; placa LCP 3.5; Kennzeichen: HLA-B27",
         "plate 2 of the study; reg 40 mg; registration 2021; the registration number 12345",
     ),
 )

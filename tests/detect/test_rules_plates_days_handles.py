@@ -1,0 +1,115 @@
+"""False positives an outside review found in three new rules (vehicles' plates, days in
+words, handles of letters alone), and the true hits those rules keep."""
+
+from __future__ import annotations
+
+import pytest
+
+from deid_studio.detect.rules import find
+
+
+def _by_rule(text: str, language: str, rule: str) -> list[str]:
+    return [text[h.start : h.end] for h in find(text, language) if h.rule == rule]
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Se colocó una placa C5-C6 por hernia discal.", "es"),
+        ("Foi colocada placa C5-C6.", "pt"),
+        ("Fractura de cadera tratada con placa DHS 135.", "es"),
+        ("Osteossíntese com placa LCP 3.5 no rádio.", "pt"),
+        ("placa DCP 4.5 de 8 orificios", "es"),
+        ("Kennzeichen: HLA-B27 positiv.", "de"),
+        ("Kennzeichen: COVID-19 Pneumonie.", "de"),
+        ("se colocó una placa de osteosíntesis", "es"),
+    ],
+)
+def test_a_surgeons_plate_or_a_medical_code_is_no_vehicles_plate(text: str, language: str) -> None:
+    """ "placa" is a surgeon's plate or a vertebra's in Spanish and Portuguese reports, and
+    "Kennzeichen" a disease's mark in German ones."""
+    assert _by_rule(text, language, "id_vehicle") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "plate"),
+    [
+        ("Placa do carro ABC1D23.", "pt", "ABC1D23"),
+        ("El carro de placa ABC-123 lo atropelló.", "es", "ABC-123"),
+        ("Kennzeichen: M-AB 1234", "de", "M-AB 1234"),
+    ],
+)
+def test_a_plate_beside_a_vehicles_word_is_a_plate(text: str, language: str, plate: str) -> None:
+    assert _by_rule(text, language, "id_vehicle") == [plate]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In September fifth disease was diagnosed in her son.",
+        "In June sixth nerve palsy developed.",
+        "In May first degree burn on the arm.",
+        "In March third party payers were billed.",
+        "April second opinion was sought.",
+        "In May second course of steroids.",
+        "In March second MRI showed no lesion.",
+        "In June first aid was given.",
+        "In May first responders arrived.",
+        "In June first symptoms began.",
+        "In March the first thing she noticed was a rash.",
+        "Dr May first saw her in clinic.",
+        "June first had a rash, then her sister.",
+        "Seen by Nurse April second",
+    ],
+)
+def test_what_an_ordinal_counts_or_a_person_of_a_months_name_is_no_day(text: str) -> None:
+    assert _by_rule(text, "en", "date_ordinal_words") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("She was born on the first of April.", "first of April"),
+        ("Seen Apr. first, 2021 at the clinic.", "Apr. first, 2021"),
+        ("On March third she fainted.", "March third"),
+        ("The rash began on May second at 10 am.", "May second"),
+        ("She had a sixth nerve palsy since March sixth.", "March sixth"),
+    ],
+)
+def test_a_day_in_words_ends_with_the_date(text: str, date: str) -> None:
+    """A full month's name takes no sentence's dot; an abbreviation keeps its own."""
+    assert _by_rule(text, "en", "date_ordinal_words") == [date]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "She posted @baseline and again at week 4.",
+        "reply @triage if worse",
+        "Twitter @school said the nurse would call",
+        "posted @onset of the rash",
+        "comment @cardiology: no change",
+        "shared @discharge with her GP",
+        "said @pharmacy they had no stock",
+        "user @clinic reported it",
+        "post @email to the team",
+        "wrote @bedside in the notes",
+    ],
+)
+def test_a_common_word_after_a_posts_word_is_no_handle(text: str) -> None:
+    """A ward, a time or a place written with "@" ("@triage", "@baseline") is no user."""
+    assert _by_rule(text, "en", "handle") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "handle"),
+    [
+        ("Posted by @kaylasmith: my arm swelled.", "@kaylasmith"),
+        ("Reply from @maryjones: same here.", "@maryjones"),
+        ("TikTok @ashleyfitmom: day 5 of the rash.", "@ashleyfitmom"),
+        ("Please follow @frank for updates.", "@frank"),
+    ],
+)
+def test_a_name_of_letters_after_a_posts_word_is_a_handle(text: str, handle: str) -> None:
+    """A familiar first name is a common word too, and a handle all the same."""
+    assert _by_rule(text, "en", "handle") == [handle]
