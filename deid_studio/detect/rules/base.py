@@ -98,6 +98,8 @@ class Rule:
     ``flags`` are ``regex`` flags (case-insensitive by default). ``confidence`` is the
     confidence its suggestions carry: the rule's measured precision, rounded down (see
     ``benchmarks/rules.py``); 1.0 when the rule is never wrong on the corpora we have.
+    ``keep``, when given, is asked of each match whether it stands: a test the pattern cannot
+    hold, such as a word list too long to compile into it.
     """
 
     name: str
@@ -110,6 +112,7 @@ class Rule:
     languages: frozenset[str] = frozenset()
     flags: int = _FLAGS
     confidence: float = 1.0
+    keep: Callable[[regex.Match[str]], bool] | None = field(default=None, compare=False)
     compiled: regex.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -127,12 +130,12 @@ class Rule:
 
     def matches(self, text: str, positions: Iterable[int]) -> Iterator[tuple[int, int]]:
         """(start, end) of the rule's match at each of ``positions`` where it matches."""
-        match = self.compiled.match
+        match, keep = self.compiled.match, self.keep
         for pos in positions:
             # endpos bounds the regex module's search for required literals, which otherwise
             # reads to the end of the text on every call
             found = match(text, pos, pos + MAX_LENGTH)
-            if found is not None and found.end() > pos:
+            if found is not None and found.end() > pos and (keep is None or keep(found)):
                 yield pos, found.end()
 
 

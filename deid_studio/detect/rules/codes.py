@@ -86,14 +86,21 @@ _TRIAL_CODE = (
 )
 """A subject's code after a trial's word ("Subject 1001-0023", "Subject #023", "Participant
 ID 2003-0118"): not a year, a date, a dose or a time ("Subject 2021", "Subject 2000 mg")."""
+
+
+def _code_of(least: int) -> str:
+    """A code of ``least`` characters or more, a digit among them, as a pattern."""
+    return rf"(?=[A-Z0-9./-]*\d)[A-Z0-9][A-Z0-9./-]{{{least - 1},}}"
+
+
 _CASE_CODE = (
     rf"(?=(?:{_NUMBER_WORD})?\s*[:.#]?\s*(?!(?:19|20)\d\d(?![\w/-])|\d+[.,]\d+(?![\w/-]))"
-    r"(?=[A-Z0-9./-]*\d)[A-Z0-9][A-Z0-9./-]{3,})"
+    rf"{_code_of(4)})"
 )
 """A death's or a court's case code: four characters or more, a digit among them ("ME case
 2021-01234", "Autopsy no. A22-187"); not "Cardiac index # 2", "Autopsy no 3 vessel disease",
 "ME case #2", "Court no 2", a year or a decimal number."""
-_CODE3 = r"(?=[A-Z0-9./-]*\d)[A-Z0-9][A-Z0-9./-]{2,}"
+_CODE3 = _code_of(3)
 """A randomisation's or a screening's code of three characters or more: not "Screening no. 2
 showed", a visit."""
 ID_KEYS: dict[str, str] = {

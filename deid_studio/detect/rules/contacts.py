@@ -49,6 +49,19 @@ _EXTENSION_AFTER = words("x " + _EXTENSION_KEYS)
 "Durchwahl 234"): too short for a phone's shape. A lower-case "x" only right before the
 number ("6,5 x 109 leucocitos" is ten to the ninth, "CP: X500" a postcode)."""
 
+
+def _no_common_word(found: regex.Match[str]) -> bool:
+    """Whether a handle of letters alone (the handle rule's group ``letters``; None for the
+    other handles) is no English or medical word of the common-word list, or a familiar
+    name too ("posted @baseline", "reply @triage", "Twitter @school" are a time, a place, a
+    ward; "follow @frank" stays a handle). The list is read at the first such handle."""
+    letters = found.group("letters")
+    if letters is None:
+        return True
+    word = fold_word(letters)
+    return word not in common_words() or word in familiar_names()
+
+
 CONTACT_RULES: tuple[Rule, ...] = (
     Rule(
         "phone_after_key",
@@ -243,6 +256,7 @@ CONTACT_RULES: tuple[Rule, ...] = (
             "reply @triage; Twitter @school; posted @onset; shared @discharge; user @clinic",
         ),
         anchor="handle",
+        keep=_no_common_word,
     ),
     Rule(
         "user_name",
@@ -294,34 +308,6 @@ CONTACT_RULES: tuple[Rule, ...] = (
         anchor="hex_colon",
     ),
 )
-
-
-class _NoCommonWord:
-    """The handle rule's pattern, but for a handle of letters alone (its group ``letters``)
-    that is an English or a medical word of the common-word list and no familiar name
-    ("posted @baseline", "reply @triage", "Twitter @school": a time, a place, a ward; "follow
-    @frank" stays a handle). The list is read at the first such handle, not at import."""
-
-    def __init__(self, pattern: regex.Pattern[str]) -> None:
-        self.pattern = pattern
-
-    def match(
-        self, string: str, pos: int = 0, endpos: int | None = None
-    ) -> regex.Match[str] | None:
-        """The pattern's match at ``pos``, unless it is a handle that is a common word."""
-        found = self.pattern.match(string, pos, endpos)
-        letters = found.group("letters") if found is not None else None
-        if letters is not None:
-            word = fold_word(letters)
-            if word in common_words() and word not in familiar_names():
-                return None
-        return found
-
-
-for _rule in CONTACT_RULES:
-    if _rule.name == "handle":
-        # as Rule.__post_init__ sets it: a frozen rule's compiled pattern
-        object.__setattr__(_rule, "compiled", _NoCommonWord(_rule.compiled))
 
 
 _TLD = (

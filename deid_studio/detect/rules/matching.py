@@ -176,10 +176,10 @@ def find(text: str, language: str | None = None) -> list[RuleHit]:
         positions = anchors.for_rule(rule.anchor, rule.after)
         if not positions:
             continue
-        match = rule.compiled.match
+        match, keep = rule.compiled.match, rule.keep
         for pos in positions:
             found = match(text, pos, pos + MAX_LENGTH)
-            if found is not None and found.end() > pos:
+            if found is not None and found.end() > pos and (keep is None or keep(found)):
                 candidates.append((pos - found.end(), order, pos, found.end()))
     found: list[tuple[RuleHit, bool, bool]] = []  # (hit, guarded, prevails)
     fallback: list[RuleHit] = []

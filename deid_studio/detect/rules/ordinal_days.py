@@ -7,8 +7,6 @@ these and writes the date's tag.
 
 from __future__ import annotations
 
-from functools import cache
-
 import regex
 
 from deid_studio.core.language import stopwords
@@ -81,11 +79,6 @@ def find_ordinal_days(text: str, language: str | None) -> list[RuleHit]:
     return found
 
 
-@cache
-def _stopwords() -> frozenset[str]:
-    return stopwords()["en"]
-
-
 def _a_day(text: str, month: regex.Match[str], rest: regex.Match[str]) -> bool:
     """Whether the month before an ordinal and the ordinal are a date: a year after it, or
     no word after it but a stopword or a capitalised one ("March third she", "March third
@@ -102,7 +95,7 @@ def _a_day(text: str, month: regex.Match[str], rest: regex.Match[str]) -> bool:
     word = after.group(1)
     if word.islower():
         name = month.group().split()[0] in _NAME_MONTHS
-        return word in _stopwords() and not (name and word in _VERBS)
+        return word in stopwords()["en"] and not (name and word in _VERBS)
     return not word.isupper()
 
 
