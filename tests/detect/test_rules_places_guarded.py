@@ -6,12 +6,7 @@ County"); with the places they still find."""
 from __future__ import annotations
 
 import pytest
-
-from deid_studio.detect.rules import find
-
-
-def _cities(text: str) -> list[str]:
-    return [text[h.start : h.end] for h in find(text, "en") if h.kind == "CITY"]
+from rulefinds import stretches
 
 
 @pytest.mark.parametrize(
@@ -35,7 +30,7 @@ def _cities(text: str) -> list[str]:
 )
 def test_a_city_of_a_million_people_in_a_terms_name_is_no_town(text: str) -> None:
     """A word after the city's name makes a term of it: a food, a rule, a virus, a drink."""
-    assert _cities(text) == []
+    assert stretches(text, "en", "CITY") == []
 
 
 @pytest.mark.parametrize(
@@ -53,7 +48,7 @@ def test_a_city_of_a_million_people_in_a_terms_name_is_no_town(text: str) -> Non
 def test_a_city_of_a_million_people_before_a_place_is_still_a_town(text: str, city: str) -> None:
     """A country or a state after the city's name ("Tamil Nadu", which no list of English
     places holds) says the place; so does a clause's end."""
-    assert city in _cities(text)
+    assert city in stretches(text, "en", "CITY")
 
 
 @pytest.mark.parametrize(
@@ -74,7 +69,7 @@ def test_a_city_of_a_million_people_before_a_place_is_still_a_town(text: str, ci
 def test_a_countys_word_after_a_forms_key_or_an_everyday_word_is_no_county(text: str) -> None:
     """A form's key before a colon, a verb or a common word before the county's word, and a
     beer named after a county name none."""
-    assert [city for city in _cities(text) if "County" in city] == []
+    assert [city for city in stretches(text, "en", "CITY") if "County" in city] == []
 
 
 @pytest.mark.parametrize(
@@ -95,8 +90,8 @@ def test_a_countys_word_after_a_forms_key_or_an_everyday_word_is_no_county(text:
 def test_an_american_county_is_still_found(text: str, county: str) -> None:
     """A county GeoNames lists (though "cook" is a common word; before a colon too), a
     town's name, or a name no list holds for a word (the demo's generated towns)."""
-    assert county in _cities(text)
+    assert county in stretches(text, "en", "CITY")
 
 
 def test_the_big_apple_is_new_york() -> None:
-    assert _cities("She is back in the Big Apple now.") == ["Big Apple"]
+    assert stretches("She is back in the Big Apple now.", "en", "CITY") == ["Big Apple"]

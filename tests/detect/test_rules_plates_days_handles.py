@@ -4,12 +4,7 @@ words, handles of letters alone), and the true hits those rules keep."""
 from __future__ import annotations
 
 import pytest
-
-from deid_studio.detect.rules import find
-
-
-def _by_rule(text: str, language: str, rule: str) -> list[str]:
-    return [text[h.start : h.end] for h in find(text, language) if h.rule == rule]
+from rulefinds import stretches
 
 
 @pytest.mark.parametrize(
@@ -28,7 +23,7 @@ def _by_rule(text: str, language: str, rule: str) -> list[str]:
 def test_a_surgeons_plate_or_a_medical_code_is_no_vehicles_plate(text: str, language: str) -> None:
     """ "placa" is a surgeon's plate or a vertebra's in Spanish and Portuguese reports, and
     "Kennzeichen" a disease's mark in German ones."""
-    assert _by_rule(text, language, "id_vehicle") == []
+    assert stretches(text, language, rule="id_vehicle") == []
 
 
 @pytest.mark.parametrize(
@@ -40,7 +35,7 @@ def test_a_surgeons_plate_or_a_medical_code_is_no_vehicles_plate(text: str, lang
     ],
 )
 def test_a_plate_beside_a_vehicles_word_is_a_plate(text: str, language: str, plate: str) -> None:
-    assert _by_rule(text, language, "id_vehicle") == [plate]
+    assert stretches(text, language, rule="id_vehicle") == [plate]
 
 
 @pytest.mark.parametrize(
@@ -63,7 +58,7 @@ def test_a_plate_beside_a_vehicles_word_is_a_plate(text: str, language: str, pla
     ],
 )
 def test_what_an_ordinal_counts_or_a_person_of_a_months_name_is_no_day(text: str) -> None:
-    assert _by_rule(text, "en", "date_ordinal_words") == []
+    assert stretches(text, "en", rule="date_ordinal_words") == []
 
 
 @pytest.mark.parametrize(
@@ -78,7 +73,7 @@ def test_what_an_ordinal_counts_or_a_person_of_a_months_name_is_no_day(text: str
 )
 def test_a_day_in_words_ends_with_the_date(text: str, date: str) -> None:
     """A full month's name takes no sentence's dot; an abbreviation keeps its own."""
-    assert _by_rule(text, "en", "date_ordinal_words") == [date]
+    assert stretches(text, "en", rule="date_ordinal_words") == [date]
 
 
 @pytest.mark.parametrize(
@@ -98,7 +93,7 @@ def test_a_day_in_words_ends_with_the_date(text: str, date: str) -> None:
 )
 def test_a_common_word_after_a_posts_word_is_no_handle(text: str) -> None:
     """A ward, a time or a place written with "@" ("@triage", "@baseline") is no user."""
-    assert _by_rule(text, "en", "handle") == []
+    assert stretches(text, "en", rule="handle") == []
 
 
 @pytest.mark.parametrize(
@@ -112,4 +107,4 @@ def test_a_common_word_after_a_posts_word_is_no_handle(text: str) -> None:
 )
 def test_a_name_of_letters_after_a_posts_word_is_a_handle(text: str, handle: str) -> None:
     """A familiar first name is a common word too, and a handle all the same."""
-    assert _by_rule(text, "en", "handle") == [handle]
+    assert stretches(text, "en", rule="handle") == [handle]

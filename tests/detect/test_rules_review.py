@@ -6,12 +6,9 @@ durations."""
 from __future__ import annotations
 
 import pytest
+from rulefinds import stretches
 
 from deid_studio.detect.rules import find
-
-
-def _found(text: str, language: str | None, kind: str) -> list[str]:
-    return [text[h.start : h.end] for h in find(text, language) if h.kind == kind]
 
 
 @pytest.mark.parametrize(
@@ -29,19 +26,19 @@ def test_a_persons_possessive_before_a_scales_or_a_tests_word_is_a_name(
 ) -> None:
     """A scale's word after a first name made it an eponym ("Tanner stage"), its possessive
     too; and a possessive before an acronym was a name of its own, like "Valentine's Day"."""
-    assert _found(text, "en", "PERSON") == [name]
+    assert stretches(text, "en", "PERSON") == [name]
 
 
 @pytest.mark.parametrize(
     "text", ["the Bishop score was 8", "Tanner stage 3", "Barthel index 60", "Wells score 4"]
 )
 def test_a_scales_eponym_is_still_no_name(text: str) -> None:
-    assert _found(text, "en", "PERSON") == []
-    assert _found(text, "en", "CITY") == []
+    assert stretches(text, "en", "PERSON") == []
+    assert stretches(text, "en", "CITY") == []
 
 
 def test_a_capitalised_stage_opens_a_sentence_after_a_town() -> None:
-    assert _found("Seattle Stage 3 CKD was diagnosed.", "en", "CITY") == ["Seattle"]
+    assert stretches("Seattle Stage 3 CKD was diagnosed.", "en", "CITY") == ["Seattle"]
 
 
 @pytest.mark.parametrize(
@@ -58,7 +55,7 @@ def test_a_capitalised_stage_opens_a_sentence_after_a_town() -> None:
 def test_an_institutions_field_keeps_its_lower_case_words(text: str, institution: str) -> None:
     """The field ended at its first lower-case word, leaving "permanente riverside" and
     "foods plant 4" readable; now only at a clause's verb or preposition."""
-    assert _found(text, "en", "INSTITUTION") == [institution]
+    assert stretches(text, "en", "INSTITUTION") == [institution]
 
 
 @pytest.mark.parametrize(
@@ -86,7 +83,7 @@ def test_an_institutions_field_keeps_its_lower_case_words(text: str, institution
     ],
 )
 def test_a_decade_in_words_of_a_reading_or_a_duration_is_no_age(text: str, language: str) -> None:
-    assert _found(text, language, "AGE") == []
+    assert stretches(text, language, "AGE") == []
 
 
 @pytest.mark.parametrize(
@@ -105,7 +102,7 @@ def test_a_decade_in_words_of_a_reading_or_a_duration_is_no_age(text: str, langu
     ],
 )
 def test_a_decade_in_words_of_a_person_is_an_age(text: str, language: str, age: str) -> None:
-    assert _found(text, language, "AGE") == [age]
+    assert stretches(text, language, "AGE") == [age]
 
 
 @pytest.mark.parametrize(
@@ -142,7 +139,7 @@ def test_a_word_after_a_relatives_word_in_lower_case_is_no_name(text: str, langu
 def test_a_name_after_a_relatives_word_in_lower_case_still_is_one(
     text: str, language: str, name: str
 ) -> None:
-    assert _found(text, language, "RELATIVE") == [name]
+    assert stretches(text, language, "RELATIVE") == [name]
 
 
 @pytest.mark.parametrize(
@@ -157,7 +154,7 @@ def test_a_word_after_a_childs_word_is_no_name_where_the_sentence_says_so(
     text: str, language: str
 ) -> None:
     """A temperature rose, a toddler's mark, a formula milk for babies."""
-    assert _found(text, language, "PERSON") == []
+    assert stretches(text, language, "PERSON") == []
 
 
 @pytest.mark.parametrize(
@@ -169,4 +166,4 @@ def test_a_word_after_a_childs_word_is_no_name_where_the_sentence_says_so(
     ],
 )
 def test_a_childs_name_after_a_childs_word_still_is_one(text: str, name: str) -> None:
-    assert _found(text, "en", "PERSON") == [name]
+    assert stretches(text, "en", "PERSON") == [name]
