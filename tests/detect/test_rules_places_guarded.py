@@ -95,3 +95,71 @@ def test_an_american_county_is_still_found(text: str, county: str) -> None:
 
 def test_the_big_apple_is_new_york() -> None:
     assert stretches("She is back in the Big Apple now.", "en", "CITY") == ["Big Apple"]
+
+
+@pytest.mark.parametrize(
+    ("text", "county"),
+    [
+        ("She lives in Cook county, IL.", "Cook county"),
+        ("pt lives in cook county with her son", "cook county"),
+        ("lives in los angeles county", "los angeles county"),
+        ("PT RESIDES IN ORANGE COUNTY CA", "ORANGE COUNTY"),
+        ("moved to st louis county last year", "st louis county"),
+        ("Held at the Harris county jail.", "Harris county"),
+        ("Born in Lafourche parish.", "Lafourche parish"),
+    ],
+)
+def test_a_county_typed_in_lower_case_or_capitals_is_found(text: str, county: str) -> None:
+    """Notes type the county's word as it comes: a county GeoNames lists is found before it
+    in any case (the rule read "County" capitalised only)."""
+    assert county in stretches(text, "en", "CITY")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Each county reported cases.",
+        "the county health dept called",
+        "She lives in a rural county.",
+        "He drank Bourbon county stout.",
+        "IN EVERY COUNTY OF THE STATE",
+    ],
+)
+def test_a_county_typed_in_lower_case_needs_a_countys_name(text: str) -> None:
+    assert [city for city in stretches(text, "en", "CITY") if "ounty" in city.lower()] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mental state: alert and oriented.",
+        "State: stable",
+        "General state: good.",
+        "County: 12 cases reported.",
+        "City: 3 visits since then",
+    ],
+)
+def test_a_town_field_holding_what_is_said_of_the_patient_is_no_town(text: str) -> None:
+    """A town's key before a value typed in lower case that opens with a common word or a
+    number and names no place: a state of health, a count, no town."""
+    assert stretches(text, "en", "CITY") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("Patient County: cook", "cook"),
+        ("Town: reading", "reading"),
+        ("City: boston", "boston"),
+        ("State: ma", "ma"),
+        ("Ort: 80331 münchen", "80331 münchen"),
+        ("Town: Springfield", "Springfield"),
+    ],
+)
+def test_a_town_field_still_takes_a_town_typed_in_lower_case(text: str, town: str) -> None:
+    assert stretches(text, "en", "CITY") == [town]
+
+
+def test_a_town_fields_key_is_no_first_name() -> None:
+    """"Town" is a first name in Faker's lists and in no common-word list."""
+    assert stretches("Town: Springfield", "en", "PERSON") == []

@@ -165,6 +165,7 @@ _NOT_NAMES = (
         | WEEKDAYS
         | frozenset("geb verh gesch".split())
         | frozenset({"sender"})  # "Sender's Comments:", a heading of Pfizer's VAERS reports
+        | frozenset({"town"})  # a form's key ("Town: Springfield"), a word no list holds
         # a health worker's job, which a companion's word takes before it as a name would
         # ("Su jefe Médico le recomendó reposo", "O colega Médico")
         | frozenset(

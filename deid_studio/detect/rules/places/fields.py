@@ -10,7 +10,8 @@ from collections.abc import Iterator, Mapping
 
 import regex
 
-from deid_studio.detect.gazetteers import fold
+from deid_studio.detect.gazetteers import common_words, fold
+from deid_studio.detect.geography import place_tokens, places, us_counties
 from deid_studio.detect.rules.base import RuleHit, alternation
 from deid_studio.detect.rules.places.common import _ABBREVIATIONS, _PARTICLE_WORDS
 from deid_studio.detect.rules.places.street_words import (
@@ -80,10 +81,28 @@ def _fields(text: str, index: dict[str, list[int]]) -> Iterator[RuleHit]:
                 value += "."  # "4 izq..": the side's abbreviation keeps its full stop
             if kind == "INSTITUTION":
                 value = _name_before_sentence(value)
-            if fold(value) in _NO_VALUE:
+            if fold(value) in _NO_VALUE or (kind == "CITY" and _said_of_the_patient(value)):
                 continue
             if value and any(c.isalpha() or c.isdigit() for c in value):
                 yield RuleHit(start, start + len(value), kind, rule)
+
+
+_LETTERS = regex.compile(r"[\p{L}\p{M}]+")
+
+
+def _said_of_the_patient(value: str) -> bool:
+    """Whether a town's field holds what is said of the patient, no place: a value typed
+    without a capital whose first word is a common word and which names no town or county
+    ("Mental state: alert and oriented", "State: stable", "County: 12 cases reported"; not
+    "County: cook", "Town: reading", "Ort: 80331 münchen", a state's code "State: ma")."""
+    if any(c.isupper() for c in value):
+        return False
+    first = _LETTERS.search(value)
+    if first is None or len(first.group()) < 3 or fold(first.group()) not in common_words():
+        return False
+    words = place_tokens(value)
+    named = places(None)
+    return not any(named.match(words[n:]) or words[n:] in us_counties() for n in range(len(words)))
 
 
 _VALUE_WORD = regex.compile(r"[^ \t]+")

@@ -18,11 +18,13 @@ from deid_studio.detect.rules.places.fields import _FIELDS, _fields, pharmacy_fi
 from deid_studio.detect.rules.places.gazetteer import (
     _CITY_NICKNAME_HINTS,
     _CITY_NICKNAMES,
+    _COUNTY_TYPED_HINTS,
     _DOTTED_US,
     _DOTTED_US_HINTS,
     _counties,
     _gazetteer,
     _lower_case_towns,
+    _typed_counties,
 )
 from deid_studio.detect.rules.places.institutions import (
     _CHAINS,
@@ -121,6 +123,8 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
         )
     if language in (None, "en") and ("County" in text or "Parish" in text or "Borough" in text):
         found += _counties(text, lex)
+    if language in (None, "en") and any(hint in text for hint in _COUNTY_TYPED_HINTS):
+        found += _typed_counties(text, lex)
     if language in (None, "es") and any(hint in text for hint in _SN_HINTS):
         found += (RuleHit(*m.span(), "STREET", "street_no_number") for m in _SN.finditer(text))
     found += _gazetteer(text, language, lex)

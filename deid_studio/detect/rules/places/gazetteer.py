@@ -376,6 +376,38 @@ def _counties(text: str, lex: Lexicon) -> list[RuleHit]:
     return found
 
 
+_COUNTY_ANY_CASE = regex.compile(
+    r"(?<![\p{L}\p{M}])(?:county|parish|COUNTY|PARISH)(?![\p{L}\p{M}])"
+)
+"""A county's word as notes type it, in lower case or in capitals ("Cook county", "lives in
+cook county", "ORANGE COUNTY"), for :func:`_typed_counties`."""
+_WORDS_BEFORE = regex.compile(r"(?:(?<![\p{L}\p{M}'\u2019.])[\p{L}\p{M}'\u2019]+\.?[ \t]+){1,3}\Z")
+_WORD_START = regex.compile(r"(?<![\p{L}\p{M}'\u2019.])[\p{L}\p{M}]")
+_COUNTY_TYPED_HINTS = ("county", "COUNTY", "parish", "PARISH")
+"""What :func:`_typed_counties` needs in a narrative."""
+
+
+def _typed_counties(text: str, lex: Lexicon) -> list[RuleHit]:
+    """An American county whose kind's word is typed in lower case or in capitals, by the
+    name of a county the list knows, in any case ("Cook county", "lives in cook county",
+    "ORANGE COUNTY CA"): the longest of the one to three words before it that is one; not a
+    word of the narrative before it ("each county", "rural county", "the county"), nor a
+    drink."""
+    found: list[RuleHit] = []
+    counties = us_counties()
+    for match in _COUNTY_ANY_CASE.finditer(text):
+        before = _WORDS_BEFORE.search(text, max(0, match.start() - 48), match.start())
+        if before is None or _DRINK_AFTER.match(text, match.end()):
+            continue
+        starts = [m.start() for m in _WORD_START.finditer(text, before.start(), match.start())]
+        for start in starts:  # the longest first
+            words = place_tokens(text[start : match.start()])
+            if words and words[0] not in lex.stop and words in counties:
+                found.append(RuleHit(start, match.end(), "CITY", "county"))
+                break
+    return found
+
+
 def _county_named(text: str, match: regex.Match[str], lex: Lexicon) -> bool:
     """Whether a :data:`_COUNTY` match names a county: an American county's name ("Cook",
     "Hennepin", "Los Angeles"; "Cook County: 12 cases" too); or, not before a form's key's
