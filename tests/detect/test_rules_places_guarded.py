@@ -161,5 +161,5 @@ def test_a_town_field_still_takes_a_town_typed_in_lower_case(text: str, town: st
 
 
 def test_a_town_fields_key_is_no_first_name() -> None:
-    """"Town" is a first name in Faker's lists and in no common-word list."""
+    """The key "Town" is a first name in Faker's lists and in no common-word list."""
     assert stretches("Town: Springfield", "en", "PERSON") == []
