@@ -163,3 +163,20 @@ def test_a_town_field_still_takes_a_town_typed_in_lower_case(text: str, town: st
 def test_a_town_fields_key_is_no_first_name() -> None:
     """The key "Town" is a first name in Faker's lists and in no common-word list."""
     assert stretches("Town: Springfield", "en", "PERSON") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("She lives in St. Louis, MO.", "St. Louis"),
+        ("Moved to Ft. Myers in May.", "Ft. Myers"),
+        ("Moved to Ft Myers in May.", "Ft Myers"),
+        ("She is from Mt. Vernon, NY.", "Mt. Vernon"),
+        ("St. Paul, MN", "St. Paul"),
+    ],
+)
+def test_a_town_opened_by_an_abbreviation_is_one_town(text: str, town: str) -> None:
+    """ "St.", "Mt." and "Ft." open a town's name, which the gazetteer writes without the dot
+    or in full ("Mount Vernon"): the name after them alone was read as a first name."""
+    assert stretches(text, "en", "CITY") == [town]
+    assert stretches(text, "en", "PERSON") == []

@@ -83,6 +83,11 @@ _CAPITALISED_WORD = Latin1Twin(
 )
 _TOKEN = regex.compile(r"[\p{L}\p{M}]+")
 _JOINER = regex.compile(r"[ \t]|[ \t]?-[ \t]?|'|\u2019")
+_DOT_JOINER = regex.compile(r"\.[ \t]?|[ \t]|[ \t]?-[ \t]?")
+SHORT_TOWN_WORDS = {"st": "st", "mt": "mount", "ft": "fort"}
+"""Abbreviations that open a town's name, with or without their full stop ("St. Louis",
+"Mt. Vernon", "Ft Myers"), and the word the gazetteer writes for them ("Mount Vernon").
+Not "Pt.": a patient far more often than a point."""
 
 RULES: Mapping[str, float] = {
     "street_prefixed": 0.95,
@@ -149,8 +154,12 @@ def _entry_words(
     """From the word at ``span`` (``first``, folded), the folded words and their spans as
     far as an entry of ``known`` may go on ("Waidhofen an der Ybbs")."""
     words, spans = (first,), [span]
+    short = first in SHORT_TOWN_WORDS
+    if short:
+        words = (SHORT_TOWN_WORDS[first],)  # "St. Louis", "Mt. Vernon": "mount vernon"
     while words in known.prefixes:  # a longer entry starts with these words
-        joiner = _JOINER.match(text, spans[-1][1])
+        joiner = (_DOT_JOINER if short else _JOINER).match(text, spans[-1][1])
+        short = False
         token = _TOKEN.match(text, joiner.end()) if joiner else None
         if token is None:
             break

@@ -29,6 +29,7 @@ from deid_studio.detect.rules.places.common import (
     _PLACE_CUE_BEFORE,
     _TOWN_CUE_BEFORE,
     COMMON,
+    SHORT_TOWN_WORDS,
     _entry_words,
     _unknown_town,
 )
@@ -275,7 +276,12 @@ def _place_starts(
         return found
     written = list(map(type(found[0]).group, found))  # a regex or an re match
     memo = _STARTS_PLACE.setdefault(language, {})
-    flags = per_word(memo, written, lambda word: fold(word) in known.longest, _STARTS_KEPT)
+    flags = per_word(
+        memo,
+        written,
+        lambda word: fold(word) in known.longest or fold(word) in SHORT_TOWN_WORDS,
+        _STARTS_KEPT,
+    )
     return list(compress(found, flags))
 
 
