@@ -414,6 +414,56 @@ def _own_names(text: str, span: tuple[int, int], language: str | None) -> tuple[
     return None if end is None else (span[0], end)
 
 
+_COMMA_AFTER = regex.compile(r"[ \t]*,")
+
+
+def _typed_in_lower_case(
+    text: str, position: int, lex: Lexicon, apposed: bool
+) -> tuple[int, int] | None:
+    """An English patient's name typed in lower case after the patient's word, which no
+    capital marks: a first name of Faker's English lists between commas ("the patient,
+    jacob, had a fever") or before a surname of those lists ("patient jacob miller had"),
+    none a word English writes more often than as a name (:data:`_APPOSED_NO_WORD`,
+    :data:`_LOWER_CASE_NO_WORD`; not "patient will follow", "the patient, who"), a month or
+    a weekday. The common-word list says nothing here: it holds "jacob", "mary", "miller"."""
+    words = list(words_from(text, position, 2))
+    if not words or not words[0].text.isalpha() or not words[0].text.islower():
+        return None
+    first, last = names_of("en")
+    name = words[0].folded
+    if name not in first or _a_word(name, lex, _APPOSED_NO_WORD):
+        return None
+    if apposed and _COMMA_AFTER.match(text, words[0].end):
+        return words[0].start, words[0].end
+    if (
+        len(words) < 2
+        or zipf(name, "en") >= _LOWER_CASE_NO_WORD
+        or not words[1].text.isalpha()
+        or not words[1].text.islower()
+        or words[1].folded not in last
+        or _a_word(words[1].folded, lex, _SURNAME_NO_WORD)
+    ):
+        return None
+    return words[0].start, words[1].end
+
+
+_APPOSED_NO_WORD = 5.9
+"""Zipf frequency from which a lower-case first name between commas after the patient's
+word is an English word ("will" 6.5; "john" 5.4, "love" 5.8 are names there)."""
+_LOWER_CASE_NO_WORD = 5.4
+"""Zipf frequency from which a lower-case first name before a surname is an English word
+("guy" 5.40: "patient guy smith"; "john" 5.38, "david" 5.13, "bill" 5.15 are names)."""
+
+
+def _a_word(folded: str, lex: Lexicon, frequent: float) -> bool:
+    return (
+        folded in lex.stop
+        or folded in MONTH_WORDS
+        or folded in WEEKDAYS
+        or zipf(folded, "en") >= frequent
+    )
+
+
 _THING_BEFORE = regex.compile(
     r"(?<![\p{L}\p{M}])(?i:test|product|drug|vaccine|brand|trade|lab|file|device|generic|"
     r"medication|medicine|study|user)[ \t]+\Z"
@@ -501,6 +551,11 @@ def _after_cues(
             )
             if kin and span is not None and text[span[0]].islower():
                 span = _own_names(text, span, language)  # "mi marido antonio me llevó"
+            if span is None and rule == "name_after_patient_word" and lowercase and not shouting:
+                typed = _typed_in_lower_case(text, position, lex, "," in match.group())
+                if typed is not None:  # "the patient, jacob, had", "patient jacob smith"
+                    yield RuleHit(*typed, kind, rule)
+                continue
             if span is not None and rule in _KEYED:
                 span = _before_key(text, span)  # "Médico: Ruth Bravo NºCol: 28"
             if span is None:
