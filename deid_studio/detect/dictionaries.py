@@ -55,6 +55,9 @@ class SafeTerms:
     products: frozenset[tuple[str, ...]] = frozenset()
     """The phrases of the vaccine and maker lists ("eli lilly", "bristol-myers squibb"):
     names a person's name of the same words gives way to."""
+    diseases: frozenset[tuple[str, ...]] = frozenset()
+    """The phrases of ``place_terms.txt``: diseases, pathogens and scales named after a place
+    ("west nile virus", "rocky mountain spotted fever", "manchester triage")."""
 
     def kind(self, word: str) -> str | None:
         """``"vaccine"``, ``"drug"``, ``"eponym"`` or None for a folded word."""
@@ -77,7 +80,11 @@ def safe_terms() -> SafeTerms:
         *_lines(resources_dir() / "dictionaries" / "makers.txt"),
     ]
     vaccines = {v for v in product_lines if " " not in v}
+    diseases = {
+        tuple(p.split()) for p in _lines(resources_dir() / "dictionaries" / "place_terms.txt")
+    }
     phrases = {tuple(p.split()) for p in (*_drug_lists()["phrases"], *product_lines) if " " in p}
+    phrases |= {d for d in diseases if len(d) > 1}
     names = gazetteer()
     single = drugs | vaccines | eponyms()
     ambiguous = {w for w in single if w in names.first_names or w in names.last_names}
@@ -92,6 +99,7 @@ def safe_terms() -> SafeTerms:
         _sizes(phrases),
         frozenset(p[:2] for p in phrases),
         frozenset(tuple(v.split()) for v in product_lines if " " in v),
+        frozenset(diseases),
     )
 
 

@@ -37,6 +37,8 @@ TERM_LABELS: Mapping[str, str] = {
     "vaccine_name": "vaccine or maker (dictionary)",
     "product_phrase": "vaccine or maker (dictionary)",
     "eponym_term": "eponym in its term",
+    "disease_name": "disease named after a place (dictionary)",
+    "flu_strain": "influenza strain",
 }
 
 

@@ -125,3 +125,26 @@ def test_a_makers_phrase_leaves_the_maker_to_the_manufacturer_rule() -> None:
     hits = [(text[h.start : h.end], h.kind, h.rule) for h in find(text, "es")]
     assert ("Bristol-Myers Squibb", "INSTITUTION", "manufacturer") in hits
     assert "TERM" not in [kind for piece, kind, _ in hits if piece == "Bristol-Myers Squibb"]
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        ("Rocky Mountain spotted fever was ruled out.", "Rocky Mountain spotted fever"),
+        ("West Nile virus IgM negative.", "West Nile virus"),
+        ("Serology for Ross River virus was sent.", "Ross River virus"),
+        ("Colorado tick fever was considered.", "Colorado tick fever"),
+        ("Hendra virus exposure denied.", "Hendra virus"),
+        ("Triaged by the Manchester triage system.", "Manchester triage system"),
+        ("Differential: St. Louis encephalitis.", "St. Louis encephalitis"),
+        ("Contains A/Victoria/2570/2019 (H1N1)pdm09-like virus.", "A/Victoria/2570/2019"),
+        ("and B/Austria/1359417/2021-like virus", "B/Austria/1359417/2021"),
+    ],
+)
+def test_a_disease_or_a_flu_strain_named_after_a_place_is_a_term(text: str, term: str) -> None:
+    """The place (or the name) in a disease's, a scale's or an influenza strain's name is no
+    one's town: a term the masking keeps, where the place and name rules took "Rocky
+    Mountain" and "West Nile" for persons and "Victoria" for a town."""
+    hits = find(text, "en")
+    assert _words(text, hits, "TERM") == [term]
+    assert [h for h in hits if h.kind in ("PERSON", "CITY", "COUNTRY")] == []

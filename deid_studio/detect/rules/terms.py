@@ -93,7 +93,14 @@ PRODUCT_PHRASE = "product_phrase"
 """The rule of a vaccine's or a maker's name of several words ("Eli Lilly", "Bristol-Myers
 Squibb"): it wins over a person's name of exactly the same words (not over the manufacturer
 rule, whose hit a scheme that marks makers as institutions keeps)."""
-RULES = {"vaccine_name": 1.0, PRODUCT_PHRASE: 1.0, "drug_name": 1.0, "eponym_term": 1.0}
+RULES = {
+    "vaccine_name": 1.0,
+    PRODUCT_PHRASE: 1.0,
+    "drug_name": 1.0,
+    "eponym_term": 1.0,
+    "disease_name": 1.0,
+    "flu_strain": 1.0,
+}
 
 
 def _eponym_run(words: list[regex.Match[str]], i: int, known: SafeTerms) -> int:
@@ -173,10 +180,15 @@ def _find_terms(text: str) -> list[RuleHit]:
         phrase = _phrase(text, words, i, known, folded)
         if phrase:
             end = words[i + phrase - 1].end()
-            named = tuple(fold(w.group()) for w in words[i : i + phrase]) in known.products
-            hits.append(
-                RuleHit(match.start(), end, "TERM", PRODUCT_PHRASE if named else "vaccine_name")
+            key = tuple(fold(w.group()) for w in words[i : i + phrase])
+            rule = (
+                PRODUCT_PHRASE
+                if key in known.products
+                else "disease_name"
+                if key in known.diseases
+                else "vaccine_name"
             )
+            hits.append(RuleHit(match.start(), end, "TERM", rule))
             position = end
             continue
         if kind in _ALONE:
@@ -187,7 +199,18 @@ def _find_terms(text: str) -> list[RuleHit]:
                 # with its dose: longer than the first name it also is, so it wins
                 hits.append(RuleHit(match.start(), dose.end(), "TERM", rule))
     hits.extend(_ampersands(text))
+    if "/" in text:
+        hits.extend(RuleHit(*m.span(), "TERM", "flu_strain") for m in _FLU_STRAIN.finditer(text))
     return hits
+
+
+_FLU_STRAIN = regex.compile(
+    r"(?<![\p{L}\p{M}\d/])[ABC]/(?:[\p{L}\p{M}][\p{L}\p{M} .'-]{1,40}/){1,2}\d{1,8}/\d{2,4}"
+    r"(?![\d/])"
+)
+"""An influenza strain as a vaccine's composition names it: type, place, number and year
+("A/Victoria/2570/2019", "B/Austria/1359417/2021", "A/swine/Iowa/15/1930"): the place is the
+virus's, no one's town."""
 
 
 def _starts(words: list[regex.Match[str]], known: SafeTerms) -> list[tuple[int, _Candidate]]:
