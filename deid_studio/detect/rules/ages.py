@@ -650,3 +650,58 @@ DECADE_FINDER = Finder(
         "centenary celebrations; the Forties Pipeline; Centenario Hospital Miguel Hidalgo",
     ),
 )
+
+
+_AGE_NUMBER = r"(?P<age>1[01]\d|[1-9]\d)"
+_SEX_LETTER = r"(?-i:[FM])"
+_SEX_THEN = (
+    r"(?:[ \t]*(?:[,;.)]|\r?\n|\Z)|[ \t]+(?i:with|w/|admitted|admits|presents|presented"
+    r"|presenting|who|c/o|s/p|hx|pmh|seen|was|is|has|had|reports?|reported|complains?"
+    r"|complained|developed|received|got|pt|patient|status|on|in|at|after|from)(?![\p{L}\p{M}]))"
+)
+"""What follows the sex's letter of a shortened age: a punctuation mark, the line's end or a
+note's next word ("94F admitted", "45M with", "(45F)"), not a count's ("45M units")."""
+_SEXED_AGE = regex.compile(
+    # "94F admitted", "a 45F with rash", "(45M)": at a line's start, after a bracket, a colon
+    # or an article, the sex's letter against the number
+    rf"(?<=(?:\A|[\n(;:]|(?<![\p{{L}}\p{{M}}])(?i:an?))[ \t]*){_AGE_NUMBER}"
+    rf"(?={_SEX_LETTER}{_SEX_THEN})"
+    # "Pt 45M", "patient 94 F", "Age: 95 F": after the patient's word or the age's key
+    rf"|(?<=(?<![\p{{L}}\p{{M}}])(?i:pt|patient|age|aged)[ \t]*:?[ \t]*){_AGE_NUMBER}"
+    rf"(?=[ \t]?{_SEX_LETTER}{_SEX_THEN})"
+    # "F/94", "M/45"; "94/F", "45/M"
+    rf"|(?<=(?<![\p{{L}}\p{{M}}\d/]){_SEX_LETTER}/){_AGE_NUMBER}(?![\d/.,]?\d|[\p{{L}}\p{{M}}/])"
+    rf"|(?<![\p{{L}}\p{{M}}\d/.,]){_AGE_NUMBER}(?=/{_SEX_LETTER}(?![\p{{L}}\p{{M}}\d/]))"
+    # "Female, 94, received", "Patient, 95, resident of"
+    r"|(?<=(?<![\p{L}\p{M}])(?i:female|male|woman|man|lady|gentleman|patient|pt|boy|girl)"
+    rf"[ \t]*,[ \t]*){_AGE_NUMBER}(?=[ \t]*(?:[,;)]|\.(?:\s|\Z)))"
+)
+"""An age of ten or more beside the patient's sex, as forms and notes shorten them ("94F
+admitted", "Pt 45M", "F/94", "94/F", "Age: 95 F", "Female, 94, received"): the number alone.
+Guards read "94F" as 94 °F, so this finder is no guard's: its contexts leave temperatures and
+sizes out ("fever of 101F", "Tmax 102F", "a 14F catheter")."""
+
+
+def find_sexed_ages(text: str, language: str | None) -> list[RuleHit]:
+    """Every age :data:`_SEXED_AGE` finds."""
+    return [RuleHit(*m.span("age"), "AGE", "age_with_sex") for m in _SEXED_AGE.finditer(text)]
+
+
+SEXED_AGE_FINDER = Finder(
+    "ages beside a sex",
+    find_sexed_ages,
+    {"age_with_sex": 0.9},
+    (
+        "[94]F admitted with sepsis; a [45]F with rash; Pt [45]M with chest pain",
+        "patient [94] F, fell; F/[94] with fever; [45]/M seen",
+        "VAERS: Female, [94], received Fluzone; Patient, [95], resident of",
+    ),
+    (
+        "fever of 101F; Tmax 102F; temp 99.5F",
+        "a 5F sheath; a 14F catheter; 8 Fr tube; A 2M NaCl",
+        "Female, 2 doses, received; patient, 5 mg daily",
+        "dose 2/F; Lot 4F5G; 45M units",
+    ),
+    languages=frozenset({"en"}),
+    guarded=False,
+)

@@ -7,7 +7,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from functools import cache
 
-from deid_studio.detect.rules.ages import AGE_RULES, DECADE_FINDER
+from deid_studio.detect.rules.ages import AGE_RULES, DECADE_FINDER, SEXED_AGE_FINDER
 from deid_studio.detect.rules.anchors import ANCHORS, Anchors
 from deid_studio.detect.rules.base import MAX_LENGTH, Finder, Rule, RuleHit
 from deid_studio.detect.rules.checksums import CHECKSUM_FINDER
@@ -56,6 +56,7 @@ FINDERS: tuple[Finder, ...] = (
     HOLIDAY_FINDER,
     ORDINAL_DAY_FINDER,
     DECADE_FINDER,
+    SEXED_AGE_FINDER,
     PLATE_FINDER,
     PLACE_FINDER,
     NAME_FINDER,
