@@ -71,6 +71,7 @@ def _numeric(order: str) -> str:
 
 _DATE_CONTEXT_WORDS = words(
     "on by since from until till to of dated el del al desde hasta le du au am vom bis em den "
+    "il dal data "
     "dia día fecha date datum admitted discharged seen started stopped onset transferred "
     "vaccinated readmitted intubated extubated diagnosed hospitalized hospitalised died "
     "expired born returned presented "
@@ -188,13 +189,17 @@ DATE_RULES: tuple[Rule, ...] = (
         r"(?<=(?:^|[\s(])(?:(?-i:am|vom|bis|seit|ab|zum|den|le|du|au|el|del|desde|hasta)\s+)?)"
         r"(?:0[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\.(?![\d.])(?!\w)"
         # one digit each only after the word: "am 5.2." (not "Tab. 1.2.", "Abb. 3.1.")
-        r"|(?<=(?:^|[\s(])(?-i:am|vom|bis|seit|ab|zum)\s+)(?:[1-9]|[12]\d|3[01])\.(?:[1-9]|1[0-2])\."
-        r"(?![\d.])(?!\w)",
+        # or a sentence's capital, or a key's colon ("Am 3.3. Beginn", "Aufnahme: 3.3.")
+        r"|(?<=(?:^|[\s(])(?:(?-i:[Aa]m|[Vv]om|[Bb]is|[Ss]eit(?:[ \t]+dem)?|[Aa]b|[Zz]um)"
+        r"|(?-i:Aufnahme|Entlassung|Datum|Beginn|Ende|Aufnahmedatum|Entlassungsdatum)[ \t]*:)"
+        r"\s+)(?:[1-9]|[12]\d|3[01])\.(?:[1-9]|1[0-2])\.(?![\d.])(?!\w)",
         (
             "seit [12.03.] Fieber",
             "vom [01.02.] bis [05.02.]",
             "(am [24.12.])",
             "wurde am [5.2.] auf die ITS übernommen und am [8.2.] zurückverlegt",
+            "Am [3.3.] Beginn der Therapie; Seit dem [12.3.] Juckreiz",
+            "Aufnahme: [3.3.], Entlassung: [10.3.]",
         ),
         ("Tab. 1.2. shows", "v12.03.", "12.03.2020x", "siehe Abb. 3.1. und Kap. 2.4."),
         anchor="numeric",
@@ -222,17 +227,26 @@ DATE_RULES: tuple[Rule, ...] = (
         "date_day_month_numeric",
         "DATE",
         rf"(?<=\b{_DATE_CONTEXT},?\s+(?:{_DAY_MONTH}{_DASH})?){_DAY_MONTH}{_AFTER}"
-        r"(?!\s*(?:day|día|dose|tab|tablet|pill|hour|hr|cup|glass))",
+        r"(?!\s*(?:day|día|dose|tab|tablet|pill|hour|hr|cup|glass|dosi|della|delle|dei|degli"
+        r"|compress|cpr|fiala|fiale|comprimid))",
         (
             "from [12/26]-[12/28] in hospital",
             "went to ER on [1/24].",
             "resolved by [1/10]",
             "desde el [5/3] hasta el [8/3]",
+            "Ricoverato il [15/03] per rash; in data [15/03] ha sospeso; dal [3/3] al [8/3]",
             "admitted [3/12] from home, seen [10/23] in clinic",
             "intubated [10/23], extubated [10/25]; family meeting on mon [3/6], Tuesday [3/7]",
             "on Saturday [1/2], Sunday [1/3], Monday, [1/4] and Tuesday [1/5]",
         ),
-        ("work 1/2 day", "half (1/2)", "on 1/2 day", "score 3/5", "started 1/2 tab daily"),
+        (
+            "work 1/2 day",
+            "half (1/2)",
+            "on 1/2 day",
+            "score 3/5",
+            "started 1/2 tab daily",
+            "il 1/2 compressa; il 3/4 della dose; in data 2/3 dosi",
+        ),
         after=_DATE_CONTEXT_WORDS | {"0"},  # "0": the second of "from 12/26-[12/28]"
         anchor="numeric",
     ),
