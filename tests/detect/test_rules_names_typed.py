@@ -36,3 +36,19 @@ def test_a_patients_name_typed_in_lower_case_is_found(text: str, name: str) -> N
 )
 def test_a_word_after_the_patients_word_in_lower_case_is_no_name(text: str) -> None:
     assert stretches(text, "en", "PERSON") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "name"),
+    [
+        ("seen by Dr.Smith at the clinic", "en", "Smith"),
+        ("Mrs.Jones reported a rash", "en", "Jones"),
+        ("DR.PATEL saw him on Monday", "en", "PATEL"),
+        ("Remitido por: Dra.Cristina Cuerda. Unidad de Nutrición.", "es", "Cristina Cuerda"),
+    ],
+)
+def test_a_name_run_into_its_title_is_found(text: str, language: str, name: str) -> None:
+    """A title's dot with no blank after it ("Dr.Smith"), as notes and forms run them."""
+    assert name in [
+        found for kind in ("PERSON", "STAFF") for found in stretches(text, language, kind)
+    ]

@@ -183,7 +183,7 @@ def _languages(language: str | None, table: Mapping[str, str]) -> list[str]:
     return [language, "en"] if "en" in table else [language]
 
 
-_ABBREVIATED = r"\.?(?:[ \t]*:)?[ \t]+"  # "Dr. ", "Sra ", "Herrn: "
+_ABBREVIATED = r"(?:\.?(?:[ \t]*:)?[ \t]+|\.(?=\p{Lu}))"  # "Dr. ", "Sra ", "Herrn: ", "Dr.Smith"
 _WORD_CUE = r"(?:[ \t]*:)?[ \t]+"  # "son don", not "son. Brought"
 _DOTTED = r"\.(?:[ \t]*:)?[ \t]+"  # "Pat. Schulze"
 _APPOSED = r"[ \t]*,[ \t]+"  # "the patient, Jacob, had"
