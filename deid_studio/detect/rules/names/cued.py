@@ -183,7 +183,9 @@ def _languages(language: str | None, table: Mapping[str, str]) -> list[str]:
     return [language, "en"] if "en" in table else [language]
 
 
-_ABBREVIATED = r"(?:\.?(?:[ \t]*:)?[ \t]+|\.(?=\p{Lu}))"  # "Dr. ", "Sra ", "Herrn: ", "Dr.Smith"
+_ABBREVIATED = r"(?:\.?(?:[ \t]*:)?[ \t]+|(?<=\p{L}{2})\.(?=\p{Lu}[\p{L}\p{M}]))"
+"""After a title: "Dr. ", "Sra ", "Herrn: "; a dot against the name after a title of two
+letters or more ("Dr.Smith", "DR.PATEL"; not "M.D.", "M.E. report", initials)."""
 _WORD_CUE = r"(?:[ \t]*:)?[ \t]+"  # "son don", not "son. Brought"
 _DOTTED = r"\.(?:[ \t]*:)?[ \t]+"  # "Pat. Schulze"
 _APPOSED = r"[ \t]*,[ \t]+"  # "the patient, Jacob, had"
