@@ -52,3 +52,38 @@ def test_a_name_run_into_its_title_is_found(text: str, language: str, name: str)
     assert name in [
         found for kind in ("PERSON", "STAFF") for found in stretches(text, language, kind)
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Dr. Will Brown signed the report.", "Will Brown"),
+        ("Patient Will Smith reported a rash.", "Will Smith"),
+        ("Nurse May Smith gave the dose.", "May Smith"),
+        ("Patient Summer Lee reported.", "Summer Lee"),
+        ("Reported by April Lee.", "April Lee"),
+        ("seen by Frank Miller today", "Frank Miller"),
+        ("vaccinated by Will Brown at the clinic", "Will Brown"),
+    ],
+)
+def test_a_first_name_that_is_a_word_before_a_surname_after_a_cue_is_a_name(
+    text: str, name: str
+) -> None:
+    """ "Will", "May", "Summer", "April" are stopwords, months or common words: after a cue
+    they open a name where a known surname follows them."""
+    assert name in [f for kind in ("PERSON", "STAFF") for f in stretches(text, "en", kind)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Patient Will Be Seen tomorrow.",
+        "Dr. Will see her on Monday.",
+        "Patient May Need a second dose.",
+        "seen by Cardiology, given by mouth",
+        "Assessed by AMR and transported to ED",
+        "epinephrine administered by De Pere EMS",
+    ],
+)
+def test_a_word_after_a_cue_without_a_surname_after_it_is_no_name(text: str) -> None:
+    assert [f for kind in ("PERSON", "STAFF") for f in stretches(text, "en", kind)] == []

@@ -28,6 +28,7 @@ from deid_studio.detect.rules.base import (
     LATIN1_LOWER,
     LATIN1_UPPER,
     MAX_LENGTH,
+    MONTH_WORDS,
     PEOPLE_KINDS,
     RuleHit,
     alternation,
@@ -341,7 +342,7 @@ def take_name(
     dot kept. At most ``limit`` accepted words."""
     start = end = pending = -1
     taken = 0
-    capitalised = False
+    capitalised = tentative = False
     article = False  # a German article pending after the name's first words
     for word in words_from(text, position, limit + 4):
         if word.start < end:
@@ -370,6 +371,10 @@ def take_name(
         if not lex.name_like(
             word, strength, lowercase=lowercase, uncased=uncased, familiar=familiar
         ):
+            if not (taken == 0 and not uncased and _word_first_name(word, lex)):
+                break
+            tentative = True  # "Dr. Will Brown": a name only if a surname follows
+        elif tentative and taken == 1 and word.folded not in lex.last_names:
             break
         if start < 0:
             start = pending if pending >= 0 else word.start
@@ -381,7 +386,22 @@ def take_name(
             break  # a full stop ends the name
     if start < 0 or (taken == 1 and strength < STRONG and _bare_initial(text, start, end)):
         return None
+    if tentative and taken == 1:
+        return None  # "Patient Will Be", "Dr. May": no name after the word
     return start, _strip_dot(text, start, end)
+
+
+def _word_first_name(word: Word, lex: Lexicon) -> bool:
+    """Whether a capitalised word that opens a name after a cue is a first name that is a
+    stopword, a common word or a month too ("Dr. Will Brown", "Nurse May Smith", "Patient
+    Summer Lee", "Reported by April Lee"): :func:`take_name` takes it when a known surname
+    follows."""
+    folded = word.folded
+    return (
+        word.capitalised
+        and folded in lex.first_names
+        and (folded in lex.stop or folded in lex.common or folded in MONTH_WORDS)
+    )
 
 
 _ARTICLES = frozenset({"der", "den", "das"})

@@ -14,6 +14,7 @@ import regex
 
 from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import eponyms, fold, names_of
+from deid_studio.detect.geography import places
 from deid_studio.detect.rules.base import MONTH_WORDS, RuleHit
 from deid_studio.detect.rules.names.common import (
     _NOT_NAMES,
@@ -148,6 +149,15 @@ _STAFF_JOBS: Mapping[str, str] = {
 """Jobs written before a professional's first name as a title ("spoke to Nurse Kim", "per
 pharmacist Tom", "Pfleger Jonas"): a weak cue, after which only a known name is taken. Not
 the German "Schwester", a sister as often as a nurse: the relatives' cues take her."""
+_DONE_BY: Mapping[str, str] = {
+    "en": "reported by|seen by|examined by|signed by|submitted by|written by|prepared by|"
+    "completed by|referred by|prescribed by|administered by|vaccinated by|given by|"
+    "evaluated by|assessed by|treated by",
+}
+"""What a professional does to a patient or a report, before the professional's name without
+a colon ("Reported by April Lee", "seen by Frank Miller", "administered by Karen Lopez"): a
+weak cue, after which only a known name is taken ("seen by Cardiology", "given by mouth"
+name no one). "|" between the phrases."""
 _NURSING_SISTER: Mapping[str, str] = {"en": "sister"}
 """A British ward sister's title, capitalised inside a sentence ("Seen by Sister O'Brien on
 the ward"): a weak cue, as a job's is. At a sentence's start or in lower case the word is a
@@ -236,6 +246,20 @@ Confirm = Callable[[str, regex.Match[str], int, Lexicon], bool]
 starts, the narrative's lexicon) -> whether it is one."""
 
 
+def _a_person_did_it(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
+    """Whether the name after "seen by", "administered by" (:data:`_DONE_BY`) is a person's:
+    no acronym ("Assessed by AMR", an ambulance service), no title or relative's word ("Seen by
+    Sister O'Brien") and no town's name, of one word or two ("administered by De Pere EMS")."""
+    words = [w.folded for w in words_from(text, start, 2)]
+    first = next(words_from(text, start, 1), None)
+    if first is None or (len(first.text) > 1 and first.text.isupper()):
+        return False
+    if first.folded in _NOT_NAMES and first.folded not in MONTH_WORDS:
+        return False  # "Seen by Sister O'Brien": the sister's cue takes her name
+    known = places(lex.language)
+    return not any(known.match(tuple(words[:n])) for n in (1, 2) if len(words) >= n)
+
+
 def _after_a_name(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
     """Whether a name stands before a birth name's cue: a capitalised word that is no
     common or everyday word, a comma or a bracket between ("Braun-Schmitz, geb.", "Smith
@@ -305,6 +329,7 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int, Conf
         ("STAFF", "name_after_staff_title", _STAFF_TITLES, _ABBREVIATED, STRONG, None),
         ("STAFF", "name_after_staff_title", _CREDENTIAL_TITLES, _WORD_CUE, STRONG, None),
         ("STAFF", "name_after_staff_title", _STAFF_JOBS, _WORD_CUE, WEAK, None),
+        ("STAFF", "name_after_staff_title", _DONE_BY, _WORD_CUE, WEAK, _a_person_did_it),
         (
             "STAFF",
             "name_after_staff_title",
