@@ -87,3 +87,37 @@ def test_a_first_name_that_is_a_word_before_a_surname_after_a_cue_is_a_name(
 )
 def test_a_word_after_a_cue_without_a_surname_after_it_is_no_name(text: str) -> None:
     assert [f for kind in ("PERSON", "STAFF") for f in stretches(text, "en", kind)] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "name"),
+    [
+        ("el dr gomez me receto amoxicilina y me salieron ronchas", "es", "gomez"),
+        ("la dra. garcia lopez me atendio", "es", "garcia lopez"),
+        ("le dr dupont m'a prescrit du doliprane", "fr", "dupont"),
+        ("il dott. rossi mi ha prescritto amoxicillina", "it", "rossi"),
+        ("o dr. silva receitou amoxicilina", "pt", "silva"),
+        ("dr. schmidt hat mir ramipril verschrieben", "de", "schmidt"),
+    ],
+)
+def test_a_surname_typed_in_lower_case_after_a_title_is_found(
+    text: str, language: str, name: str
+) -> None:
+    """Patients write their doctor's name in lower case, accents left out: a surname of the
+    language's people after a title is one there too."""
+    assert stretches(text, language, "STAFF") == [name]
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("la sra. toma ibuprofeno", "es"),
+        ("el dr. de guardia me vio", "es"),
+        ("el dr. me dijo que", "es"),
+        ("atribuyendo al profesor amigo el cambio", "es"),
+        ("il dott. ha detto di sospendere", "it"),
+        ("le dr. traitant a été prévenu", "fr"),
+    ],
+)
+def test_a_word_in_lower_case_after_a_title_is_no_name(text: str, language: str) -> None:
+    assert [f for k in ("PERSON", "STAFF") for f in stretches(text, language, k)] == []

@@ -235,6 +235,9 @@ _ACQUAINTANCES: Mapping[str, str] = {
 """Words for the people around a patient who are no relatives: a known name after one is a
 person's ("su vecina Dolores", not the town; "her friend Rose"), a weak cue as the
 patient's word is ("Caregiver Said she fell", "su amigo Médico" name no one)."""
+_COMPANIONS = frozenset(fold(w) for words in _ACQUAINTANCES.values() for w in words.split())
+"""The acquaintances' words of every language, none a name after a title ("al profesor
+amigo", where "amigo" is a surname of Faker's Spanish lists)."""
 _RELATIVE_CUE = (  # "su hermana mayor Maite", "son fils aîné Paul", "su pareja, Aroa"
     r"(?:[ \t]+(?i:mayor|menor|mayores|pequeño|pequeña|gemelo|gemela|aîné|aînée|cadet|"
     r"cadette|jumeau|jumelle|eldest|oldest|youngest))?(?:[ \t]*[:,])?[ \t]+(?:\([ \t]*)?"
@@ -441,6 +444,45 @@ def _own_names(text: str, span: tuple[int, int], language: str | None) -> tuple[
     return None if end is None else (span[0], end)
 
 
+@cache
+def _folded_names(language: str) -> tuple[frozenset[str], frozenset[str]]:
+    first, last = names_of(language)
+    return frozenset(map(fold, first)), frozenset(map(fold, last))
+
+
+def _titled_in_lower_case(
+    text: str, position: int, lex: Lexicon, language: str | None
+) -> tuple[int, int] | None:
+    """A name typed in lower case after a title in a narrative not in English ("el dr gomez
+    me recetó", "il dott. rossi mi ha prescritto", "le dr dupont", "o dr. silva"): from
+    ``position``, the words that are first names or surnames of Faker's lists of the
+    language, accents aside ("gomez" for "gómez"), and no stopword, month, weekday, word
+    said of a person (:data:`_KIN_QUALITIES`) or word the language writes more often than
+    a name ("la sra. toma", "el dr. de guardia", "il dott. ha detto", "al profesor amigo"
+    name no one)."""
+    if language is None or language == "en":
+        return None
+    first, last = _folded_names(language)
+    end = -1
+    for word in words_from(text, position, 3):
+        folded = word.folded
+        if (
+            not word.text.isalpha()
+            or not word.text.islower()
+            or (folded not in first and folded not in last)
+            or folded in lex.stop
+            or folded in MONTH_WORDS
+            or folded in WEEKDAYS
+            or word.text in _KIN_QUALITIES
+            or folded in _NOT_NAMES
+            or folded in _COMPANIONS
+            or zipf(folded, language) >= _SURNAME_NO_WORD
+        ):
+            break
+        end = word.end
+    return None if end < 0 else (position, end)
+
+
 _COMMA_AFTER = regex.compile(r"[ \t]*,")
 
 
@@ -578,6 +620,8 @@ def _after_cues(
             )
             if kin and span is not None and text[span[0]].islower():
                 span = _own_names(text, span, language)  # "mi marido antonio me llevó"
+            if span is None and rule in _TITLES and not lowercase and not shouting:
+                span = _titled_in_lower_case(text, position, lex, language)  # "il dott. rossi"
             if span is None and rule == "name_after_patient_word" and lowercase and not shouting:
                 typed = _typed_in_lower_case(text, position, lex, "," in match.group())
                 if typed is not None:  # "the patient, jacob, had", "patient jacob smith"
