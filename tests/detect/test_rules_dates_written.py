@@ -37,3 +37,23 @@ def test_a_day_and_month_without_a_year_is_a_date(
 )
 def test_a_fraction_or_a_figures_number_is_no_date(text: str, language: str) -> None:
     assert stretches(text, language, "DATE") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("Hospitalized Feb 9-12, 2021.", ["Feb 9-12, 2021"]),
+        ("Jan 4-7 continued worsening jaundice", ["Jan 4-7"]),
+        ("Vaccination date 20210315.", ["20210315"]),
+        ("DOB 19500101", ["19500101"]),
+    ],
+)
+def test_a_range_of_days_and_a_compact_date_are_dates(text: str, dates: list[str]) -> None:
+    """The second day of a range was left after the first ("Jan [4]-7"); a year, month and
+    day run together after a date's key were no date."""
+    assert stretches(text, "en", "DATE") == dates
+
+
+@pytest.mark.parametrize("text", ["Lot 20210315 expired", "MRN 19500101", "in March 3-4 times"])
+def test_a_lot_a_record_or_a_count_is_no_range_of_days(text: str) -> None:
+    assert [d for d in stretches(text, "en", "DATE") if "-" in d or d.isdigit()] == []

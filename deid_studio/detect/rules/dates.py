@@ -97,7 +97,24 @@ _NO_AMOUNT_AFTER = rf"(?![ \t]*(?i:{_AMOUNT_AFTER})\b)"
 _NO_SCORE_BEFORE = rf"(?<![\d/.,:\-]|(?i:{_SCORE_WORDS})[ \t]{{1,3}})"
 """Not inside a longer number, nor after a score's word."""
 
+_NO_DAYS_AFTER = r"[ \t]*(?i:times|doses?|days|weeks|months|mg|tabs?|tablets?|hours|hrs|am|pm)\b"
+"""What makes a range after a month's day a count ("in March 3-4 times")."""
+_DATE_KEYS = words(
+    "date dob d.o.b born onset fecha nacimiento datum geburtsdatum data naissance nascimento"
+)
+"""The keys a compact date follows ("Vaccination date 20210315", "DOB 19500101")."""
+
 DATE_RULES: tuple[Rule, ...] = (
+    Rule(
+        "date_compact",
+        "DATE",
+        # year, month and day run together, as exports and E2B write them, after a date's key
+        rf"(?<![\d\p{{L}}]){Y4}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?![\d\p{{L}}])",
+        ("Vaccination date [20210315].", "DOB [19500101]", "Onset: [20210402]"),
+        ("Lot 20210315", "MRN 19500101", "date 2021031", "dob 202103155"),
+        anchor="number",
+        after=_DATE_KEYS,
+    ),
     Rule(
         "date_numeric",
         "DATE",
@@ -332,7 +349,9 @@ DATE_RULES: tuple[Rule, ...] = (
         "DATE",
         # "March the 3rd, 2021": "the" before an ordinal day
         rf"\b{MONTH}(?:\.?\s*(?:(?i:the)\s+(?={D}(?:st|nd|rd|th)(?!{_NTH_THING})))?{D}"
-        rf"(?:st|nd|rd|th|º|°)?(?!\d)(?:,?\s*{Y4}(?!\d))?"
+        rf"(?:st|nd|rd|th|º|°)?(?!\d)"
+        # a range of days in the month, to its year ("Feb 9-12, 2021", "March 3-5")
+        rf"(?:[-\u2013]{D}(?:st|nd|rd|th)?(?![\d/.:])(?!{_NO_DAYS_AFTER}))?(?:,?\s*{Y4}(?!\d))?"
         # "Jun-24-2021", "JUN-24-21": hyphens, as forms write it
         rf"|-{D}-(?:{Y4}|\d\d)(?![\d\p{{L}}]))",
         (
@@ -345,8 +364,16 @@ DATE_RULES: tuple[Rule, ...] = (
             "Sept. 3, 2019",
             "pronounced [January 4, 2021] at 20:05",
             "en [Agosto 06].",
+            "Hospitalized [Feb 9-12, 2021].",
+            "in hospital [March 3-5] for",
         ),
-        ("Oct 2016", "mg 12", "march2020", "May the 4 of us", "In March the 2nd dose was given"),
+        (
+            "Oct 2016",
+            "mg 12",
+            "march2020",
+            "May the 4 of us",
+            "In March the 2nd dose was given",
+        ),
         anchor="month",
     ),
     Rule(
