@@ -35,8 +35,8 @@ _GENERIC = (
 )
 # The words a key of each group can end with (see Rule.after).
 _KEY_ENDS: dict[str, str] = {
-    "record": "nhc n.h.c historia clínica clinica mrn mr record chart cip cipa ipp dossier pid "
-    "patientennummer patientennr utente processo expediente nr accession rezeptnummer rx "
+    "record": "nhc n.h.c historia clínica clinica mrn mr hosp record chart cip cipa ipp dossier "
+    "pid patientennummer patientennr utente processo expediente nr accession rezeptnummer rx "
     "prontuário prontuario hospitalar clínico clinico cartella clinica nosologico sdo script "
     "receta ordonnance d'ordonnance ricetta receita nre identifier investigation hospitalier "
     "patienten-id subject participant sujeto participante sujet proband probandin patient "
@@ -52,7 +52,8 @@ _KEY_ENDS: dict[str, str] = {
     "coren cro crefito crp profesional sp rj mg rs pr sc ba pe ce go df pa am ma pb rn al pi "
     "mt ms se ro to ac ap rr gphc nmc pin reg registration",
     "encounter": "episodio episode encounter fallnummer aufnahmenummer nr séjour sejour aufnahmenr",
-    "personal": "dni nif nie passport pasaporte passeport reisepass personnummer cpf rg bsn "
+    "personal": "dni d.n.i c.f nif nie passport pasaporte passeport reisepass personnummer cpf "
+    "rg bsn "
     "card identité identite personalausweis fiscale matricule national rijksregisternummer "
     "curp rfc cuil cuit cédula cedula ciudadanía ciudadania identidad cidadão cidadao rut run "
     "cc c.c t.i dl plate vin employee student badge staff",  # "vin": VIN only, not the wine
@@ -100,6 +101,8 @@ _CASE_CODE = (
 """A death's or a court's case code: four characters or more, a digit among them ("ME case
 2021-01234", "Autopsy no. A22-187"); not "Cardiac index # 2", "Autopsy no 3 vessel disease",
 "ME case #2", "Court no 2", a year or a decimal number."""
+_CODE4 = _code_of(4)
+"""A record's code after a short key and its "#" ("MR# 445566"; not "MR# 3", a grade)."""
 _CODE3 = _code_of(3)
 """A randomisation's or a screening's code of three characters or more: not "Screening no. 2
 showed", a visit."""
@@ -107,10 +110,11 @@ ID_KEYS: dict[str, str] = {
     # key pattern -> the rule name's suffix, which schemes may map to a finer category
     r"n\.?\s?h\.?\s?c|(?:n[º°o]\.?|n[úu]mero)\s*(?:de\s+)?historia(?:\s+cl[íi]nica)?"
     r"|historia\s+cl[íi]nica"
-    r"|mrn|mr\s*#|medical\s+record(?:\s+number)?|record\s+number|chart|cipa?|ipp|"
+    r"|mrn|medical\s+record(?:\s+number)?|record\s+number|chart|cipa?|ipp|"
     r"(?:n[º°o]\.?\s*|num[ée]ro\s+)(?:de\s+)?dossier|dossier(?=\s*(?::|n[º°o]))"
     r"|dossier\s+(?:du\s+)?patient|dossier\s+m[ée]dical|patient\s*id|pid|patientennummer"
     r"|pat(?:ienten)?\.?-?\s?nr|(?:n[º°o]|n[úu]mero)\s+de\s+utente|processo|hospital\s+(?:number|no)"
+    rf"|(?:hosp\.?|mr)\s*\#(?=\s*[:.]?\s*{_CODE4})|hosp\.?\s+(?:number|no)"
     r"|unit\s+number|patientennr|expediente(?=\s*(?::|n[º°o]|#))"
     r"|accession(?=\s*(?::|#|n(?:o|umber)\b))|rezept-?\s?nr|rezeptnummer"
     r"|(?:prescription|script)\s+(?:number|no)|rx(?=\s*#\s*\d{4})|rx(?=\s*#?\s*[:.]?\s*\d{5})"
@@ -167,7 +171,8 @@ ID_KEYS: dict[str, str] = {
     r"episodio|episode|encounter|visit\s+(?:number|id)|admission\s+(?:number|id)|fallnummer"
     r"|fall-?\s?nr|aufnahmenummer|aufnahme-?\s?nr"
     r"|(?:n[º°o]\.?|num[ée]ro)\s*(?:de\s+)?s[ée]jour": "encounter",
-    r"dni|nif|nie|passport|pasaporte|passeport|reisepass|personnummer|cpf|rg|bsn|"
+    r"dni|d\.\s?n\.\s?i\.?|nif|nie|passport|pasaporte|passeport|reisepass|personnummer|cpf|rg|bsn|"
+    r"c\.\s?f\.(?=\s*:?\s*[A-Z]{6}\d\d)|"
     r"id\s+card|carte\s+d'identit[ée]|personalausweis|codice\s+fiscale|matricule"
     r"|(?:num[ée]ro\s+(?:de\s+)?)?registre\s+national|num[ée]ro\s+national"
     r"|rijksregisternummer|curp|cuil|cuit|c[ée]dula(?:\s+de\s+(?:ciudadan[íi]a|identidad))?"
@@ -300,6 +305,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Personnummer: [19121212-1212]",
             "DNI del paciente: [21487609U].",
             "Codice fiscale: [RSSMRA50C52A944X]",
+            "C.F. [BNCLRA40A41F205Z] (codice con errore); D.N.I.: [12.345.678-Z]",
             "Matricule : [884512]",
             "Numéro de registre national : [85073003328]",
             "identificado con CC [1.020.345.678] de Bogotá; C.C. [52123456]",
@@ -344,7 +350,8 @@ for _key, _name in ID_KEYS.items():
         Rule(
             f"id_{_name}",
             "ID",
-            rf"(?<=\b(?:{_key})\b{_SEP})(?:{CODE})(?![\w])",
+            # a key ends at a word's end, or with its "#" or dot ("MR# 445566", "C.F. X")
+            rf"(?<=\b(?:{_key})(?:\b|(?<=[\#.])){_SEP})(?:{CODE})(?![\w])",
             _positives,
             _negatives,
             anchor="code",
