@@ -181,3 +181,36 @@ def test_a_town_opened_by_an_abbreviation_is_one_town(text: str, town: str) -> N
     as a first name."""
     assert stretches(text, "en", "CITY") == [town]
     assert stretches(text, "en", "PERSON") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "place"),
+    [
+        ("Student at Lincoln High School fainted.", "en", "Lincoln High School"),
+        (
+            "Body released to Schoedinger Funeral Home in Columbus.",
+            "en",
+            "Schoedinger Funeral Home",
+        ),
+        ("Inmate at San Quentin State Prison.", "en", "San Quentin State Prison"),
+        ("Ospite della RSA Villa Serena di Pesaro.", "it", "RSA Villa Serena di Pesaro"),
+        (
+            "Die Patientin lebt im Seniorenstift Haus Lindenhof.",
+            "de",
+            "Seniorenstift Haus Lindenhof",
+        ),
+        ("Alumna del Colegio San José de Calasanz.", "es", "Colegio San José de Calasanz"),
+    ],
+)
+def test_a_school_a_home_a_prison_or_a_funeral_home_is_an_institution(
+    text: str, language: str, place: str
+) -> None:
+    """Where a person is found, as a hospital's name says it: "Lincoln" alone was a town."""
+    assert place in stretches(text, language, "INSTITUTION")
+
+
+@pytest.mark.parametrize(
+    "text", ["He went to high school nearby.", "She was at Sunday School.", "the church hall"]
+)
+def test_a_schools_or_a_churchs_word_alone_is_no_institution(text: str) -> None:
+    assert stretches(text, "en", "INSTITUTION") == []

@@ -47,6 +47,17 @@ _INSTITUTION_BEFORE = (
     "seniorenresidenz|seniorenzentrum|rehaklinik|reha-klinik|residencia de ancianos|"
     "residencia de mayores|maison de retraite|ehpad"
 ).split("|") + _GERMAN_HOSPITAL_WORDS
+_GATHERING_BEFORE = (
+    "colegio|escuela|guardería|guarderia|ies|collège|college|lycée|lycee|école|ecole|crèche|"
+    "gymnasium|grundschule|realschule|gesamtschule|kita|liceo|scuola|istituto comprensivo|"
+    "escola|colégio|creche|casa di cura|rsa|residenza sanitaria assistenziale|lar de idosos|"
+    "casa de repouso|seniorenstift|centro de saúde|centro de saude|unidade de saúde familiar|"
+    "usf|ubs|unidade básica de saúde|centro penitenciario|prisión|cárcel|maison d'arrêt|"
+    "justizvollzugsanstalt|jva|casa circondariale|carcere|tanatorio|funeraria|"
+    "pompes funèbres|iglesia|parroquia|église|kirche|chiesa|igreja"
+).split("|")
+"""Schools, homes, prisons, funeral homes and churches before their name: where a person is
+found, as a hospital's name says it ("Colegio San José", "RSA Villa Serena", "JVA Tegel")."""
 _INSTITUTION_AFTER = (
     "hospital|medical center|medical centre|health center|health centre|clinic|infirmary|"
     "university|college|institute|hospice|nursing home|rehabilitation center|pharmacy|"
@@ -59,6 +70,17 @@ _INSTITUTION_AFTER = (
     "vaccination center|vaccination centre|vaccination clinic|vaccination site|"
     "city council|county council|borough council|town council|district council"
 ).split("|")
+_GATHERING_AFTER = (
+    "high school|middle school|elementary school|primary school|secondary school|"
+    "junior high|school|academy|preschool|daycare|day care|child care center|"
+    "childcare center|kindergarten|montessori|funeral home|funeral chapel|funeral service|"
+    "mortuary|cemetery|memorial park|church|cathedral|chapel|mosque|synagogue|"
+    "islamic center|state prison|prison|correctional facility|correctional center|"
+    "correctional institution|detention center|detention facility|jail|air force base|"
+    "naval station|naval air station|army base"
+).split("|")
+"""The same after their name ("Lincoln High School", "Schoedinger Funeral Home", "San
+Quentin State Prison")."""
 _INSTITUTION_AFTER_CAPITALISED = "Surgery"
 """An institution's word only when capitalised: a British practice ("The Nicholls Surgery"),
 not an operation ("Whipple surgery")."""
@@ -70,6 +92,11 @@ _INSTITUTION_WORDS = frozenset(
     + "universitario universitaria general clínico clinico central provincial regional "
     "infantil materno st sta san santa sant saint".split()
 )
+"""The words of hospitals', practices' and pharmacies' names, which name none ("Day Medical
+Centre" is named by "Day"): not those of :data:`_GATHERING_BEFORE` and
+:data:`_GATHERING_AFTER` ("day", "park", "station" name places)."""
+_INSTITUTION_BEFORE = _INSTITUTION_BEFORE + _GATHERING_BEFORE
+_INSTITUTION_AFTER = _INSTITUTION_AFTER + _GATHERING_AFTER
 
 
 _SAINTS = frozenset("st saint sankt san santa sant sao são ste".split())
