@@ -121,3 +121,21 @@ def test_a_surname_typed_in_lower_case_after_a_title_is_found(
 )
 def test_a_word_in_lower_case_after_a_title_is_no_name(text: str, language: str) -> None:
     assert [f for k in ("PERSON", "STAFF") for f in stretches(text, language, k)] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "name"),
+    [
+        ("Il dott. Marco Della Valle ha visitato la paziente.", "it", "Marco Della Valle"),
+        ("Il dott. Luca Lo Presti ha segnalato la reazione.", "it", "Luca Lo Presti"),
+        ("La Sig.ra Maria Grazia Lo Russo, di anni 82", "it", "Maria Grazia Lo Russo"),
+        ("Gez. Dr. Bernd zu Guttenberg, Assistenzarzt", "de", "Bernd zu Guttenberg"),
+        ("Dr. Weber zu Hause angerufen", "de", "Weber"),
+    ],
+)
+def test_a_surname_after_its_particle_is_part_of_the_name(
+    text: str, language: str, name: str
+) -> None:
+    """Italian and German particles ("Della", "Lo", "zu") sit inside a name as "de la" does;
+    not before an everyday German noun ("zu Hause", at home)."""
+    assert name in [f for k in ("PERSON", "STAFF") for f in stretches(text, language, k)]

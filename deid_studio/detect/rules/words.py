@@ -53,9 +53,10 @@ SURNAME_CAPITAL_LATIN1 = rf"(?:(?<=M)a?c[{LATIN1_UPPER}]|(?<=[OD])'[{LATIN1_UPPE
 
 PARTICLES = frozenset(
     "de del la las los y i van von der den ter ten di da du le dos das do d' mc mac st st. "
-    "san santa al el bin".split()
+    "san santa al el bin della dalla delle degli dei dello dal lo li zu".split()
 )
-"""Words that may sit inside a name ("Ramón y Cajal", "de la Fuente", "van der Berg")."""
+"""Words that may sit inside a name ("Ramón y Cajal", "de la Fuente", "van der Berg", "Marco
+Della Valle", "Luca Lo Presti", "Bernd zu Guttenberg")."""
 WEEKDAYS = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur "
     "thurs fri sat sun lunes martes miercoles jueves viernes sabado domingo lundi mardi "
@@ -404,10 +405,10 @@ def _word_first_name(word: Word, lex: Lexicon) -> bool:
     )
 
 
-_ARTICLES = frozenset({"der", "den", "das"})
-"""German articles: inside a name after another particle ("von der Leyen", "van den Berg"),
-or before a surname that is no everyday word ("Anna den Hartog"); else the name ends there
-("Franz Huber den Fall")."""
+_ARTICLES = frozenset({"der", "den", "das", "zu"})
+"""German articles (and "zu"): inside a name after another particle ("von der Leyen", "van den
+Berg"), or before a surname that is no everyday word ("Anna den Hartog", "Bernd zu
+Guttenberg"); else the name ends there ("Franz Huber den Fall", "Dr. Weber zu Hause")."""
 _MARIA = regex.compile(r"M(?:\.?ª|\.a)(?![\p{L}\p{M}])")
 """María written short, as Spanish does before a second first name ("M.a José", "Mª Teresa")."""
 
