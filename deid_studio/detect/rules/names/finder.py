@@ -26,6 +26,7 @@ from deid_studio.detect.rules.names.apposition import (
     _named_with_birth,
     _staff_in_brackets,
 )
+from deid_studio.detect.rules.names.captions import _captions
 from deid_studio.detect.rules.names.common import _SEX_WORDS, RULES
 from deid_studio.detect.rules.names.cued import _after_cues, _cue_families
 from deid_studio.detect.rules.names.first_names import _first_names, _name_lists
@@ -112,6 +113,7 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
         found += _named_with_age(text, lex)
     if language in (None, "en") and not shouting:
         found += _lowercase_initialled(text, lex)
+        found += _captions(text, lex)
     lowercase = lowercase_words(text)
     found += _repeated(text, found, capitalised, lex, lowercase)
     found = _as_cued(text, found)
@@ -160,6 +162,7 @@ NAME_FINDER = Finder(
     RULES,
     (
         "Mr [John Smith] was seen",
+        "Case: [Johnson] v. Janssen Pharmaceuticals; [Mary A. Jones] v. Pfizer Inc.",
         "The bottle was labelled for [SARAH JONES]; label: [MARY O'CONNOR], Metformin",
         "transferred, MR [JONES] stable on 2L",
         "MS [O'BRIEN] called the unit",
@@ -337,6 +340,7 @@ NAME_FINDER = Finder(
         "Sehr geehrte Frau Kollegin, sehr geehrter Herr Kollege",
         "Test Name: SARS-CoV-2 by PCR; Product Name: Comirnaty",
         "Dose: 5 mg",
+        "Efficacy v. Safety; PEA vs VFib; HIV v. placebo",
         "my name is not important",
         "she called Back later",
         "we will a new dose give",
