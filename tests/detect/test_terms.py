@@ -148,3 +148,21 @@ def test_a_disease_or_a_flu_strain_named_after_a_place_is_a_term(text: str, term
     hits = find(text, "en")
     assert _words(text, hits, "TERM") == [term]
     assert [h for h in hits if h.kind in ("PERSON", "CITY", "COUNTRY")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "term"),
+    [
+        ("Interacción entre ciclosporina e hierba de San Juan.", "es", "hierba de San Juan"),
+        ("Interazione tra erba di San Giovanni e ciclosporina.", "it", "erba di San Giovanni"),
+        ("Herpes zóster (fuego de San Antonio) en T5.", "es", "fuego de San Antonio"),
+        ("Sospecha de virus del Nilo Occidental.", "es", "virus del Nilo Occidental"),
+    ],
+)
+def test_an_herb_or_a_disease_named_after_a_saint_is_a_term(
+    text: str, language: str, term: str
+) -> None:
+    """St John's wort in Spanish and Italian, shingles and chorea by their saints: no town."""
+    hits = find(text, language)
+    assert term in _words(text, hits, "TERM")
+    assert [h for h in hits if h.kind in ("PERSON", "CITY")] == []
