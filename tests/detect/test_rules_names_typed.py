@@ -139,3 +139,41 @@ def test_a_surname_after_its_particle_is_part_of_the_name(
     """Italian and German particles ("Della", "Lo", "zu") sit inside a name as "de la" does;
     not before an everyday German noun ("zu Hause", at home)."""
     assert name in [f for k in ("PERSON", "STAFF") for f in stretches(text, language, k)]
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "name"),
+    [
+        ("Thanks, Grace", "en", "Grace"),
+        ("Best regards, Mary Smith, RN", "en", "Mary Smith"),
+        ("Obrigada, Graça", "pt", "Graça"),
+        ("cordialement, helene", "fr", "helene"),
+        ("saludos, juan", "es", "juan"),
+        ("LG Petra", "de", "Petra"),
+        ("soy pedro, tengo 40 años", "es", "pedro"),
+        ("sono giulia e ho 30 anni", "it", "giulia"),
+        ("mi hija maria tuvo fiebre", "es", "maria"),
+    ],
+)
+def test_a_writers_name_after_a_closing_or_an_introduction_is_found(
+    text: str, language: str, name: str
+) -> None:
+    """Messages sign with a first name after their closing, in lower case and without its
+    accents too; patients introduce themselves with "soy", "sono", "sou"."""
+    found = [f for k in ("PERSON", "RELATIVE") for f in stretches(text, language, k)]
+    assert name in found
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Thanks GOD I did not get hurt", "en"),
+        ("Regards, Pharmacovigilance Department", "en"),
+        ("Thanks, will do", "en"),
+        ("gracias, doctor", "es"),
+        ("soy alérgica a la penicilina", "es"),
+        ("sono stata male", "it"),
+    ],
+)
+def test_a_closing_or_an_introduction_before_no_name_finds_none(text: str, language: str) -> None:
+    assert stretches(text, language, "PERSON") == []

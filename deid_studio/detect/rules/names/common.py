@@ -92,6 +92,7 @@ RULES: Mapping[str, float] = {
     "name_pair": 0.9,
     "name_list": 0.9,
     "name_introduced": 0.9,
+    "name_signed": 0.9,
     "initials": 0.8,
     "name_spelt": 0.9,
     "first_name": 0.5,

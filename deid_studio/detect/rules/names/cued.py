@@ -34,6 +34,7 @@ from deid_studio.detect.rules.words import (
     FIELD,
     NAME_ENDS,
     NOUNS_CAPITALISED,
+    PARTICLES,
     STRONG,
     WEAK,
     WEEKDAYS,
@@ -114,18 +115,19 @@ which capitalises its nouns, only before what the tagger reads as a name ("Pat. 
 _INTRODUCTIONS: Mapping[str, str] = {
     "en": "my name is|his name is|her name is|their name is|name is|call me|last name is|"
     "first name is|maiden name is|surname is",
-    "es": "me llamo|se llama|mi nombre es|su nombre es|de nombre",
+    "es": "me llamo|se llama|mi nombre es|su nombre es|de nombre|soy",
     "fr": "je m'appelle|s'appelle|mon nom est|son nom est",
     "de": "ich heiße|ich heisse|mein name ist|sein name ist|ihr name ist|namens",
-    "it": "mi chiamo|si chiama|il mio nome è|il suo nome è|di nome",
-    "pt": "me chamo|chamo-me|se chama|meu nome é|o meu nome é|seu nome é|de nome",
+    "it": "mi chiamo|si chiama|il mio nome è|il suo nome è|di nome|sono",
+    "pt": "me chamo|chamo-me|se chama|meu nome é|o meu nome é|seu nome é|de nome|sou",
 }
 """Phrases that say a name follows ("My name is Siiri", "her maiden name is nyberg"): the
 word after them is a name unless it is a common word — in every language in lower case too
 ("me llamo rosa maria gutierrez", "ich heiße petra schneider"), where no other cue's is."""
 _FIRST_PERSON_INTRODUCTIONS = frozenset(
     "my name is|me llamo|mi nombre es|je m'appelle|mon nom est|ich heiße|ich heisse|"
-    "mein name ist|mi chiamo|il mio nome è|me chamo|chamo-me|meu nome é|o meu nome é".split("|")
+    "mein name ist|mi chiamo|il mio nome è|me chamo|chamo-me|meu nome é|o meu nome é|soy|sono|"
+    "sou".split("|")
 )
 """Who introduces themself: the words after are a name in any language, in lower case too
 ("me llamo rosa maria"); not "on s'appelle demain", "mein Name ist egal" elsewhere."""
@@ -137,6 +139,22 @@ _NAMED: Mapping[str, str] = {
 }
 """Words that may introduce a name ("a son named Tom", "she named him Frank") or not ("called
 the office", "called him back"): only a known name is taken after them."""
+_CLOSINGS: Mapping[str, str] = {
+    "en": "thanks|thank you|regards|kind regards|best regards|best wishes|sincerely|"
+    "yours sincerely|yours truly|cheers|warm regards|respectfully",
+    "es": "saludos|un saludo|atentamente|gracias|muchas gracias|cordialmente|un abrazo",
+    "fr": "cordialement|bien cordialement|bien à vous|merci|salutations|amicalement",
+    "de": "viele grüße|mit freundlichen grüßen|liebe grüße|freundliche grüße|beste grüße|lg|mfg|vg",
+    "it": "saluti|cordiali saluti|distinti saluti|grazie|cordialmente|un saluto",
+    "pt": "obrigada|obrigado|cumprimentos|atenciosamente|abraços|com os melhores cumprimentos",
+}
+"""A letter's or a message's closing, before its writer's name ("Thanks, Grace", "Obrigada,
+Graça", "cordialement, helene", "LG Petra"): a known name, in lower case too where the
+language's people bear it. "|" between the phrases."""
+_SHORT_CLOSINGS = frozenset({"lg", "mfg", "vg"})
+"""German closings shortened, written before the name without a comma ("LG Petra")."""
+_CLOSING_TAIL = r"(?:[ \t]*,[ \t]*(?:\r?\n[ \t]*)?|[ \t]*\r?\n[ \t]*|[ \t]+(?=\p{Lu}))"
+"""After a closing: a comma, a line's end, or a blank before a capital ("LG Petra")."""
 _CREDENTIAL_TITLES: Mapping[str, str] = {"en": "rn np"}
 """Credentials written before a nurse's name, as a title without its dot ("per rn kathy",
 "NP Jane Doe"; "report to RN. DON notified" is two sentences)."""
@@ -249,6 +267,17 @@ Confirm = Callable[[str, regex.Match[str], int, Lexicon], bool]
 starts, the narrative's lexicon) -> whether it is one."""
 
 
+def _a_known_name(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
+    """Whether the word after a closing is a known first name or surname ("Thanks, Grace";
+    not "Regards, Pharmacovigilance Department", "Gracias, Doctor"); a comma or a line's end
+    after the closing but for the German short ones ("LG Petra"; not "Thanks GOD I did")."""
+    said = match.group()
+    if "," not in said and "\n" not in said and fold(said.strip()) not in _SHORT_CLOSINGS:
+        return False
+    word = next(words_from(text, start, 1), None)
+    return word is not None and lex.is_name(word) and word.folded not in _NOT_NAMES
+
+
 def _a_person_did_it(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
     """Whether the name after "seen by", "administered by" (:data:`_DONE_BY`) is a person's:
     no acronym ("Assessed by AMR", an ambulance service), no title or relative's word ("Seen by
@@ -359,6 +388,7 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int, Conf
             _named_after_short_cue,
         ),
         ("PERSON", "name_introduced", _INTRODUCTIONS, _WORD_CUE, STRONG, None),
+        ("PERSON", "name_signed", _CLOSINGS, _CLOSING_TAIL, STRONG, _a_known_name),
         ("PERSON", "name_introduced", _NAMED, _WORD_CUE, WEAK, None),
     )
     found = []
@@ -391,7 +421,7 @@ _FAMILIAR_AFTER = frozenset(
 "the patient Rose"; see :attr:`.words.Lexicon.familiar` and
 :meth:`.words.Lexicon.familiar_here`)."""
 
-_KIN_IN_LOWER_CASE = frozenset({"name_after_relative"})
+_KIN_IN_LOWER_CASE = frozenset({"name_after_relative", "name_signed"})
 """Cues after which a lower-case word is a name in every language when the language's
 people bear it (:func:`_own_names`): "mi marido antonio", "mon mari pierre", "meu marido
 joão", written so in consumers' reports and messages. A companion's word is a weak cue,
@@ -422,21 +452,27 @@ surname list holds it ("peter schon": "silva", "santos" 5.1, "schon" 6.3)."""
 def _own_names(text: str, span: tuple[int, int], language: str | None) -> tuple[int, int] | None:
     """The lower-case name after a relative's word in a narrative not in English
     (:data:`_KIN_IN_LOWER_CASE`): a first name the people of ``language`` bear, then
-    their first names or surnames ("mi hija lucía garcía"), or None. In lower case the other
+    their first names or surnames ("mi hija lucía garcía"; "mi hija maria", "cordialement,
+    helene" typed without the accents), or None. In lower case the other
     words of the lists are the language's own ("mi hijo tiene", "la sua amica sta")."""
     if language is None:
         return None
     first, last = names_of(language)
+    plain_first, plain_last = _folded_names(language)
     end = None
     for n, word in enumerate(words_from(text, span[0], 4)):
         if word.start >= span[1]:
             break
         written = word.text.rstrip(".").casefold()
+        known = written in (first if n == 0 else first | last) or (
+            written == fold(written)  # typed without its accents: "maria", "helene"
+            and written in (plain_first if n == 0 else plain_first | plain_last)
+        )
         if (
             written in _KIN_QUALITIES
             or fold(written) in MONTH_WORDS
             or fold(written) in WEEKDAYS
-            or written not in (first if n == 0 else first | last)
+            or not known
             or (n > 0 and zipf(written, language) >= _SURNAME_NO_WORD)
         ):
             break
@@ -582,7 +618,7 @@ def _after_cues(
     lowercase = language in (None, "en")
     for kind, rule, family, strength, confirm in _cue_families(language):
         for match in family.finditer(text, index):
-            cue, wanted = match.group().rstrip(" \t:"), strength
+            cue, wanted = match.group().rstrip(" \t:,\r\n"), strength
             if len(cue) == 1 and text[match.start() - 1 : match.start()] in ("'", "\u2019"):
                 continue  # "I'm Sarah": no French "M" before the name
             if cue in _MEDICAL_CAPITALS:
@@ -631,12 +667,14 @@ def _after_cues(
                 span = _before_key(text, span)  # "Médico: Ruth Bravo NºCol: 28"
             if span is None:
                 continue
+            lead = fold(text[span[0] : span[1]].split()[0])
             if (
                 introduced
                 and text[span[0] : span[1]].islower()
-                and fold(text[span[0] : span[1]].split()[0]) not in lex.first_names
+                and (lead not in lex.first_names or lead in PARTICLES)
             ):
-                continue  # "me llamo de nuevo" (it called me again): a first name leads
+                continue  # "me llamo de nuevo" (it called me again), "sono la figlia": a
+                # first name leads
             if confirm is not None and not confirm(text, match, span[0], lex):
                 continue  # "Pat. Fieber seit 2 Tagen", "als geborene Kölnerin"
             if (rule in _KEYED and not _BLANK.search(text, span[0], span[1])) or (
