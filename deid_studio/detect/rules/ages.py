@@ -12,6 +12,8 @@ años", "4 years later" are relative times, not ages.
 
 from __future__ import annotations
 
+import re
+
 import regex
 
 from deid_studio.detect.rules.base import NUMBER_WORD, Finder, Rule, RuleHit, lowered, words
@@ -682,9 +684,39 @@ Guards read "94F" as 94 °F, so this finder is no guard's: its contexts leave te
 sizes out ("fever of 101F", "Tmax 102F", "a 14F catheter")."""
 
 
+_SEXED_AGE_HINTS = (
+    re.compile(r"[FM](?:(?<=\d[FM])|(?<=\d[ \t][FM]))(?![A-Za-z0-9])|[FM]/\d|(?<=\d/)[FM]"),
+    re.compile(r",[ \t]*\d\d"),
+)
+"""Where :data:`_SEXED_AGE` may match, found at C speed: a number against "F" or "M" or a
+slash between them, and a comma before a number (the pattern is tried at the number alone:
+run over whole texts, its lookbehinds cost 13% of the rules' time on the VAERS narratives)."""
+
+
 def find_sexed_ages(text: str, language: str | None) -> list[RuleHit]:
-    """Every age :data:`_SEXED_AGE` finds."""
-    return [RuleHit(*m.span("age"), "AGE", "age_with_sex") for m in _SEXED_AGE.finditer(text)]
+    """Every age :data:`_SEXED_AGE` finds, tried at the numbers of :data:`_SEXED_AGE_HINTS`'
+    places only."""
+    found: dict[tuple[int, int], RuleHit] = {}
+    for hints in _SEXED_AGE_HINTS:
+        for hint in hints.finditer(text):
+            match = _SEXED_AGE.match(text, _number_start(text, hint))
+            if match is not None:
+                span = match.span("age")
+                found[span] = RuleHit(*span, "AGE", "age_with_sex")
+    return list(found.values())
+
+
+def _number_start(text: str, hint: re.Match[str]) -> int:
+    """The first digit of the number a hint points at: the digits it holds ("F/94", ", 94"),
+    or those before its letter ("94F", "94 F", "94/F")."""
+    at = next((hint.start() + i for i, c in enumerate(hint.group()) if c.isdigit()), -1)
+    if at < 0:  # the letter after the number, a blank or a slash between them or not
+        at = hint.start() - 1
+        if at > 0 and not text[at].isdigit():
+            at -= 1
+    while at > 0 and text[at - 1].isdigit():
+        at -= 1
+    return max(at, 0)
 
 
 SEXED_AGE_FINDER = Finder(

@@ -199,7 +199,7 @@ def _find_terms(text: str) -> list[RuleHit]:
                 # with its dose: longer than the first name it also is, so it wins
                 hits.append(RuleHit(match.start(), dose.end(), "TERM", rule))
     hits.extend(_ampersands(text))
-    if "/" in text:
+    if "A/" in text or "B/" in text or "C/" in text:
         hits.extend(RuleHit(*m.span(), "TERM", "flu_strain") for m in _FLU_STRAIN.finditer(text))
     return hits
 
