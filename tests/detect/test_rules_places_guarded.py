@@ -214,3 +214,26 @@ def test_a_school_a_home_a_prison_or_a_funeral_home_is_an_institution(
 )
 def test_a_schools_or_a_churchs_word_alone_is_no_institution(text: str) -> None:
     assert stretches(text, "en", "INSTITUTION") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "town", "zip_code"),
+    [
+        ("address 45 w 34th st new york ny 10001", "new york", "10001"),
+        ("lives at 12 oak st springfield il 62704", "springfield", "62704"),
+        ("Vaccinated at 100 Cambridge St, Boston MA 02114.", "Boston", "02114"),
+        ("Referred from Dayton OH 45402 last week", "Dayton", "45402"),
+    ],
+)
+def test_a_zip_code_after_a_state_without_a_comma_or_in_lower_case_is_found(
+    text: str, town: str, zip_code: str
+) -> None:
+    """A note types "springfield il 62704": the ZIP code and the town the gazetteer knows,
+    which the rules read only in capitals and after a comma."""
+    assert town in stretches(text, "en", "CITY")
+    assert zip_code in stretches(text, "en", "POSTCODE")
+
+
+@pytest.mark.parametrize("text", ["gave ca 10000 units", "in 10000 patients", "or 12345 mg"])
+def test_a_count_after_a_word_like_a_states_code_is_no_zip_code(text: str) -> None:
+    assert stretches(text, "en", "POSTCODE") == []

@@ -101,6 +101,7 @@ RULES: Mapping[str, float] = {
     "town_before_postcode": 0.9,
     "town_after_institution": 0.9,
     "state_zip": 0.9,
+    "zip_after_state": 0.95,
     "zip_after_town": 0.9,
     "place_gazetteer": 0.95,
     "place_after_cue": 0.95,

@@ -178,6 +178,7 @@ def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
         parts, whole = _town_words(town.group("town"))
         if known.match(parts) is not None or _unknown_town(whole, lex, _STREET_WORDS):
             yield RuleHit(*town.span("town"), "CITY", "town_before_postcode")
+    yield from _state_zips(text, language)
     if not _state_before_zip(text):
         return
     for match in _TOWN_STATE_ZIP.finditer(text):
@@ -187,6 +188,54 @@ def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
         yield RuleHit(*match.span("state"), "CITY", "state_zip")
 
 
+_LOWER_STATES = frozenset(s.lower() for s in _US_STATES) - frozenset(
+    "in or me ok hi oh id de pa ma co la al ca ms mo ne ar mi".split()
+)
+"""The states' codes a note types in lower case before a ZIP code that are no English word or
+abbreviation ("springfield il 62704", "new york ny 10001"; not "in", "or", "ca" (circa),
+"ms", "mo" (months))."""
+_STATE_THEN_ZIP = regex.compile(
+    r"(?<![\p{L}\p{M}])(?P<state>(?i:[a-z]{2}))[ \t]+(?P<zip>\d{5}(?:-\d{4})?)(?![\d\p{L}])"
+    r"(?![ \t]*(?i:units?|iu|mg|mcg|ml|cells?|copies|doses?|x)\b)"
+)
+_TOWN_WORD = r"[\p{L}\p{M}'\u2019.-]+"
+_TOWN_WORDS_BEFORE = regex.compile(
+    rf"(?r)(?<![\p{{L}}\p{{M}}'\u2019-])(?P<town>{_TOWN_WORD}(?:[ \t]+{_TOWN_WORD}){{0,2}})"
+    r",?[ \t]+\Z"
+)
+_NON_BLANK = regex.compile(r"[^ \t]+")
+
+
+def _state_zips(text: str, language: str | None) -> Iterator[RuleHit]:
+    """A US state's code and a ZIP code without the comma the other rules want, or typed in
+    lower case, with the town before it when the gazetteer knows it ("Boston MA 02114",
+    "springfield il 62704", "new york ny 10001"): the ZIP code and the town; a state's
+    code in capitals, or one of :data:`_LOWER_STATES` in lower case."""
+    if language not in (None, "en"):
+        return
+    known = places(language)
+    for start, end in digit_runs(text):
+        if end - start != 5 or start < 3:
+            continue
+        match = _STATE_THEN_ZIP.search(text, max(0, start - 4), min(len(text), end + 16))
+        if match is None or match.start("zip") != start:
+            continue
+        state = match.group("state")
+        if not (state.isupper() and state in _US_STATE_SET) and state not in _LOWER_STATES:
+            continue
+        yield RuleHit(*match.span("zip"), "POSTCODE", "zip_after_state")
+        before = _TOWN_WORDS_BEFORE.search(text, max(0, match.start() - 40), match.start())
+        if before is None:
+            continue
+        words = list(_NON_BLANK.finditer(text, *before.span("town")))
+        for n in range(len(words), 0, -1):  # the longest town the gazetteer knows
+            if known.match(tuple(fold(w.group().strip(".")) for w in words[-n:])) == "CITY":
+                yield RuleHit(words[-n].start(), before.end("town"), "CITY", "town_state_zip")
+                yield RuleHit(*match.span("state"), "CITY", "town_state_zip")
+                break
+
+
+_US_STATE_SET = frozenset(_US_STATES)
 _ZIP_AFTER = regex.compile(r"[ \t]+(\d{5}(?:-\d{4})?)(?![\p{L}\p{N}]|[.,/:-]\d|[ \t]*(?:%|\p{Ll}))")
 """A ZIP code right after a town, without a state ("South Trevor 15600."); not a count or a
 measure ("Dayton 12000 doses", "Leeds 12345 mg")."""
