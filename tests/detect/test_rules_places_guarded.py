@@ -237,3 +237,35 @@ def test_a_zip_code_after_a_state_without_a_comma_or_in_lower_case_is_found(
 @pytest.mark.parametrize("text", ["gave ca 10000 units", "in 10000 patients", "or 12345 mg"])
 def test_a_count_after_a_word_like_a_states_code_is_no_zip_code(text: str) -> None:
     assert stretches(text, "en", "POSTCODE") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "town"),
+    [
+        ("vivo en madrid y tomo sintrom", "es", "madrid"),
+        ("soy de sevilla y tengo 40 años", "es", "sevilla"),
+        ("ich wohne in berlin und nehme ramipril", "de", "berlin"),
+        ("j'habite à lyon depuis 2010", "fr", "lyon"),
+        ("abito a milano con mia figlia", "it", "milano"),
+        ("i'm from leeds originally", "en", "leeds"),
+    ],
+)
+def test_a_large_city_typed_in_lower_case_after_a_home_word_is_a_town(
+    text: str, language: str, town: str
+) -> None:
+    """Patients type where they live in lower case, in every language ("sevilla" is in the
+    English common-word list, which says nothing of a Spanish narrative)."""
+    assert stretches(text, language, "CITY") == [town]
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("vivo en casa con mi hija", "es"),
+        ("es de color rojo", "es"),
+        ("ich wohne in einer wg", "de"),
+        ("i live in fear of needles", "en"),
+    ],
+)
+def test_a_word_after_a_home_word_is_no_town(text: str, language: str) -> None:
+    assert stretches(text, language, "CITY") == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 from itertools import compress
 
 import regex
@@ -141,37 +142,64 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
             break
 
 
-_LOWER_CASE_HOME = regex.compile(
-    r"(?<![\p{L}\p{M}'\u2019])(?:(?:i['\u2019]?m|i[ \t]+am|we['\u2019]?re|we[ \t]+are|he['\u2019]?s"
-    r"|she['\u2019]?s|originally|come|comes|came)[ \t]+from|(?:live|lives|lived|living|based"
-    r"|grew[ \t]+up|born)[ \t]+in|(?:moved|relocated)[ \t]+to)[ \t]+"
-    r"((?-i:[a-z][a-z'-]+)(?:[ \t]+(?-i:[a-z][a-z'-]+))?)",
-    regex.IGNORECASE,
-)
-"""Where an English narrative typed in lower case says where someone lives or comes from:
-"i'm from leeds", "we live in stockport", "moved to new york"."""
+_HOME_WORDS: dict[str, str] = {
+    "en": r"(?:i['\u2019]?m|i[ \t]+am|we['\u2019]?re|we[ \t]+are|he['\u2019]?s|she['\u2019]?s"
+    r"|originally|come|comes|came)[ \t]+from|(?:live|lives|lived|living|based|grew[ \t]+up"
+    r"|born)[ \t]+in|(?:moved|relocated)[ \t]+to",
+    "es": r"(?:vivo|vive|vivimos|viven|resido|reside|residimos|nací|nació|nacido|nacida)[ \t]+en"
+    r"|(?:soy|es|somos|son)[ \t]+de",
+    "fr": r"j['\u2019]habite(?:[ \t]+à)?|(?:habite|habitons|habitent|vis|vit|vivons|vivent"
+    r"|née?|suis[ \t]+née?)[ \t]+à",
+    "de": r"(?:wohne|wohnt|wohnen|lebe|lebt|leben)[ \t]+in|(?:komme|kommt|kommen)[ \t]+aus",
+    "it": r"(?:vivo|vive|viviamo|abito|abita|abitiamo|nato|nata|sono[ \t]+nat[oa])[ \t]+a",
+    "pt": r"(?:moro|mora|moramos|moram|vivo|vive|vivemos|nasci|nasceu)[ \t]+em|(?:sou|somos)"
+    r"[ \t]+de",
+}
+"""Where a narrative says where someone lives or comes from, by language."""
+_LOWER_WORD = r"\p{Ll}[\p{Ll}\p{M}'\u2019-]+"
+
+
+@cache
+def _lower_case_home(language: str | None) -> regex.Pattern[str]:
+    """Where a narrative typed in lower case says where someone lives or comes from ("i'm
+    from leeds", "we live in stockport", "vivo en madrid", "ich wohne in berlin", "moramos
+    em vila nova de gaia"), in English and in the narrative's language, and the lower-case
+    words after it."""
+    words = [_HOME_WORDS["en"]]
+    if language is None:
+        words = list(_HOME_WORDS.values())
+    elif language in _HOME_WORDS and language != "en":
+        words.append(_HOME_WORDS[language])
+    return regex.compile(
+        rf"(?<![\p{{L}}\p{{M}}'\u2019])(?i:{'|'.join(words)})[ \t]+"
+        rf"({_LOWER_WORD}(?:[ \t]+{_LOWER_WORD}){{0,3}})"
+    )
 
 
 def _lower_case_towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
-    """A large city of the gazetteer written in lower case after :data:`_LOWER_CASE_HOME`,
-    in English narratives: "i'm from leeds", "i live in sheffield"; not a word ("i live in
-    fear", "i'm from work")."""
-    if language not in (None, "en") or not (" from " in text or " in " in text or " to " in text):
+    """A large city of the gazetteer written in lower case after :func:`_lower_case_home`:
+    "i'm from leeds", "i live in sheffield", "vivo en madrid", "ich wohne in berlin"; not a
+    word ("i live in fear", "i'm from work", "vivo en casa")."""
+    if language not in _HOME_WORDS and language is not None:
         return
     known = places(language)
-    for match in _LOWER_CASE_HOME.finditer(text):
-        words = match.group(1).split()
+    english = language in (None, "en")  # the common-word list is English ("sevilla" in it)
+    for match in _lower_case_home(language).finditer(text):
+        words = list(_NON_BLANK.finditer(text, *match.span(1)))
         for size in range(len(words), 0, -1):
-            entry = tuple(fold(w) for w in words[:size])
+            entry = tuple(fold(w.group()) for w in words[:size])
             if (
                 entry in known.large
                 and known.match(entry) == "CITY"
-                and not (size == 1 and (entry[0] in lex.common or entry[0] in lex.stop))
+                and not (
+                    size == 1 and (entry[0] in lex.stop or (english and entry[0] in lex.common))
+                )
             ):
-                start = match.start(1)
-                end = match.end(1) if size == len(words) else start + len(words[0])
-                yield RuleHit(start, end, "CITY", "place_after_cue")
+                yield RuleHit(match.start(1), words[size - 1].end(), "CITY", "place_after_cue")
                 break
+
+
+_NON_BLANK = regex.compile(r"[^ \t]+")
 
 
 _GERMAN_INDEFINITE_BEFORE = regex.compile(
