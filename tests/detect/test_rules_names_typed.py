@@ -177,3 +177,22 @@ def test_a_writers_name_after_a_closing_or_an_introduction_is_found(
 )
 def test_a_closing_or_an_introduction_before_no_name_finds_none(text: str, language: str) -> None:
     assert stretches(text, language, "PERSON") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("nurse amy smith gave me the shot", "amy smith"),
+        ("pharmacist kevin brown said it was fine", "kevin brown"),
+        ("my friend tom smith had the same thing", "tom smith"),
+    ],
+)
+def test_a_name_typed_in_lower_case_after_a_job_or_a_friend_is_found(text: str, name: str) -> None:
+    assert name in [f for k in ("PERSON", "STAFF") for f in stretches(text, "en", k)]
+
+
+@pytest.mark.parametrize(
+    "text", ["the nurse was nice", "nurse practitioner came", "my friend said it hurt"]
+)
+def test_a_word_after_a_job_or_a_friend_in_lower_case_is_no_name(text: str) -> None:
+    assert [f for k in ("PERSON", "STAFF") for f in stretches(text, "en", k)] == []

@@ -552,6 +552,12 @@ def _typed_in_lower_case(
     return words[0].start, words[1].end
 
 
+_TYPED_AFTER = frozenset(
+    {"name_after_patient_word", "name_after_staff_title", "name_after_acquaintance"}
+)
+"""Weak cues after which :func:`_typed_in_lower_case` reads a name that no capital marks
+("patient jacob miller", "nurse amy smith gave me the shot", "my friend tom smith"); the
+strong ones take a known name in lower case already ("dr. karen lee")."""
 _APPOSED_NO_WORD = 5.9
 """Zipf frequency from which a lower-case first name between commas after the patient's
 word is an English word ("will" 6.5; "john" 5.4, "love" 5.8 are names there)."""
@@ -658,9 +664,10 @@ def _after_cues(
                 span = _own_names(text, span, language)  # "mi marido antonio me llevó"
             if span is None and rule in _TITLES and not lowercase and not shouting:
                 span = _titled_in_lower_case(text, position, lex, language)  # "il dott. rossi"
-            if span is None and rule == "name_after_patient_word" and lowercase and not shouting:
-                typed = _typed_in_lower_case(text, position, lex, "," in match.group())
-                if typed is not None:  # "the patient, jacob, had", "patient jacob smith"
+            if span is None and rule in _TYPED_AFTER and lowercase and not shouting:
+                apposed = "," in match.group() and rule == "name_after_patient_word"
+                typed = _typed_in_lower_case(text, position, lex, apposed)
+                if typed is not None:  # "the patient, jacob, had", "nurse amy smith gave"
                     yield RuleHit(*typed, kind, rule)
                 continue
             if span is not None and rule in _KEYED:
