@@ -26,3 +26,24 @@ def test_a_code_after_a_short_key_is_an_id(text: str, language: str, code: str) 
 @pytest.mark.parametrize("text", ["Echo showed MR# 3 and TR 2.", "Mr # 2 was seen first."])
 def test_a_grade_after_a_short_key_is_no_id(text: str) -> None:
     assert stretches(text, "en", "ID") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "codes"),
+    [
+        ("Patient flew on Delta flight DL1234 from Atlanta on 6/1/2022.", ["DL1234"]),
+        ("Passenger Lin Wei, seat 32B, flight CA981 from Beijing.", ["32B", "CA981"]),
+        ("Passenger in seat 23C had anaphylaxis; vuelo IB3166 a Madrid", ["23C", "IB3166"]),
+    ],
+)
+def test_a_flights_number_and_a_passengers_seat_are_ids(text: str, codes: list[str]) -> None:
+    """With the day of the flight they name the passenger; a dose's guard read "23C" as
+    23 °C."""
+    assert stretches(text, None, "ID") == codes
+
+
+@pytest.mark.parametrize(
+    "text", ["flight 2 hours later", "a flight of stairs", "seat 2 times a day", "car seat 3"]
+)
+def test_a_count_after_a_flights_or_a_seats_word_is_no_id(text: str) -> None:
+    assert stretches(text, "en", "ID") == []

@@ -364,8 +364,27 @@ _US_STATES = (
     "NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY"
 )
 
+_TRAVEL_NUMBER_WORD = r"(?:[ \t]*(?:no\.?|number|nr\.?|n[º°]\.?|\#))?[ \t]*:?[ \t]*"
+
 CODE_RULES: tuple[Rule, ...] = (
     *_ID_RULES,
+    Rule(
+        "id_flight",
+        "ID",
+        # a flight's number after its word: an airline's two characters and digits, or three
+        # digits or more; not a count of hours or a flight of stairs
+        r"(?<=\b(?:flight|flt|vuelo|vol|flug|volo|voo)" + _TRAVEL_NUMBER_WORD + r")"
+        r"(?-i:(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])[ \t]?\d{1,4}[A-Z]?|\d{3,4})(?![\w/])"
+        r"(?![ \t]*(?:hours?|hrs?|h|minutes?|mins?|days?|times?|weeks?)\b)",
+        (
+            "Patient flew on Delta flight [DL1234] from Atlanta",
+            "Passenger, flight [CA981] from Beijing",
+            "on flight [1234] to Paris; vuelo [IB3166] a Madrid; Flug [LH400]",
+        ),
+        ("flight 2 hours later", "a flight of stairs", "flight attendant", "vol 3", "flight 12"),
+        anchor="code",
+        after=words("flight flt vuelo vol flug volo voo no no. number nr nº n° #"),
+    ),
     Rule(
         "id_docket_shape",
         "ID",

@@ -3,6 +3,8 @@ identifiers: "Vehicle reg AB12 CDE", "number plate AB12 CDE", "Kennzeichen: M-AB
 "matrícula del coche 1234 BCD", "immatriculation AB-123-CD", "targa AB123CD", "placa do
 carro ABC1D23". A plate is written in groups of capitals and digits that a blank or a
 hyphen parts, which the ID rules' codes (one run, a blank only before digits) cut short.
+A passenger's seat after its word (``id_seat``: "seat 32B", "asiento 14C"), which a dose's
+guard read as 14 °C.
 """
 
 from __future__ import annotations
@@ -114,4 +116,40 @@ PLATE_FINDER = Finder(
         "placa C5-C6; placa DHS 135; placa LCP 3.5; Kennzeichen: HLA-B27",
         "plate 2 of the study; reg 40 mg; registration 2021; the registration number 12345",
     ),
+)
+
+
+_SEAT = regex.compile(
+    r"(?i:seat|asiento|si[èe]ge|sitzplatz|posto)(?:[ \t]*(?i:no\.?|number|nr\.?|n[º°]\.?|\#))?"
+    r"[ \t]*:?[ \t]*(?P<seat>(?-i:\d{1,2}[A-K]))(?![\p{L}\p{M}\d/])"
+)
+"""A passenger's seat after its word: a row and a letter ("seat 32B", "in seat 23C", "asiento
+14C"); not a count ("seat 2 times", "car seat 3")."""
+_SEAT_TRIGGERS = frozenset({"seat", "asiento", "siège", "siege", "sitzplatz", "posto"})
+
+
+@register_triggers
+def _seat_triggers(language: str | None) -> frozenset[str]:
+    return _SEAT_TRIGGERS
+
+
+def find_seats(text: str, language: str | None) -> list[RuleHit]:
+    """Every seat :data:`_SEAT` finds where the word index has its word."""
+    index = word_index(text, language)
+    found = []
+    for word in _SEAT_TRIGGERS.intersection(index):
+        for start in index[word]:
+            match = _SEAT.match(text, start)
+            if match is not None:
+                found.append(RuleHit(*match.span("seat"), "ID", "id_seat"))
+    return sorted(found)
+
+
+SEAT_FINDER = Finder(
+    "seats",
+    find_seats,
+    {"id_seat": 0.9},
+    ("Passenger Lin Wei, seat [32B], flight CA981", "in seat [23C] on United; asiento [14C]"),
+    ("seat 2 times a day", "car seat 3", "seat belt", "the seat 12"),
+    guarded=False,
 )
