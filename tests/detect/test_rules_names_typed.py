@@ -196,3 +196,43 @@ def test_a_name_typed_in_lower_case_after_a_job_or_a_friend_is_found(text: str, 
 )
 def test_a_word_after_a_job_or_a_friend_in_lower_case_is_no_name(text: str) -> None:
     assert [f for k in ("PERSON", "STAFF") for f in stretches(text, "en", k)] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("PT JOHN SMITH 45M RECEIVED THE SECOND DOSE AND DEVELOPED A RASH.", "JOHN SMITH"),
+        ("PT MARY JONES RECEIVED DOSE 1 ON 12/28/2020 AT THE PHARMACY.", "MARY JONES"),
+    ],
+)
+def test_a_name_after_pt_in_a_narrative_in_capitals_is_found(text: str, name: str) -> None:
+    """In capitals "PT" is the patient, not physical therapy; "MARY" is a common word too,
+    taken before a known surname."""
+    assert stretches(text, "en", "PERSON") == [name]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "PT ROSE FROM BED AND FELL, THEN DEVELOPED A RASH ON THE ARM.",
+        "PT WAS SEEN IN PT AND TOLERATED THE SESSION WELL TODAY.",
+    ],
+)
+def test_a_word_after_pt_in_capitals_without_a_surname_is_no_name(text: str) -> None:
+    assert stretches(text, "en", "PERSON") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "birth_name"),
+    [
+        ("Mme Martin (née Dupuis), 70 ans, hospitalisée.", "Dupuis"),
+        ("Mme Jeanne Martin, née Dupuis, a présenté une urticaire.", "Dupuis"),
+    ],
+)
+def test_a_french_birth_name_after_a_frequent_surname_is_found(text: str, birth_name: str) -> None:
+    """ "Martin" is a frequent French word as a surname: the name before "née" all the same."""
+    assert birth_name in stretches(text, "fr", "PERSON")
+
+
+def test_a_child_born_is_no_birth_name() -> None:
+    assert stretches("Enfant née Prématurée, transférée.", "fr", "PERSON") == []

@@ -372,7 +372,7 @@ def take_name(
         if not lex.name_like(
             word, strength, lowercase=lowercase, uncased=uncased, familiar=familiar
         ):
-            if not (taken == 0 and not uncased and _word_first_name(word, lex)):
+            if not (taken == 0 and _word_first_name(word, lex, uncased)):
                 break
             tentative = True  # "Dr. Will Brown": a name only if a surname follows
         elif tentative and taken == 1 and word.folded not in lex.last_names:
@@ -392,14 +392,14 @@ def take_name(
     return start, _strip_dot(text, start, end)
 
 
-def _word_first_name(word: Word, lex: Lexicon) -> bool:
+def _word_first_name(word: Word, lex: Lexicon, uncased: bool = False) -> bool:
     """Whether a capitalised word that opens a name after a cue is a first name that is a
     stopword, a common word or a month too ("Dr. Will Brown", "Nurse May Smith", "Patient
-    Summer Lee", "Reported by April Lee"): :func:`take_name` takes it when a known surname
-    follows."""
+    Summer Lee", "Reported by April Lee", "PT MARY JONES" in a narrative in capitals):
+    :func:`take_name` takes it when a known surname follows."""
     folded = word.folded
     return (
-        word.capitalised
+        (word.capitalised or uncased)  # in capitals: "PT MARY JONES RECEIVED"
         and folded in lex.first_names
         and (folded in lex.stop or folded in lex.common or folded in MONTH_WORDS)
     )

@@ -302,7 +302,11 @@ def _after_a_name(text: str, match: regex.Match[str], start: int, lex: Lexicon) 
     word = fold(before.group(1))
     if word in lex.common or word in lex.stop or word in _PATIENT_WORDS:
         return False  # not "Patientin, geb. Frühchen in der 30. SSW"
-    return lex.language in NOUNS_CAPITALISED or not lex.everyday(word)  # "Frau Koch, geb."
+    return (
+        lex.language in NOUNS_CAPITALISED  # "Frau Koch, geb."
+        or not lex.everyday(word)
+        or word in lex.last_names  # "Mme Jeanne Martin, née Dupuis": a surname, frequent
+    )
 
 
 def _named_after_short_cue(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
@@ -627,7 +631,9 @@ def _after_cues(
             cue, wanted = match.group().rstrip(" \t:,\r\n"), strength
             if len(cue) == 1 and text[match.start() - 1 : match.start()] in ("'", "\u2019"):
                 continue  # "I'm Sarah": no French "M" before the name
-            if cue in _MEDICAL_CAPITALS:
+            if cue in _MEDICAL_CAPITALS and not (
+                shouting and cue == "PT" and rule == "name_after_patient_word"
+            ):  # in a narrative in capitals "PT" is the patient ("PT JOHN SMITH 45M")
                 if cue not in _TITLE_CAPITALS or shouting:
                     continue
                 wanted = WEAK  # "MR JONES": a known name, capitalised, no common word
