@@ -269,3 +269,25 @@ def test_a_large_city_typed_in_lower_case_after_a_home_word_is_a_town(
 )
 def test_a_word_after_a_home_word_is_no_town(text: str, language: str) -> None:
     assert stretches(text, language, "CITY") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [("Seen at Banner Health.", "Banner Health"), ("Referred to UCLA Health today", "UCLA Health")],
+)
+def test_a_health_system_by_its_capitalised_word_is_an_institution(
+    text: str, institution: str
+) -> None:
+    assert stretches(text, "en", "INSTITUTION") == [institution]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "John's health improved after the second dose.",
+        "Department of Public Health",
+        "her health care provider called",
+    ],
+)
+def test_a_persons_health_or_a_public_health_word_is_no_institution(text: str) -> None:
+    assert stretches(text, "en", "INSTITUTION") == []

@@ -71,7 +71,7 @@ _INSTITUTION_AFTER = (
     "city council|county council|borough council|town council|district council"
 ).split("|")
 _GATHERING_AFTER = (
-    "high school|middle school|elementary school|primary school|secondary school|"
+    "middle school|elementary school|primary school|secondary school|"
     "junior high|school|academy|preschool|daycare|day care|child care center|"
     "childcare center|kindergarten|montessori|funeral home|funeral chapel|funeral service|"
     "mortuary|cemetery|memorial park|church|cathedral|chapel|mosque|synagogue|"
@@ -81,9 +81,10 @@ _GATHERING_AFTER = (
 ).split("|")
 """The same after their name ("Lincoln High School", "Schoedinger Funeral Home", "San
 Quentin State Prison")."""
-_INSTITUTION_AFTER_CAPITALISED = "Surgery"
-"""An institution's word only when capitalised: a British practice ("The Nicholls Surgery"),
-not an operation ("Whipple surgery")."""
+_INSTITUTION_AFTER_CAPITALISED = ("Health Care", "Surgery", "Health")
+"""An institution's words only when capitalised: a British practice ("The Nicholls Surgery"),
+not an operation ("Whipple surgery"); a health system ("Banner Health", "Stanford Health
+Care"), not a person's health ("John's health improved")."""
 
 
 _INSTITUTION_WORDS = frozenset(

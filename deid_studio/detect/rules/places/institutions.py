@@ -78,9 +78,14 @@ _SPANISH = frozenset({"es", "ca", "gl"})
 _INSTITUTION_QUOTED = cues(_INSTITUTION_BEFORE, tail=rf"[ \t]+{_QUOTED_NAME}", word_end=True)
 """An institution's word and its name in quotes: "Seniorenheim „Sonnenhof“", "EHPAD « Les
 Tilleuls »"."""
+_CAPITALISED_AFTER = "|".join(
+    w.replace(" ", r"[ \t]") + r"(?![ \t]+\p{Lu})" for w in _INSTITUTION_AFTER_CAPITALISED
+)
+"""The capitalised institution's words, last of the name ("Banner Health"; not "Lansing
+County Health" of "Lansing County Health Department", which another word of the name ends)."""
 _INSTITUTION_SUFFIXED = regex.compile(
     rf"(?<![\p{{L}}\p{{M}}])(?:{_CAP}[ \t]+(?:(?:of|de|&|and)[ \t]+)?){{1,4}}"
-    rf"(?:(?i:{alternation(_INSTITUTION_AFTER)})|{_INSTITUTION_AFTER_CAPITALISED})"
+    rf"(?:(?i:{alternation(_INSTITUTION_AFTER)})|{_CAPITALISED_AFTER})"
     r"(?![\p{L}\p{M}\p{N}_])",
     regex.UNICODE,
 )
@@ -334,7 +339,7 @@ def _institutions(
 
 
 _SUFFIX_STARTS = frozenset(
-    re.findall(r"\w+", w.lower())[0] for w in (*_INSTITUTION_AFTER, _INSTITUTION_AFTER_CAPITALISED)
+    re.findall(r"\w+", w.lower())[0] for w in (*_INSTITUTION_AFTER, *_INSTITUTION_AFTER_CAPITALISED)
 )
 """The cue words an institution's word starts with ("children" of "children's hospital")."""
 _CAPITALISED_BEFORE = regex.compile(rf"(?r){_CAP}[ \t]+(?:(?:of|de|&|and)[ \t]+)?\Z")
@@ -454,7 +459,7 @@ def _lowercase_institutions(
 
 
 _SUFFIX_TRIGGERS = frozenset(
-    re.findall(r"\w+", " ".join([*_INSTITUTION_AFTER, _INSTITUTION_AFTER_CAPITALISED]).lower())
+    re.findall(r"\w+", " ".join([*_INSTITUTION_AFTER, *_INSTITUTION_AFTER_CAPITALISED]).lower())
 )
 _LOWERCASE_LEGAL_TRIGGERS = frozenset(f.rstrip(".") for f in _LOWERCASE_LEGAL_FORMS)
 
