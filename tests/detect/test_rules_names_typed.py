@@ -236,3 +236,25 @@ def test_a_french_birth_name_after_a_frequent_surname_is_found(text: str, birth_
 
 def test_a_child_born_is_no_birth_name() -> None:
     assert stretches("Enfant née Prématurée, transférée.", "fr", "PERSON") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (
+            "Informe de alta. Paciente: ORTEGA RUIZ, MARÍA DEL MAR. NHC: 1234567. Ingresa.",
+            "ORTEGA RUIZ, MARÍA DEL MAR",
+        ),
+        (
+            "Informe de alta. Paciente: ORTEGA RUIZ, María de los Ángeles; ingresa con fiebre",
+            "ORTEGA RUIZ, María de los Ángeles",
+        ),
+        ("Patient: Smith, John. Seen today for a rash.", "Smith, John"),
+    ],
+)
+def test_given_names_with_particles_after_the_surnames_comma_are_found(
+    text: str, name: str
+) -> None:
+    """A compound given name after the surnames ("MARÍA DEL MAR"), to the sentence's full
+    stop: "DEL MAR" was left."""
+    assert name in stretches(text, "es" if "Paciente" in text else "en", "PERSON")

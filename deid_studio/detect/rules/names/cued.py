@@ -821,11 +821,20 @@ def _before_key(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
 
 
 _BLANK = regex.compile(r"\s")
-_GIVEN_WORD = r"\p{Lu}[\p{L}\p{M}]+(?:-\p{Lu}[\p{L}\p{M}]+)?(?![\p{L}\p{M}\d.'\u2019-])"
-_GIVEN_NAME_AFTER = regex.compile(rf",[ \t]*({_GIVEN_WORD})(?:[ \t]+({_GIVEN_WORD}))?")
+# a full stop after a given name ends the sentence ("MARÍA DEL MAR. NHC"); an initial's does not
+_GIVEN_WORD = (
+    r"\p{Lu}[\p{L}\p{M}]+(?:-\p{Lu}[\p{L}\p{M}]+)?"
+    r"(?![\p{L}\p{M}\d'\u2019-]|\.(?![ \t\n]|\Z))"
+)
+_GIVEN_PARTICLE = r"(?i:de|del|da|do|dos|das|la|los|las)[ \t]+"
+_GIVEN_NAME_AFTER = regex.compile(
+    rf",[ \t]*({_GIVEN_WORD})(?:[ \t]+((?:{_GIVEN_PARTICLE}){{0,2}}{_GIVEN_WORD}))?"
+)
+"""A given name after a surname's comma, and a second one, particles before it ("SMITH, MARY
+ELLEN", "ORTEGA RUIZ, MARÍA DEL MAR", "SOUSA, MARIA DA CONCEIÇÃO")."""
 
 
-_FIELD_END = regex.compile(r"[ \t]*(?:[;,(*\n]|\Z)")
+_FIELD_END = regex.compile(r"[ \t]*(?:[;,(*\n]|\.(?:\s|\Z)|\Z)")
 
 
 def _given_name_after(text: str, end: int, lex: Lexicon) -> int:
@@ -834,14 +843,14 @@ def _given_name_after(text: str, end: int, lex: Lexicon) -> int:
     Smith, John"): a known first name that is no common word ("Smith, June 2020" stays),
     or one that is when the field ends after it ("Name: Weidinger, Flora;", "Patient:
     Smith, June"); two known first names when the field ends after them ("Patient: SMITH,
-    MARY ELLEN;")."""
+    MARY ELLEN;", "Paciente: ORTEGA RUIZ, MARÍA DEL MAR.")."""
     after = _GIVEN_NAME_AFTER.match(text, end)
     if after is None:
         return end
     for last in (2, 1):  # two given names first ("SMITH, MARY ELLEN;"), then one
         if after.group(last) is None:
             continue
-        names = [fold(after.group(i)) for i in range(1, last + 1)]
+        names = [fold(after.group(i).split()[-1]) for i in range(1, last + 1)]
         if any(n not in lex.first_names or n in lex.stop for n in names):
             continue
         if _FIELD_END.match(text, after.end(last)) is not None or (
