@@ -47,3 +47,23 @@ def test_a_flights_number_and_a_passengers_seat_are_ids(text: str, codes: list[s
 )
 def test_a_count_after_a_flights_or_a_seats_word_is_no_id(text: str) -> None:
     assert stretches(text, "en", "ID") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Reddit user u/vaxxedmama22 reported tinnitus.", "u/vaxxedmama22"),
+        ("my IG is jenny_runs_22 if you want to see", "jenny_runs_22"),
+        ("Snapchat: bigmike99", "bigmike99"),
+    ],
+)
+def test_a_user_name_after_a_networks_name_is_found(text: str, name: str) -> None:
+    """A user name without its "@" after the network's name, as consumers write it."""
+    assert stretches(text, "en", "URL") == [name]
+
+
+@pytest.mark.parametrize(
+    "text", ["big 12 trial", "the insta story was 2.5 min", "snap 3 times a day"]
+)
+def test_a_networks_name_before_no_user_name_finds_none(text: str) -> None:
+    assert stretches(text, "en", "URL") == []

@@ -377,8 +377,12 @@ def _handle(a: Anchors) -> list[int]:
 
 
 _USER_KEY = regex.compile(
-    r"(?i)(?:user\s?name|user\s+id|login|log-in|screen\s+name|handle|skype|pseudo|"
-    r"(?:be)?nutzername|usuario|usuário|nome[ \t]+utente)"
+    r"(?i)(?<![\w])(?:user\s?name|user\s+id|login|log-in|screen\s+name|handle|skype|pseudo|"
+    r"(?:be)?nutzername|usuario|usuário|nome[ \t]+utente"
+    # a network's name, and its account's word ("Snapchat: bigmike99", "my IG is
+    # jenny_runs_22", "Reddit user u/vaxxedmama22")
+    r"|(?:snapchat|snap|instagram|insta|ig|tiktok|discord|kik|telegram|reddit|twitter)"
+    r"(?:\s+(?:user(?:name)?|handle|account|id|name))?)"
     r"(?:\s+(?:on|in|at|en|sur|im|no|na|su|sul)\s+(?:the\s+|le\s+|la\s+|el\s+|o\s+|a\s+)?"
     r"[\w.-]+(?:\s+[\w.-]+){0,2})?"
     r"(?:\s*(?:is|was|es|est|ist|è|é|era|c'est)\s+|\s*[:=]\s*|\s+)"
@@ -388,7 +392,10 @@ username on the patient forum healthunlocked is ", "login: ", "mon pseudo sur do
 est "."""
 
 
-_USER_NEEDLES = ("user", "login", "log-in", "screen", "handle", "skype")
+_USER_NEEDLES = (
+    *("user", "login", "log-in", "screen", "handle", "skype", "snap", "insta", "ig", "tiktok"),
+    *("discord", "kik", "telegram", "reddit", "twitter"),
+)  # "snap" and "insta" start "snapchat" and "instagram"
 _USER_NEEDLES_OF = {
     "fr": ("pseudo",),
     "de": ("nutzername", "benutzername"),

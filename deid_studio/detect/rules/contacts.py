@@ -262,9 +262,12 @@ CONTACT_RULES: tuple[Rule, ...] = (
         "user_name",
         "URL",
         # a user name after its key: with a digit, an underscore or a dot in it
-        r"(?=[\w.@-]*[\d_.][\w.@-]*(?![\w@-]))(?=[\w.@-]*\p{L})[\p{L}\d_][\w.@-]{2,40}(?<![.-])",
+        # (a Reddit user's "u/" too)
+        r"(?:(?-i:u)/)?(?=[\w.@-]*[\d_.][\w.@-]*(?![\w@-]))(?=[\w.@-]*\p{L})[\p{L}\d_]"
+        r"[\w.@-]{2,40}(?<![.-])",
         (
             "my reddit username is [throwaway_gary54] and",
+            "Snapchat: [bigmike99]; my IG is [jenny_runs_22]; Reddit user [u/vaxxedmama22] said",
             "login: [mjohnson1962]",
             "skype: [linda.ellison77]",
             "mon pseudo sur doctissimo est [soso_du_69]",
