@@ -267,6 +267,12 @@ Confirm = Callable[[str, regex.Match[str], int, Lexicon], bool]
 starts, the narrative's lexicon) -> whether it is one."""
 
 
+def _leads(text: str, span: tuple[int, int], lex: Lexicon) -> bool:
+    """Whether a first name, no particle, opens a name typed in lower case."""
+    lead = fold(text[span[0] : span[1]].split()[0])
+    return lead in lex.first_names and lead not in PARTICLES
+
+
 def _a_known_name(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
     """Whether the word after a closing is a known first name or surname ("Thanks, Grace";
     not "Regards, Pharmacovigilance Department", "Gracias, Doctor"); a comma or a line's end
@@ -282,14 +288,14 @@ def _a_person_did_it(text: str, match: regex.Match[str], start: int, lex: Lexico
     """Whether the name after "seen by", "administered by" (:data:`_DONE_BY`) is a person's:
     no acronym ("Assessed by AMR", an ambulance service), no title or relative's word ("Seen by
     Sister O'Brien") and no town's name, of one word or two ("administered by De Pere EMS")."""
-    words = [w.folded for w in words_from(text, start, 2)]
-    first = next(words_from(text, start, 1), None)
-    if first is None or (len(first.text) > 1 and first.text.isupper()):
+    words = list(words_from(text, start, 2))
+    if not words or (len(words[0].text) > 1 and words[0].text.isupper()):
         return False
-    if first.folded in _NOT_NAMES and first.folded not in MONTH_WORDS:
+    if words[0].folded in _NOT_NAMES and words[0].folded not in MONTH_WORDS:
         return False  # "Seen by Sister O'Brien": the sister's cue takes her name
     known = places(lex.language)
-    return not any(known.match(tuple(words[:n])) for n in (1, 2) if len(words) >= n)
+    folded = tuple(w.folded for w in words)
+    return not any(known.match(folded[:n]) for n in range(1, len(folded) + 1))
 
 
 def _after_a_name(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
@@ -680,12 +686,7 @@ def _after_cues(
                 span = _before_key(text, span)  # "Médico: Ruth Bravo NºCol: 28"
             if span is None:
                 continue
-            lead = fold(text[span[0] : span[1]].split()[0])
-            if (
-                introduced
-                and text[span[0] : span[1]].islower()
-                and (lead not in lex.first_names or lead in PARTICLES)
-            ):
+            if introduced and text[span[0] : span[1]].islower() and not _leads(text, span, lex):
                 continue  # "me llamo de nuevo" (it called me again), "sono la figlia": a
                 # first name leads
             if confirm is not None and not confirm(text, match, span[0], lex):

@@ -83,6 +83,8 @@ _CAPITALISED_WORD = Latin1Twin(
 )
 _TOKEN = regex.compile(r"[\p{L}\p{M}]+")
 _JOINER = regex.compile(r"[ \t]|[ \t]?-[ \t]?|'|\u2019")
+_NON_BLANK = regex.compile(r"[^ \t]+")
+"""A word as blanks part it ("new", "york", "st."): the words a town's look-up reads."""
 _DOT_JOINER = regex.compile(r"\.[ \t]?|[ \t]|[ \t]?-[ \t]?")
 SHORT_TOWN_WORDS = {"st": "st", "mt": "mount", "ft": "fort"}
 """Abbreviations that open a town's name, with or without their full stop ("St. Louis",

@@ -27,6 +27,7 @@ from deid_studio.detect.geography import (
 from deid_studio.detect.rules.base import MONTH_WORDS, RuleHit, per_word
 from deid_studio.detect.rules.places.common import (
     _CAPITALISED_WORD,
+    _NON_BLANK,
     _PLACE_CUE_BEFORE,
     _TOWN_CUE_BEFORE,
     COMMON,
@@ -50,7 +51,9 @@ from deid_studio.detect.rules.words import (
     PRODUCT_WORDS,
     SCALE_WORDS,
     SENTENCE_START,
+    Cues,
     Lexicon,
+    cues,
     register_triggers,
     word_index,
     words_from,
@@ -145,70 +148,46 @@ def _gazetteer(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHi
 
 
 _HOME_WORDS: dict[str, str] = {
-    "en": r"(?:i['\u2019]?m|i[ \t]+am|we['\u2019]?re|we[ \t]+are|he['\u2019]?s|she['\u2019]?s"
-    r"|originally|come|comes|came)[ \t]+from|(?:live|lives|lived|living|based|grew[ \t]+up"
-    r"|born)[ \t]+in|(?:moved|relocated)[ \t]+to",
-    "es": r"(?:vivo|vive|vivimos|viven|resido|reside|residimos|nací|nació|nacido|nacida)[ \t]+en"
-    r"|(?:soy|es|somos|son)[ \t]+de",
-    "fr": r"j['\u2019]habite(?:[ \t]+à)?|(?:habite|habitons|habitent|vis|vit|vivons|vivent"
-    r"|née?|suis[ \t]+née?)[ \t]+à",
-    "de": r"(?:wohne|wohnt|wohnen|lebe|lebt|leben)[ \t]+in|(?:komme|kommt|kommen)[ \t]+aus",
-    "it": r"(?:vivo|vive|viviamo|abito|abita|abitiamo|nato|nata|sono[ \t]+nat[oa])[ \t]+a",
-    "pt": r"(?:moro|mora|moramos|moram|vivo|vive|vivemos|nasci|nasceu)[ \t]+em|(?:sou|somos)"
-    r"[ \t]+de",
+    "en": "i'm from|im from|i am from|we're from|were from|we are from|"
+    "he's from|hes from|she's from|shes from|originally from|come from|"
+    "comes from|came from|live in|lives in|lived in|living in|based in|grew up in|born in|"
+    "moved to|relocated to",
+    "es": "vivo en|vive en|vivimos en|viven en|resido en|reside en|residimos en|nací en|"
+    "nació en|nacido en|nacida en|soy de|es de|somos de|son de",
+    "fr": "j'habite|j'habite à|habite à|habitons à|habitent à|vis à|vit à|"
+    "vivons à|vivent à|né à|née à|suis né à|suis née à",
+    "de": "wohne in|wohnt in|wohnen in|lebe in|lebt in|leben in|komme aus|kommt aus|kommen aus",
+    "it": "vivo a|vive a|viviamo a|abito a|abita a|abitiamo a|nato a|nata a|sono nato a|"
+    "sono nata a",
+    "pt": "moro em|mora em|moramos em|moram em|vivo em|vive em|vivemos em|nasci em|nasceu em|"
+    "sou de|somos de",
 }
-"""Where a narrative says where someone lives or comes from, by language."""
+"""Where a narrative says where someone lives or comes from, by language ("|" between the
+phrases): English's in every narrative, and the narrative's own language's."""
 _LOWER_WORD = r"\p{Ll}[\p{Ll}\p{M}'\u2019-]+"
 
 
 @cache
-def _lower_case_home(language: str | None) -> regex.Pattern[str]:
-    """Where a narrative typed in lower case says where someone lives or comes from ("i'm
-    from leeds", "we live in stockport", "vivo en madrid", "ich wohne in berlin", "moramos
-    em vila nova de gaia"), in English and in the narrative's language, and the lower-case
-    words after it."""
-    words = [_HOME_WORDS["en"]]
-    if language is None:
-        words = list(_HOME_WORDS.values())
-    elif language in _HOME_WORDS and language != "en":
-        words.append(_HOME_WORDS[language])
-    return regex.compile(
-        rf"(?<![\p{{L}}\p{{M}}'\u2019])(?i:{'|'.join(words)})[ \t]+"
-        rf"({_LOWER_WORD}(?:[ \t]+{_LOWER_WORD}){{0,3}})"
+def _lower_case_home(language: str | None) -> Cues:
+    """The home phrases of :data:`_HOME_WORDS` for ``language`` and the lower-case words
+    after one, as a cue family tried where the word index has a phrase's first word ("i'm
+    from leeds", "vivo en madrid", "ich wohne in berlin"; run as one pattern over every
+    Spanish narrative it cost about 6% of the rules' time on MEDDOCAN)."""
+    tables = (
+        _HOME_WORDS.values()
+        if language is None
+        else {_HOME_WORDS["en"], _HOME_WORDS.get(language, "")}
     )
-
-
-_HOME_FIRST_WORDS: dict[str, frozenset[str]] = {
-    "en": frozenset(
-        "i'm i\u2019m im i we're we\u2019re were we he's he\u2019s hes she's she\u2019s shes "
-        "originally come comes "
-        "came live lives lived living based grew born moved relocated".split()
-    ),
-    "es": frozenset(
-        "vivo vive vivimos viven resido reside residimos nací nació nacido nacida soy es somos "
-        "son".split()
-    ),
-    "fr": frozenset(
-        "j'habite j\u2019habite habite habitons habitent vis vit vivons vivent née né suis".split()
-    ),
-    "de": frozenset("wohne wohnt wohnen lebe lebt leben komme kommt kommen".split()),
-    "it": frozenset("vivo vive viviamo abito abita abitiamo nato nata sono".split()),
-    "pt": frozenset("moro mora moramos moram vivo vive vivemos nasci nasceu sou somos".split()),
-}
-"""The first words of :data:`_HOME_WORDS`' phrases, which :func:`word_index` finds: the
-pattern is tried there only (run over every Spanish narrative it cost 6% of the rules'
-time on MEDDOCAN)."""
-
-
-def _home_first_words(language: str | None) -> frozenset[str]:
-    if language is None:
-        return frozenset().union(*_HOME_FIRST_WORDS.values())
-    return _HOME_FIRST_WORDS["en"] | _HOME_FIRST_WORDS.get(language, frozenset())
+    phrases = [p for table in tables for p in table.split("|") if p]
+    phrases += [p.replace("'", "\u2019") for p in phrases if "'" in p]  # a typed apostrophe
+    return cues(
+        phrases, tail=rf"[ \t]+({_LOWER_WORD}(?:[ \t]+{_LOWER_WORD}){{0,3}})", word_end=True
+    )
 
 
 @register_triggers
 def _home_triggers(language: str | None) -> frozenset[str]:
-    return _home_first_words(language)
+    return _lower_case_home(language).triggers
 
 
 def _lower_case_towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
@@ -217,22 +196,9 @@ def _lower_case_towns(text: str, language: str | None, lex: Lexicon) -> Iterator
     word ("i live in fear", "i'm from work", "vivo en casa")."""
     if language not in _HOME_WORDS and language is not None:
         return
-    index = word_index(text, language)
-    starts = sorted(
-        at for word in _home_first_words(language).intersection(index) for at in index[word]
-    )
-    if not starts:
-        return
     known = places(language)
     english = language in (None, "en")  # the common-word list is English ("sevilla" in it)
-    home, end = _lower_case_home(language), -1
-    for start in starts:
-        if start < end:
-            continue
-        match = home.match(text, start)
-        if match is None:
-            continue
-        end = match.end()
+    for match in _lower_case_home(language).finditer(text, word_index(text, language)):
         words = list(_NON_BLANK.finditer(text, *match.span(1)))
         for size in range(len(words), 0, -1):
             entry = tuple(fold(w.group()) for w in words[:size])
@@ -245,9 +211,6 @@ def _lower_case_towns(text: str, language: str | None, lex: Lexicon) -> Iterator
             ):
                 yield RuleHit(match.start(1), words[size - 1].end(), "CITY", "place_after_cue")
                 break
-
-
-_NON_BLANK = regex.compile(r"[^ \t]+")
 
 
 _GERMAN_INDEFINITE_BEFORE = regex.compile(

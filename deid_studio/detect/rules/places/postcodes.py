@@ -19,6 +19,7 @@ from deid_studio.detect.rules.base import RuleHit, alternation, matches_at
 from deid_studio.detect.rules.places.common import (
     _ABBREVIATIONS,
     _CAP,
+    _NON_BLANK,
     _PARTICLE,
     _PARTICLE_WORDS,
     _TOKEN,
@@ -203,7 +204,6 @@ _TOWN_WORDS_BEFORE = regex.compile(
     rf"(?r)(?<![\p{{L}}\p{{M}}'\u2019-])(?P<town>{_TOWN_WORD}(?:[ \t]+{_TOWN_WORD}){{0,2}})"
     r",?[ \t]+\Z"
 )
-_NON_BLANK = regex.compile(r"[^ \t]+")
 
 
 def _state_zips(text: str, language: str | None) -> Iterator[RuleHit]:
