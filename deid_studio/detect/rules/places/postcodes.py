@@ -189,8 +189,11 @@ def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
         yield RuleHit(*match.span("state"), "CITY", "state_zip")
 
 
-_LOWER_STATES = frozenset(s.lower() for s in _US_STATES) - frozenset(
-    "in or me ok hi oh id de pa ma co la al ca ms mo ne ar mi".split()
+_US_STATE_SET = frozenset(_US_STATES)
+_LOWER_STATES = (
+    frozenset(s.lower() for s in _US_STATES)
+    - _STATE_CODE_WORDS
+    - frozenset("de pa ma co la al ca ms mo ne ar mi".split())
 )
 """The states' codes a note types in lower case before a ZIP code that are no English word or
 abbreviation ("springfield il 62704", "new york ny 10001"; not "in", "or", "ca" (circa),
@@ -235,7 +238,6 @@ def _state_zips(text: str, language: str | None) -> Iterator[RuleHit]:
                 break
 
 
-_US_STATE_SET = frozenset(_US_STATES)
 _ZIP_AFTER = regex.compile(r"[ \t]+(\d{5}(?:-\d{4})?)(?![\p{L}\p{N}]|[.,/:-]\d|[ \t]*(?:%|\p{Ll}))")
 """A ZIP code right after a town, without a state ("South Trevor 15600."); not a count or a
 measure ("Dayton 12000 doses", "Leeds 12345 mg")."""
