@@ -77,6 +77,8 @@ def _scan_checked(text: str) -> list[tuple[int, int, str]]:
         for m in checksums._SSN.finditer(text)
         if checksums.ssn.is_valid(m.group())
     ]
+    for _, pattern, valid in checksums._SHAPES:  # a French NIR, a Swiss AHV number, ...
+        hits += [(*m.span(), "national_id") for m in pattern.finditer(text) if valid(m.group())]
     return hits
 
 

@@ -61,7 +61,10 @@ GUARDS: tuple[Rule, ...] = (
         r"(?<![\w.,/])(?<!(?-i:\b[A-Z]{1,2}\d[A-Z\d]?[ \t](?=\d[A-Z]{2}\b)))"
         r"(?<!(?-i:\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t](?=[0-9AC-FHKNPRTV-Y]{4}\b)))"
         r"(?<![0-9A-Fa-f]{2}:)"
-        rf"{_NUM}(?:\s*(?:/|-|\u2013|to|a|x)\s*{_NUM})*+\s*{_DOSE_UNIT}(?![\w])",
+        rf"{_NUM}(?:\s*(?:/|-|\u2013|to|a|x)\s*{_NUM})*+\s*{_DOSE_UNIT}(?![\w])"
+        # nor an Italian date's month: "il 20 u.s." (ultimo scorso), "il 3 c.m." (corrente
+        # mese); "20 u.s.c." stays units under the skin
+        r"(?!(?-i:(?<=\bc)\.\s?m\.|(?<=\bu)\.\s?s\.(?!\s?c\.)))",
         (
             "5/325 mg",
             "1/2 tab",
@@ -72,7 +75,16 @@ GUARDS: tuple[Rule, ...] = (
             "99.0F",
             "then [2UG] daily",
         ),
-        ("12/01/2021", "on 1/2", "DNI: 63064968G", "Paignton TQ4 2UG", "B14 7DL", "V17 35CC"),
+        (
+            "12/01/2021",
+            "on 1/2",
+            "DNI: 63064968G",
+            "Paignton TQ4 2UG",
+            "B14 7DL",
+            "V17 35CC",
+            "il 20 u.s. ha sospeso",
+            "il 3 c.m.",
+        ),
         anchor="measure",
     ),
     Rule(

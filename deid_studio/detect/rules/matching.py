@@ -16,6 +16,7 @@ from deid_studio.detect.rules.contacts import CONTACT_RULES, SPELT_EMAIL_FINDER
 from deid_studio.detect.rules.dates import DATE_RULES, YEAR_RULES
 from deid_studio.detect.rules.guards import GUARDS
 from deid_studio.detect.rules.holidays import HOLIDAY_FINDER
+from deid_studio.detect.rules.month_days import MONTH_DAY_FINDER
 from deid_studio.detect.rules.names import NAME_FINDER
 from deid_studio.detect.rules.nationalities import NATIONALITY_FINDER
 from deid_studio.detect.rules.ordinal_days import ORDINAL_DAY_FINDER
@@ -55,6 +56,7 @@ FINDERS: tuple[Finder, ...] = (
     SPELT_EMAIL_FINDER,
     HOLIDAY_FINDER,
     ORDINAL_DAY_FINDER,
+    MONTH_DAY_FINDER,
     DECADE_FINDER,
     SEXED_AGE_FINDER,
     PLATE_FINDER,

@@ -1,0 +1,153 @@
+"""A day of the month written alone, whose month the words beside it name, as letters and
+patients' messages in Spanish, French, German, Italian and Portuguese write it: after the day
+("el 3 del presente mes", "le 3 courant", "am 15. d. M.", "il 20 u.s.", "no dia 21 p.p."; rule
+``date_day_this_month``) or before it, a weekday ("jeudi 12", "el lunes 3"; rule
+``date_weekday_day``, the weekday in the span: left beside a shifted day, it would tell the
+month). No shift reads them; the masker writes the date's tag.
+
+A day alone after "el día", "le", "il giorno" stays: in a clinical case it counts the days of
+a stay or a treatment ("el día 22, tras 48 horas", "Il giorno 3 di terapia") as often as it
+dates. The patterns are tried only where the word index or a substring search finds the words
+that name the month, or a weekday: most narratives have none.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from deid_studio.detect.rules.base import MONTH, Finder, RuleHit, alternation, lowered, words
+from deid_studio.detect.rules.words import register_triggers, word_index
+
+_DAY = r"(?:0?[1-9]|[12]\d|3[01])"
+_THIS_MONTH = (
+    r"del\s+(?:presente|corriente|actual)(?:\s+mes)?|de(?:l)?\s+(?:este|mismo|dicho)\s+mes"
+    r"|del\s+mes\s+(?:pasado|anterior|en\s+curso|actual|corriente|próximo|proximo|siguiente)"
+    r"|do\s+(?:corrente|presente)(?:\s+m[êe]s)?|deste\s+m[êe]s|do\s+mesmo\s+m[êe]s"
+    r"|do\s+m[êe]s\s+(?:passado|corrente|anterior|seguinte)"
+    r"|du\s+mois\s+(?:dernier|précédent|precedent|prochain|suivant|en\s+cours)|courant"
+    r"|de\s+ce\s+mois|du\s+même\s+mois"
+    r"|di\s+questo\s+mese|del(?:lo)?\s+(?:stesso|corrente|scorso)\s+mese"
+    r"|del\s+mese\s+(?:scorso|corrente|precedente|successivo)"
+    r"|(?-i:c\.\s?m\.|u\.\s?s\.|m\.\s?s\.|p\.\s?p\.)"
+)
+"""What names the month of a day after it, in Spanish, Portuguese, French and Italian: "el 3
+del presente mes", "a 15 do corrente mês", "le 3 courant", "il 20 u.s." (*ultimo scorso*),
+"no dia 21 p.p." (*próximo passado*). The abbreviations only in lower case: "20 U.S. states"
+is no date."""
+_THIS_MONTH_DE = (
+    r"(?-i:d\.\s?M\.)|des\s+(?:laufenden\s+|selben\s+|gleichen\s+)?Monats|des\s+Vormonats"
+    r"|(?:letzten|vorigen|dieses|nächsten|kommenden)\s+Monats"
+)
+"""The same in German, after the day's dot: "am 15. d. M.", "am 3. des Monats"."""
+_DAY_OF_THIS_MONTH = regex.compile(
+    rf"(?<![\d.,/-])(?:(?:día|dia|giorno)\s+)?{_DAY}(?:er|º|°)?\s+(?:{_THIS_MONTH})"
+    rf"(?![\p{{L}}\d])|(?<![\d.,/-]){_DAY}\.\s*(?:{_THIS_MONTH_DE})(?![\p{{L}}\d])",
+    regex.IGNORECASE,
+)
+_MONTH_WORDS: dict[str, frozenset[str]] = {
+    "es": frozenset({"mes", "presente", "corriente"}),
+    "pt": frozenset({"mês", "mes", "presente", "corrente"}),
+    "fr": frozenset({"mois", "courant"}),
+    "it": frozenset({"mese"}),
+    "de": frozenset({"monats", "vormonats"}),
+}
+"""A word of each language's phrases after the day, which :func:`word_index` finds."""
+_ABBREVIATIONS = ("c.m.", "u.s.", "m.s.", "p.p.", "c. m.", "u. s.", "m. s.", "p. p.")
+_ABBREVIATIONS_DE = ("d. m.", "d.m.")
+_REACH = 32
+"""No day and phrase before a month's word are longer."""
+
+_WEEKDAYS: dict[str, frozenset[str]] = {
+    "es": words("lunes martes miércoles miercoles jueves viernes sábado sabado domingo"),
+    "fr": words("lundi mardi mercredi jeudi vendredi samedi dimanche"),
+    "it": words(
+        "lunedì lunedi martedì martedi mercoledì mercoledi giovedì giovedi venerdì venerdi "
+        "sabato domenica"
+    ),
+    "pt": words(
+        "segunda terça terca quarta quinta sexta sábado sabado domingo segunda-feira "
+        "terça-feira terca-feira quarta-feira quinta-feira sexta-feira"
+    ),
+}
+_ALL_WEEKDAYS = frozenset().union(*_WEEKDAYS.values())
+_WEEKDAY_DAY = regex.compile(
+    rf"(?<![\p{{L}}-])(?:{alternation(_ALL_WEEKDAYS)})\s+(?:(?:le|el|il|o)\s+)?{_DAY}(?:er|º|°)?"
+    r"(?![\p{L}])"
+    rf"(?![\d:.,/-]?\d|\s*(?:(?:de|del|of)\s+)?{MONTH}\b"
+    r"|\s*(?:h|hs|hrs?|heures?|horas?|ore|veces|vezes|fois|volte|mg|ml|semanas?|semaines?"
+    r"|settimane|dias?|días?|jours?|giorni|de\s+(?:ciclo|tratamiento|tratamento))\b)",
+    regex.IGNORECASE,
+)
+"""A weekday and the day after it, not an hour, a count or the day of a date the month rules
+take whole ("jeudi 12 h", "lunes 3 veces", "lunes 3 de marzo")."""
+
+
+@register_triggers
+def _triggers(language: str | None) -> frozenset[str]:
+    if language is None:
+        return frozenset().union(*_MONTH_WORDS.values(), _ALL_WEEKDAYS)
+    return _MONTH_WORDS.get(language, frozenset()) | _WEEKDAYS.get(language, frozenset())
+
+
+def find_month_days(text: str, language: str | None) -> list[RuleHit]:
+    """Every day whose month the phrase after it names, and every weekday with its day."""
+    index = word_index(text, language)
+    found: dict[tuple[int, int], RuleHit] = {}
+    for at in _month_word_places(text, language, index):
+        for match in _DAY_OF_THIS_MONTH.finditer(text, max(0, at - _REACH), at + 12):
+            if match.start() < at < match.end():
+                found[match.span()] = RuleHit(*match.span(), "DATE", "date_day_this_month")
+    weekdays = _ALL_WEEKDAYS if language is None else _WEEKDAYS.get(language, frozenset())
+    for at in (p for word in weekdays.intersection(index) for p in index[word]):
+        match = _WEEKDAY_DAY.match(text, at)
+        if match is not None:
+            found[match.span()] = RuleHit(*match.span(), "DATE", "date_weekday_day")
+    return sorted(found.values())
+
+
+def _month_word_places(text: str, language: str | None, index: dict[str, list[int]]) -> list[int]:
+    """Where a word or an abbreviation that names a day's month starts."""
+    languages = _MONTH_WORDS if language is None else (language,)
+    places = [
+        p
+        for lang in languages
+        for word in _MONTH_WORDS.get(lang, frozenset()).intersection(index)
+        for p in index[word]
+    ]
+    abbreviations = (
+        _ABBREVIATIONS_DE
+        if language == "de"
+        else _ABBREVIATIONS + _ABBREVIATIONS_DE
+        if language is None
+        else _ABBREVIATIONS
+    )
+    lower = lowered(text) if language in (None, "de") else text
+    for abbreviation in abbreviations:
+        at = lower.find(abbreviation)
+        while at >= 0:
+            places.append(at)
+            at = lower.find(abbreviation, at + 1)
+    return places
+
+
+MONTH_DAY_FINDER = Finder(
+    "days of this month",
+    find_month_days,
+    {"date_day_this_month": 0.9, "date_weekday_day": 0.9},
+    (
+        "El [3 del presente mes] inició; ingresó el [5 del corriente].",
+        "el [día 2 del mes pasado]; el [dia 3 de este mes] tuvo",
+        "Hospitalisée le [14 du mois dernier]; arrêt le [3 courant].",
+        "In data [3 c.m.] sospende; il [20 u.s.] ha sospeso; il [12 di questo mese]",
+        "il [7 dello stesso mese] compare",
+        "A [15 do corrente mês] iniciou; no [dia 21 p.p.]; desde o [dia 3 deste mês]",
+        "Am [15. d. M.] trat; am [3. des Monats]; seit dem [12. letzten Monats]",
+        "Le [jeudi 12], apparition; el [lunes 3] ingresó; il [sabato 5] è caduto",
+    ),
+    (
+        "el día 3 del ciclo; del 3 de este modo; Dosis 1.5 del presente mes",
+        "20 U.S. states; 3 courants",
+        "jeudi 12 h; lunes 3 veces; el lunes 3 de marzo; jeudi 12/03; quinta 3 dias",
+    ),
+    languages=frozenset({"es", "pt", "fr", "it", "de"}),
+)
