@@ -1,6 +1,7 @@
 """Ages as forms and notes shorten them beside the patient's sex ("94F admitted", "F/94",
-"Female, 94, received"), which a guard read as temperatures; with the temperatures, sizes and
-counts of the same shape that stay."""
+"Female, 94, received"), which a guard read as temperatures, and ages over 89 with no key
+("Age at vaccination: 91 years"); with the temperatures, sizes, counts and times of the same
+shape that stay."""
 
 from __future__ import annotations
 
@@ -41,4 +42,43 @@ def test_an_age_beside_the_sex_is_found(text: str, age: str) -> None:
     ],
 )
 def test_a_temperature_a_size_or_a_count_beside_a_letter_is_no_age(text: str) -> None:
+    assert stretches(text, "en", "AGE") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "age"),
+    [
+        ("Age at vaccination: 91 years", "en", "91 years"),
+        ("Age at onset: 92 years", "en", "92 years"),
+        ("Patient 97 yrs", "en", "97 yrs"),
+        ("The patient (95 years) fell.", "en", "95 years"),
+        ("A ninety one year old woman fell.", "en", "ninety one year"),
+        ("her grandmother, 98, also had it", "en", "98"),
+        ("Paciente residente no Lar, Viseu, com 96 anos.", "pt", "96 anos"),
+        ("Paziente novantenne (92 anni).", "it", "92 anni"),
+        ("hallo, meine mutter (93) hat seit dem 5. mai ramipril", "de", "93"),
+        ("Mujer nonagenaria (93) con insuficiencia renal.", "es", "93"),
+    ],
+)
+def test_an_age_over_89_is_found_whatever_stands_before_it(
+    text: str, language: str, age: str
+) -> None:
+    """Past 89 a number of years is a life's: no key, no "old" is needed. A number in words
+    may be written with a blank ("ninety one"), which read as "one year" before."""
+    assert age in stretches(text, language, "AGE")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It was discovered 95 years ago.",
+        "100 years later the drug was withdrawn.",
+        "over 100 years of insulin therapy",
+        "for 95 years she worked",
+        "She had 95 days of therapy.",
+        "her grandmother, 45 mg, also",
+        "Pfizer Inc (95) said",
+    ],
+)
+def test_a_time_a_history_or_a_dose_is_no_age_over_89(text: str) -> None:
     assert stretches(text, "en", "AGE") == []

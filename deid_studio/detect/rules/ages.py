@@ -49,6 +49,13 @@ _KIN_EN = (
     r"wife|husband|son|daughter|brother|sister|aunt|uncle"
 )
 """The relatives an English consumer names before an age ("my nan is 95", "Mum (92)")."""
+_KIN_OTHER = (
+    r"madre|padre|abuela|abuelo|mère|père|grand-mère|grand-père|mamie|papi|mutter|vater|oma|opa"
+    r"|gro(?:ß|ss)mutter|gro(?:ß|ss)vater|nonna|nonno|mamma|papà|mãe|mae|pai|avó|avô|avo"
+    r"|nonagenari[ao]|nonagénaire|novantenne|ultranovantenne|centenari[ao]"
+)
+"""The relatives (and the nonagenarian) an age over 89 stands after in a bracket in other
+languages ("meine mutter (93)", "Mujer nonagenaria (93)")."""
 _SUBJECT_EN = rf"(?:he|she|i|they|patient|pt|{_KIN_EN}|baby|child|boy|girl|man|woman|lady)"
 _SUBJECT_DE = (
     r"(?:er|sie|ich|patientin|patient|mutter|vater|tochter|sohn|frau|mann|oma|opa|"
@@ -384,6 +391,10 @@ AGE_RULES: tuple[Rule, ...] = (
         # ", now 104," after a person
         rf"(?<=\b(?i:{_KIN_EN}|partner)[ \t]?\([ \t]?)"
         r"\d{1,3}(?=[ \t]?\))"
+        # an age over 89 the same way after a relative in other languages ("meine mutter
+        # (93)"), or between commas after a relative ("her grandmother, 98, also had it")
+        rf"|(?<=(?<![\p{{L}}-])(?i:{_KIN_OTHER})[ \t]?\([ \t]?)(?:9\d|1[01]\d)(?=[ \t]?\))"
+        rf"|(?<=\b(?i:{_KIN_EN}),[ \t])(?:9\d|1[01]\d)(?=,)"
         r"|(?<=\((?-i:\p{Lu}[\p{Ll}\p{M}'\u2019-]+(?:[ \t]+\p{Lu}[\p{Ll}\p{M}'\u2019-]+){1,2})"
         r",[ \t])"
         r"(?:[2-9]\d|1[01]\d)(?=[ \t]?\))"
@@ -394,6 +405,8 @@ AGE_RULES: tuple[Rule, ...] = (
             "my son ([6]) has a rash",
             "Grandma (Edith Rawlings, [96]) fell twice",
             "the patient, now [104], was on aspirin",
+            "meine mutter ([93]) hat; Mujer nonagenaria ([93]) con; Paziente novantenne ([92])",
+            "her grandmother, [98], also had it",
         ),
         (
             "Humira (40) was stopped",
@@ -402,8 +415,35 @@ AGE_RULES: tuple[Rule, ...] = (
             "the INR, now 3, was",
             "platelets were 150 on admission, now 45, so heparin stopped",
             "her weight, now 58, was",
+            "meine mutter (3 Tabletten); Pfizer Inc (95)",
+            "her grandmother, 45, also",
         ),
         anchor="number",
+    ),
+    Rule(
+        "age_over_89",
+        "AGE",
+        # past 89 a number of years is a life's, whatever stands before it ("Age at
+        # vaccination: 91 years", "Patient 97 yrs", "com 96 anos"); not a relative time or a
+        # history's length ("95 years ago", "100 years of insulin")
+        r"(?<![\d.,/])(?:9\d|1[01]\d)[ \t]*(?:years?|yrs?|años|anos|anni|ans|jahren?|år)\b"
+        rf"{_NOT_AN_AGE_AFTER}(?![ \t]+(?:of|since|into)\b(?![ \t]+age))",
+        (
+            "Age at vaccination: [91 years]",
+            "Patient [97 yrs]",
+            "The patient ([95 years]) fell.",
+            "residente, com [96 anos].",
+            "Paziente novantenne ([92 anni]).",
+        ),
+        (
+            "95 years ago",
+            "100 years later",
+            "over 100 years of insulin",
+            "the 100 years since",
+            "95 days",
+            "45 years",
+        ),
+        anchor="age",
     ),
     Rule(
         "age_at_months",

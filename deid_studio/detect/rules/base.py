@@ -427,12 +427,14 @@ _EINER = alternation("ein zwei drei vier fünf sechs sieben acht neun".split())
 _ZEHNER = alternation(
     "zwanzig dreißig dreissig vierzig fünfzig sechzig siebzig achtzig neunzig".split()
 )
+_TENS = alternation("twenty thirty forty fifty sixty seventy eighty ninety".split())
 NUMBER_WORD = (
     rf"(?=\p{{L}})(?:{_EINER}und{_ZEHNER}"  # einundfünfzig
+    rf"|{_TENS}[ \t]+{_UNITS}(?![\p{{L}}-])"  # ninety one
     rf"|{alternation(NUMBER_WORDS)}"
     rf"(?:-et-(?:un|une|onze)|-{_UNITÉS}|-{_UNITS}|\s+y\s+(?:{_UNIDADES}|ocho|nueve))?)"
 )
-"""A number written as a word ("eleven", "siete", "forty-two", "treinta y dos",
+"""A number written as a word ("eleven", "siete", "forty-two", "ninety one", "treinta y dos",
 "soixante-deux", "quatre-vingt-dix", "einundfünfzig")."""
 
 
