@@ -691,10 +691,12 @@ def _after_cues(
                 # first name leads
             if confirm is not None and not confirm(text, match, span[0], lex):
                 continue  # "Pat. Fieber seit 2 Tagen", "als geborene Kölnerin"
-            if (rule in _KEYED and not _BLANK.search(text, span[0], span[1])) or (
+            if (rule in _SURNAME_FIRST and not _BLANK.search(text, span[0], span[1])) or (
                 text[span[0] : span[1]].isupper() and not shouting
             ):  # a surname alone, or surnames in capitals ("Paciente GARCÍA LÓPEZ, MARÍA")
                 span = (span[0], _given_name_after(text, span[1], lex))
+            elif rule in _KEYED:  # two surnames, and the given name ends the field
+                span = (span[0], _given_name_after(text, span[1], lex, ending=True))
             if rule in _KEYED and (short := _SHORT_SURNAME_ENDING_LINE.match(text, span[1])):
                 span = (span[0], short.end(1))  # "Patient: Tammy [Le]"
             elif rule in _TITLES:
@@ -806,6 +808,9 @@ def _surname_after(text: str, span: tuple[int, int], lex: Lexicon, language: str
 
 _KEYED = frozenset({"name_after_staff_key", "name_after_patient_key"})
 _AFTER_PATIENT = frozenset({"name_after_patient_key", "name_after_patient_word"})
+_SURNAME_FIRST = _KEYED | _AFTER_PATIENT
+"""Rules after whose cue a surname alone may have its given name after a comma ("Patient:
+Smith, John", "Pat. Meier, Hans, 67 J.")."""
 _TITLES = frozenset({"name_after_patient_title", "name_after_staff_title"})
 _COLON_AFTER = regex.compile(r"[ \t]*:")
 _LAST_WORD_OF = regex.compile(r"(?r)[ \t]+\S+\Z")
@@ -838,13 +843,16 @@ ELLEN", "ORTEGA RUIZ, MARÍA DEL MAR", "SOUSA, MARIA DA CONCEIÇÃO")."""
 _FIELD_END = regex.compile(r"[ \t]*(?:[;,(*\n]|\.(?:\s|\Z)|\Z)")
 
 
-def _given_name_after(text: str, end: int, lex: Lexicon) -> int:
+def _given_name_after(text: str, end: int, lex: Lexicon, *, ending: bool = False) -> int:
     """Where a surname after a key ends, its given name included when it follows after a
     comma, as forms and letters write it ("Betr.: Schulz, Gerda, geb."; "Patient:
     Smith, John"): a known first name that is no common word ("Smith, June 2020" stays),
     or one that is when the field ends after it ("Name: Weidinger, Flora;", "Patient:
     Smith, June"); two known first names when the field ends after them ("Patient: SMITH,
-    MARY ELLEN;", "Paciente: ORTEGA RUIZ, MARÍA DEL MAR.")."""
+    MARY ELLEN;", "Paciente: ORTEGA RUIZ, MARÍA DEL MAR."). ``ending``: only a given name
+    the field ends after, for a key's value of two words, which may be a first name and a
+    surname ("Paciente: García López, Juan." is one name; in "Patient: John Smith, Mary
+    Jones" a span to "Mary" would leave "Jones")."""
     after = _GIVEN_NAME_AFTER.match(text, end)
     if after is None:
         return end
@@ -855,7 +863,7 @@ def _given_name_after(text: str, end: int, lex: Lexicon) -> int:
         if any(n not in lex.first_names or n in lex.stop for n in names):
             continue
         if _FIELD_END.match(text, after.end(last)) is not None or (
-            last == 1 and names[0] not in lex.common
+            last == 1 and names[0] not in lex.common and not ending
         ):
             return after.end(last)
     return end

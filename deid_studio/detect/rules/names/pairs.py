@@ -103,12 +103,13 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
                 )
         else:  # a first name that is a word too ("Owen Dickinson"); a familiar one even
             # before a surname that names a town or is a familiar word ("Frank Taylor", "Joe Fox")
+            # or an eponym ("Mary Jones": the Jones criteria)
             familiar = a in lex.familiar
             named = (
                 first_name
                 and _known_surname(b, lex, medical)
                 and (b not in lex.common or (familiar and b in lex.familiar))
-                and b not in medical
+                and (b not in medical or (familiar and a not in medical))
                 and (familiar or known.match((b,)) is None)
             ) or (  # a middle initial between them says it is a name ("Mohamed V. Arauš")
                 first_name
