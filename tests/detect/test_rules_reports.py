@@ -518,7 +518,7 @@ def test_a_large_city_after_a_workers_verb_is_a_town_not_an_employer(
         ("She came to the TMH ED and was admitted.", "TMH"),
         ("Patient was admitted on 12Mar2021 to SHC with myocarditis.", "SHC"),
         ("She was transferred on March 3, 2021 to UCLH.", "UCLH"),
-        ("admitted on day 2 to ICU; seen on 3/4 at CVS", None),
+        ("admitted on day 2 to ICU; seen on 3/4 at CVS", "CVS"),  # the store, no hospital
         ("At 18:30 the nurse went to Pt's room.", None),
         # a second reader's: agencies, documents, units, services, tests, a relative's home
         ("The report was sent to VAERS and to the MHRA.", None),

@@ -34,7 +34,9 @@ from deid_studio.detect.rules.places.institutions import (
     _ROOM,
     _SAINT_POSSESSIVE,
     _SUFFIX_TRIGGERS,
+    STORE_TRIGGERS,
     _institutions,
+    stores,
 )
 from deid_studio.detect.rules.places.organisations import (
     _EMPLOYER,
@@ -90,7 +92,8 @@ def _triggers(language: str | None) -> frozenset[str]:
     if prefixed is not None:
         families.append(prefixed)
     words = {t for family in families for t in family.triggers}
-    return frozenset(words | _SUFFIX_TRIGGERS | _LEGAL_TRIGGERS)
+    stores = STORE_TRIGGERS if language in (None, "en") else frozenset()
+    return frozenset(words | _SUFFIX_TRIGGERS | _LEGAL_TRIGGERS | stores)
 
 
 def find_places(text: str, language: str | None) -> list[RuleHit]:
@@ -102,6 +105,7 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
     found += _streets(text, language, index)
     found += _institutions(text, language, index, lex)
     found += (RuleHit(*m.span(), "INSTITUTION", "pharmacy_chain") for m in _CHAINS.finditer(text))
+    found += stores(text, language, index)
     found += _manufacturers(text, language, lex)
     found += _continued(text, found, lex, language)
     found += _towns(text, language, lex)

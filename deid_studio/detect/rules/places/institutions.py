@@ -523,3 +523,42 @@ town after one is its address; with the store's number, which says which one ("C
 capitals hide which words are names; "the Walmart pharmacy" is Walmart's). Not a bare
 "CVS" (the cardiovascular system in a note) nor "Boots": a suffix or a store's number names
 those ("CVS Pharmacy", "Boots Pharmacy")."""
+
+_STORES_AT = (
+    "CVS", "Kroger", "Costco", "Safeway", "Walmart", "Meijer", "Albertsons", "Hy-Vee", "H-E-B",
+    "HEB", "Wegmans", "ShopRite", "Giant Eagle", "Harris Teeter", "Fred Meyer", "MinuteClinic",
+    "Walgreens", "Rite Aid", "RiteAid", "Publix", "Sam's Club", "Vons", "Ralphs", "Winn-Dixie",
+    "Tesco", "Sainsbury's", "Asda", "Boots",
+)  # fmt: skip
+_STORES_TYPED = ("cvs", "walgreens", "riteaid", "rite aid", "costco", "kroger", "safeway",
+                 "walmart", "publix", "meijer", "wegmans")  # fmt: skip
+_STORE_NAMES = "|".join(
+    regex.escape(n).replace(r"\ ", r"[ \t]")
+    for n in sorted((*_STORES_AT, *map(str.upper, _STORES_AT)), key=len, reverse=True)
+)
+_STORE_AT = regex.compile(
+    r"(?<![\p{L}\p{M}])(?i:at|@|from|to)[ \t]+(?:(?i:a|the|my|our|their|his|her|local)[ \t]+)?"
+    rf"((?:{_STORE_NAMES}|(?-i:"
+    + "|".join(n.replace(" ", r"[ \t]") for n in _STORES_TYPED)
+    + rf"))(?:{_STORE_NUMBER})?)(?![\p{{L}}\p{{M}}\d'\u2019-])"
+    r"|(?<![\p{L}\p{M}])((?:" + _STORE_NAMES + r")[ \t]+(?i:pharmacy|pharmacist))\b"
+)
+"""A grocer's, a supermarket's or a drugstore chain's name where a dose was given or a
+prescription filled, after "at", "@", "from" or "to" ("Vaccinated at CVS.", "at a CVS in
+Boise", "got the shot at walgreens", "@ riteaid store 3321", "at Kroger in Cincinnati"), or
+before the pharmacy's word ("H-E-B pharmacy gave the vaccine"). Not a bare "CVS", which in a
+note is the cardiovascular system ("CVS: S1 S2 normal"), nor "Boots" without "at"."""
+STORE_TRIGGERS = frozenset(
+    word.lower() for name in (*_STORES_AT, *_STORES_TYPED) for word in regex.findall(r"\w+", name)
+) - {"h", "e", "b", "s", "club", "aid", "eagle", "teeter", "meyer", "dixie"}
+"""The stores' words the word index finds (not the letters of "H-E-B" nor "Sam's"): the
+pattern is tried only in an English narrative that holds one, or "H-E-B"."""
+
+
+def stores(text: str, language: str | None, index: dict[str, list[int]]) -> Iterator[RuleHit]:
+    """Every chain store :data:`_STORE_AT` finds."""
+    if language not in (None, "en") or (STORE_TRIGGERS.isdisjoint(index) and "H-E-B" not in text):
+        return
+    for match in _STORE_AT.finditer(text):
+        group = 1 if match.group(1) is not None else 2
+        yield RuleHit(*match.span(group), "INSTITUTION", "pharmacy_chain")
