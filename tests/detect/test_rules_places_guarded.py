@@ -178,8 +178,8 @@ def test_a_town_fields_key_is_no_first_name() -> None:
 def test_a_town_opened_by_an_abbreviation_is_one_town(text: str, town: str) -> None:
     """The abbreviations "St.", "Mt." and "Ft." open a town's name, which the gazetteer
     writes without the dot or in full ("Mount Vernon"): the name after them alone was read
-    as a first name."""
-    assert stretches(text, "en", "CITY") == [town]
+    as a first name. (A state's code after the town is the ``pv`` scheme's place too.)"""
+    assert [s for s in stretches(text, "en", "CITY") if len(s) > 2] == [town]
     assert stretches(text, "en", "PERSON") == []
 
 

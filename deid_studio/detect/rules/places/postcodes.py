@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import regex
 
 from deid_studio.detect.gazetteers import fold
-from deid_studio.detect.geography import places
+from deid_studio.detect.geography import place_tokens, places, us_town_states
 from deid_studio.detect.rules.anchors import digit_runs
 from deid_studio.detect.rules.base import RuleHit, alternation, matches_at
 from deid_studio.detect.rules.places.common import (
@@ -180,6 +180,7 @@ def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
         if known.match(parts) is not None or _unknown_town(whole, lex, _STREET_WORDS):
             yield RuleHit(*town.span("town"), "CITY", "town_before_postcode")
     yield from _state_zips(text, language)
+    yield from _town_states(text, language)
     if not _state_before_zip(text):
         return
     for match in _TOWN_STATE_ZIP.finditer(text):
@@ -235,6 +236,50 @@ def _state_zips(text: str, language: str | None) -> Iterator[RuleHit]:
             if known.match(tuple(fold(w.group().strip(".")) for w in words[-n:])) == "CITY":
                 yield RuleHit(words[-n].start(), before.end("town"), "CITY", "town_state_zip")
                 yield RuleHit(*match.span("state"), "CITY", "town_state_zip")
+                break
+
+
+_STATE_AFTER_COMMA = re.compile(
+    rf",[ \t]*({alternation((*_US_STATES, *sorted(_LOWER_STATES)))})(?![\w'\u2019&/-])"
+)
+"""A US state's code after a comma, in capitals or in lower case and no English word
+("Boston, MA", "houston, tx"; not ", or", ", me")."""
+_STATE_IN_CAPITALS = re.compile(rf"(?:{alternation(_US_STATES)})(?![\w'\u2019&/-])")
+"""A US state's code in capitals, which :func:`_state_codes` takes after a blank and a word
+in lower case ("Boston MA"; in a narrative in capitals "IN", "OR" and "ME" are words). A
+lookbehind in the pattern tried it at every character: 2.5 times the time."""
+
+
+def _state_codes(text: str) -> Iterator[tuple[int, int]]:
+    """Where each US state's code after a town stands: :data:`_STATE_AFTER_COMMA` and
+    :data:`_STATE_IN_CAPITALS`."""
+    if "," in text:
+        yield from (m.span(1) for m in _STATE_AFTER_COMMA.finditer(text))
+    for match in _STATE_IN_CAPITALS.finditer(text):
+        start = match.start()
+        if start >= 2 and text[start - 1] in " \t" and text[start - 2].islower():
+            yield match.span()
+
+
+def _town_states(text: str, language: str | None) -> Iterator[RuleHit]:
+    """A US town and its state's code, with or without a comma, in capitals or in lower case,
+    where no place word stands before them ("Boston, MA", "Dayton OH", "houston, tx",
+    "springfield, il"): the gazetteer's town when that state holds a town of that name, so
+    "Dose, IN", "Reading PA guidelines" in Reading's state aside, read no town."""
+    if language not in (None, "en"):
+        return
+    pairs = us_town_states()
+    for start, end in _state_codes(text):
+        before = _TOWN_WORDS_BEFORE.search(text, max(0, start - 40), start)
+        if before is None:
+            continue
+        state = text[start:end].upper()
+        words = list(_NON_BLANK.finditer(text, *before.span("town")))
+        for n in range(len(words), 0, -1):  # the longest town the state holds
+            town = tuple(t for w in words[-n:] for t in place_tokens(w.group().strip(".,")))
+            if (town, state) in pairs:
+                yield RuleHit(words[-n].start(), before.end("town"), "CITY", "town_then_state")
+                yield RuleHit(start, end, "CITY", "town_then_state")
                 break
 
 

@@ -1,0 +1,39 @@
+"""A US town and its state's code with no place word before them, as lists, signatures and
+short reports write them ("Boston, MA", "Dayton OH", "houston, tx"): the town when the state
+holds a town of that name; with the words and codes of the same shape that stay."""
+
+from __future__ import annotations
+
+import pytest
+from rulefinds import stretches
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("Boston, MA", "Boston"),
+        ("Reporter: Dr. Lee, Boston MA.", "Boston"),
+        ("Dayton OH", "Dayton"),
+        ("houston, tx", "houston"),
+        ("springfield, il", "springfield"),
+        ("New York, NY", "New York"),
+        ("St. Louis, MO", "St. Louis"),
+        ("pharmacy in the mall, san antonio, tx", "san antonio"),
+    ],
+)
+def test_a_town_before_its_states_code_is_a_town(text: str, town: str) -> None:
+    assert town in stretches(text, "en", "CITY")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The dose, IN the arm, was given.",
+        "Patient, ME, no history.",
+        "Boston, TX",  # no Boston in Texas that GeoNames lists
+        "ABDOMINAL PAIN, OR NAUSEA",
+        "went to the ER OR theatre",
+    ],
+)
+def test_a_word_or_a_town_its_state_does_not_hold_is_no_town(text: str) -> None:
+    assert stretches(text, "en") == []
