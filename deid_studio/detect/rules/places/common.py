@@ -128,6 +128,7 @@ RULES: Mapping[str, float] = {
     "street_after_institution": 0.85,
     "town_then_region": 0.95,
     "town_then_state": 0.95,
+    "institution_typed": 0.9,
     "town_after_of": 0.9,
     "town_in_brackets": 0.9,
     "town_compound": 0.9,

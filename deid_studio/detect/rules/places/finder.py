@@ -23,6 +23,7 @@ from deid_studio.detect.rules.places.gazetteer import (
     _DOTTED_US_HINTS,
     _counties,
     _gazetteer,
+    _lower_case_care,
     _lower_case_towns,
     _typed_counties,
 )
@@ -133,6 +134,7 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
         found += (RuleHit(*m.span(), "STREET", "street_no_number") for m in _SN.finditer(text))
     found += _gazetteer(text, language, lex)
     found += _lower_case_towns(text, language, lex)
+    found += _lower_case_care(text, language, lex)
     found += _bracketed_towns(text, found, lex, language)
     found = _with_prefixes(text, found)
     found += _zips_after_towns(text, found)

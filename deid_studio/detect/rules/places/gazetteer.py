@@ -154,7 +154,7 @@ _HOME_WORDS: dict[str, str] = {
     "moved to|relocated to",
     "es": "vivo en|vive en|vivimos en|viven en|resido en|reside en|residimos en|nací en|"
     "nació en|nacido en|nacida en|soy de|es de|somos de|son de",
-    "fr": "j'habite|j'habite à|habite à|habitons à|habitent à|vis à|vit à|"
+    "fr": "j'habite|j'habite à|j'habite a|habite à|habitons à|habitent à|vis à|vit à|"
     "vivons à|vivent à|né à|née à|suis né à|suis née à",
     "de": "wohne in|wohnt in|wohnen in|lebe in|lebt in|leben in|komme aus|kommt aus|kommen aus",
     "it": "vivo a|vive a|viviamo a|abito a|abita a|abitiamo a|nato a|nata a|sono nato a|"
@@ -185,15 +185,46 @@ def _lower_case_home(language: str | None) -> Cues:
     )
 
 
+_CARE_WORDS: dict[str, str] = {
+    "es": "hospital de|hospital del|hospital general de|hospital universitario de|clínica de|"
+    "clinica de|centro de salud de|ambulatorio de|urgencias de|urgencias del",
+    "fr": "hôpital de|hopital de|centre hospitalier de|chu de|ch de|clinique de|urgences de",
+    "pt": "hospital de|hospital do|centro de saúde de|centro de saude de|urgência de|"
+    "urgencia de|clínica de|clinica de",
+    "it": "ospedale di|ospedale de|policlinico di|pronto soccorso di|clinica di",
+    "de": "krankenhaus in|klinik in|klinikum in|uniklinik in",
+}
+"""A hospital's or a clinic's word before a town, typed in lower case, by language ("la
+llevamos al hospital de mostoles", "aux urgences de l'hopital de lens")."""
+
+
+@cache
+def _care_cues(language: str | None) -> Cues:
+    """The phrases of :data:`_CARE_WORDS` for ``language`` and the lower-case words after
+    one, as a cue family tried where the word index has a phrase's first word."""
+    tables = _CARE_WORDS.values() if language is None else [_CARE_WORDS.get(language, "")]
+    phrases = [p for table in tables for p in table.split("|") if p]
+    return cues(
+        phrases,
+        tail=rf"[ \t]+({_LOWER_WORD}(?:[ \t]+{_LOWER_WORD}){{0,3}})",
+        word_end=True,
+    )
+
+
 @register_triggers
 def _home_triggers(language: str | None) -> frozenset[str]:
-    return _lower_case_home(language).triggers
+    triggers = _lower_case_home(language).triggers
+    if language is None or language in _CARE_WORDS:
+        triggers |= _care_cues(language).triggers
+    return triggers
 
 
 def _lower_case_towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
     """A large city of the gazetteer written in lower case after :func:`_lower_case_home`:
     "i'm from leeds", "i live in sheffield", "vivo en madrid", "ich wohne in berlin"; not a
-    word ("i live in fear", "i'm from work", "vivo en casa")."""
+    word ("i live in fear", "i'm from work", "vivo en casa"). Outside English any town
+    whose words are not all everyday words of the language ("j'habite a roubaix", "moramos
+    em vila nova de gaia"; not "vivo en el centro")."""
     if language not in _HOME_WORDS and language is not None:
         return
     known = places(language)
@@ -203,7 +234,7 @@ def _lower_case_towns(text: str, language: str | None, lex: Lexicon) -> Iterator
         for size in range(len(words), 0, -1):
             entry = tuple(fold(w.group()) for w in words[:size])
             if (
-                entry in known.large
+                (entry in known.large or not (english or _everyday(words[:size], lex)))
                 and known.match(entry) == "CITY"
                 and not (
                     size == 1 and (entry[0] in lex.stop or (english and entry[0] in lex.common))
@@ -211,6 +242,43 @@ def _lower_case_towns(text: str, language: str | None, lex: Lexicon) -> Iterator
             ):
                 yield RuleHit(match.start(1), words[size - 1].end(), "CITY", "place_after_cue")
                 break
+
+
+def _lower_case_care(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
+    """A hospital or a clinic named by its town, typed in lower case in a patient's message
+    ("hospital de mostoles", "hopital de lens", "ospedale di rimini", "krankenhaus in
+    essen"): the whole name, when the town is one of :func:`_lower_case_towns`' (not
+    "hospital de día", "hôpital de jour", "hospital de agudos")."""
+    if language is not None and language not in _CARE_WORDS:
+        return
+    known = places(language)
+    for match in _care_cues(language).finditer(text, word_index(text, language)):
+        words = list(_NON_BLANK.finditer(text, *match.span(1)))
+        for size in range(len(words), 0, -1):
+            entry = tuple(fold(w.group()) for w in words[:size])
+            if (
+                (entry in known.large or not all(map(lex.everyday, entry)))
+                and known.match(entry) == "CITY"
+                and not (size == 1 and (entry[0] in lex.stop or entry[0] in _CARE_KINDS))
+            ):
+                yield RuleHit(
+                    match.start(), words[size - 1].end(), "INSTITUTION", "institution_typed"
+                )
+                break
+
+
+def _everyday(words: list[regex.Match[str]], lex: Lexicon) -> bool:
+    """Whether every word is an everyday word of the language, as typed or folded ("son de
+    tamaño normal": "tamano" folded is no word, and a town)."""
+    return all(lex.everyday(w.group().lower()) or lex.everyday(fold(w.group())) for w in words)
+
+
+_CARE_KINDS = frozenset(
+    "agudos cronicos dia jour semaine nuit giorno campana media larga referencia".split()
+)
+"""What a hospital's word names the kind of, though GeoNames knows a town of the name
+("hospital de agudos": Agudos, Brazil; "hospital de campaña" folded). The town's words are
+compared folded: "hospital de são joão" names a town though "joão" is frequent."""
 
 
 _GERMAN_INDEFINITE_BEFORE = regex.compile(
