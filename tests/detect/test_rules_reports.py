@@ -259,7 +259,7 @@ def test_makers_and_pharmacovigilance_words_stay_readable(text: str, language: s
     ("text", "language", "kind", "name"),
     [
         ("Dr Reddy's office called about the rash.", "en", "STAFF", "Reddy"),
-        ("Pierre Fabre, pharmacist, reported the case.", "en", "PERSON", "Pierre Fabre"),
+        ("Pierre Fabre, pharmacist, reported the case.", "en", "STAFF", "Pierre Fabre"),
         ("Johnson Wells was admitted; patient Wells recovered.", "en", "PERSON", "Johnson Wells"),
         ("Segundo Ferreira foi internado.", "pt", "PERSON", "Segundo Ferreira"),
         ("Zé Neto e Carlos Alberto Neto foram vacinados.", "pt", "PERSON", "Carlos Alberto Neto"),

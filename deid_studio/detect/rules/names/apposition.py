@@ -56,7 +56,8 @@ _JOB_INSIDE = regex.compile(
 "(enfermera, tel. ...)", "(enfermera de atención primaria, tel. ...)", "(pharmacienne
 d'officine)")."""
 _JOB_AFTER_COMMA = regex.compile(
-    rf",[ \t]+(?:(?i:an?|the)[ \t]+{_HEALTH_JOB}|{_HEALTH_JOB_EUROPE})(?![\p{{L}}\p{{M}}])"
+    rf",[ \t]+(?:(?i:an?|the)[ \t]+{_HEALTH_JOB}|{_HEALTH_JOB_EUROPE}"
+    rf"|{_HEALTH_JOB}(?=[ \t]*[,.;)]))(?![\p{{L}}\p{{M}}])"
 )
 _NAME_BEFORE_COMMA = regex.compile(rf"(?r)(?<![\p{{L}}\p{{M}}'\u2019-]){_BRACKETED_NAME}\Z")
 """A professional's name before a comma (:data:`_NAME_BEFORE_COMMA`) and their job
@@ -133,12 +134,14 @@ _BIRTH_OR_AGE_AFTER_COMMA = regex.compile(
     r",[ \t]+(?:(?i:geboren[ \t]+am|geb\.|n[ée]e?[ \t]+le|nacid[oa][ \t]+el|born[ \t]+on"
     r"|whose[ \t]+(?:date[ \t]+of[ \t]+birth|birth[ \t]*date|dob)|who[ \t]+was[ \t]+born)"
     r"|(?:(?i:mujer|var[óo]n|hombre|ni[ñn][oa]|femme|homme|enfant|fille|gar[çc]on)[ \t]+"
-    r"(?i:de)[ \t]+)?\d{1,3}[ \t]+(?:ans|an|Jahre|Monate|años|meses|mois)(?![\p{L}\p{M}]))"
+    r"(?i:de)[ \t]+)?\d{1,3}[ \t]+(?:ans|an|Jahre|Monate|años|meses|mois)(?![\p{L}\p{M}])"
+    r"|(?P<bare>\d{1,3}(?:[ \t]?(?i:y/?o|years?[ \t]+old|[MF]))?[ \t]*[,;)]))"
 )
 """A birth date or an age after a name and its comma, in French, German and Spanish:
 "Paolo Anders, geboren am 21.04.1964", "concernant Gilbert Gallet, 72 ans", "zu Artur Anders,
 16 Monate alt", "Maxi Lasa Hervás, mujer de 50 años", "concerns Owen Read, whose date of
-birth"."""
+birth"; and a bare age between commas as English reports write it ("Hope Martinez, 34,
+developed", "Will Anderson, 44 y/o, received")."""
 
 
 def _named_with_birth(text: str, lex: Lexicon) -> Iterator[RuleHit]:
@@ -153,12 +156,21 @@ def _named_with_birth(text: str, lex: Lexicon) -> Iterator[RuleHit]:
             if before is not None:
                 names.append(before.span(1))
     for at in occurrences(text, ", "):
-        if text[at + 2 : at + 3].isalnum() and _BIRTH_OR_AGE_AFTER_COMMA.match(text, at):
+        if text[at + 2 : at + 3].isalnum() and (after := _BIRTH_OR_AGE_AFTER_COMMA.match(text, at)):
             before = _NAME_BEFORE_COMMA.search(text, max(0, at - 80), at)
-            if before is not None:
+            if before is not None and (
+                after.group("bare") is None or _a_surname_last(before.group(1), lex)
+            ):
                 names.append(before.span(1))
     for start, end in _led_by_first_names(text, names, lex):
         yield RuleHit(start, end, "PERSON", "name_before_birth")
+
+
+def _a_surname_last(name: str, lex: Lexicon) -> bool:
+    """Whether a name's last word is a known surname and no common word: a bare number after
+    its comma is then an age ("Hope Martinez, 34,"; not "Lot Number, 34,", "Hope Street, 34")."""
+    last = fold(name.split()[-1])
+    return last in lex.last_names and last not in lex.common
 
 
 def _led_by_first_names(

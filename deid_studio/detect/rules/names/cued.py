@@ -182,7 +182,7 @@ the ward"): a weak cue, as a job's is. At a sentence's start or in lower case th
 relative's ("Sister Murphy reviewed her" is a relative's name all the same, and masked)."""
 _STAFF_KEYS: Mapping[str, str] = {
     "en": "physician|doctor|reporter|reported by|reporting physician|attending|prescriber|"
-    "signed|signed by|nurse|pharmacist|contact person|referring physician|gp|pcp",
+    "signed|signed by|nurse|pharmacist|contact|contact person|referring physician|gp|pcp",
     "es": "médico|medico|médica|doctor|doctora|notificante|notificador|notificadora|"
     "informante|remitido por|firmado|responsable clínico|responsable clínica|"
     "firmado por|enfermera|enfermero|farmacéutico|farmacéutica|médico responsable|"
@@ -243,7 +243,7 @@ _ACQUAINTANCES: Mapping[str, str] = {
     "en": "friend neighbour neighbor roommate flatmate housemate carer caregiver colleague "
     "coworker co-worker workmate classmate boss supervisor landlord landlady babysitter "
     "housekeeper driver cashier receptionist postman attorney lawyer counsel judge solicitor "
-    "barrister paralegal plaintiff claimant",
+    "barrister paralegal plaintiff claimant consumer caller customer",
     "es": "amigo amiga vecino vecina cuidador cuidadora compañero compañera jefe jefa",
     "fr": "ami amie voisin voisine collègue",
     "de": "freund freundin nachbar nachbarin kollege kollegin",
@@ -344,10 +344,17 @@ def _titled_in_a_sentence(text: str, match: regex.Match[str], start: int, lex: L
 def _named_in_german_too(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
     """Whether the word at ``start`` after an acquaintance's word is a name
     (:func:`~deid_studio.detect.rules.proper_nouns.name_may_stand`), and no word that is
-    never one ("su amigo Médico", "o colega Médico": the friend is a physician)."""
-    word = next(words_from(text, start, 1), None)
-    if word is not None and word.folded in _NOT_NAMES:
-        return False
+    never one ("su amigo Médico", "o colega Médico": the friend is a physician), unless it
+    is a month's or a word's first name before a known surname ("Consumer April Jones")."""
+    first, second = (*words_from(text, start, 2), None, None)[:2]
+    if first is not None and first.folded in _NOT_NAMES:
+        return (
+            first.capitalised
+            and first.folded in lex.first_names
+            and second is not None
+            and second.capitalised
+            and second.folded in lex.last_names
+        )
     return name_may_stand(text, start, lex.language)
 
 
