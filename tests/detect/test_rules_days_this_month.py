@@ -76,3 +76,51 @@ def test_a_weekday_and_its_day_are_a_date(text: str, language: str, dates: list[
 )
 def test_a_count_an_hour_or_a_dose_stays(text: str, language: str) -> None:
     assert stretches(text, language, "DATE") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "dates"),
+    [
+        ("El tres de marzo comenzó el prurito.", "es", ["tres de marzo"]),
+        ("el treinta y uno de diciembre ingresó", "es", ["treinta y uno de diciembre"]),
+        ("Le trois mars, apparition d'une éruption.", "fr", ["trois mars"]),
+        ("Am dritten März kam es zum Exanthem.", "de", ["dritten März"]),
+        ("Il tre marzo comparsa di rash.", "it", ["tre marzo"]),
+        ("No dia três de março surgiu exantema.", "pt", ["três de março"]),
+    ],
+)
+def test_a_day_written_as_a_word_before_its_month_is_a_date(
+    text: str, language: str, dates: list[str]
+) -> None:
+    """Only the month was taken, or nothing: "tres de marzo" left the day."""
+    assert stretches(text, language, "DATE") == dates
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "dates"),
+    [
+        ("Im Mai und Juni traten erneut Schübe auf.", "de", ["Mai", "Juni"]),
+        ("Prurit en mars et avril, réapparu.", "fr", ["mars", "avril"]),
+        ("Comparsa di prurito a marzo, regredito ad aprile.", "it", ["marzo", "aprile"]),
+        ("Prurido em março e abril, com recidiva em maio.", "pt", ["março", "abril", "maio"]),
+    ],
+)
+def test_a_month_alone_joined_to_another_or_after_a_preposition_is_a_date(
+    text: str, language: str, dates: list[str]
+) -> None:
+    """The second month of "Mai und Juni" stayed, and "mars" after "en" in French (the
+    planet in other languages) and a month after the Italian "a", "ad"."""
+    assert stretches(text, language, "DATE") == dates
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("hace dos meses de tratamiento", "es"),
+        ("cincuenta de marzo", "es"),
+        ("la planète mars", "fr"),
+        ("a marzo 2021x", "it"),
+    ],
+)
+def test_a_count_or_a_planet_is_no_date(text: str, language: str) -> None:
+    assert stretches(text, language, "DATE") == []

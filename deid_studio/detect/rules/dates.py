@@ -473,6 +473,41 @@ DATE_RULES: tuple[Rule, ...] = (
         ("in may be", "in march", "Mars bar", "October 2013x"),
         anchor="month_name",
     ),
+    Rule(
+        "date_month_joined",
+        "DATE",
+        # a second month joined to a first ("Im Mai und [Juni]", "en mars et [avril]", "em
+        # março e [abril]"), which the first's context dates too
+        rf"(?<=\b(?:{FULL_MONTH}|mars|May|March)[ \t]+(?:and|or|und|oder|bis|et|ou|y|o|e|to)"
+        rf"[ \t]+)(?:(?!may\b|mars\b|march\b){FULL_MONTH}|(?-i:May|March))(?![\w\d])(?!\s*\d)",
+        (
+            "Im Mai und [Juni] traten",
+            "en mars et [avril]",
+            "em março e [abril], com",
+            "in May or [June]",
+        ),
+        ("May and June 2021x", "March and may be", "mars et mars"),
+        anchor="month_name",
+    ),
+    Rule(
+        "date_month_alone_it",
+        "DATE",
+        rf"(?<=\b(?:a|ad|da|entro|verso|fino[ \t]+a|tra|fra)[ \t]+){FULL_MONTH}(?![\w\d])(?!\s*\d)",
+        ("Comparsa di prurito a [marzo], regredito ad [aprile].", "da [gennaio]"),
+        ("a marzo 2021x",),
+        anchor="month_name",
+        languages=frozenset({"it"}),
+    ),
+    Rule(
+        "date_month_alone_fr",
+        "DATE",
+        r"(?<=\b(?:en|depuis|début|fin|mi|courant|jusqu'en|au[ \t]+mois[ \t]+de)(?:[ \t]+|-))"
+        r"mars(?![\w\d])(?!\s*\d)",
+        ("Prurit en [mars] et", "depuis [mars], elle", "mi-[mars]"),
+        ("en mars 2021x", "la planète mars"),
+        anchor="month_name",
+        languages=frozenset({"fr"}),
+    ),
 )
 
 _YEAR_CONTEXT_PHRASES = (

@@ -3,7 +3,9 @@ patients' messages in Spanish, French, German, Italian and Portuguese write it: 
 ("el 3 del presente mes", "le 3 courant", "am 15. d. M.", "il 20 u.s.", "no dia 21 p.p."; rule
 ``date_day_this_month``) or before it, a weekday ("jeudi 12", "el lunes 3"; rule
 ``date_weekday_day``, the weekday in the span: left beside a shifted day, it would tell the
-month). No shift reads them; the masker writes the date's tag.
+month); a day written as a word before its month ("el tres de marzo", "le trois mars", "am
+dritten März"; rule ``date_day_in_words``). No shift reads them; the masker writes the date's
+tag.
 
 A day alone after "el día", "le", "il giorno" stays: in a clinical case it counts the days of
 a stay or a treatment ("el día 22, tras 48 horas", "Il giorno 3 di terapia") as often as it
@@ -15,7 +17,17 @@ from __future__ import annotations
 
 import regex
 
-from deid_studio.detect.rules.base import MONTH, Finder, RuleHit, alternation, lowered, words
+from deid_studio.core.months import full_names
+from deid_studio.detect.rules.base import (
+    MONTH,
+    NUMBER_WORD,
+    NUMBER_WORDS,
+    Finder,
+    RuleHit,
+    alternation,
+    lowered,
+    words,
+)
 from deid_studio.detect.rules.words import register_triggers, word_index
 
 _DAY = r"(?:0?[1-9]|[12]\d|3[01])"
@@ -82,11 +94,48 @@ _WEEKDAY_DAY = regex.compile(
 take whole ("jeudi 12 h", "lunes 3 veces", "lunes 3 de marzo")."""
 
 
+_WORDED = ("es", "fr", "it", "pt", "de")
+_FULL_MONTHS: dict[str, frozenset[str]] = {lang: frozenset(full_names(lang)) for lang in _WORDED}
+_GERMAN_ORDINALS = (
+    "ersten zweiten dritten vierten fünften sechsten siebten achten neunten zehnten elften "
+    "zwölften dreizehnten vierzehnten fünfzehnten sechzehnten siebzehnten achtzehnten "
+    "neunzehnten zwanzigsten einundzwanzigsten zweiundzwanzigsten dreiundzwanzigsten "
+    "vierundzwanzigsten fünfundzwanzigsten sechsundzwanzigsten siebenundzwanzigsten "
+    "achtundzwanzigsten neunundzwanzigsten dreißigsten einunddreißigsten"
+).split()
+_ITALIAN_DAYS: dict[str, int] = {
+    word: n
+    for n, spelt in enumerate(
+        (
+            "uno due tre quattro cinque sei sette otto nove dieci undici dodici tredici "
+            "quattordici quindici sedici diciassette diciotto diciannove venti ventuno ventidue "
+            "ventitré|ventitre ventiquattro venticinque ventisei ventisette ventotto ventinove "
+            "trenta trentuno"
+        ).split(),
+        start=1,
+    )
+    for word in spelt.split("|")
+}
+"""Italian's days in words, which :data:`~.base.NUMBER_WORDS` lacks."""
+_DAY_IN_WORDS = regex.compile(
+    rf"(?r)(?<![\p{{L}}\p{{M}}-])(?:{NUMBER_WORD}|primero|premier|primo|primeiro"
+    rf"|{alternation(_GERMAN_ORDINALS)}|{alternation(_ITALIAN_DAYS)})(?:[ \t]+(?:de|of))?[ \t]+\Z",
+    regex.IGNORECASE,
+)
+"""A day written as a word before its month, in Spanish, French, Italian, Portuguese and
+German ("el tres de marzo", "le trois mars", "il tre marzo", "no dia três de março", "am
+dritten März"), read backwards from the month."""
+
+
 @register_triggers
 def _triggers(language: str | None) -> frozenset[str]:
     if language is None:
-        return frozenset().union(*_MONTH_WORDS.values(), _ALL_WEEKDAYS)
-    return _MONTH_WORDS.get(language, frozenset()) | _WEEKDAYS.get(language, frozenset())
+        return frozenset().union(*_MONTH_WORDS.values(), _ALL_WEEKDAYS, *_FULL_MONTHS.values())
+    return (
+        _MONTH_WORDS.get(language, frozenset())
+        | _WEEKDAYS.get(language, frozenset())
+        | _FULL_MONTHS.get(language, frozenset())
+    )
 
 
 def find_month_days(text: str, language: str | None) -> list[RuleHit]:
@@ -102,6 +151,17 @@ def find_month_days(text: str, language: str | None) -> list[RuleHit]:
         match = _WEEKDAY_DAY.match(text, at)
         if match is not None:
             found[match.span()] = RuleHit(*match.span(), "DATE", "date_weekday_day")
+    months = (
+        frozenset().union(*_FULL_MONTHS.values())
+        if language is None
+        else _FULL_MONTHS.get(language, frozenset())
+    )
+    for word in months.intersection(index):
+        for at in index[word]:
+            day = _DAY_IN_WORDS.search(text, max(0, at - 40), at)
+            if day is not None and _value(day.group()) is not None:
+                end = at + len(word)
+                found[(day.start(), end)] = RuleHit(day.start(), end, "DATE", "date_day_in_words")
     return sorted(found.values())
 
 
@@ -133,7 +193,7 @@ def _month_word_places(text: str, language: str | None, index: dict[str, list[in
 MONTH_DAY_FINDER = Finder(
     "days of this month",
     find_month_days,
-    {"date_day_this_month": 0.9, "date_weekday_day": 0.9},
+    {"date_day_this_month": 0.9, "date_weekday_day": 0.9, "date_day_in_words": 0.9},
     (
         "El [3 del presente mes] inició; ingresó el [5 del corriente].",
         "el [día 2 del mes pasado]; el [dia 3 de este mes] tuvo",
@@ -143,11 +203,36 @@ MONTH_DAY_FINDER = Finder(
         "A [15 do corrente mês] iniciou; no [dia 21 p.p.]; desde o [dia 3 deste mês]",
         "Am [15. d. M.] trat; am [3. des Monats]; seit dem [12. letzten Monats]",
         "Le [jeudi 12], apparition; el [lunes 3] ingresó; il [sabato 5] è caduto",
+        "El [tres de marzo] comenzó; le [trois mars]; il [tre marzo]; no dia [três de março]",
+        "Am [dritten März] kam es; le [premier avril]; el [treinta y uno de diciembre]",
     ),
     (
         "el día 3 del ciclo; del 3 de este modo; Dosis 1.5 del presente mes",
         "20 U.S. states; 3 courants",
         "jeudi 12 h; lunes 3 veces; el lunes 3 de marzo; jeudi 12/03; quinta 3 dias",
+        "hace dos meses; cincuenta de marzo; tres meses de marzo a junio",
     ),
     languages=frozenset({"es", "pt", "fr", "it", "de"}),
 )
+
+
+def _value(words: str) -> int | None:
+    """The day a day's words before a month say, when it can be one (1 to 31): "tres" 3,
+    "dritten" 3, "trente et un" 31; None for "cincuenta", "quarante"."""
+    total = 0
+    for word in regex.split(r"[ \t-]+", words.strip().lower()):
+        if word in _FIRSTS:
+            total += 1
+        elif word in _GERMAN_ORDINALS:
+            total += _GERMAN_ORDINALS.index(word) + 1
+        elif word in _ITALIAN_DAYS:
+            total += _ITALIAN_DAYS[word]
+        elif word in NUMBER_WORDS:
+            total += NUMBER_WORDS[word]
+        elif word not in _JOINS:
+            return None
+    return total if 1 <= total <= 31 else None
+
+
+_FIRSTS = frozenset({"primero", "premier", "primo", "primeiro"})
+_JOINS = frozenset({"y", "et", "e", "und", "de", "of", ""})
