@@ -53,10 +53,12 @@ SURNAME_CAPITAL_LATIN1 = rf"(?:(?<=M)a?c[{LATIN1_UPPER}]|(?<=[OD])'[{LATIN1_UPPE
 
 PARTICLES = frozenset(
     "de del la las los y i van von der den ter ten di da du le dos das do d' mc mac st st. "
-    "san santa al el bin della dalla delle degli dei dello dal lo li zu".split()
+    "san santa al el bin della dalla delle degli dei dello dal lo li zu e".split()
 )
 """Words that may sit inside a name ("Ramón y Cajal", "de la Fuente", "van der Berg", "Marco
-Della Valle", "Luca Lo Presti", "Bernd zu Guttenberg")."""
+Della Valle", "Luca Lo Presti", "Bernd zu Guttenberg", "José de Sousa e Castro")."""
+_ELIDED_PARTICLE = regex.compile(r"(?:d|dell|dall|degl|l)['\u2019](?=\p{Lu})")
+"""A particle elided into the surname after it ("Marco dell'Acqua", "Agrippa d'Aubigné")."""
 WEEKDAYS = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur "
     "thurs fri sat sun lunes martes miercoles jueves viernes sabado domingo lundi mardi "
@@ -361,7 +363,7 @@ def take_name(
         if article and lex.everyday(word.folded):
             break  # the article's noun, no surname ("den Fall"; "Anna den Hartog" goes on)
         article = False
-        if taken and capitalised and not word.capitalised:
+        if taken and capitalised and not word.capitalised and not _ELIDED_PARTICLE.match(word.text):
             break
         if word.initial and text[word.end : word.end + 1] == "/":
             break  # "C/ Infantas": a street, no initial
@@ -369,7 +371,9 @@ def take_name(
             break  # "Dr Smith Ward 3"; a surname first is one ("Mrs Ward was discharged")
         if taken and word.capitalised and street_ahead(text, word.start, word.folded):
             break  # "Anna Bujons Tur [Calle Joaquim Folguera, 3]"
-        if not lex.name_like(
+        if taken and strength >= STRONG and _surname_after_particle(text, word, pending, lex):
+            pass  # "Peter de Vries", "Marco dell'Acqua": the particle says a surname follows
+        elif not lex.name_like(
             word, strength, lowercase=lowercase, uncased=uncased, familiar=familiar
         ):
             if not (taken == 0 and _word_first_name(word, lex, uncased)):
@@ -390,6 +394,31 @@ def take_name(
     if tentative and taken == 1:
         return None  # "Patient Will Be", "Dr. May": no name after the word
     return start, _strip_dot(text, start, end)
+
+
+def _surname_after_particle(text: str, word: Word, pending: int, lex: Lexicon) -> bool:
+    """Whether a word after a first name is a surname though the common-word list holds it: a
+    particle elided into it ("Marco dell'Acqua", "Agrippa d'Aubigné"), or after a Dutch or
+    German particle a capitalised word that is no stopword and no everyday word of the
+    narrative's language ("Peter de Vries"; not "Frau Müller von Station 3")."""
+    elided = _ELIDED_PARTICLE.match(word.text)
+    if elided is not None:  # the elision is the name's whatever word follows ("dell'Acqua")
+        return len(word.text) - elided.end() >= 2
+    if (
+        pending < 0
+        or lex.language in _ROMANCE
+        or fold(text[pending : word.start].split()[0]) not in _GERMANIC_PARTICLES
+        or not word.capitalised
+        or word.initial
+    ):
+        return False  # "Serena Colombo della Farmacia Centrale": an institution after "della"
+    return len(word.folded) >= 2 and word.folded not in lex.stop and not lex.everyday(word.folded)
+
+
+_ROMANCE = frozenset({"es", "fr", "it", "pt"})
+_GERMANIC_PARTICLES = frozenset({"de", "van", "von", "vom", "ter", "ten", "den", "der", "zu"})
+"""The Dutch and German particles before a surname the common-word list may hold ("de Vries",
+"van Dam"); after a Romance one a capitalised word is as often an institution or a town."""
 
 
 def _word_first_name(word: Word, lex: Lexicon, uncased: bool = False) -> bool:

@@ -1,0 +1,47 @@
+"""Surnames after particles: elided into the surname ("Marco dell'Acqua", "Agrippa
+d'Aubigné"), a Dutch or German particle before a surname the common-word list holds ("Peter de
+Vries"), and Portuguese surnames joined by "e" ("José Maria de Sousa e Castro"); with the
+institutions, wards and towns after a particle that stay out of the name."""
+
+from __future__ import annotations
+
+import pytest
+from rulefinds import stretches
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "name"),
+    [
+        ("Sig. Marco dell'Acqua, 66 anni.", "it", "Marco dell'Acqua"),
+        ("Il dott. Luca dell'Acqua, MMG, ha segnalato.", "it", "Luca dell'Acqua"),
+        ("Mme Agrippa d'Aubigné est venue.", "fr", "Agrippa d'Aubigné"),
+        ("Herr Peter de Vries wurde aufgenommen.", "de", "Peter de Vries"),
+        ("O Sr. José Maria de Sousa e Castro foi internado.", "pt", "José Maria de Sousa e Castro"),
+        ("Sr. António de Sousa e Castro, 70 anos.", "pt", "António de Sousa e Castro"),
+    ],
+)
+def test_a_surname_after_a_particle_belongs_to_the_name(
+    text: str, language: str, name: str
+) -> None:
+    """The name ended before the particle: "Marco", "Peter", "José Maria de Sousa"."""
+    assert name in stretches(text, language, "PERSON") + stretches(text, language, "STAFF")
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "name"),
+    [
+        ("Frau Müller von Station 3 kam.", "de", "Müller"),
+        (
+            "La farmacista, Dott.ssa Serena Colombo della Farmacia Centrale di Bergamo, riferisce.",
+            "it",
+            "Serena Colombo",
+        ),
+        ("Mme Dupont d'accord avec le traitement.", "fr", "Dupont"),
+    ],
+)
+def test_a_ward_or_an_institution_after_a_particle_stays_out_of_the_name(
+    text: str, language: str, name: str
+) -> None:
+    assert name in stretches(text, language, "PERSON") + stretches(text, language, "STAFF")
+    assert all(len(s) <= len(name) for s in stretches(text, language, "PERSON"))
+    assert all(len(s) <= len(name) for s in stretches(text, language, "STAFF"))
