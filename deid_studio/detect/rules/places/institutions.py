@@ -92,6 +92,14 @@ _INSTITUTION_SUFFIXED = regex.compile(
 """Capitalised words, then an institution's word that ends a word as the cue-word index
 reads one (no digit after it: "Mercy Hospital2" is none), so that the index says where to
 try the pattern (:func:`_suffixed_starts`)."""
+_ROLE_OF = regex.compile(
+    r"(?i:members?|students?|residents?|pastor|patients?|employees?|staff|volunteers?|teachers?"
+    r"|director|president|congregants?|parishioners?|graduates?|inmates?|alumn[ia]|alumnus"
+    r"|principal|chaplain|faculty|friends?)[ \t]+of[ \t]+(?=\p{Lu})"
+)
+"""A person's role and "of" before an institution's capitalised name, at a sentence's start
+or as a title ("Member of First Baptist Church", "Student of Lincoln High School"): the
+role is no part of the name."""
 _SAINT_POSSESSIVE = cues(
     "st saint ste".split(),
     tail=r"\.?[ \t]*\p{L}[\p{L}\p{M}]+['\u2019]s(?![\p{L}\p{M}])"
@@ -146,6 +154,47 @@ _TOWN_AFTER_INSTITUTION = regex.compile(
 )
 """The town of an institution after "in": "Boots Pharmacy in [Scottport]", "Dennis Medical
 Centre in [McCarthyview]" (a town named after a surname keeps its capitals)."""
+
+
+_TOWN_WORD = r"\p{Lu}[\p{L}\p{M}'\u2019-]+"
+_OF_TOWN = regex.compile(rf"[ \t]+of[ \t]+(?:Greater[ \t]+)?({_TOWN_WORD}(?:[ \t]+{_TOWN_WORD})?)")
+_KIND_BEFORE_OF = regex.compile(
+    rf"(?r)(?<![\p{{L}}\p{{M}}])(?:{_TOWN_WORD}[ \t]+){{0,3}}(?-i:Center|Centre|Care|Associates"
+    r"|Pediatrics|Clinic|Clinics|Hospital|Church|Mosque|Temple|Synagogue|School|Schools|YMCA"
+    r"|YWCA|Health|Medicine|Group|Parenthood|Services|Partners|Physicians|Specialists)\Z"
+)
+"""An institution's capitalised words ending with its kind's, before "of" and its town
+("Urgent Care", "Islamic Center", "Pediatric Associates", "YMCA")."""
+
+
+def _named_by_towns(text: str, language: str | None) -> Iterator[RuleHit]:
+    """An institution named by its town after "of", the whole name ("Urgent Care of
+    Springfield", "Islamic Center of Boston", "Pediatric Associates of Dallas", "YMCA of
+    Greater Seattle"): tried at each " of " a capital follows, in English."""
+    if language not in (None, "en"):
+        return
+    at = text.find(" of ")
+    while at >= 0:
+        if text[at + 4 : at + 5].isupper() and (town_end := _of_a_known_town(text, at, language)):
+            kind = _KIND_BEFORE_OF.search(text, max(0, at - 80), at)
+            if kind is not None:
+                yield RuleHit(kind.start(), town_end, "INSTITUTION", "institution_suffixed")
+        at = text.find(" of ", at + 4)
+
+
+def _of_a_known_town(text: str, end: int, language: str | None) -> int | None:
+    """Where "of" and a town the gazetteer knows end after an institution's words that name
+    no one: the town names the institution ("Urgent Care of Springfield", "Islamic Center of
+    Boston", "YMCA of Greater Seattle"); None when no town follows."""
+    match = _OF_TOWN.match(text, end)
+    if match is None:
+        return None
+    known = places(language)
+    words = match.group(1).split()
+    for size in range(len(words), 0, -1):
+        if known.match(tuple(fold(w) for w in words[:size])) == "CITY":
+            return match.start(1) + len(" ".join(words[:size]))
+    return None
 
 
 def _town_after(text: str, end: int, lex: Lexicon) -> Iterator[RuleHit]:
@@ -278,11 +327,16 @@ def _institutions(
             (word in PARTICLES and word.rstrip(".") not in _SAINTS) or word in _ARTICLES
         ) and not _owner_before_shop(text, start + len(first), word, lex, language):
             start += len(first) + 1
+        if (role := _ROLE_OF.match(text, start, end)) is not None:
+            start = role.end()  # "Member of [First Baptist Church]"
         if text[start:end].isupper():
             start = _past_shouted_words(text, start, end, lex)
         if _named(text, start, end, lex, language):
             yield RuleHit(start, end, "INSTITUTION", "institution_suffixed")
             yield from _town_after(text, end, lex)
+        elif (of_town := _of_a_known_town(text, end, language)) is not None:
+            yield RuleHit(start, of_town, "INSTITUTION", "institution_suffixed")
+    yield from _named_by_towns(text, language)
     if any(end in text for end in _COMPOUND_ENDS):
         for match in _INSTITUTION_COMPOUND.finditer(text):
             yield RuleHit(*match.span(), "INSTITUTION", "institution_compound")
