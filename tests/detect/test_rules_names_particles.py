@@ -45,3 +45,31 @@ def test_a_ward_or_an_institution_after_a_particle_stays_out_of_the_name(
     assert name in stretches(text, language, "PERSON") + stretches(text, language, "STAFF")
     assert all(len(s) <= len(name) for s in stretches(text, language, "PERSON"))
     assert all(len(s) <= len(name) for s in stretches(text, language, "STAFF"))
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "name"),
+    [
+        ("Patiente : Mme LE GOFF Anne, épouse LE BRIS.", "fr", "LE BRIS"),
+        ("Mme Martin, ép. Durand, 80 ans", "fr", "Durand"),
+        ("Frau Meier, verh. Schulz, kam", "de", "Schulz"),
+        ("la sig.ra Maria Rossi ved. Bianchi", "it", "Bianchi"),
+        ("Signed: JOHN SMITH.", "en", "JOHN SMITH"),
+    ],
+)
+def test_a_married_name_after_its_word_is_a_name_without_the_full_stop(
+    text: str, language: str, name: str
+) -> None:
+    """"épouse LE BRIS" left the married name, and a surname in capitals kept the sentence's
+    full stop as an initial's."""
+    assert name in stretches(text, language, "PERSON") + stretches(text, language, "STAFF")
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [("Enfant née Prématurée", "fr"), ("als geborene Kölnerin", "de"), ("son épouse", "fr")],
+)
+def test_a_birth_or_married_names_word_without_a_name_before_names_no_one(
+    text: str, language: str
+) -> None:
+    assert stretches(text, language, "PERSON") == []

@@ -468,8 +468,14 @@ def uncased(text: str) -> bool:
 
 
 def _strip_dot(text: str, start: int, end: int) -> int:
-    """A name ends before a sentence's full stop, but keeps an initial's ("John Q.")."""
-    if text[end - 1] == "." and not (end - start >= 2 and text[end - 2].isupper()):
+    """A name ends before a sentence's full stop, but keeps an initial's ("John Q."; not a
+    surname's in capitals, "épouse LE BRIS.")."""
+    initial = (
+        end - start >= 2
+        and text[end - 2].isupper()
+        and (end - 2 == start or not text[end - 3].isalpha())
+    )
+    if text[end - 1] == "." and not initial:
         return end - 1
     return end
 

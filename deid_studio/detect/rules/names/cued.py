@@ -99,13 +99,15 @@ def _child_named(text: str, match: regex.Match[str], start: int, lex: Lexicon) -
 
 _BIRTH_NAME: Mapping[str, str] = {
     "en": "née nee",
-    "fr": "née",
-    "de": "geb geborene",
+    "fr": "née épouse ép veuve",
+    "de": "geb geborene verh verheiratete verw verwitwete",
     "nl": "geb",
+    "it": "ved vedova coniugata",
 }
-"""Words before a birth name ("Frau Elke Braun, geb. Vogel", "Mme Durand née Martin"): a
-name when a name stands before them and a word follows; a birth date when a number does
-("geb. 12.03.1950"). Not "als geborene Kölnerin", "Enfant née Prématurée"."""
+"""Words before a birth or a married name ("Frau Elke Braun, geb. Vogel", "Mme Durand née
+Martin", "Mme LE GOFF Anne, épouse LE BRIS", "Frau Meier, verh. Schulz", "Maria Rossi ved.
+Bianchi"): a name when a name stands before them and a word follows; a birth date when a
+number does ("geb. 12.03.1950"). Not "als geborene Kölnerin", "Enfant née Prématurée"."""
 _NAME_BEFORE = regex.compile(r"(?r)(\p{Lu}[\p{L}\p{M}'\u2019\-]+)[ \t]*[,(]?[ \t]*\Z")
 _PATIENT_SHORT: Mapping[str, str] = {"en": "pt pat", "de": "pat pt"}
 """The patient's word shortened, with its dot ("Pat. Schulze wurde aufgenommen", "Pt. Smith
@@ -389,7 +391,7 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int, Conf
         ),
         ("STAFF", "name_after_staff_key", _STAFF_KEYS, None, STRONG, None),
         ("PERSON", "name_after_patient_title", _PATIENT_TITLES, _ABBREVIATED, STRONG, None),
-        ("PERSON", "name_after_patient_title", _BIRTH_NAME, _ABBREVIATED, STRONG, _after_a_name),
+        ("PERSON", "name_after_patient_title", _BIRTH_NAME, _ABBREVIATED, FIELD, _after_a_name),
         ("PERSON", "name_after_patient_key", _PATIENT_KEYS, None, STRONG, None),
         ("PERSON", "name_after_patient_key", _SURNAME_KEYS, None, FIELD, None),
         ("PERSON", "name_after_patient_word", _PATIENT_WEAK, _WORD_CUE, WEAK, None),
