@@ -258,3 +258,30 @@ def test_given_names_with_particles_after_the_surnames_comma_are_found(
     """A compound given name after the surnames ("MARÍA DEL MAR"), to the sentence's full
     stop: "DEL MAR" was left."""
     assert name in stretches(text, "es" if "Paciente" in text else "en", "PERSON")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("nurse amy gave me the shot", "amy"),
+        ("my friend tom had the same thing", "tom"),
+        ("called pharmacy and spoke w/ pharmacist kevin", "kevin"),
+        ("patient kim had rash", "kim"),
+        ("pt sarah had hives", "sarah"),
+        ("my neighbor jim", "jim"),
+        ("my friend mark told me", "mark"),
+    ],
+)
+def test_a_lower_case_first_name_alone_before_its_verb_or_the_clauses_end_is_a_name(
+    text: str, name: str
+) -> None:
+    """Only two names or a name between commas were read after the cue."""
+    assert name in [s for kind in ("PERSON", "STAFF") for s in stretches(text, "en", kind)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["patient will follow up", "the patient may have", "my friend said", "patient grace period"],
+)
+def test_a_word_after_the_patients_or_a_friends_word_is_no_name(text: str) -> None:
+    assert stretches(text, "en", "PERSON") == []

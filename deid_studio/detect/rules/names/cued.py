@@ -539,6 +539,19 @@ def _titled_in_lower_case(
 
 
 _COMMA_AFTER = regex.compile(r"[ \t]*,")
+_ALONE_BEFORE = regex.compile(
+    r"[ \t]*(?:[.;:!?)]|\r?\n|\Z|,?[ \t]+(?:had|has|have|was|is|got|received|took|went"
+    r"|came|started)(?![\p{L}\p{M}]))"
+)
+"""What may follow a lower-case first name alone after a weak cue, when the common-word list
+does not hold the name: the clause's end or a verb a thing has too ("patient kim had rash",
+"my neighbor jim"; "pt bill was sent" is the patient's bill)."""
+_PERSONS_VERB_AFTER = regex.compile(
+    r",?[ \t]+(?:gave|gives|said|says|told|called|reported|developed|noticed|became|felt|woke"
+    r"|complained|fainted|vomited|died|thinks|thought)(?![\p{L}\p{M}])"
+)
+"""A person's verb after a lower-case first name alone: a name even when it is a word too
+("nurse grace said", "my friend mark told me")."""
 
 
 def _typed_in_lower_case(
@@ -546,7 +559,9 @@ def _typed_in_lower_case(
 ) -> tuple[int, int] | None:
     """An English patient's name typed in lower case after the patient's word, which no
     capital marks: a first name of Faker's English lists between commas ("the patient,
-    jacob, had a fever") or before a surname of those lists ("patient jacob miller had"),
+    jacob, had a fever"), alone before the clause's end or its verb when it is seldom an
+    English word ("patient kim had rash", "my neighbor jim"; not "patient will follow", "pt
+    bill was sent") or before a surname of those lists ("patient jacob miller had"),
     none a word English writes more often than as a name (:data:`_APPOSED_NO_WORD`,
     :data:`_LOWER_CASE_NO_WORD`; not "patient will follow", "the patient, who"), a month or
     a weekday. The common-word list says nothing here: it holds "jacob", "mary", "miller"."""
@@ -559,6 +574,11 @@ def _typed_in_lower_case(
         return None
     if apposed and _COMMA_AFTER.match(text, words[0].end):
         return words[0].start, words[0].end
+    if zipf(name, "en") < _LOWER_CASE_NO_WORD and (
+        _PERSONS_VERB_AFTER.match(text, words[0].end)
+        or (name not in lex.common and _ALONE_BEFORE.match(text, words[0].end))
+    ):
+        return words[0].start, words[0].end  # "patient kim had rash", "my neighbor jim"
     if (
         len(words) < 2
         or zipf(name, "en") >= _LOWER_CASE_NO_WORD
