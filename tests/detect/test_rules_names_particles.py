@@ -60,8 +60,8 @@ def test_a_ward_or_an_institution_after_a_particle_stays_out_of_the_name(
 def test_a_married_name_after_its_word_is_a_name_without_the_full_stop(
     text: str, language: str, name: str
 ) -> None:
-    """The married name after "épouse LE BRIS" was left, and a surname in capitals kept the sentence's
-    full stop as an initial's."""
+    """The married name after "épouse" was left, and a surname in capitals kept the
+    sentence's full stop as an initial's."""
     assert name in stretches(text, language, "PERSON") + stretches(text, language, "STAFF")
 
 
