@@ -158,11 +158,15 @@ Centre in [McCarthyview]" (a town named after a surname keeps its capitals)."""
 
 _TOWN_WORD = r"\p{Lu}[\p{L}\p{M}'\u2019-]+"
 _OF_TOWN = regex.compile(rf"[ \t]+of[ \t]+(?:Greater[ \t]+)?({_TOWN_WORD}(?:[ \t]+{_TOWN_WORD})?)")
+_KINDS_BEFORE_OF = (
+    "Center Centre Care Associates Pediatrics Clinic Clinics Hospital Church Mosque Temple "
+    "Synagogue School Schools YMCA YWCA Health Medicine Group Parenthood Services Partners "
+    "Physicians Specialists"
+).split()
 _KIND_BEFORE_OF = regex.compile(
-    rf"(?r)(?<![\p{{L}}\p{{M}}])(?:{_TOWN_WORD}[ \t]+){{0,3}}(?-i:Center|Centre|Care|Associates"
-    r"|Pediatrics|Clinic|Clinics|Hospital|Church|Mosque|Temple|Synagogue|School|Schools|YMCA"
-    r"|YWCA|Health|Medicine|Group|Parenthood|Services|Partners|Physicians|Specialists)\Z"
+    rf"(?r)(?<![\p{{L}}\p{{M}}])(?:{_TOWN_WORD}[ \t]+){{0,3}}(?-i:{'|'.join(_KINDS_BEFORE_OF)})\Z"
 )
+_KIND_ENDINGS = tuple(_KINDS_BEFORE_OF)
 """An institution's capitalised words ending with its kind's, before "of" and its town
 ("Urgent Care", "Islamic Center", "Pediatric Associates", "YMCA")."""
 
@@ -175,7 +179,11 @@ def _named_by_towns(text: str, language: str | None) -> Iterator[RuleHit]:
         return
     at = text.find(" of ")
     while at >= 0:
-        if text[at + 4 : at + 5].isupper() and (town_end := _of_a_known_town(text, at, language)):
+        if (
+            text[at + 4 : at + 5].isupper()
+            and text.endswith(_KIND_ENDINGS, max(0, at - 12), at)
+            and (town_end := _of_a_known_town(text, at, language))
+        ):
             kind = _KIND_BEFORE_OF.search(text, max(0, at - 80), at)
             if kind is not None:
                 yield RuleHit(kind.start(), town_end, "INSTITUTION", "institution_suffixed")
