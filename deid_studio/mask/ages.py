@@ -4,7 +4,8 @@
 years", "in her 90s", "in her nineties", "a nonagenarian", "noventa y dos años". A number
 counts in years unless a unit after it says days, weeks or months. Parts in different units
 add up ("2 años y 3 meses" is 2.25); a range counts as its upper end. Number words are read
-in English and Spanish up to 99, decades of life in English.
+in English and Spanish up to 99 and English hundreds ("one hundred and two years"), decades
+of life in English.
 """
 
 from __future__ import annotations
@@ -72,9 +73,15 @@ def age_in_years(text: str) -> float | None:
     tokens = [t.casefold() for t in _TOKEN.findall(text)]
     for i, token in enumerate(tokens):
         following = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if token == "hundred":  # "one hundred and two years", "a hundred years"
+            number = (number or 1.0) * 100
+            continue
         value = _number(token)
         if value is not None:
-            if number is not None and not (number in _TENS.values() and value < 10):
+            if number is not None and not (
+                (number in _TENS.values() and value < 10)
+                or (number >= 100 and number % 100 == 0 and value < 100)
+            ):
                 parts.append((number, None))
                 number = value
             else:

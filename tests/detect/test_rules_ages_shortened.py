@@ -82,3 +82,29 @@ def test_an_age_over_89_is_found_whatever_stands_before_it(
 )
 def test_a_time_a_history_or_a_dose_is_no_age_over_89(text: str) -> None:
     assert stretches(text, "en", "AGE") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("Grandmother, age ninety-three, had a stroke.", "ninety-three"),
+        ("aged ninety-two", "ninety-two"),
+        ("she turned ninety last week.", "ninety"),
+        ("one hundred and two years old", "one hundred and two years"),
+    ],
+)
+def test_an_age_over_89_in_words_after_its_key_or_a_verb_is_found(text: str, age: str) -> None:
+    assert stretches(text, "en", "AGE") == [age]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the test is ninety percent sensitive",
+        "it was a hundred mg",
+        "one hundred patients",
+        "On 13Jan2021 his temp was one hundred and something.",
+    ],
+)
+def test_an_amount_in_words_is_no_age(text: str) -> None:
+    assert stretches(text, "en", "AGE") == []

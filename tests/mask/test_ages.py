@@ -70,3 +70,12 @@ def test_a_number_no_one_could_be_is_tagged_not_capped(mask) -> None:
     masked = mask(document, "tags")
     assert masked.text == "61 ans, habite [AGE], boulevard de Regnier; [AGE > 89] old."
     assert [r.action for r in masked.replacements] == ["tag", "cap"]  # 91.7 years: an age
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [("one hundred and two years", 102.0), ("a hundred years", 100.0), ("one hundred", 100.0)],
+)
+def test_an_english_hundred_is_read_whole(text: str, years: float) -> None:
+    """ "one hundred and two years" read as 2: an age over 89 the masking kept as written."""
+    assert age_in_years(text) == years

@@ -489,6 +489,21 @@ _DECADE_HINTS = (
 """What a narrative stating an age by its decade holds: the pattern runs only there."""
 
 
+_OVER_89_IN_WORDS = regex.compile(
+    r"(?<=(?<![\p{L}\p{M}])(?i:aged|age|age[ \t]+of|turned)[ \t]*:?,?[ \t]*)"
+    r"(?i:ninety(?:[ \t-](?:one|two|three|four|five|six|seven|eight|nine))?"
+    r"|(?:one|a)[ \t]+hundred(?:[ \t]+(?:and[ \t]+)?(?:one|two|three|four|five|six|seven"
+    r"|eight|nine|ten))?)(?![\p{L}\p{M}-])(?![ \t]+(?i:percent|mg|ml|units?|times|days|pounds"
+    r"|lbs|kg|miles|people|patients)\b)"
+    r"|(?<![\p{L}\p{M}])(?i:one|a)[ \t]+hundred(?:[ \t]+(?:and[ \t]+)?(?:one|two|three|four"
+    r"|five|six|seven|eight|nine|ten))?[ \t]+(?i:years?)(?=[ \t-]+(?i:old|of[ \t]+age)\b)"
+)
+"""An age over 89 written in words after its key or "turned", or before "years old" ("aged
+ninety-two", "Grandmother, age ninety-three,", "she turned one hundred", "one hundred and two
+years old"); not an amount or a reading ("his temp was one hundred and something", "aged
+ninety percent"). The masker reads them as any age in words and caps them."""
+
+
 def find_decades(text: str, language: str | None) -> list[RuleHit]:
     """Every age :data:`_DECADE` states, in the narratives that hold "in her " or one of its
     words' endings (a scan of every narrative with "ties" or "0s" cost 1% of the rules' time
@@ -504,6 +519,8 @@ def find_decades(text: str, language: str | None) -> list[RuleHit]:
         if any(hint in lower for hint in _DECADE_HINTS)
         else []
     )
+    if "ninety" in lower or "hundred" in lower:
+        found += (RuleHit(*m.span(), "AGE", "age_decade") for m in _OVER_89_IN_WORDS.finditer(text))
     index = word_index(text, language)
     for word in _DECADE_WORDS.intersection(index):
         for at in index[word]:
@@ -684,12 +701,15 @@ DECADE_FINDER = Finder(
         "a [90-something] woman; my [ninety-something] grandmother",
         "mujer de [noventa y tantos años]; idosa [na casa dos 90 anos]; de [90 e poucos anos]",
         "Patientin [Mitte 90] mit Sturz; ein Mann [Anfang neunzig]",
+        "Grandmother, age [ninety-three], had; aged [ninety two]; she turned [ninety].",
+        "[one hundred and two years] old",
     ),
     (
         "for 90 something days; 90-something percent of patients; aged 100. She said something",
         "SpO2 Anfang 90 %; Ende 90 Tage; Mitte 2021; Mitte Januar",
         "in the 1990s; in the nineties; the 90s music; the sixties",
         "centenary celebrations; the Forties Pipeline; Centenario Hospital Miguel Hidalgo",
+        "the test is ninety percent; his temp was one hundred and something; one hundred patients",
     ),
 )
 
