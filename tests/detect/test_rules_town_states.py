@@ -37,3 +37,25 @@ def test_a_town_before_its_states_code_is_a_town(text: str, town: str) -> None:
 )
 def test_a_word_or_a_town_its_state_does_not_hold_is_no_town(text: str) -> None:
     assert stretches(text, "en") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "street"),
+    [
+        ("i live at 12 oak st in dayton", "12 oak st"),
+        ("address 45 w 34th st new york ny 10001", "45 w 34th st"),
+        ("he lives at 221 baker street", "221 baker street"),
+        ("we moved to 14 maple ave", "14 maple ave"),
+        ("gillespie 3747 3911 fourth avenue suite 112", "3747 3911 fourth avenue"),
+    ],
+)
+def test_a_street_typed_in_lower_case_with_its_number_is_a_street(text: str, street: str) -> None:
+    """Only capitalised streets were read: a message's lower-case address was left whole."""
+    assert street in stretches(text, "en", "STREET")
+
+
+@pytest.mark.parametrize(
+    "text", ["give 5 mg st", "2 more miles down the road", "in 2 weeks st", "took 2 tabs po"]
+)
+def test_a_dose_or_a_count_before_a_streets_word_is_no_street(text: str) -> None:
+    assert stretches(text, "en", "STREET") == []

@@ -209,7 +209,45 @@ def _during(text: str, start: int) -> bool:
     return _IN_CORSO_DI.search(text, max(0, start - 4), start + 9) is not None
 
 
+_TYPED_STREET = regex.compile(
+    r"(?<![\w.,/-])\d{1,5}[ \t]+(?:[nsew]\.?[ \t]+)?"
+    r"(?P<name>(?:[a-z][a-z'-]+|\d{1,3}(?:st|nd|rd|th))(?:[ \t]+[a-z][a-z'-]+)?)[ \t]+"
+    r"(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|terrace|highway|hwy|parkway|pkwy)"
+    r"(?![\w-]|\.?\d)"
+)
+"""A US street typed in lower case with its house number, as messages write it ("12 oak st",
+"45 w 34th st", "221 baker street"); the street's type word one of those no other word
+shares ("dr", "ct", "way" are a doctor, a court, a way)."""
+_NOT_STREET_NAMES = frozenset(
+    "mg mcg ml cc units unit tabs tab tablets tablet pills pill caps doses dose times days "
+    "weeks months years hours hrs minutes mins miles blocks pm am x".split()
+)
+
+
+_SECOND_NUMBER_BEFORE = regex.compile(r"(?r)(?<![\w.,/-])\d{1,5}[ \t]+\Z")
+"""A number right before the house number belongs to the address ("3747 3911 fourth avenue"):
+left out, it stayed beside the masked street."""
+
+
+def _typed_streets(text: str, language: str | None) -> Iterator[RuleHit]:
+    """The streets :data:`_TYPED_STREET` finds at runs of digits in an English narrative, their
+    words no stopword, unit or count ("give 5 mg st", "2 more miles down the road" stay)."""
+    if language not in (None, "en"):
+        return
+    stop = lexicon("en").stop
+    for start, _ in digit_runs(text):
+        match = _TYPED_STREET.match(text, start)
+        if match is None:
+            continue
+        words = match.group("name").split()
+        if any(w in stop or w in _NOT_STREET_NAMES for w in words):
+            continue
+        before = _SECOND_NUMBER_BEFORE.search(text, max(0, start - 8), start)
+        yield RuleHit(before.start() if before else start, match.end(), "STREET", "street_us")
+
+
 def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> Iterator[RuleHit]:
+    yield from _typed_streets(text, language)
     if "Gran V" in text:
         for match in _GRAN_VIA.finditer(text):
             yield RuleHit(*_trim(text, *match.span()), "STREET", "street_prefixed")
