@@ -31,6 +31,15 @@ from deid_studio.detect.rules.base import (
 from deid_studio.detect.rules.words import register_triggers, word_index
 
 _DAY = r"(?:0?[1-9]|[12]\d|3[01])"
+
+
+def _of(table: dict[str, frozenset[str]], language: str | None) -> frozenset[str]:
+    """The words of ``table`` for ``language``: every language's when it is unknown."""
+    if language is None:
+        return frozenset().union(*table.values())
+    return table.get(language, frozenset())
+
+
 _THIS_MONTH = (
     r"del\s+(?:presente|corriente|actual)(?:\s+mes)?|de(?:l)?\s+(?:este|mismo|dicho)\s+mes"
     r"|del\s+mes\s+(?:pasado|anterior|en\s+curso|actual|corriente|próximo|proximo|siguiente)"
@@ -81,9 +90,10 @@ _WEEKDAYS: dict[str, frozenset[str]] = {
         "terça-feira terca-feira quarta-feira quinta-feira sexta-feira"
     ),
 }
-_ALL_WEEKDAYS = frozenset().union(*_WEEKDAYS.values())
+
 _WEEKDAY_DAY = regex.compile(
-    rf"(?<![\p{{L}}-])(?:{alternation(_ALL_WEEKDAYS)})\s+(?:(?:le|el|il|o)\s+)?{_DAY}(?:er|º|°)?"
+    rf"(?<![\p{{L}}-])(?:{alternation(_of(_WEEKDAYS, None))})"
+    rf"\s+(?:(?:le|el|il|o)\s+)?{_DAY}(?:er|º|°)?"
     r"(?![\p{L}])"
     rf"(?![\d:.,/-]?\d|\s*(?:(?:de|del|of)\s+)?{MONTH}\b"
     r"|\s*(?:h|hs|hrs?|heures?|horas?|ore|veces|vezes|fois|volte|mg|ml|semanas?|semaines?"
@@ -96,13 +106,20 @@ take whole ("jeudi 12 h", "lunes 3 veces", "lunes 3 de marzo")."""
 
 _WORDED = ("es", "fr", "it", "pt", "de")
 _FULL_MONTHS: dict[str, frozenset[str]] = {lang: frozenset(full_names(lang)) for lang in _WORDED}
-_GERMAN_ORDINALS = (
-    "ersten zweiten dritten vierten fünften sechsten siebten achten neunten zehnten elften "
-    "zwölften dreizehnten vierzehnten fünfzehnten sechzehnten siebzehnten achtzehnten "
-    "neunzehnten zwanzigsten einundzwanzigsten zweiundzwanzigsten dreiundzwanzigsten "
-    "vierundzwanzigsten fünfundzwanzigsten sechsundzwanzigsten siebenundzwanzigsten "
-    "achtundzwanzigsten neunundzwanzigsten dreißigsten einunddreißigsten"
-).split()
+_GERMAN_ORDINALS: dict[str, int] = {
+    word: n
+    for n, word in enumerate(
+        (
+            "ersten zweiten dritten vierten fünften sechsten siebten achten neunten zehnten "
+            "elften zwölften dreizehnten vierzehnten fünfzehnten sechzehnten siebzehnten "
+            "achtzehnten neunzehnten zwanzigsten einundzwanzigsten zweiundzwanzigsten "
+            "dreiundzwanzigsten vierundzwanzigsten fünfundzwanzigsten sechsundzwanzigsten "
+            "siebenundzwanzigsten achtundzwanzigsten neunundzwanzigsten dreißigsten "
+            "einunddreißigsten"
+        ).split(),
+        start=1,
+    )
+}
 _ITALIAN_DAYS: dict[str, int] = {
     word: n
     for n, spelt in enumerate(
@@ -129,13 +146,7 @@ dritten März"), read backwards from the month."""
 
 @register_triggers
 def _triggers(language: str | None) -> frozenset[str]:
-    if language is None:
-        return frozenset().union(*_MONTH_WORDS.values(), _ALL_WEEKDAYS, *_FULL_MONTHS.values())
-    return (
-        _MONTH_WORDS.get(language, frozenset())
-        | _WEEKDAYS.get(language, frozenset())
-        | _FULL_MONTHS.get(language, frozenset())
-    )
+    return _of(_MONTH_WORDS, language) | _of(_WEEKDAYS, language) | _of(_FULL_MONTHS, language)
 
 
 def find_month_days(text: str, language: str | None) -> list[RuleHit]:
@@ -146,17 +157,11 @@ def find_month_days(text: str, language: str | None) -> list[RuleHit]:
         for match in _DAY_OF_THIS_MONTH.finditer(text, max(0, at - _REACH), at + 12):
             if match.start() < at < match.end():
                 found[match.span()] = RuleHit(*match.span(), "DATE", "date_day_this_month")
-    weekdays = _ALL_WEEKDAYS if language is None else _WEEKDAYS.get(language, frozenset())
-    for at in (p for word in weekdays.intersection(index) for p in index[word]):
+    for at in (p for word in _of(_WEEKDAYS, language).intersection(index) for p in index[word]):
         match = _WEEKDAY_DAY.match(text, at)
         if match is not None:
             found[match.span()] = RuleHit(*match.span(), "DATE", "date_weekday_day")
-    months = (
-        frozenset().union(*_FULL_MONTHS.values())
-        if language is None
-        else _FULL_MONTHS.get(language, frozenset())
-    )
-    for word in months.intersection(index):
+    for word in _of(_FULL_MONTHS, language).intersection(index):
         for at in index[word]:
             day = _DAY_IN_WORDS.search(text, max(0, at - 40), at)
             if day is not None and _value(day.group()) is not None:
@@ -167,13 +172,7 @@ def find_month_days(text: str, language: str | None) -> list[RuleHit]:
 
 def _month_word_places(text: str, language: str | None, index: dict[str, list[int]]) -> list[int]:
     """Where a word or an abbreviation that names a day's month starts."""
-    languages = _MONTH_WORDS if language is None else (language,)
-    places = [
-        p
-        for lang in languages
-        for word in _MONTH_WORDS.get(lang, frozenset()).intersection(index)
-        for p in index[word]
-    ]
+    places = [p for word in _of(_MONTH_WORDS, language).intersection(index) for p in index[word]]
     abbreviations = (
         _ABBREVIATIONS_DE
         if language == "de"
@@ -188,6 +187,28 @@ def _month_word_places(text: str, language: str | None, index: dict[str, list[in
             places.append(at)
             at = lower.find(abbreviation, at + 1)
     return places
+
+
+_DAY_WORDS: dict[str, int] = {
+    **dict.fromkeys(("primero", "premier", "primo", "primeiro"), 1),
+    **_GERMAN_ORDINALS,
+    **_ITALIAN_DAYS,
+}
+"""Days in words that :data:`~.base.NUMBER_WORDS` lacks: firsts, German ordinals, Italian."""
+_JOINS = frozenset({"y", "et", "e", "und", "de", "of", ""})
+
+
+def _value(words: str) -> int | None:
+    """The day a day's words before a month say, when it can be one (1 to 31): "tres" 3,
+    "dritten" 3, "trente et un" 31; None for "cincuenta", "quarante"."""
+    total = 0
+    for word in regex.split(r"[ \t-]+", words.strip().lower()):
+        value = _DAY_WORDS.get(word, NUMBER_WORDS.get(word))
+        if value is not None:
+            total += value
+        elif word not in _JOINS:
+            return None
+    return total if 1 <= total <= 31 else None
 
 
 MONTH_DAY_FINDER = Finder(
@@ -214,25 +235,3 @@ MONTH_DAY_FINDER = Finder(
     ),
     languages=frozenset({"es", "pt", "fr", "it", "de"}),
 )
-
-
-def _value(words: str) -> int | None:
-    """The day a day's words before a month say, when it can be one (1 to 31): "tres" 3,
-    "dritten" 3, "trente et un" 31; None for "cincuenta", "quarante"."""
-    total = 0
-    for word in regex.split(r"[ \t-]+", words.strip().lower()):
-        if word in _FIRSTS:
-            total += 1
-        elif word in _GERMAN_ORDINALS:
-            total += _GERMAN_ORDINALS.index(word) + 1
-        elif word in _ITALIAN_DAYS:
-            total += _ITALIAN_DAYS[word]
-        elif word in NUMBER_WORDS:
-            total += NUMBER_WORDS[word]
-        elif word not in _JOINS:
-            return None
-    return total if 1 <= total <= 31 else None
-
-
-_FIRSTS = frozenset({"primero", "premier", "primo", "primeiro"})
-_JOINS = frozenset({"y", "et", "e", "und", "de", "of", ""})
