@@ -346,6 +346,7 @@ def take_name(
     start = end = pending = -1
     taken = 0
     capitalised = tentative = False
+    first: Word | None = None
     article = False  # a German article pending after the name's first words
     for word in words_from(text, position, limit + 4):
         if word.start < end:
@@ -376,14 +377,18 @@ def take_name(
         elif not lex.name_like(
             word, strength, lowercase=lowercase, uncased=uncased, familiar=familiar
         ):
-            if not (taken == 0 and _word_first_name(word, lex, uncased)):
+            if first is not None and taken == 1 and _rare_surname_after(first, word, lex):
+                pass  # "PATIENT JOHN DOE", "reporter: jane doe"
+            elif not (taken == 0 and _word_first_name(word, lex, uncased)):
                 break
-            tentative = True  # "Dr. Will Brown": a name only if a surname follows
+            else:
+                tentative = True  # "Dr. Will Brown": a name only if a surname follows
         elif tentative and taken == 1 and word.folded not in lex.last_names:
             break
         if start < 0:
             start = pending if pending >= 0 else word.start
             capitalised = word.capitalised
+            first = word
         pending = -1
         end = word.end
         taken += 1
@@ -419,6 +424,34 @@ _ROMANCE = frozenset({"es", "fr", "it", "pt"})
 _GERMANIC_PARTICLES = frozenset({"de", "van", "von", "vom", "ter", "ten", "den", "der", "zu"})
 """The Dutch and German particles before a surname the common-word list may hold ("de Vries",
 "van Dam"); after a Romance one a capitalised word is as often an institution or a town."""
+
+
+def _rare_surname_after(first: Word, word: Word, lex: Lexicon) -> bool:
+    """Whether ``word``, after a first name ``first`` and written as it is (both in
+    capitals, or both in lower case), is a surname that is a rare word too: "PATIENT JOHN
+    DOE", "reporter: jane doe". Capitals and lower case say nothing of a name, so a surname
+    the common-word list holds is taken only when the first name is no word at all and the
+    surname a word English seldom writes (Zipf below :data:`_RARE_SURNAME`; not "JOHN WILL",
+    "JOHN HURT")."""
+    folded = word.folded
+    return (
+        not word.initial
+        and len(folded) >= 3
+        and word.text.isupper() == first.text.isupper()
+        and word.text.islower() == first.text.islower()
+        and first.folded in lex.first_names
+        and first.folded not in lex.common
+        and folded in lex.last_names
+        and folded not in lex.stop
+        and not lex.everyday(folded)
+        and zipf(folded, "en") < _RARE_SURNAME
+    )
+
+
+_RARE_SURNAME = 4.0
+"""Zipf frequency in English below which a surname the common-word list holds is taken after
+a first name in a name written all in capitals or all in lower case ("doe" 3.8; "hurt" 4.9,
+"will" 6.5)."""
 
 
 def _word_first_name(word: Word, lex: Lexicon, uncased: bool = False) -> bool:

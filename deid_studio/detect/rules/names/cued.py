@@ -870,6 +870,9 @@ ELLEN", "ORTEGA RUIZ, MARÍA DEL MAR", "SOUSA, MARIA DA CONCEIÇÃO")."""
 
 
 _FIELD_END = regex.compile(r"[ \t]*(?:[;,(*\n]|\.(?:\s|\Z)|\Z)")
+_MIDDLE_INITIAL = regex.compile(r"[ \t]+\p{Lu}(?:\.(?=\s|\Z|[,;)])|(?=[ \t]*(?:[;,(*\n]|\Z)))")
+"""A middle initial after a given name, which ends the name ("Doe, John A.", "SMITH, MARY
+J;"): its dot is the initial's."""
 
 
 def _given_name_after(text: str, end: int, lex: Lexicon, *, ending: bool = False) -> int:
@@ -891,8 +894,10 @@ def _given_name_after(text: str, end: int, lex: Lexicon, *, ending: bool = False
         names = [fold(after.group(i).split()[-1]) for i in range(1, last + 1)]
         if any(n not in lex.first_names or n in lex.stop for n in names):
             continue
-        if _FIELD_END.match(text, after.end(last)) is not None or (
+        initial = _MIDDLE_INITIAL.match(text, after.end(last))
+        close = after.end(last) if initial is None else initial.end()
+        if _FIELD_END.match(text, close) is not None or (
             last == 1 and names[0] not in lex.common and not ending
         ):
-            return after.end(last)
+            return close
     return end

@@ -33,8 +33,9 @@ _WORD = (
 ("Insurgentes Sur No. 1602"); a road's code is one ("Ctra. A-7075")."""
 _ABBREVIATIONS = "Dr Dra Dña Ldo Lda Lcdo Lcda Prof St Sta Sto Sant Mt Ft Pº Gral Av".split()
 """Titles' and saints' abbreviations that stand inside a street's or an institution's name."""
-_CAP = rf"(?:{alternation(_ABBREVIATIONS)}\.|{_WORD})"
-"""A capitalised word of a street's or an institution's name, or a title's abbreviation."""
+_CAP = rf"(?:{alternation(_ABBREVIATIONS + [a.upper() for a in _ABBREVIATIONS])}\.|{_WORD})"
+"""A capitalised word of a street's or an institution's name, or a title's abbreviation (in
+capitals too: "ST. LUKE'S HOSPITAL")."""
 _WARDS = frozenset(
     "er ed icu ccu nicu picu micu sicu pacu or ent ob gyn obgyn gi ems hiv std ms copd uti "
     "ptsd pt ot mri ct covid va".split()

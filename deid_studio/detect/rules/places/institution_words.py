@@ -276,7 +276,7 @@ def _a_town(token: str, word: str, known: Places, language: str | None) -> bool:
     return (
         len(word) >= 4
         and token[:1].isupper()
-        and not token.isupper()
+        and (not token.isupper() or (word,) in known.large)
         and (
             (word,) in known.large
             or word not in known.ambiguous
