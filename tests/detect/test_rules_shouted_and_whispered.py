@@ -19,8 +19,8 @@ from rulefinds import stretches
     ],
 )
 def test_a_rare_word_after_a_first_name_is_its_surname(text: str, name: str) -> None:
-    """The word "doe" is in the common-word list: after a first name in capitals or lower case it was
-    left out of the name, and "JOHN" alone was found."""
+    """The word "doe" is in the common-word list: after a first name in capitals or lower
+    case it was left out of the name, and "JOHN" alone was found."""
     assert name in stretches(text, "en")
 
 
@@ -82,3 +82,48 @@ def test_a_middle_initial_after_the_given_name_belongs_to_the_name(text: str, na
 
 def test_a_sentence_after_the_given_name_is_no_initial() -> None:
     assert stretches("Patient: Smith, John. A rash developed", "en", "PERSON") == ["Smith, John"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("i am kevin and my son is 8", "kevin"),
+        ("Hi, this is Faith from Dr. Ahmed's office.", "Faith"),
+        ("im jessica, 34 f", "jessica"),
+        ("I am Mark and I had a rash", "Mark"),
+    ],
+)
+def test_a_speaker_introducing_themselves_names_themselves(text: str, name: str) -> None:
+    """A caller's or a writer's own first name after "i am", "this is" was left."""
+    assert name in stretches(text, "en", "PERSON")
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("I am tired and my son is 8", "en"),
+        ("This is Major concern", "en"),
+        ("I am Frank about it", "en"),
+        ("this is grace period", "en"),
+        ("this is mark from cvs", "en"),  # a name that is a word, in lower case: no saying
+        ("I am Hispanic and 34", "en"),
+        ("Im Ernst, der Patient hatte die Tabletten doppelt genommen.", "de"),
+    ],
+)
+def test_what_a_speaker_says_they_are_is_no_name(text: str, language: str) -> None:
+    assert not [s for s in stretches(text, language, "PERSON") if s.lower() != "christian"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Baby Girl Jones was born via C-section.", "Jones"),
+        ("BABY GIRL JONES DELIVERED AT 38 WEEKS", "JONES"),
+    ],
+)
+def test_a_newborn_is_named_by_the_mothers_surname(text: str, name: str) -> None:
+    assert name in stretches(text, "en", "PERSON")
+
+
+def test_a_newborn_without_a_name_names_no_one() -> None:
+    assert stretches("the baby girl was born healthy", "en", "PERSON") == []

@@ -35,6 +35,7 @@ from deid_studio.detect.rules.words import (
     NAME_ENDS,
     NOUNS_CAPITALISED,
     PARTICLES,
+    PEOPLES,
     STRONG,
     WEAK,
     WEEKDAYS,
@@ -64,6 +65,9 @@ _PATIENT_WEAK: Mapping[str, str] = {
     "pt": "paciente doente",
 }
 """The patient's words, after which a known name is the patient's."""
+_NEWBORN_TITLES: Mapping[str, str] = {"en": "baby girl|baby boy|infant girl|infant boy"}
+"""What a hospital calls a newborn before its mother's surname, until the child is named
+("Baby Girl Jones was born via C-section", "Baby Boy Smith")."""
 _CHILD_WORDS: Mapping[str, str] = {
     "en": "baby infant toddler newborn neonate",
     "es": "bebé",
@@ -133,6 +137,19 @@ _FIRST_PERSON_INTRODUCTIONS = frozenset(
 )
 """Who introduces themself: the words after are a name in any language, in lower case too
 ("me llamo rosa maria"); not "on s'appelle demain", "mein Name ist egal" elsewhere."""
+_SELF_INTRODUCTIONS: Mapping[str, str] = {"en": "i am|i'm|im|this is|it's|it is"}
+"""Words a caller or a writer says before their own first name ("i am kevin and my son is 8",
+"Hi, this is Faith from Dr. Ahmed's office"), and before everything else they say ("I am
+tired", "this is Major"): only a known first name after them, see :func:`_self_named`."""
+_SELF_DESCRIBED = PEOPLES | frozenset(
+    "christian catholic baptist mormon protestant muslim jewish".split()
+)
+"""What the name lists hold that a speaker says they are ("I am Christian and", "I am
+Hispanic and")."""
+_SELF_NAMED_AFTER = regex.compile(
+    r"[ \t]*(?:[,;.!]|\n|\Z|(?:from|calling|here|speaking|and|with|at|of|again)\b)",
+    regex.IGNORECASE,
+)
 _NAMED: Mapping[str, str] = {
     "en": "named|called|named him|named her|called him|called her",
     "es": "llamado|llamada",
@@ -275,6 +292,23 @@ def _leads(text: str, span: tuple[int, int], lex: Lexicon) -> bool:
     return lead in lex.first_names and lead not in PARTICLES
 
 
+def _self_named(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
+    """Whether the word after "i am", "this is" (:data:`_SELF_INTRODUCTIONS`) is the speaker's
+    first name: a known one, no word (a familiar one capitalised) before the end of the clause
+    or the words that go on an introduction ("this is Faith from", "i am kevin and"); not
+    "I am Frank about it", "this is Grace period", "I am well"."""
+    if lex.language not in (None, "en"):
+        return False  # the words are English ("Im Ernst, der Patient": German's "im")
+    name = next(iter(words_from(text, start, 1)), None)
+    if name is None or name.folded not in lex.first_names or name.folded in lex.stop:
+        return False
+    if name.folded in _SELF_DESCRIBED:
+        return False
+    if name.folded in lex.common and not (name.capitalised and name.folded in lex.familiar):
+        return False
+    return _SELF_NAMED_AFTER.match(text, name.end) is not None
+
+
 def _a_known_name(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
     """Whether the word after a closing is a known first name or surname ("Thanks, Grace";
     not "Regards, Pharmacovigilance Department", "Gracias, Doctor"); a comma or a line's end
@@ -391,6 +425,7 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int, Conf
         ),
         ("STAFF", "name_after_staff_key", _STAFF_KEYS, None, STRONG, None),
         ("PERSON", "name_after_patient_title", _PATIENT_TITLES, _ABBREVIATED, STRONG, None),
+        ("PERSON", "name_after_patient_title", _NEWBORN_TITLES, _WORD_CUE, STRONG, None),
         ("PERSON", "name_after_patient_title", _BIRTH_NAME, _ABBREVIATED, FIELD, _after_a_name),
         ("PERSON", "name_after_patient_key", _PATIENT_KEYS, None, STRONG, None),
         ("PERSON", "name_after_patient_key", _SURNAME_KEYS, None, FIELD, None),
@@ -407,6 +442,7 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int, Conf
             _named_after_short_cue,
         ),
         ("PERSON", "name_introduced", _INTRODUCTIONS, _WORD_CUE, STRONG, None),
+        ("PERSON", "name_introduced", _SELF_INTRODUCTIONS, _WORD_CUE, STRONG, _self_named),
         ("PERSON", "name_signed", _CLOSINGS, _CLOSING_TAIL, STRONG, _a_known_name),
         ("PERSON", "name_introduced", _NAMED, _WORD_CUE, WEAK, None),
     )
