@@ -115,6 +115,7 @@ RULES: Mapping[str, float] = {
     "institution_lowercase": 0.8,
     "institution_of_saint": 0.9,
     "institution_after_admission": 0.85,
+    "institution_acronym": 0.9,
     "room": 0.8,
     "unit_number": 0.95,
     "military_address": 0.95,

@@ -11,7 +11,7 @@ organisations' rules (:mod:`.organisations`) in one order.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 import regex
 
@@ -63,7 +63,7 @@ from deid_studio.detect.rules.places.organisations import (
     _organisations,
 )
 from deid_studio.detect.rules.places.street_words import _STREET_BEFORE
-from deid_studio.detect.rules.words import PARTICLES, SURNAME_CAPITAL, Lexicon, cues
+from deid_studio.detect.rules.words import PARTICLES, SURNAME_CAPITAL, WEEKDAYS, Lexicon, cues
 
 _GENERIC_HOSPITAL = cues(
     "general university community county memorial children's veterans regional district "
@@ -92,6 +92,28 @@ _INSTITUTION_SUFFIXED = regex.compile(
 """Capitalised words, then an institution's word that ends a word as the cue-word index
 reads one (no digit after it: "Mercy Hospital2" is none), so that the index says where to
 try the pattern (:func:`_suffixed_starts`)."""
+_HEALTH_ACRONYMS: Mapping[str, str] = {
+    "es": "CS C.S. CAP H.U. HU HGU HCU CAE CEP CSI CHU",
+    "fr": "CH CHR CHU CHRU CHI CHIC CHS GH HIA CLCC",
+    "it": "AOU ASST ASL AUSL ULSS ATS IRCCS",
+    "pt": "UPA UBS USF IPO ULS UCSP HU CHU",
+    "de": "MVZ",
+}
+"""The acronyms of a language's kinds of hospitals and health centres, which go before the
+institution's name as a hospital's word does ("CS Delicias", "CAP Raval Sud", "CH de
+Saint-Brieuc", "CHR d'Orléans", "AOU Careggi", "UPA 24h de Campinas", "MVZ am Marienplatz")."""
+_ACRONYM_NAMED = r"(?:\p{Lu}[\p{L}\p{M}'\u2019-]*(?<!['\u2019-])|\d{1,2}h)"
+"""A word of a name after such an acronym: capitalised, or the hours of an emergency unit
+("UPA 24h")."""
+_ACRONYM_LED = {
+    language: regex.compile(
+        rf"(?<![\p{{L}}\p{{N}}.])(?:{alternation(words.split())})"
+        r"(?:[ \t]+(?:(?:de|del|de[ \t]+la|di|da|do|dos|das|della|am|an[ \t]+der)[ \t]+"
+        rf"|d['\u2019]|dell['\u2019])?{_ACRONYM_NAMED}){{1,5}}"
+        r"(?![\p{L}\p{M}\p{N}])"
+    )
+    for language, words in _HEALTH_ACRONYMS.items()
+}
 _ROLE_OF = regex.compile(
     r"(?i:members?|students?|residents?|pastor|patients?|employees?|staff|volunteers?|teachers?"
     r"|director|president|congregants?|parishioners?|graduates?|inmates?|alumn[ia]|alumnus"
@@ -314,6 +336,10 @@ def _institutions(
         if named and _named_after_noun(text, start, end, language):
             prefixed.add(start)
             yield RuleHit(start, end, "INSTITUTION", "institution_prefixed")
+    for pattern in _acronym_led(language):
+        for match in pattern.finditer(text):
+            if not _MONTH_OR_DAY.match(text, match.start() + match.group().find(" ") + 1):
+                yield RuleHit(*match.span(), "INSTITUTION", "institution_acronym")
     for match in _INSTITUTION_QUOTED.finditer(text, index):
         yield RuleHit(*match.span(), "INSTITUTION", "institution_prefixed")
     if language in (None, "de") and ("Apotheke" in text or "raxis" in text):
@@ -405,6 +431,20 @@ _SUFFIX_STARTS = frozenset(
 )
 """The cue words an institution's word starts with ("children" of "children's hospital")."""
 _CAPITALISED_BEFORE = regex.compile(rf"(?r){_CAP}[ \t]+(?:(?:of|de|&|and)[ \t]+)?\Z")
+
+
+def _acronym_led(language: str | None) -> tuple[regex.Pattern[str], ...]:
+    """The patterns of :data:`_ACRONYM_LED` for a narrative in ``language`` (all when None)."""
+    if language is None:
+        return tuple(_ACRONYM_LED.values())
+    pattern = _ACRONYM_LED.get(language)
+    return () if pattern is None else (pattern,)
+
+
+_MONTH_OR_DAY = regex.compile(
+    rf"(?i:{alternation(sorted(MONTH_WORDS | WEEKDAYS, key=len, reverse=True))})(?![\p{{L}}])"
+)
+"""A month or a weekday after an acronym is a date, no name ("ingresa en CS Lunes")."""
 
 
 def _past_shouted_words(text: str, start: int, end: int, lex: Lexicon) -> int:
