@@ -25,7 +25,6 @@ import pickle
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 from deid_studio.core.resources import cached_word_lists, resident, resources_dir
@@ -73,8 +72,10 @@ class SafeTerms:
 @resident
 def safe_terms() -> SafeTerms:
     """The shipped safe-term dictionaries (read once per process; the drug list is kept in
-    the user's cache folder like the other derived word lists)."""
-    drugs = set(_drug_lists()["drugs"])
+    the user's cache folder like the other derived word lists, and read once: the lists
+    as read are dropped once the sets are made)."""
+    lists = _drug_lists()
+    drugs = set(lists["drugs"])
     product_lines = [
         *_lines(resources_dir() / "dictionaries" / "vaccines.txt"),
         *_lines(resources_dir() / "dictionaries" / "makers.txt"),
@@ -83,7 +84,7 @@ def safe_terms() -> SafeTerms:
     diseases = {
         tuple(p.split()) for p in _lines(resources_dir() / "dictionaries" / "place_terms.txt")
     }
-    phrases = {tuple(p.split()) for p in (*_drug_lists()["phrases"], *product_lines) if " " in p}
+    phrases = {tuple(p.split()) for p in (*lists["phrases"], *product_lines) if " " in p}
     phrases |= {d for d in diseases if len(d) > 1}
     names = gazetteer()
     single = drugs | vaccines | eponyms()
@@ -132,7 +133,6 @@ def _drug_file() -> Path | None:
     return path if path.is_file() else None
 
 
-@cache
 def _drug_lists() -> dict[str, list[str]]:
     path = _drug_file()
     if path is None:  # pragma: no cover

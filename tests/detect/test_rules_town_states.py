@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from rulefinds import stretches
 
+from deid_studio.detect import geography
+
 
 @pytest.mark.parametrize(
     ("text", "town"),
@@ -59,3 +61,20 @@ def test_a_street_typed_in_lower_case_with_its_number_is_a_street(text: str, str
 )
 def test_a_dose_or_a_count_before_a_streets_word_is_no_street(text: str) -> None:
     assert stretches(text, "en", "STREET") == []
+
+
+def test_the_towns_of_each_state_are_read_from_the_users_cache(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Parsing GeoNames' file of every town of 5,000 cost each process 120 MB for a moment
+    (a batch worker's peak) and half a second: once the towns are in the user's cache, a
+    process reads them from there."""
+    first = geography.us_town_states()
+    assert (("boston",), "MA") in first
+    geography.us_town_states.cache_clear()
+
+    def never(path: object) -> dict[str, set[str]]:
+        raise AssertionError(f"{path} parsed again")
+
+    monkeypatch.setattr(geography, "_read_us_towns", never)
+    assert geography.us_town_states() == first
