@@ -108,3 +108,25 @@ def test_an_age_over_89_in_words_after_its_key_or_a_verb_is_found(text: str, age
 )
 def test_an_amount_in_words_is_no_age(text: str) -> None:
     assert stretches(text, "en", "AGE") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [("pt 95 y", "95 y"), ("The patient (97 y) fell.", "97 y"), ("F 102 y, rash", "102 y")],
+)
+def test_an_age_over_89_with_its_years_as_y_is_found(text: str, age: str) -> None:
+    """English notes write a life's years as "y": an age over 89 so written was left."""
+    assert stretches(text, "en", "AGE") == [age]
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("gave 95 y of", "en"),
+        ("pt 45 y", "en"),
+        ("the 95 y-axis", "en"),
+        ("entre 95 y 100 mg", "es"),  # Spanish "y" is "and"
+    ],
+)
+def test_a_y_that_is_no_age_unit_or_no_age_over_89_stays(text: str, language: str) -> None:
+    assert stretches(text, language, "AGE") == []

@@ -446,6 +446,17 @@ AGE_RULES: tuple[Rule, ...] = (
         anchor="age",
     ),
     Rule(
+        "age_over_89_short",
+        "AGE",
+        # English notes write a life's years as "y" ("pt 95 y", "(97 y)"); in Spanish and
+        # Portuguese "y" is "and" ("entre 95 y 100"), so English only
+        r"(?<![\d.,/])(?:9\d|1[01]\d)[ \t]?y(?![\w/.-])"
+        r"(?![ \t]+(?:of|since|into|ago|later)\b)",
+        ("pt [95 y]", "The patient ([97 y]) fell.", "F [102 y], rash"),
+        ("gave 95 y of", "pt 45 y", "95 y-axis", "95 y/o", "95 y ago"),
+        languages=frozenset({"en"}),
+    ),
+    Rule(
         "age_at_months",
         "AGE",
         rf"(?<=\b[Aa]\s+los\s+){N}\s*{UNIT}(?=\s+de\s+(?:edad|vida))",
