@@ -127,3 +127,10 @@ def test_a_newborn_is_named_by_the_mothers_surname(text: str, name: str) -> None
 
 def test_a_newborn_without_a_name_names_no_one() -> None:
     assert stretches("the baby girl was born healthy", "en", "PERSON") == []
+
+
+def test_a_short_line_in_capitals_is_read_as_capitals() -> None:
+    """A narrative of fewer than 21 letters was never taken for one written in capitals, so
+    "PT" was no patient's word in it."""
+    assert stretches("PT JOHN SMITH 45M", "en", "PERSON") == ["JOHN SMITH"]
+    assert stretches("PT ROSE FROM BED", "en", "PERSON") == []

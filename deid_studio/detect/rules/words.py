@@ -497,7 +497,7 @@ def uncased(text: str) -> bool:
     else:
         letters = len(raw) - len(raw.translate(None, _LATIN_LETTERS))
         upper = len(raw) - len(raw.translate(None, _LATIN_UPPER))
-    return letters > 20 and upper > 0.7 * letters
+    return letters >= 8 and upper > 0.7 * letters
 
 
 def _strip_dot(text: str, start: int, end: int) -> int:
