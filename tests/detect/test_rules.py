@@ -827,6 +827,7 @@ def test_a_name_leaves_the_english_possessive_after_it_to_the_sentence() -> None
         ("Mrs Smith\u2019s daughter called.", "Smith"),
         ("Unlike the Christiansen's novel, it is short.", "Christiansen"),
         ("DR. PATEL'S OFFICE CALLED.", "PATEL"),
+        ("DR. PATEL'S OFFICE CALLED TO REPORT THE RASH ON THE ARM", "PATEL"),
     ):
         people = [text[h.start : h.end] for h in find(text, "en") if h.kind in _PEOPLE]
         assert people == [name], people
