@@ -188,9 +188,10 @@ _KINDS_BEFORE_OF = (
 _KIND_BEFORE_OF = regex.compile(
     rf"(?r)(?<![\p{{L}}\p{{M}}])(?:{_TOWN_WORD}[ \t]+){{0,3}}(?-i:{'|'.join(_KINDS_BEFORE_OF)})\Z"
 )
-_KIND_ENDINGS = tuple(_KINDS_BEFORE_OF)
 """An institution's capitalised words ending with its kind's, before "of" and its town
 ("Urgent Care", "Islamic Center", "Pediatric Associates", "YMCA")."""
+_KIND_ENDINGS = tuple(_KINDS_BEFORE_OF)
+"""The kinds' words as :meth:`str.endswith` wants them: a cheap test before the pattern."""
 
 
 def _named_by_towns(text: str, language: str | None) -> Iterator[RuleHit]:
