@@ -36,6 +36,7 @@ from deid_studio.detect.rules.base import (
     lowered,
     occurrences,
     trie,
+    without_possessive,
 )
 
 _WORD_AT = regex.compile(
@@ -298,9 +299,8 @@ class Lexicon:
         if uncased and a_name and folded not in self.common and self.language in (None, "en"):
             return True  # "PATIENT JOHN SMITH RECEIVED": capitals say nothing, the lists do
             # (English's: "PACIENTE TOMA IBUPROFENO", "PATIENTIN FIEBER" name no one)
-        if uncased and not known and folded[-2:] in ("'s", "\u2019s"):
-            owner = folded[:-2]  # "DR. PATEL'S OFFICE": in capitals the lists decide
-            known = owner in self.first_names or owner in self.last_names
+        if uncased and not known and (owner := without_possessive(folded)) != folded:
+            known = owner in self.first_names or owner in self.last_names  # "DR. PATEL'S"
         if not ((lowercase or uncased) and strength >= STRONG and known):
             return False
         return folded not in self.common or (familiar and folded in self.familiar)

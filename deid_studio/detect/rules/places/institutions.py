@@ -63,7 +63,7 @@ from deid_studio.detect.rules.places.organisations import (
     _organisations,
 )
 from deid_studio.detect.rules.places.street_words import _STREET_BEFORE
-from deid_studio.detect.rules.words import PARTICLES, SURNAME_CAPITAL, WEEKDAYS, Lexicon, cues
+from deid_studio.detect.rules.words import PARTICLES, SURNAME_CAPITAL, Lexicon, cues
 
 _GENERIC_HOSPITAL = cues(
     "general university community county memorial children's veterans regional district "
@@ -339,7 +339,7 @@ def _institutions(
             yield RuleHit(start, end, "INSTITUTION", "institution_prefixed")
     for pattern in _acronym_led(language):
         for match in pattern.finditer(text):
-            if not _MONTH_OR_DAY.match(text, match.start() + match.group().find(" ") + 1):
+            if fold(match.group().split()[1]) not in _TIMES:  # not "ingresa en CS Lunes"
                 yield RuleHit(*match.span(), "INSTITUTION", "institution_acronym")
     for match in _INSTITUTION_QUOTED.finditer(text, index):
         yield RuleHit(*match.span(), "INSTITUTION", "institution_prefixed")
@@ -440,12 +440,6 @@ def _acronym_led(language: str | None) -> tuple[regex.Pattern[str], ...]:
         return tuple(_ACRONYM_LED.values())
     pattern = _ACRONYM_LED.get(language)
     return () if pattern is None else (pattern,)
-
-
-_MONTH_OR_DAY = regex.compile(
-    rf"(?i:{alternation(sorted(MONTH_WORDS | WEEKDAYS, key=len, reverse=True))})(?![\p{{L}}])"
-)
-"""A month or a weekday after an acronym is a date, no name ("ingresa en CS Lunes")."""
 
 
 def _past_shouted_words(text: str, start: int, end: int, lex: Lexicon) -> int:
