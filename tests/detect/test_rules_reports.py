@@ -673,12 +673,16 @@ def test_an_age_by_its_decade(text: str, language: str, age: str | None) -> None
         ("Member # 99812345 with the plan", "99812345"),
         ("Claim number 2021-CLM-44871", "2021-CLM-44871"),
         ("Vaccination card number 12345678", "12345678"),
+        ("Inmate ID 4455667 at the county jail", "4455667"),
+        ("Detainee at the jail, booking number 2021-0412033.", "2021-0412033"),
+        ("Prisoner # A-554321 was vaccinated", "A-554321"),
         ("MAC address 00:1A:2B:3C:4D:5E of the pump", "00:1A:2B:3C:4D:5E"),
         # counts after the same words are no identifiers
         ("The employee took 2 tablets; member of staff 3 times", None),
         ("claim 2 weeks later; the student 4 days", None),
         ("Employee number 3 of 12 had a reaction; Staff number 12 on shift", None),
         ("Per vaccination card 2nd dose given; License plate 3 of 4 was illegible", None),
+        ("the inmate 2 doses later; booking number 3 of 4; Inmate ID 12 of the block", None),
     ],
 )
 def test_identifiers_a_us_report_names_by_their_keys(text: str, code: str | None) -> None:

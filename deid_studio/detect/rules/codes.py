@@ -56,7 +56,8 @@ _KEY_ENDS: dict[str, str] = {
     "rg bsn "
     "card identité identite personalausweis fiscale matricule national rijksregisternummer "
     "curp rfc cuil cuit cédula cedula ciudadanía ciudadania identidad cidadão cidadao rut run "
-    "cc c.c t.i dl plate vin employee student badge staff",  # "vin": VIN only, not the wine
+    # "vin": VIN only, not the wine
+    "cc c.c t.i dl plate vin employee student badge staff inmate prisoner detainee booking",
     "account": "account acct cuenta",
     "device": "serial s/n sn serie série seriennummer serien-nr serial#",
 }
@@ -181,7 +182,8 @@ ID_KEYS: dict[str, str] = {
     + _LONG
     # a driver's licence, a vehicle's plate or number, an employer's or a school's badge
     + r"|(?-i:DL)(?=\s*#)|(?:(?:licen[cs]e|number|registration)\s+plate|plate\s+number|(?-i:VIN)"
-    rf"|(?:employee|student|badge|staff)(?={_NUMBER_WORD})|vaccination\s+card)"
+    rf"|(?:employee|student|badge|staff|inmate|prisoner|detainee|booking)(?={_NUMBER_WORD})"
+    r"|vaccination\s+card)"
     # a code of four characters or more: not "Employee number 3 of 12", "vaccination card
     # 2nd dose", "License plate 3 of 4"
     rf"(?=(?:{_NUMBER_WORD})?\s*[:.#]?\s*"
@@ -312,10 +314,12 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Menor con T.I. [1002345678]; tarjeta de identidad [1002345678]",
             "DL# [S530-4417-9921]; License plate [7ABC123]; VIN [1HGCM82633A004352]",
             "Employee ID [448812]; Student ID: [20214455]; Badge number [4471]",
+            "Inmate ID [4455667]; booking number [2021-0412033]; Prisoner # [A-554321]",
             "Vaccination card number [12345678]",
         ),
         (
             "The employee took 2 tablets; the student 4 days; the badge 3",
+            "the inmate 2 doses; booking number 3 of 4; Inmate ID 12; the detainee 2021",
             "DNI en trámite",
             "le matricule du médecin",
             "Infusion run 2 was stopped",

@@ -116,6 +116,44 @@ DATE_RULES: tuple[Rule, ...] = (
         after=_DATE_KEYS,
     ),
     Rule(
+        "date_year_month_keyed",
+        "DATE",
+        # a year and its month in digits after a date's key ("Event date: 2021-03"); without
+        # the key a season ("2011-12") or a code's part
+        rf"(?<![\d\p{{L}}/.-]){Y4}[-/](?:0[1-9]|1[0-2])(?![\d\p{{L}}/]|[.,-]\d)",
+        ("Event date: [2021-03]", "Onset [2020/11] (approx.)", "DOB: [1950-07]."),
+        ("Lot 2021-03", "season 2011-12", "date 2021-03-15x", "date 2021-13"),
+        anchor="number",
+        after=_DATE_KEYS,
+    ),
+    Rule(
+        "date_ordinal_day",
+        "DATE",
+        # a day of the month alone, its ordinal's digits after "on the" ("on the 15th"), before
+        # what ends the date: no dose, day, floor or count after it ("on the 2nd dose")
+        r"(?<=\b(?:on|by|since|until|till|from|before|after|around|as[ \t]+of)[ \t]+the[ \t]+)"
+        r"(?:[12]?\d|3[01])(?:st|nd|rd|th)(?=[ \t]*(?:[.,;:!?)]|\Z)|[ \t]+(?:of[ \t]+(?:this|last"
+        r"|the|that|next)[ \t]+month|she|he|they|i|we|pt|patient|the|her|his|my|was|were|had"
+        r"|when|then|but|so|at|in|around|about)\b)",
+        (
+            "Symptoms started on the [15th].",
+            "on the [15th] of the month",
+            "on the [3rd] she was admitted; since the [21st], at home",
+            "vaccine on the [18th] then tested positive on the [24th]; until the [30th] when",
+        ),
+        (
+            "on the 2nd dose",
+            "on the 15th floor",
+            "on the 1st day of the trial",
+            "by the 3rd week",
+            "on the 2nd of 3 doses",
+            "he was the 3rd.",
+        ),
+        anchor="day",
+        after=words("the"),
+        languages=frozenset({"en"}),
+    ),
+    Rule(
         "date_numeric",
         "DATE",
         _numeric("dmy"),
