@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -175,8 +176,8 @@ class ParquetSink:
 
     def __init__(self, out: Path, row_group: int = ROW_GROUP) -> None:
         import pyarrow as pa
-        import pyarrow.parquet as pq
 
+        pq = _parquet()
         self._pa = pa
         self._schema = pa.schema([(c, pa.string()) for c in COLUMNS])
         self._writer = pq.ParquetWriter(str(out), self._schema, compression="zstd")
@@ -224,9 +225,22 @@ def write_parquet(
     return [out]
 
 
-def _open(path: Path) -> Any:
-    import pyarrow.parquet as pq  # loaded only when a Parquet file is used
+@cache
+def _parquet() -> Any:
+    """``pyarrow.parquet``, imported when a Parquet file is first used, with pyarrow's
+    buffers allocated by the C library's ``malloc`` (its system pool) rather than its own
+    mimalloc: mimalloc kept the pages of every partition read, 41 MB of a batch worker's
+    resident memory after reading 2,000 synthetic reports against 20 MB, for 0.01-0.02 s
+    more per partition."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
 
+    pa.set_memory_pool(pa.system_memory_pool())
+    return pq
+
+
+def _open(path: Path) -> Any:
+    pq = _parquet()
     if not path.is_file():
         raise InputError(str(path), "no such file")
     try:

@@ -90,3 +90,32 @@ def test_a_parquet_row_that_is_not_utf8_is_refused_with_its_row(tmp_path: Path) 
     assert bad.line == 2 and "not UTF-8" in str(bad) and "QQQ" not in str(bad)
     with pytest.raises(InputError, match="r.parquet.*2.*not UTF-8"):
         read_parquet(path)
+
+
+def test_a_parquet_partition_read_leaves_pyarrow_allocating_through_malloc(
+    tmp_path: Path,
+) -> None:
+    """A batch worker reads a Parquet partition through pyarrow, whose own allocator
+    (mimalloc) kept every partition's pages: 41 MB of the worker's resident memory after
+    one partition of 2,000 reports, 20 MB through the C library's ``malloc``. Run in a fresh
+    interpreter, as a worker starts, since the pool is the process's."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "r.parquet"
+    write_parquet([Document(text="Dr Smith saw her.", external_id="R1", language="en")], path)
+    script = (
+        "import sys, pyarrow as pa\n"
+        "from pathlib import Path\n"
+        "from deid_studio.formats.chunks import Layout, plan, read_chunk\n"
+        "from deid_studio.formats.csv_table import CsvColumns\n"
+        "layout = Layout.of('parquet', CsvColumns('text', 'id', 'case_id'))\n"
+        "[chunk] = plan(Path(sys.argv[1]), layout, 10)\n"
+        "documents, rejected = read_chunk(chunk, layout)\n"
+        "assert [d.text for d in documents] == ['Dr Smith saw her.'], documents\n"
+        "print(pa.default_memory_pool().backend_name)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(path)], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "system"
