@@ -47,14 +47,16 @@ _KEY_ENDS: dict[str, str] = {
     "insurance": "nass nuss ssn security social sociale nss nir insurance policy nhs "
     "versichertennummer versicherungsnummer kvnr sanitaria tis sip sns afiliación afiliacion "
     "svnr sozialversicherungsnummer vsnr medicare medicaid mbi card vitale ahv avs nuhsa "
-    "cns sus saúde saude niss imss issste pami member subscriber claim",
+    "cns sus saúde saude niss imss issste pami member subscriber claim versichertennr "
+    "krankenversichertennummer krankenversicherungsnummer ss",
     "licence": "nºcol n°col col colegiado license licence dea npi rpps adeli lanr gmc crm crf "
     "coren cro crefito crp profesional sp rj mg rs pr sc ba pe ce go df pa am ma pb rn al pi "
     "mt ms se ro to ac ap rr gphc nmc pin reg registration",
     "encounter": "episodio episode encounter fallnummer aufnahmenummer nr séjour sejour aufnahmenr",
     "personal": "dni d.n.i c.f nif nie passport pasaporte passeport reisepass personnummer cpf "
     "rg bsn "
-    "card identité identite personalausweis fiscale matricule national rijksregisternummer "
+    "card identité identite personalausweis personalausweis-nr personalausweisnummer nr fiscale "
+    "matricule national rijksregisternummer "
     "curp rfc cuil cuit cédula cedula ciudadanía ciudadania identidad cidadão cidadao rut run "
     # "vin": VIN only, not the wine
     "cc c.c t.i dl plate vin employee student badge staff inmate prisoner detainee booking",
@@ -151,7 +153,11 @@ ID_KEYS: dict[str, str] = {
     r"|s[ée]curit[ée]\s+sociale|nss|nir|insurance(?:\s+(?:number|id))?|member\s+id|"
     # not the NHS's helplines, "called NHS 111", "NHS 24" (an NHS number may start with
     # either, "NHS 111 222 3333")
-    r"policy|nhs(?!\s+(?:111|24)(?!\s?\d))|versicherte[nr]?nummer|versicherungsnummer"
+    r"policy|nhs(?!\s+(?:111|24)(?!\s?\d))|(?:kranken)?versicherte[nr]?nummer"
+    r"|(?:kranken)?versicherungsnummer"
+    # a French social security number after its letters ("N° SS 284121305508943"): thirteen
+    # digits or more, with its key or without a valid one
+    r"|(?-i:SS)(?=[ \t]*:?[ \t]*\d{13}(?:\d\d)?(?!\d))"
     r"|tarjeta\s+sanitaria|tis|sip"
     r"|versicherten-?\s?nr|vers\.-?\s?nr|kv-?\s?nr"
     r"|sv-?\s?nr|sozialversicherungsnummer|vsnr"
@@ -174,7 +180,7 @@ ID_KEYS: dict[str, str] = {
     r"|(?:n[º°o]\.?|num[ée]ro)\s*(?:de\s+)?s[ée]jour": "encounter",
     r"dni|d\.\s?n\.\s?i\.?|nif|nie|passport|pasaporte|passeport|reisepass|personnummer|cpf|rg|bsn|"
     r"c\.\s?f\.(?=\s*:?\s*[A-Z]{6}\d\d)|"
-    r"id\s+card|carte\s+d'identit[ée]|personalausweis|codice\s+fiscale|matricule"
+    r"id\s+card|carte\s+d'identit[ée]|personalausweis(?:-?\s?nr|nummer)?|codice\s+fiscale|matricule"
     r"|(?:num[ée]ro\s+(?:de\s+)?)?registre\s+national|num[ée]ro\s+national"
     r"|rijksregisternummer|curp|cuil|cuit|c[ée]dula(?:\s+de\s+(?:ciudadan[íi]a|identidad))?"
     r"|cart[ãa]o\s+de\s+cidad[ãa]o|tarjeta\s+de\s+identidad"
@@ -260,6 +266,8 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Número de la Seguridad Social: [28/12345678/40]",
             "AHV-Nr. [756.1234.5678.97]; Tessera sanitaria [80380000000000000001]",
             "NUHSA [AN0123456789]; tessera sanitaria n. [80380000000000000001]",
+            "Krankenversichertennummer [M123456789]; Versichertennr.: [M123456789]",
+            "N° SS [284121305508943]",
             "Member # [99812345]; Claim number [2021-CLM-44871]; Subscriber ID [XQZ123456789]",
         ),
         (
@@ -309,6 +317,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Codice fiscale: [RSSMRA50C52A944X]",
             "C.F. [BNCLRA40A41F205Z] (codice con errore); D.N.I.: [12.345.678-Z]",
             "Matricule : [884512]",
+            "Personalausweis-Nr. [L01X00T47]; Personalausweisnummer [L01X00T47]",
             "Numéro de registre national : [85073003328]",
             "identificado con CC [1.020.345.678] de Bogotá; C.C. [52123456]",
             "Menor con T.I. [1002345678]; tarjeta de identidad [1002345678]",

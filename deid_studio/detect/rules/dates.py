@@ -99,10 +99,17 @@ _NO_SCORE_BEFORE = rf"(?<![\d/.,:\-]|(?i:{_SCORE_WORDS})[ \t]{{1,3}})"
 
 _NO_DAYS_AFTER = r"[ \t]*(?i:times|doses?|days|weeks|months|mg|tabs?|tablets?|hours|hrs|am|pm)\b"
 """What makes a range after a month's day a count ("in March 3-4 times")."""
-_DATE_KEYS = words(
-    "date dob d.o.b born onset fecha nacimiento datum geburtsdatum data naissance nascimento"
+_NO_UNIT_AFTER = (
+    r"(?![ \t]*(?i:mg|mcg|µg|g|kg|ml|l|mmol|µmol|mol|mm|cm|m|%|h|min|uhr|ore|ui|ie|u|mg/dl)"
+    r"(?![\p{L}]))"
 )
-"""The keys a compact date follows ("Vaccination date 20210315", "DOB 19500101")."""
+"""No unit after a day and a month without a year or a last dot: "am 3.5 mmol/l" is a value."""
+_DATE_KEYS = words(
+    "date dob d.o.b born onset fecha nacimiento datum geburtsdatum data naissance nascimento "
+    "début debut inicio início reacción réaction reação vaccination vacunación vaccinazione"
+)
+"""The keys a compact date follows ("Vaccination date 20210315", "DOB 19500101", "Fecha de
+inicio de la reacción: 20240303", "Date de début : 20240303")."""
 
 DATE_RULES: tuple[Rule, ...] = (
     Rule(
@@ -241,13 +248,20 @@ DATE_RULES: tuple[Rule, ...] = (
     Rule(
         "date_day_month_dotted",
         "DATE",
-        r"(?<=(?:^|[\s(])(?:(?-i:am|vom|bis|seit|ab|zum|den|le|du|au|el|del|desde|hasta)\s+)?)"
+        r"(?<=(?:^|[\s(])(?:(?-i:am|vom|bis|seit|ab|zum|den|dem|le|du|au|el|del|desde|hasta)\s+)?)"
         r"(?:0[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\.(?![\d.])(?!\w)"
         # one digit each only after the word: "am 5.2." (not "Tab. 1.2.", "Abb. 3.1.")
         # or a sentence's capital, or a key's colon ("Am 3.3. Beginn", "Aufnahme: 3.3.")
-        r"|(?<=(?:^|[\s(])(?:(?-i:[Aa]m|[Vv]om|[Bb]is|[Ss]eit(?:[ \t]+dem)?|[Aa]b|[Zz]um)"
+        r"|(?<=(?:^|[\s(])(?:(?-i:[Aa]m|[Vv]om|[Bb]is|[Ss]eit(?:[ \t]+dem)?|dem|[Aa]b|[Zz]um)"
         r"|(?-i:Aufnahme|Entlassung|Datum|Beginn|Ende|Aufnahmedatum|Entlassungsdatum)[ \t]*:)"
-        r"\s+)(?:[1-9]|[12]\d|3[01])\.(?:[1-9]|1[0-2])\.(?![\d.])(?!\w)",
+        r"\s+)(?:[1-9]|[12]\d|3[01])\.(?:[1-9]|1[0-2])\.(?![\d.])(?!\w)"
+        # without its last dot after the German words, whose decimals take a comma ("Am 3.3
+        # Beginn"), or after the Italian article ("Il 15.03 ha sospeso"): no unit after it
+        r"|(?<=(?:^|[\s(])(?-i:[Aa]m|[Vv]om|[Ss]eit(?:[ \t]+dem)?|dem|[Bb]is|[Zz]um)[ \t]+)"
+        r"(?:[1-9]|[12]\d|3[01])\.(?:[1-9]|1[0-2])(?![\d.,]\d|\d|\.?\w)"
+        + _NO_UNIT_AFTER
+        + r"|(?<=(?:^|[\s(])(?-i:[Ii]l|[Dd]al|al)[ \t]+)(?:0[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])"
+        r"(?![\d.,]\d|\d|\.?\w)" + _NO_UNIT_AFTER,
         (
             "seit [12.03.] Fieber",
             "vom [01.02.] bis [05.02.]",
@@ -255,8 +269,18 @@ DATE_RULES: tuple[Rule, ...] = (
             "wurde am [5.2.] auf die ITS übernommen und am [8.2.] zurückverlegt",
             "Am [3.3.] Beginn der Therapie; Seit dem [12.3.] Juckreiz",
             "Aufnahme: [3.3.], Entlassung: [10.3.]",
+            "Am [3.3] Beginn der Therapie; am Montag, dem [3.3.], kam es zum Kollaps",
+            "dem [3.3] folgte",
+            "Il [15.03] ha sospeso il farmaco; dal [01.03] al [15.03]",
         ),
-        ("Tab. 1.2. shows", "v12.03.", "12.03.2020x", "siehe Abb. 3.1. und Kap. 2.4."),
+        (
+            "Tab. 1.2. shows",
+            "v12.03.",
+            "12.03.2020x",
+            "siehe Abb. 3.1. und Kap. 2.4.",
+            "am 3.5 mmol/l gemessen; Am 2.5 mg",
+            "il 10.10 mg; il 12.05.2021x; dal 15.031",
+        ),
         anchor="numeric",
         languages=frozenset({"de", "fr", "es", "it", "pt", "nl", "sv"}),
     ),

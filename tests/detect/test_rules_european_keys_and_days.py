@@ -1,0 +1,61 @@
+"""Keys and dates of German, French, Spanish and Italian reports that the rules left: a
+health insurance's or an identity card's number under its long German key, a French social
+security number after "SS", a compact date after the words of a form's date ("Fecha de
+inicio de la reacción: 20240303"), a day and month in digits without their last dot ("Am
+3.3 Beginn", "Il 15.03 ha sospeso")."""
+
+from __future__ import annotations
+
+import pytest
+from rulefinds import stretches
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "code"),
+    [
+        ("Krankenversichertennummer M123456789", "de", "M123456789"),
+        ("Versichertennr.: M123456789", "de", "M123456789"),
+        ("Krankenversicherungsnummer: A123456780", "de", "A123456780"),
+        ("Personalausweis-Nr. L01X00T47.", "de", "L01X00T47"),
+        ("N° SS 284121305508943", "fr", "284121305508943"),
+    ],
+)
+def test_a_number_under_its_key_is_an_identifier(text: str, language: str, code: str) -> None:
+    assert stretches(text, language, "ID") == [code]
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [("SS 12 Tage nach der Impfung", "de"), ("SS 2", "fr"), ("Nr. 3 der Liste", "de")],
+)
+def test_a_short_number_after_the_same_letters_is_none(text: str, language: str) -> None:
+    assert stretches(text, language, "ID") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "date"),
+    [
+        ("Fecha de inicio de la reacción: 20240303.", "es", "20240303"),
+        ("Date de début : 20240303.", "fr", "20240303"),
+        ("Am 3.3 Beginn der Therapie.", "de", "3.3"),
+        ("Am Montag, dem 3.3., kam es zum Kollaps.", "de", "3.3."),
+        ("Il 15.03 ha sospeso il farmaco.", "it", "15.03"),
+    ],
+)
+def test_a_date_a_form_or_a_letter_writes_short_is_a_date(
+    text: str, language: str, date: str
+) -> None:
+    assert stretches(text, language, "DATE") == [date]
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("am 3.5 mmol/l gemessen", "de"),
+        ("Am 2.5 mg gegeben", "de"),
+        ("il 10.10 mg al giorno", "it"),
+        ("Lot 20240303", "es"),
+    ],
+)
+def test_a_value_written_the_same_way_is_no_date(text: str, language: str) -> None:
+    assert stretches(text, language, "DATE") == []
