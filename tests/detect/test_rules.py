@@ -350,6 +350,21 @@ def test_a_german_number_with_its_area_code_slash_is_a_phone(text: str, number: 
     ] == []
 
 
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("Tel. 338/1234567", "338/1234567"),
+        ("La figlia è raggiungibile al 347/9876543 dopo le 18.", "347/9876543"),
+    ],
+)
+def test_an_italian_mobile_with_its_prefix_slash_is_a_phone(text: str, number: str) -> None:
+    """Italian mobiles are written "prefix/subscriber" too, their prefix starting with 3;
+    a blood pressure stays none ("PA 120/80", "PA 130/85")."""
+    phones = [text[h.start : h.end] for h in find(text, "it") if h.kind == "PHONE"]
+    assert phones == [number]
+    assert [h for h in find("PA 130/85 mmHg, FC 88, SpO2 98/100", "it") if h.kind == "PHONE"] == []
+
+
 def test_a_french_overseas_number_is_a_phone_in_a_french_narrative() -> None:
     """French Guiana's numbers are dialled as French ones ("0594..."), though libphonenumber
     gives them a plan of their own: in a French narrative they are phones; a bare run of

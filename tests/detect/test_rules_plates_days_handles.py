@@ -39,6 +39,19 @@ def test_a_plate_beside_a_vehicles_word_is_a_plate(text: str, language: str, pla
 
 
 @pytest.mark.parametrize(
+    ("text", "plate"),
+    [
+        ("Paciente de 55 anos, motorista, placa ABC-1234, envolvido em acidente.", "ABC-1234"),
+        ("Veículo de placa ignorada; placa BRA2E19 anotada pela polícia.", "BRA2E19"),
+    ],
+)
+def test_a_brazilian_plates_shape_after_placa_is_a_plate(text: str, plate: str) -> None:
+    """The old Brazilian plate and Mercosur's are no surgeon's plate: after "placa" they
+    need no vehicle's word ("placa LCP 3.5", "placa DHS 135" stay none)."""
+    assert stretches(text, "pt", rule="id_vehicle") == [plate]
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "In September fifth disease was diagnosed in her son.",

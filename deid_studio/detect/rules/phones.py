@@ -89,7 +89,7 @@ Ehefrau:" key their numbers though their last word is a relative's."""
 
 _NOT_A_NUMBER = regex.compile(
     # vital signs and fractions ("55 98/59 59 16"), not an area code's slash ("0664/1234567")
-    r"(?!0\d{2,5}[ \t]?/[ \t]?\d[\d \t\-]{3,}$).*/.*"
+    r"(?!(?:0\d{2,5}|3\d\d)[ \t]?/[ \t]?\d[\d \t\-]{3,}$).*/.*"
     r"|\d{1,2}\.\d{1,2}\.\d{2,4}\b.*"  # a date first: "01.03.2021 8"
     r"|\d{4,5}-\d{3,4}-\d{1,2}"  # an NDC drug code: "65862-641-69"
     r"|(?:[01]\d|2[0-3])[0-5]\d\s*-\s*(?:[01]\d|2[0-3])[0-5]\d"  # hours: "0630-1900"

@@ -49,11 +49,15 @@ _VEHICLE_BEFORE_PLACA = regex.compile(
 )
 """What makes "placa" a plate's key without a vehicle's word after it: "el carro de placa",
 "camión con placas"."""
+_BRAZILIAN_PLATE = regex.compile(r"(?-i:[A-Z]{3}-?\d{4}|[A-Z]{3}\d[A-Z]\d\d)")
+"""A Brazilian plate's own shapes, the old ("ABC-1234") and Mercosur's ("ABC1D23"): after
+"placa" a plate with or without a vehicle's word, as no surgeon's plate is named."""
 _NEEDS_A_VEHICLE = frozenset({"plate", "reg", "registration"})
 _PLACA = frozenset({"placa", "placas"})
 """Spanish and Portuguese "placa" is a surgeon's plate ("placa DHS 135", "placa LCP 3.5"),
 a vertebra's ("placa C5-C6"), a plaque of the skin or an artery before a car's: a plate's key
-only beside a vehicle's word ("placa do carro", "carro de placa")."""
+only beside a vehicle's word ("placa do carro", "carro de placa") or before a Brazilian
+plate's shape (:data:`_BRAZILIAN_PLATE`)."""
 _TRIGGERS = frozenset(
     "plate reg registration vrn kennzeichen autokennzeichen nummernschild matrícula matricula "
     "placa placas immatriculation targa".split()
@@ -86,6 +90,7 @@ def find_plates(text: str, language: str | None) -> list[RuleHit]:
                 word in _PLACA
                 and match.group("vehicle") is None
                 and not _VEHICLE_BEFORE_PLACA.search(text, max(0, start - 24), start)
+                and not _BRAZILIAN_PLATE.fullmatch(match.group("plate"))
             ):
                 continue
             plate = match.group("plate")
@@ -110,10 +115,11 @@ PLATE_FINDER = Finder(
         "Kennzeichen: [M-AB 1234]; matrícula del coche [1234 BCD]",
         "immatriculation [AB-123-CD]; targa [AB123CD]; placa do carro [ABC1D23]",
         "el carro de placa [ABC-123] lo atropelló",
+        "motorista, placa [ABC-1234], envolvido em acidente; placa [BRA2E19]",
     ),
     (
         "Matrícula: 28/12345; Kennzeichen einer Sepsis; la placa de ateroma",
-        "placa C5-C6; placa DHS 135; placa LCP 3.5; Kennzeichen: HLA-B27",
+        "placa C5-C6; placa DHS 135; placa LCP 3.5; Kennzeichen: HLA-B27; placa LCP 35",
         "plate 2 of the study; reg 40 mg; registration 2021; the registration number 12345",
     ),
 )
