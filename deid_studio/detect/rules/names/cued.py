@@ -230,15 +230,43 @@ def _languages(language: str | None, table: Mapping[str, str]) -> list[str]:
     return [language, "en"] if "en" in table else [language]
 
 
-_ABBREVIATED = r"(?:\.?(?:[ \t]*:)?[ \t]+|(?<=\p{L}{2})\.(?=\p{Lu}[\p{L}\p{M}]))"
+_ABBREVIATED = r"(?:\.?(?:[ \t]*:)?[ \t]+|(?<=\p{L}{2})\.(?=\p{L}[\p{L}\p{M}]))"
 """After a title: "Dr. ", "Sra ", "Herrn: "; a dot against the name after a title of two
-letters or more ("Dr.Smith", "DR.PATEL"; not "M.D.", "M.E. report", initials)."""
+letters or more ("Dr.Smith", "DR.PATEL", and in English notes "dr.patel"; not "M.D.", "M.E.
+report", initials)."""
+_RUN_IN_TITLE = regex.compile(
+    r"(?<![\p{L}\p{M}\d])(?P<title>(?-i:Dr|DR|Mrs|Mr|Ms))(?P<name>\p{Lu}\p{Ll}{2,})"
+    r"(?![\p{L}\p{M}\d])"
+)
+"""A title run into the name after it, without its dot or a blank ("seen by DrSmith",
+"DrPatel", "MrJones"), as notes typed in haste write it."""
+
+
+def run_in_titles(text: str, lex: Lexicon) -> Iterator[RuleHit]:
+    """The surname of every title :data:`_RUN_IN_TITLE` runs into: a known surname and no
+    common word ("DrSmith"; not "DrCare", "MrBean" unless a list holds it)."""
+    if "Dr" not in text and "DR" not in text and "M" not in text:
+        return
+    for match in _RUN_IN_TITLE.finditer(text):
+        word = fold(match.group("name"))
+        if word in lex.last_names and word not in lex.common and word not in lex.stop:
+            staff = match.group("title").lower() == "dr"
+            yield RuleHit(
+                *match.span("name"),
+                "STAFF" if staff else "PERSON",
+                "name_after_staff_title" if staff else "name_after_patient_title",
+            )
+
+
 _WORD_CUE = r"(?:[ \t]*:)?[ \t]+"  # "son don", not "son. Brought"
 _DOTTED = r"\.(?:[ \t]*:)?[ \t]+"  # "Pat. Schulze"
 _APPOSED = r"[ \t]*,[ \t]+"  # "the patient, Jacob, had"
 _CLOSED_APPOSITION = regex.compile(
-    r"\p{Lu}[\p{L}\p{M}'\u2019-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}'\u2019.-]*){0,2}[ \t]*[,;)]"
+    r"(?P<words>\p{Lu}[\p{L}\p{M}'\u2019-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}'\u2019.-]*){0,2}?)[ \t]*"
+    r"(?:[,;)]|\.(?![\p{L}\p{M}\d])|\Z|\n)"
 )
+"""Capitalised words, up to three, and what closes an apposition or a clause after them: a
+comma, a semicolon, a bracket, a sentence's full stop or the line's end."""
 
 
 def _apposed(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
@@ -246,6 +274,68 @@ def _apposed(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bo
     apposition does ("the patient, Jacob, had fever", "the baby, Jacob, 6 weeks old"); not
     "the patient, Rose from the ward" nor a list ("the patient, Smith and Jones")."""
     return _CLOSED_APPOSITION.match(text, start) is not None
+
+
+def _first_name_apposed(text: str, start: int, lex: Lexicon) -> tuple[int, int] | None:
+    """The span of a known first name, alone or before capitalised words, that a closed
+    apposition or clause holds (:data:`_CLOSED_APPOSITION`), though it is a word too or a
+    stopword of three letters or more: capitalised inside the sentence, the apposition says
+    whose ("The patient, Will, is a 12-year-old boy", "the patient, Hope, had", "The patient,
+    Will Smith, is", "Mother is Hope;"; not "the patient, However, ", "The patient, Sadly,
+    died", which no list of names holds)."""
+    word = next(words_from(text, start, 1), None)
+    if (
+        word is None
+        or not word.capitalised
+        or word.text.isupper()
+        or word.folded not in lex.first_names
+        or (word.folded in lex.stop and len(word.folded) < 3)
+        or _CLOSED_APPOSITION.match(text, word.start) is None
+    ):
+        return None
+    return word.start, _apposition_end(text, word.start)
+
+
+_JUDGES = {"en": "judge justice magistrate"}
+"""A judge's titles in an English report of a lawsuit ("Justice Sotomayor dissented", "Judge
+Hernandez ruled")."""
+
+
+def _a_judge_named(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
+    """Whether a judge's title (:data:`_JUDGES`) is one: capitalised, before a capitalised
+    name ("Justice Sotomayor dissented"; not "the judge Ruled", "justice was served", "Justice
+    Department", which no name follows)."""
+    return (
+        text[match.start()].isupper()
+        and text[start].isupper()
+        and not text[start : start + 2].isupper()
+    )
+
+
+_SAID_TO_BE = r"[ \t]+(?i:is|was)[ \t]+"
+_RELATIVES_NAMED = {"en": _RELATIVES["en"]}
+"""A relative's word before "is" and the relative's name, in English ("Mother is Hope;
+father is Will.")."""
+
+
+def _said_to_be(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
+    """Whether the words after "<relative> is" are the relative's name: capitalised, a known
+    first name first, and the clause closed after them ("Mother is Hope; father is Will.",
+    "her sister was Mary Lee, who"; not "mother is Catholic", "father is Deceased", "mother
+    is diabetic", "his wife is Grace period")."""
+    return lex.language in (None, "en") and _first_name_apposed(text, start, lex) is not None
+
+
+def _apposition_end(text: str, start: int) -> int:
+    """Where the capitalised words of an apposition that starts at ``start`` end, before its
+    closing comma: the whole name between the commas, though a word of it is a word too
+    ("the patient, Nguyen Thi Lan, is": "lan")."""
+    closed = _CLOSED_APPOSITION.match(text, start)
+    if closed is None:
+        return start
+    end = closed.end("words")
+    last = closed.group("words").split()[-1]
+    return end - 1 if last.endswith(".") and len(last) > 2 else end  # "Cole.", not "J."
 
 
 _SPOUSES: Mapping[str, str] = {
@@ -403,6 +493,7 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int, Conf
         # a relative's word before the titles: it skips a title after it, and the name both
         # take is the relative's ("su hija Señora Ana López", "Sohn Herr Thomas Berger")
         ("RELATIVE", "name_after_relative", _RELATIVES, _RELATIVE_CUE, STRONG, None),
+        ("RELATIVE", "name_after_relative", _RELATIVES_NAMED, _SAID_TO_BE, WEAK, _said_to_be),
         (
             "PERSON",
             "name_after_acquaintance",
@@ -425,6 +516,7 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int, Conf
         ),
         ("STAFF", "name_after_staff_key", _STAFF_KEYS, None, STRONG, None),
         ("PERSON", "name_after_patient_title", _PATIENT_TITLES, _ABBREVIATED, STRONG, None),
+        ("PERSON", "name_after_patient_title", _JUDGES, _WORD_CUE, STRONG, _a_judge_named),
         ("PERSON", "name_after_patient_title", _NEWBORN_TITLES, _WORD_CUE, STRONG, None),
         ("PERSON", "name_after_patient_title", _BIRTH_NAME, _ABBREVIATED, FIELD, _after_a_name),
         ("PERSON", "name_after_patient_key", _PATIENT_KEYS, None, STRONG, None),
@@ -741,6 +833,8 @@ def _after_cues(
                 span = _own_names(text, span, language)  # "mi marido antonio me llevó"
             if span is None and rule in _TITLES and not lowercase and not shouting:
                 span = _titled_in_lower_case(text, position, lex, language)  # "il dott. rossi"
+            if span is None and confirm in (_apposed, _said_to_be) and not shouting:
+                span = _first_name_apposed(text, position, lex)  # "the patient, Will, is"
             if span is None and rule in _TYPED_AFTER and lowercase and not shouting:
                 apposed = "," in match.group() and rule == "name_after_patient_word"
                 typed = _typed_in_lower_case(text, position, lex, apposed)
@@ -771,10 +865,16 @@ def _after_cues(
                 and text[span[0] : span[1]].split()[0].casefold() in _PERSON_WORDS
             ):
                 continue  # "Paciente: Varón de 45 años", "paciente Niña de 5 años"
+            if confirm is _apposed:
+                span = (span[0], max(span[1], _apposition_end(text, span[0])))
             folded = fold(text[span[0] : span[1]])
             if "," in match.group() and (
                 len(folded) < 2
-                or (folded.split()[0] in lex.stop and not _named_alone(text, span))
+                or (
+                    folded.split()[0] in lex.stop
+                    and not _named_alone(text, span)
+                    and (confirm is not _apposed or not _first_name_apposed(text, span[0], lex))
+                )
                 or _DAY_WORDS.match(folded) is not None
             ):
                 continue  # "your brother, I talked": after a comma, no pronoun; "her

@@ -1,0 +1,87 @@
+"""Names the cues announced but the rules cut short or left: a whole name between commas
+after the patient's word ("The patient, Nguyen Thi Lan, is"), a first name that is a word
+or a stopword too in the same place ("The patient, Will, is"), a relative's name after "is"
+("Mother is Hope; father is Will."), a title run into the surname ("DrSmith", "Dr.patel"),
+and a judge's title ("Justice Sotomayor")."""
+
+from __future__ import annotations
+
+import pytest
+from rulefinds import stretches
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("The patient, Nguyen Thi Lan, is a 28 yo female.", "Nguyen Thi Lan"),
+        ("The patient, Will, is a 12-year-old boy.", "Will"),
+        ("The patient, Hope, had a rash after the dose.", "Hope"),
+        ("The patient, Will Smith, is a 40-year-old man.", "Will Smith"),
+        ("The patient, Mary Ellen Cole.", "Mary Ellen Cole"),
+        ("The patient, Jacob, had fever.", "Jacob"),
+    ],
+)
+def test_a_name_between_commas_after_the_patient_is_taken_whole(text: str, name: str) -> None:
+    assert stretches(text, "en", "PERSON") == [name]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The patient, However, is fine.",
+        "The patient, Sadly, died.",
+        "the patient, Rose from the ward",
+    ],
+)
+def test_a_word_between_commas_that_no_list_names_is_none(text: str) -> None:
+    assert stretches(text, "en", "PERSON") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Mother is Hope; father is Will.", ["Hope", "Will"]),
+        ("her sister was Mary Lee, who came with her", ["Mary Lee"]),
+    ],
+)
+def test_a_relatives_name_after_is_is_the_relatives(text: str, names: list[str]) -> None:
+    assert stretches(text, "en", "RELATIVE") == names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mother is Catholic.",
+        "father is Deceased.",
+        "mother is diabetic and father is well",
+        "Su madre es Hope.",  # English words only
+    ],
+)
+def test_what_a_relative_is_said_to_be_is_no_name(text: str) -> None:
+    language = "es" if text.startswith("Su") else "en"
+    assert stretches(text, language, "RELATIVE") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("seenby DrSmith on 3/4/21 at the clinic", "Smith"),
+        ("referred by DrPatel", "Patel"),
+        ("seen by Dr.patel today", "patel"),
+        ("Mrs.jones called", "jones"),
+    ],
+)
+def test_a_title_run_into_the_surname_names_it(text: str, name: str) -> None:
+    found = stretches(text, "en", "STAFF") + stretches(text, "en", "PERSON")
+    assert found == [name]
+
+
+@pytest.mark.parametrize("text", ["DrCare app", "Dr.appointment on monday", "Mr.s"])
+def test_a_title_run_into_a_word_is_none(text: str) -> None:
+    assert stretches(text, "en", "STAFF") + stretches(text, "en", "PERSON") == []
+
+
+def test_a_judges_title_names_the_judge() -> None:
+    assert stretches("Justice Sotomayor dissented.", "en", "PERSON") == ["Sotomayor"]
+    assert stretches("Justice Department officials said", "en", "PERSON") == []
+    assert stretches("justice was served", "en", "PERSON") == []
