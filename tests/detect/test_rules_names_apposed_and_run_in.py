@@ -85,3 +85,27 @@ def test_a_judges_title_names_the_judge() -> None:
     assert stretches("Justice Sotomayor dissented.", "en", "PERSON") == ["Sotomayor"]
     assert stretches("Justice Department officials said", "en", "PERSON") == []
     assert stretches("justice was served", "en", "PERSON") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("April Lee reported.", "April Lee"),
+        ("Will Smith reported.", "Will Smith"),
+        ("Summer Lee reported chest pain.", "Summer Lee"),
+        ("Hope Jones called the office.", "Hope Jones"),
+    ],
+)
+def test_a_first_name_that_is_a_word_is_a_name_before_a_surname_and_a_persons_verb(
+    text: str, name: str
+) -> None:
+    """A first name that is a word, a stopword or a month and a known surname: a verb only a
+    person does after them says whose (the surname an eponym too, "Jones")."""
+    assert stretches(text, "en", "PERSON") == [name]
+
+
+@pytest.mark.parametrize(
+    "text", ["In May Brown developed a rash.", "Summer Heat developed", "Will Power said"]
+)
+def test_a_month_or_a_word_before_a_capitalised_word_is_no_name(text: str) -> None:
+    assert not any(" " in s for s in stretches(text, "en", "PERSON"))

@@ -31,7 +31,12 @@ from deid_studio.detect.rules.names.common import _SEX_WORDS, RULES
 from deid_studio.detect.rules.names.cued import _after_cues, _cue_families, run_in_titles
 from deid_studio.detect.rules.names.first_names import _first_names, _name_lists
 from deid_studio.detect.rules.names.initials import _initials, _spelt_names
-from deid_studio.detect.rules.names.pairs import _lowercase_initialled, _pairs, _pairs_in_capitals
+from deid_studio.detect.rules.names.pairs import (
+    _lowercase_initialled,
+    _pairs,
+    _pairs_in_capitals,
+    _reporting_pairs,
+)
 from deid_studio.detect.rules.names.relatives import (
     _DETERMINER_BEFORE,
     _KIN_COUNT,
@@ -103,6 +108,8 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     found += _signatures(text, language, lex, shouting, index)
     capitalised = list(_CAPITALISED.of(text).finditer(text))
     found += _pairs(text, capitalised, lex)
+    if language in (None, "en") and not shouting:
+        found += _reporting_pairs(text, capitalised, lex)
     if not shouting:
         found += _pairs_in_capitals(text, lex)
     found += _name_lists(text, lex)

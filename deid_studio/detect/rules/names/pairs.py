@@ -142,6 +142,46 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
             yield RuleHit(start, end, "PERSON", "name_pair")
 
 
+_DONE_BY_A_PERSON = regex.compile(
+    r"[ \t]+(?:reported|reports|said|says|stated|states|called|calls|complained|noticed"
+    r"|developed|experienced)(?![\p{L}\p{M}])"
+)
+"""A verb whose subject is a person, right after two capitalised words."""
+_TIME_BEFORE = regex.compile(
+    r"(?<![\p{L}\p{M}])(?i:in|since|by|during|until|till|early|late|mid|of|from|last|next"
+    r"|this|that)[ \t]+\Z"
+)
+"""A word of time before a month's name: "In May Brown developed" is a month and a surname."""
+
+
+def _reporting_pairs(
+    text: str, capitalised: list[regex.Match[str]], lex: Lexicon
+) -> Iterator[RuleHit]:
+    """A first name that is a word or a stopword too and a known surname, before a verb only
+    a person does ("April Lee reported", "Will Smith reported", "Summer Lee reported chest
+    pain", "Hope Jones called the office"), where :func:`_pairs` wants a second surname: the
+    surname no word, or a familiar one (:attr:`~.words.Lexicon.familiar`, "Lee", "Brown"),
+    an eponym too, as the verb says no condition ("Jones" of the Jones criteria)."""
+    for first, second in itertools.pairwise(capitalised):
+        if text[first.end() : second.start()] != " ":
+            continue
+        a, b = fold(first.group()), fold(second.group())
+        if (
+            len(a) >= 3
+            and a in lex.first_names
+            and (a in lex.common or a in lex.stop or a in MONTH_WORDS)
+            and b in lex.last_names
+            and (b not in lex.common or b in lex.familiar)
+            and b not in lex.stop
+            and _DONE_BY_A_PERSON.match(text, second.end()) is not None
+            and not (
+                a in MONTH_WORDS
+                and _TIME_BEFORE.search(text, max(0, first.start() - 12), first.start())
+            )
+        ):
+            yield RuleHit(first.start(), second.end(), "PERSON", "name_pair")
+
+
 def _particle_surname(
     first: str, surname: str, gap: str, lex: Lexicon, medical: frozenset[str]
 ) -> bool:
