@@ -109,3 +109,37 @@ def test_a_first_name_that_is_a_word_is_a_name_before_a_surname_and_a_persons_ve
 )
 def test_a_month_or_a_word_before_a_capitalised_word_is_no_name(text: str) -> None:
     assert not any(" " in s for s in stretches(text, "en", "PERSON"))
+
+
+def test_a_given_names_hyphened_part_in_lower_case_is_the_names() -> None:
+    """Korean given names join their syllables with a hyphen, the second in lower case: the
+    name was cut before it ("Kim Soo" of "Kim Soo-jin")."""
+    text = "Nurse practitioner Kim Soo-jin administered the vaccine."
+    assert stretches(text, "en", "PERSON") == ["Kim Soo-jin"]
+    assert stretches("Mary Smith-like symptoms were noted", "en", "PERSON") == ["Mary Smith"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("PATIENT NAME JOHN SMITH", "JOHN SMITH"),
+        ("Patient name Mary Jones, DOB 1/2/1950", "Mary Jones"),
+        ("PATIENT DOE, JOHN received dose 1.", "DOE, JOHN"),
+        ("PATIENT SMITH, MARY J. RECEIVED DOSE 2", "SMITH, MARY J."),
+    ],
+)
+def test_a_forms_patient_name_without_its_colon_is_the_patients(text: str, name: str) -> None:
+    assert stretches(text, "en", "PERSON") == [name]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Patient name unknown",
+        "PATIENT NAME WAS NOT PROVIDED BY THE REPORTER",
+        "PATIENT ALLERGIC, MILD RASH",
+        "PT STABLE, WILL FOLLOW UP",
+    ],
+)
+def test_what_follows_the_patients_key_in_capitals_may_be_no_name(text: str) -> None:
+    assert stretches(text, "en", "PERSON") == []

@@ -65,6 +65,11 @@ _PATIENT_WEAK: Mapping[str, str] = {
     "pt": "paciente doente",
 }
 """The patient's words, after which a known name is the patient's."""
+_PATIENT_NAMED: Mapping[str, str] = {
+    "en": "patient name|patient's name|patients name|name of patient|name of the patient"
+}
+"""The patient's name's key without its colon, as a form copied into a report leaves it
+("PATIENT NAME JOHN SMITH", "Patient name Mary Jones")."""
 _NEWBORN_TITLES: Mapping[str, str] = {"en": "baby girl|baby boy|infant girl|infant boy"}
 """What a hospital calls a newborn before its mother's surname, until the child is named
 ("Baby Girl Jones was born via C-section", "Baby Boy Smith")."""
@@ -296,6 +301,34 @@ def _first_name_apposed(text: str, start: int, lex: Lexicon) -> tuple[int, int] 
     return word.start, _apposition_end(text, word.start)
 
 
+_SURNAME_COMMA_GIVEN = regex.compile(
+    r"(?P<surname>\p{Lu}[\p{Lu}'\u2019-]+),[ \t]+(?P<given>\p{Lu}[\p{Lu}'\u2019-]+)"
+    r"(?![\p{L}\p{M}])"
+)
+
+
+def _surname_then_given(text: str, start: int, lex: Lexicon) -> tuple[int, int] | None:
+    """A surname, a comma and a known given name that is no word (or a familiar one, "MARY"),
+    with its middle initial, all in capitals after the patient's word in capitals, as a form
+    writes them ("PATIENT DOE, JOHN received dose 1", "PATIENT SMITH, MARY J. RECEIVED"; not
+    "PATIENT ALLERGIC, MILD RASH", "PT STABLE, WILL FOLLOW UP")."""
+    found = _SURNAME_COMMA_GIVEN.match(text, start)
+    if found is None:
+        return None
+    surname, given = fold(found.group("surname")), fold(found.group("given"))
+    if (
+        given not in lex.first_names
+        or (given in lex.common and given not in lex.familiar)
+        or given in lex.stop
+        or surname in lex.stop
+        or len(surname) < 2
+    ):
+        return None
+    initial = _MIDDLE_INITIAL.match(text, found.end("given"))
+    close = found.end("given") if initial is None else initial.end()
+    return found.start(), max(close, _given_name_after(text, found.end("surname"), lex))
+
+
 _JUDGES = {"en": "judge justice magistrate"}
 """A judge's titles in an English report of a lawsuit ("Justice Sotomayor dissented", "Judge
 Hernandez ruled")."""
@@ -520,6 +553,7 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int, Conf
         ("PERSON", "name_after_patient_title", _NEWBORN_TITLES, _WORD_CUE, STRONG, None),
         ("PERSON", "name_after_patient_title", _BIRTH_NAME, _ABBREVIATED, FIELD, _after_a_name),
         ("PERSON", "name_after_patient_key", _PATIENT_KEYS, None, STRONG, None),
+        ("PERSON", "name_after_patient_key", _PATIENT_NAMED, _WORD_CUE, STRONG, None),
         ("PERSON", "name_after_patient_key", _SURNAME_KEYS, None, FIELD, None),
         ("PERSON", "name_after_patient_word", _PATIENT_WEAK, _WORD_CUE, WEAK, None),
         ("PERSON", "name_after_patient_word", _PATIENT_WEAK, _APPOSED, WEAK, _apposed),
@@ -835,6 +869,8 @@ def _after_cues(
                 span = _titled_in_lower_case(text, position, lex, language)  # "il dott. rossi"
             if span is None and confirm in (_apposed, _said_to_be) and not shouting:
                 span = _first_name_apposed(text, position, lex)  # "the patient, Will, is"
+            if rule == "name_after_patient_word" and cue.isupper():
+                span = _surname_then_given(text, position, lex) or span  # "PATIENT DOE, JOHN"
             if span is None and rule in _TYPED_AFTER and lowercase and not shouting:
                 apposed = "," in match.group() and rule == "name_after_patient_word"
                 typed = _typed_in_lower_case(text, position, lex, apposed)

@@ -149,8 +149,31 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
             start = match.start() if count is None else count.start()  # "[tres hermanos]"
             found.append(RuleHit(start, match.end(), "KIN", "kin_word"))
     if language in (None, "en"):
-        found = [_with_generation(text, without_possessive_end(text, hit)) for hit in found]
+        found = [
+            _with_given_part(text, _with_generation(text, without_possessive_end(text, hit)))
+            for hit in found
+        ]
     return found
+
+
+_GIVEN_PART = regex.compile(r"-(\p{Ll}{2,})(?![\p{L}\p{M}\d-])")
+_NOT_GIVEN_PARTS = frozenset(
+    "like type style based induced related associated positive negative free shaped year old "
+    "years month months week weeks day days era".split()
+)
+"""Words an English writer joins to a name with a hyphen ("Smith-like", "Pfizer-induced"),
+never the second syllable of a given name."""
+
+
+def _with_given_part(text: str, hit: RuleHit) -> RuleHit:
+    """``hit`` with the lower-case part of a given name that a hyphen joins to its last word
+    ("Kim Soo-jin", "Park Ji-sung", "Lee Min-ho"), when it names a person."""
+    if hit.kind not in PEOPLE_KINDS or text[hit.end : hit.end + 1] != "-":
+        return hit
+    part = _GIVEN_PART.match(text, hit.end)
+    if part is None or part.group(1) in _NOT_GIVEN_PARTS:
+        return hit
+    return hit._replace(end=part.end())
 
 
 _GENERATION = regex.compile(r"(?:,?[ \t]+(?:Jr|Sr)\.?|[ \t]+(?:II|III|IV))(?![\p{L}\p{M}\d])")
