@@ -92,6 +92,9 @@ def _continued(
                 break  # the next field's key: "CHU de Besson\nDate de réception :"
             if _field_key(text, part.start(), part.end()) is not None:
                 break  # a key on the same line: "Paseo NºCol: 08-08-25574"
+            if len(part.group()) <= 3 and _COLON_AFTER.match(text, part.end()) is not None:
+                break  # a letter's key after a signature's institution: "Banner Health T:"
+                # (a town before a key stays one: "Calle Mayor 3, Fuentelapeña: teléfono")
             if part.group("lower") is not None:
                 if known.match(words) is None or (len(words) == 1 and words[0] in known.ambiguous):
                     break
@@ -127,6 +130,9 @@ _DEPARTMENTS_AFTER = _WARDS - {"va"}
 Hospital ER"); "VA" there is Virginia ("Sentara Hospital VA")."""
 
 
+_COLON_AFTER = regex.compile(r"[ \t]*:(?![/\d])")
+"""A colon right after a part of one to three letters, not a time's: the part is a field's
+key ("T: (602) 555-0147", "Tel:")."""
 _KEY_AFTER = regex.compile(r"[^\n\r:,;.()]{0,25}\.?:(?![/\d])")
 """The rest of a field's key on its line, up to its colon (not a time's, "10:30"; "Betr.:")."""
 

@@ -27,6 +27,7 @@ from deid_studio.detect.rules.places.gazetteer import (
     _lower_case_towns,
     _typed_counties,
 )
+from deid_studio.detect.rules.places.health_systems import known_institutions
 from deid_studio.detect.rules.places.institutions import (
     _CHAINS,
     _GENERIC_HOSPITAL,
@@ -106,6 +107,7 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
     found += _streets(text, language, index)
     found += _institutions(text, language, index, lex)
     found += (RuleHit(*m.span(), "INSTITUTION", "pharmacy_chain") for m in _CHAINS.finditer(text))
+    found += known_institutions(text, index)
     found += stores(text, language, index)
     found += _manufacturers(text, language, lex)
     found += _continued(text, found, lex, language)
