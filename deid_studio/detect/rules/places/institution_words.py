@@ -36,12 +36,19 @@ _INSTITUTION_BEFORE = (
     "ambulatorio|consultorio|residencia|spital|kantonsspital|landesklinikum|hôpital|hopital|"
     "centre hospitalier|"
     "centre hospitalier universitaire|chu|chr|clinique|polyclinique|ospedale|policlinico|"
+    "centro di salute mentale|centro di salute|casa della salute|presidio ospedaliero|"
+    "poliambulatorio|centro vaccinale|"
     "azienda ospedaliera|centro hospitalar|university of|universität|université|"
     "medical center of|clinic of|"
     "impfzentrum|hausarztpraxis|arztpraxis|gemeinschaftspraxis|praxis|apotheke|pharmacie|"
     "mvz|städtisches klinikum|städtisches krankenhaus|"
     "städtischen klinikum|städtischen krankenhaus|städtischen klinikums|"
-    "farmacia|centre de vaccination|centro de vacunación|centro de vacunacion|"
+    "evangelisches krankenhaus|evangelischen krankenhaus|evangelisches klinikum|"
+    "evangelischen klinikum|katholisches krankenhaus|katholischen krankenhaus|"
+    "katholisches klinikum|katholischen klinikum|allgemeines krankenhaus|"
+    "allgemeinen krankenhaus|krankenhaus der barmherzigen brüder|"
+    "krankenhaus der barmherzigen schwestern|klinikum der barmherzigen brüder|"
+    "farmacia|farmácia|drogaria|centre de vaccination|centro de vacunación|centro de vacunacion|"
     "cabinet médical|maison de santé|vaccination centre|vaccination center|ayuntamiento|"
     "mairie|stadtverwaltung|seniorenheim|pflegeheim|altenheim|altenpflegeheim|"
     "seniorenresidenz|seniorenzentrum|rehaklinik|reha-klinik|residencia de ancianos|"
@@ -151,10 +158,11 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
                 n
                 and token[:1].isupper()
                 and token[1:].islower()
-                and fold(tokens[n - 1]) in _SHOP_WORDS
+                and _after_shop_word(tokens, n)
                 and word not in _GENERIC_SHOPS
             ):
-                return True  # "Hausarztpraxis Anders": the owner's name is a stopword too
+                return True  # "Hausarztpraxis Anders": the owner's name is a stopword too;
+                # "Pharmacie du Marché": the pharmacy's name after its particle
             continue
         if (
             n > 1
@@ -181,6 +189,19 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
         if shop and token[:1].isupper() and word not in _SHOP_DESCRIPTORS | _GENERIC_SHOPS:
             return True  # "Page Drug Store", "Boots Pharmacy", "Farmacia Barco", "West Drug Store"
     return False
+
+
+_SHOP_PARTICLES = frozenset("du de la des do da dos das del della l d".split())
+"""The particles between a pharmacy's word and its name ("Pharmacie du Marché", "Farmácia da
+Praça", "Farmacia della Stazione")."""
+
+
+def _after_shop_word(tokens: Sequence[str], n: int) -> bool:
+    """Whether token ``n`` follows a pharmacy's word (:data:`_SHOP_WORDS`), particles between."""
+    n -= 1
+    while n > 0 and fold(tokens[n]) in _SHOP_PARTICLES:
+        n -= 1
+    return n >= 0 and fold(tokens[n]) in _SHOP_WORDS
 
 
 def _an_acronym(token: str, word: str, tokens: Sequence[str], lex: Lexicon) -> bool:
@@ -308,11 +329,18 @@ _GERMAN_MEDICAL_ENDING = regex.compile(
 Pneumonie diagnostiziert"), not the hospital's name."""
 
 
+_GERMAN_ARTICLES = frozenset({"der", "des", "am", "an", "zum", "zur"})
+"""The articles and prepositions between a German hospital's word and its name, in lower
+case ("Krankenhaus der Barmherzigen Brüder Regensburg", "Klinikum am Steinenberg")."""
+
+
 def _german_hospital_named(words: Sequence[str], language: str | None) -> bool:
     """Whether the capitalised words after a German hospital's word name it, judged by the
     first (see :data:`_GERMAN_RARE`, :data:`_QUARTERS`): a saint, a doctor's title, a part of
     town, a known place, or a word German seldom uses that is no medical noun
     (:data:`_GERMAN_MEDICAL_ENDING`)."""
+    while words and words[0] in _GERMAN_ARTICLES:
+        words = words[1:]  # "Krankenhaus der Barmherzigen Brüder", "Klinikum am Steinenberg"
     if not words:
         return False
     word = words[0]
@@ -339,16 +367,17 @@ def _named_after_noun(text: str, start: int, end: int, language: str | None) -> 
         return True
     if rest and rest[0] in _DOCTOR_TITLES:
         return True
+    named = next((word for word in rest if fold(word) not in _SHOP_PARTICLES), "")
     if (
         first[:1].isupper()
         and fold(first) in _SHOP_WORDS
-        and rest
-        and rest[0][:1].isupper()
-        and fold(rest[0]) not in _DESCRIPTORS | _GENERIC_SHOPS
+        and named[:1].isupper()
+        and fold(named) not in _DESCRIPTORS | _GENERIC_SHOPS
         and language is not None
         and language not in NOUNS_CAPITALISED
     ):
-        return True  # "Farmacia Barco", "Pharmacie Jacob": a noun written with a capital
+        return True  # "Farmacia Barco", "Pharmacie Jacob", "Pharmacie du Marché": a noun
+        # written with a capital
     known = places(language)
     languages = (language,) if language else tuple(COUNTRIES_OF)
     return any(
