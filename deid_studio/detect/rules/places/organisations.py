@@ -41,12 +41,17 @@ _FIRM_NUMBER = regex.compile(r"(?<![\p{L}\p{M}\d.,:/-])\d{1,4}[ \t]\Z")
 """A number opening a firm's name that ends with a legal form ("3 Round Stones Inc")."""
 _EMPLOYER_CUES: Mapping[str, str] = {
     "en": "work for|works for|worked for|working for|work at|works at|worked at|working at|"
-    "employed by|employed at|employee of|job at|a year at|intern at|internship at",
+    "employed by|employed at|employee of|job at|a year at|intern at|internship at|"
+    "employee at|barista at|cashier at|attendant for|pilot for|driver for",
     "es": "trabaja en|trabaja para|trabajaba en|trabajaba para|empleado de|empleada de|"
-    "empleado en|empleada en",
+    "empleado en|empleada en|trabajador de|trabajadora de|fábrica de",
     "fr": "travaille chez|travaille pour|travaillait chez|employé chez|employée chez|"
-    "salarié de|salariée de",
+    "salarié de|salariée de|salarié chez|salariée chez",
     "de": "arbeitet bei|arbeitete bei|beschäftigt bei|angestellt bei|tätig bei",
+    "it": "dipendente della|dipendente del|dipendente di|lavora presso|lavora per|"
+    "impiegato presso|impiegata presso",
+    "pt": "trabalha na|trabalha no|trabalha para|trabalhava na|trabalhava no|funcionário da|"
+    "funcionária da|funcionário do|funcionária do",
 }
 """Phrases after which capitalised words name the employer ("I work for Wolters Kluwer")."""
 _ORGANISATION = regex.compile(
