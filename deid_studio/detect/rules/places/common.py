@@ -98,6 +98,7 @@ RULES: Mapping[str, float] = {
     "street_after_preposition": 0.9,
     "pharmacy_chain": 0.95,
     "institution_known": 0.95,
+    "institution_military": 0.9,
     "street_us": 0.95,
     "town_after_postcode": 0.95,
     "postcode_before_known_town": 0.95,

@@ -40,6 +40,7 @@ from deid_studio.detect.rules.places.institutions import (
     _institutions,
     stores,
 )
+from deid_studio.detect.rules.places.military import military_places
 from deid_studio.detect.rules.places.organisations import (
     _EMPLOYER,
     _EMPLOYER_AFTER_JOB,
@@ -108,6 +109,7 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
     found += _institutions(text, language, index, lex)
     found += (RuleHit(*m.span(), "INSTITUTION", "pharmacy_chain") for m in _CHAINS.finditer(text))
     found += known_institutions(text, index)
+    found += military_places(text, language, index)
     found += stores(text, language, index)
     found += _manufacturers(text, language, lex)
     found += _continued(text, found, lex, language)
