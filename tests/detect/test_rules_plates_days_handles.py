@@ -121,3 +121,25 @@ def test_a_common_word_after_a_posts_word_is_no_handle(text: str) -> None:
 def test_a_name_of_letters_after_a_posts_word_is_a_handle(text: str, handle: str) -> None:
     """A familiar first name is a common word too, and a handle all the same."""
     assert stretches(text, "en", rule="handle") == [handle]
+
+
+@pytest.mark.parametrize(
+    ("text", "handle"),
+    [
+        ("tweet by @DrJaneSmith about her shot", "@DrJaneSmith"),
+        ("@JaneSmith", "@JaneSmith"),
+        ("@drjanesmith", "@drjanesmith"),
+        ("Discord user mike#1234 posted", "mike#1234"),
+    ],
+)
+def test_a_handle_its_capitals_or_its_length_say_is_one(text: str, handle: str) -> None:
+    """A handle of letters alone with no network's word before it: its capitals part its
+    words, or it is eight letters or more of no word; a Discord user's tag."""
+    assert stretches(text, "en", "URL") == [handle]
+
+
+@pytest.mark.parametrize(
+    "text", ["given @nighttime", "seen @Home", "the @CHOP team met", "@hospital", "@bedtime"]
+)
+def test_a_word_after_an_at_sign_is_no_handle(text: str) -> None:
+    assert stretches(text, "en", "URL") == []

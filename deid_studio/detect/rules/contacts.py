@@ -234,7 +234,11 @@ CONTACT_RULES: tuple[Rule, ...] = (
         r"|snapchat|telegram|reddit|mastodon|bluesky|facebook)(?:[ \t]+(?i:by|from|to))?"
         r"[ \t]*[:(]?[ \t]*)"
         r"@(?!(?i:bedtime|night|nighttime|home|rest|work|noon|midnight|breakfast|lunch|dinner"
-        r"|supper|morning|evening)\b)(?P<letters>\p{L}[\w.]{4,29}(?<!\.))",
+        r"|supper|morning|evening)\b)(?P<letters>\p{L}[\w.]{4,29}(?<!\.))"
+        # anywhere, a handle whose capitals part its words ("@DrJaneSmith", "@JaneSmith"), or
+        # of eight letters or more in lower case that no word is ("@drjanesmith")
+        r"|(?<![\w@])@(?P<letters>(?-i:\p{Lu}?\p{Ll}+(?:\p{Lu}\p{Ll}+)+|\p{Ll}{8,30}))"
+        r"(?![\w@.])",
         (
             "i posted about it on twitter [@gazthornton69] and",
             "Twitter: [@DrHWhitaker]",
@@ -242,6 +246,7 @@ CONTACT_RULES: tuple[Rule, ...] = (
             "follow me on insta [@sarah.jones.runs]",
             "Posted by [@kaylasmith] yesterday; reply from [@maryjones]: same here",
             "TikTok [@ashleyfitmom]: day 5",
+            "tweet by [@DrJaneSmith]; follow me [@JaneSmith]; [@drjanesmith]",
         ),
         (
             "BP @ rest",
@@ -254,6 +259,7 @@ CONTACT_RULES: tuple[Rule, ...] = (
             "dosing @q6h; samples @T2 and @C1D1; on facebook that 20mg @night",
             "she said @bedtime she took it; posted @ 10 am",
             "reply @triage; Twitter @school; posted @onset; shared @discharge; user @clinic",
+            "given @nighttime; seen @Home; taken @bedtime; the @CHOP team; @hospital",
         ),
         anchor="handle",
         keep=_no_common_word,
@@ -264,7 +270,9 @@ CONTACT_RULES: tuple[Rule, ...] = (
         # a user name after its key: with a digit, an underscore or a dot in it
         # (a Reddit user's "u/" too)
         r"(?:(?-i:u)/)?(?=[\w.@-]*[\d_.][\w.@-]*(?![\w@-]))(?=[\w.@-]*\p{L})[\p{L}\d_]"
-        r"[\w.@-]{2,40}(?<![.-])",
+        r"[\w.@-]{2,40}(?<![.-])"
+        # a Discord user's name and tag ("Discord user mike#1234")
+        r"|\p{L}[\w.]{1,31}\#\d{4}(?!\d)",
         (
             "my reddit username is [throwaway_gary54] and",
             "Snapchat: [bigmike99]; my IG is [jenny_runs_22]; Reddit user [u/vaxxedmama22] said",
@@ -273,6 +281,7 @@ CONTACT_RULES: tuple[Rule, ...] = (
             "mon pseudo sur doctissimo est [soso_du_69]",
             "mein Nutzername im Forum ist [petra71]",
             "meu usuário é [anapaula81]",
+            "Discord user [mike#1234] posted",
         ),
         (
             "login: yes",
