@@ -143,3 +143,24 @@ def test_a_handle_its_capitals_or_its_length_say_is_one(text: str, handle: str) 
 )
 def test_a_word_after_an_at_sign_is_no_handle(text: str) -> None:
     assert stretches(text, "en", "URL") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "flight"),
+    [
+        ("flight DL 1234 to Atlanta", "DL 1234"),
+        ("on UA 887 to Beijing", "UA 887"),
+        ("Passenger in seat 23C on United 887 had anaphylaxis.", "United 887"),
+    ],
+)
+def test_a_flight_by_its_airlines_code_or_name_is_an_identifier(text: str, flight: str) -> None:
+    """An airline's code and a blank before the flight's number, or an airline's name or code
+    after a word of travelling."""
+    assert flight in stretches(text, "en", "ID")
+
+
+@pytest.mark.parametrize(
+    "text", ["on Delta 8 variant", "took American 3 weeks", "on UA 500 mg", "on AA 2 times"]
+)
+def test_an_airlines_word_before_a_count_or_a_dose_is_no_flight(text: str) -> None:
+    assert stretches(text, "en", "ID") == []

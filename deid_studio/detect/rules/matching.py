@@ -25,7 +25,7 @@ from deid_studio.detect.rules.places import PLACE_FINDER
 from deid_studio.detect.rules.professions import PROFESSION_FINDER
 from deid_studio.detect.rules.terms import TERM_FINDER
 from deid_studio.detect.rules.unknown import UNKNOWN_FINDER
-from deid_studio.detect.rules.vehicles import PLATE_FINDER, SEAT_FINDER
+from deid_studio.detect.rules.vehicles import FLIGHT_FINDER, PLATE_FINDER, SEAT_FINDER
 
 _ALL = (*CONTACT_RULES, *CODE_RULES, *DATE_RULES, *AGE_RULES, *YEAR_RULES)
 RULES: tuple[Rule, ...] = tuple(r for r in _ALL if r.after) + tuple(r for r in _ALL if not r.after)
@@ -61,6 +61,7 @@ FINDERS: tuple[Finder, ...] = (
     SEXED_AGE_FINDER,
     PLATE_FINDER,
     SEAT_FINDER,
+    FLIGHT_FINDER,
     PLACE_FINDER,
     NAME_FINDER,
     PROFESSION_FINDER,

@@ -159,3 +159,71 @@ SEAT_FINDER = Finder(
     ("seat 2 times a day", "car seat 3", "seat belt", "the seat 12"),
     guarded=False,
 )
+
+
+_AIRLINES = (
+    "United|Delta|American|Southwest|JetBlue|Alaska|Spirit|Frontier|Hawaiian|Allegiant"
+    "|Lufthansa|Air France|British Airways|Iberia|KLM|Ryanair|easyJet|Emirates|Qatar"
+    "|Qatar Airways|Air Canada|WestJet|Swiss|Austrian|Brussels Airlines|ITA|Alitalia|TAP"
+    "|Vueling|Air Europa|LATAM|Avianca|Aeromexico|Aeroméxico|Copa|Qantas|ANA|JAL"
+    "|Cathay Pacific|Singapore Airlines|Turkish Airlines|Etihad|Eurowings|Condor|Azul|GOL"
+)
+"""Airlines by the names reports write before a flight's number ("United 887")."""
+_AIRLINE_CODES = (
+    "UA|DL|AA|WN|B6|AS|NK|F9|HA|G4|LH|AF|BA|IB|KL|FR|U2|EK|QR|AC|WS|LX|OS|SN|AZ|TP|VY|UX|LA"
+    "|AV|AM|CM|QF|NH|JL|CX|SQ|TK|EY|EW|DE|AD|G3"
+)
+"""The same airlines' two-character codes, before a flight's number ("UA 887", "DL1234")."""
+_FLIGHT = regex.compile(
+    # after "flight" and its number's word, an airline's code and its blank too ("flight DL
+    # 1234", which the code rule reads only run together)
+    r"(?<![\p{L}\p{M}])(?i:flight|flt|vuelo|vol|flug|volo|voo)(?:[ \t]+(?i:no\.?|number|nr\.?"
+    r"|n[º°]\.?|\#))?[ \t]*:?[ \t]*(?P<flight>(?-i:[A-Z]{2}|[A-Z]\d|\d[A-Z])[ \t]\d{1,4}[A-Z]?)"
+    # an airline's name or code and a number of three or four digits after a word of
+    # travelling ("on United 887", "on UA 887 to Beijing", "aboard Delta 1234"; not "on Delta
+    # 8", a cannabis product, "took American 3 weeks")
+    rf"|(?<![\p{{L}}\p{{M}}])(?i:on|aboard|via|flew|booked|took)[ \t]+(?:(?i:a|the)[ \t]+)?"
+    rf"(?P<flight>(?-i:{_AIRLINES}|{_AIRLINE_CODES})[ \t]?\d{{3,4}})"
+    r"(?![\p{L}\p{M}\d.,/:]|[ \t]*(?i:mg|mcg|ml|units?|iu|h|hours?|min|minutes?|am|pm|°)\b)"
+)
+"""A flight's number where the code rule cannot read it: an airline's code and a blank before
+the digits after "flight", or an airline's name or code after a word of travelling."""
+_FLIGHT_TRIGGERS = frozenset(
+    "flight flt vuelo vol flug volo voo on aboard via flew booked took".split()
+)
+
+
+@register_triggers
+def _flight_triggers(language: str | None) -> frozenset[str]:
+    return _FLIGHT_TRIGGERS
+
+
+def find_flights(text: str, language: str | None) -> list[RuleHit]:
+    """Every flight :data:`_FLIGHT` finds where the word index has its word."""
+    index = word_index(text, language)
+    found = []
+    for word in _FLIGHT_TRIGGERS.intersection(index):
+        for start in index[word]:
+            match = _FLIGHT.match(text, start)
+            if match is not None:
+                found.append(RuleHit(*match.span("flight"), "ID", "id_flight_airline"))
+    return sorted(set(found))
+
+
+FLIGHT_FINDER = Finder(
+    "flights",
+    find_flights,
+    {"id_flight_airline": 0.9},
+    (
+        "flight [DL 1234] to Atlanta; vuelo [IB 3166]",
+        "Passenger in seat 23C on [United 887] had anaphylaxis; on [UA 887] to Beijing",
+    ),
+    (
+        "on United Healthcare since 2019",
+        "on AA 2 times",
+        "on Delta 8 variant",
+        "flight 2 hours later",
+        "took American 3 weeks",
+        "on UA 500 mg",
+    ),
+)
