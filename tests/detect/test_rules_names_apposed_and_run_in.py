@@ -143,3 +143,20 @@ def test_a_forms_patient_name_without_its_colon_is_the_patients(text: str, name:
 )
 def test_what_follows_the_patients_key_in_capitals_may_be_no_name(text: str) -> None:
     assert stretches(text, "en", "PERSON") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "name"),
+    [
+        ("Nombre: MARÍA DEL MAR ORTEGA RUIZ", "es", "MARÍA DEL MAR ORTEGA RUIZ"),
+        ("Paciente: SOUSA, MARIA DA CONCEIÇÃO.", "pt", "SOUSA, MARIA DA CONCEIÇÃO"),
+        ("Patient: JOHN SMITH RECEIVED THE VACCINE", "en", "JOHN SMITH"),
+        ("Nombre: JUAN PÉREZ EDAD: 45", "es", "JUAN PÉREZ"),
+    ],
+)
+def test_a_keys_name_in_capitals_takes_its_fields_names(
+    text: str, language: str, name: str
+) -> None:
+    """After a key, a name in capitals goes on to the end of its field through particles and
+    names that are words too ("DEL MAR"), not through other words or the next key."""
+    assert stretches(text, language, "PERSON") == [name]

@@ -894,6 +894,8 @@ def _after_cues(
                 span = (span[0], _given_name_after(text, span[1], lex, ending=True))
             if rule in _KEYED and (short := _SHORT_SURNAME_ENDING_LINE.match(text, span[1])):
                 span = (span[0], short.end(1))  # "Patient: Tammy [Le]"
+            if rule in _KEYED and text[span[0] : span[1]].isupper():
+                span = (span[0], _names_to_field_end(text, span[1], lex))  # "MARÍA [DEL MAR]"
             elif rule in _TITLES:
                 span = (span[0], _surname_after(text, span, lex, language))  # "Dr. Ryan [Le]"
             if (
@@ -1007,6 +1009,34 @@ def _surname_after(text: str, span: tuple[int, int], lex: Lexicon, language: str
     return after.end(1)
 
 
+_CAPITALS_TO_FIELD_END = regex.compile(
+    r"(?P<rest>(?:,?[ \t]+(?!\p{Lu}+[ \t]*:)\p{Lu}[\p{Lu}\p{M}'\u2019-]*)+)"
+    r"[ \t]*(?=[\r\n;.]|\Z)"
+)
+"""The words in capitals after a key's name in capitals, to the end of its field: a name in
+capitals after a key is the field's whole value, its particles and the words that are common
+words too included ("Nombre: MARÍA DEL MAR ORTEGA RUIZ", "Paciente: SOUSA, MARIA DA
+CONCEIÇÃO."; not a next key, "Nombre: JUAN PÉREZ EDAD: 45")."""
+
+
+def _names_to_field_end(text: str, end: int, lex: Lexicon) -> int:
+    """Where a key's name in capitals that ends at ``end`` ends with the rest of its field
+    (:data:`_CAPITALS_TO_FIELD_END`), when every word of the rest is a particle or a known
+    first name or surname that is no stopword ("DEL MAR ORTEGA RUIZ"; not "JOHN SMITH
+    RECEIVED THE VACCINE"); else ``end``."""
+    rest = _CAPITALS_TO_FIELD_END.match(text, end)
+    if rest is None:
+        return end
+    for word in _TOKEN_WORD.findall(rest.group("rest")):
+        folded = fold(word)
+        if folded in PARTICLES:
+            continue
+        if folded in lex.stop or (folded not in lex.first_names and folded not in lex.last_names):
+            return end
+    return rest.end("rest")
+
+
+_TOKEN_WORD = regex.compile(r"[\p{L}\p{M}'\u2019-]+")
 _KEYED = frozenset({"name_after_staff_key", "name_after_patient_key"})
 _AFTER_PATIENT = frozenset({"name_after_patient_key", "name_after_patient_word"})
 _SURNAME_FIRST = _KEYED | _AFTER_PATIENT
