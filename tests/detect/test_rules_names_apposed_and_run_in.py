@@ -160,3 +160,18 @@ def test_a_keys_name_in_capitals_takes_its_fields_names(
     """After a key, a name in capitals goes on to the end of its field through particles and
     names that are words too ("DEL MAR"), not through other words or the next key."""
     assert stretches(text, language, "PERSON") == [name]
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "names"),
+    [
+        ("hallo, wir wohnen in gelsenkirchen. lg petra", "de", ["petra"]),
+        ("it itches all over. thanks grace", "en", ["grace"]),
+        ("it itches all over. thanks again", "en", []),
+        ("merci beaucoup", "fr", []),
+    ],
+)
+def test_a_lower_case_name_after_a_closing_that_ends_the_message_signs_it(
+    text: str, language: str, names: list[str]
+) -> None:
+    assert stretches(text, language, "PERSON") == names

@@ -176,9 +176,14 @@ _CLOSINGS: Mapping[str, str] = {
 Graça", "cordialement, helene", "LG Petra"): a known name, in lower case too where the
 language's people bear it. "|" between the phrases."""
 _SHORT_CLOSINGS = frozenset({"lg", "mfg", "vg"})
+_LAST_WORD_OF_THE_TEXT = regex.compile(r"\p{L}[\p{L}\p{M}]*[ \t.!]*\Z")
 """German closings shortened, written before the name without a comma ("LG Petra")."""
-_CLOSING_TAIL = r"(?:[ \t]*,[ \t]*(?:\r?\n[ \t]*)?|[ \t]*\r?\n[ \t]*|[ \t]+(?=\p{Lu}))"
-"""After a closing: a comma, a line's end, or a blank before a capital ("LG Petra")."""
+_CLOSING_TAIL = (
+    r"(?:[ \t]*,[ \t]*(?:\r?\n[ \t]*)?|[ \t]*\r?\n[ \t]*|[ \t]+(?=\p{Lu})"
+    r"|[ \t]+(?=\p{Ll}[\p{L}\p{M}]*[ \t.!]*\Z))"
+)
+"""After a closing: a comma, a line's end, a blank before a capital ("LG Petra"), or a blank
+before one word in lower case that ends the message ("lg petra")."""
 _CREDENTIAL_TITLES: Mapping[str, str] = {"en": "rn np"}
 """Credentials written before a nurse's name, as a title without its dot ("per rn kathy",
 "NP Jane Doe"; "report to RN. DON notified" is two sentences)."""
@@ -437,7 +442,12 @@ def _a_known_name(text: str, match: regex.Match[str], start: int, lex: Lexicon) 
     not "Regards, Pharmacovigilance Department", "Gracias, Doctor"); a comma or a line's end
     after the closing but for the German short ones ("LG Petra"; not "Thanks GOD I did")."""
     said = match.group()
-    if "," not in said and "\n" not in said and fold(said.strip()) not in _SHORT_CLOSINGS:
+    if (
+        "," not in said
+        and "\n" not in said
+        and fold(said.strip()) not in _SHORT_CLOSINGS
+        and _LAST_WORD_OF_THE_TEXT.match(text, start) is None
+    ):
         return False
     word = next(words_from(text, start, 1), None)
     return word is not None and lex.is_name(word) and word.folded not in _NOT_NAMES
