@@ -50,3 +50,10 @@ def test_an_institution_after_its_kind_is_taken(text: str, language: str, instit
 )
 def test_the_kinds_words_alone_name_no_institution(text: str, language: str) -> None:
     assert stretches(text, language, "INSTITUTION") == []
+
+
+def test_an_orders_brothers_name_no_firm() -> None:
+    """The brothers of an order's hospital ("Barmherzige Brüder") are no word of an
+    institution's kind: "Bruder" still names a firm ("bei Bruder e.G.")."""
+    text = "Sie arbeitet als Lkw-Fahrer bei Bruder e.G.."
+    assert stretches(text, "de", "INSTITUTION") == ["Bruder"]

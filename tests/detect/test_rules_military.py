@@ -42,3 +42,18 @@ def test_the_kinds_words_and_counts_alone_are_none(text: str) -> None:
 
 def test_units_are_read_in_english_only() -> None:
     assert stretches("Il 3rd Brigade Combat Team", "it", "INSTITUTION") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sailor at Naval Station Norfolk.",
+        "Marine with 1st Battalion, 5th Marines.",
+        "Navy veteran, 70 yo, fainted.",
+        "Crew member on the ship.",
+    ],
+)
+def test_a_service_members_word_opening_a_sentence_is_no_name(text: str) -> None:
+    """ "Sailor", "Marine", "Navy", "Crew" are first names in the lists, and a service's
+    word or a rank at a sentence's start."""
+    assert stretches(text, "en", "PERSON") == []

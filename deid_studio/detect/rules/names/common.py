@@ -174,6 +174,9 @@ _NOT_NAMES = (
             "medico medica enfermero enfermera enfermeiro enfermeira infirmier infirmiere "
             "farmaceutico farmaceutica farmacista".split()
         )
+        # a service member's service or rank opening a sentence ("Sailor at Naval Station
+        # Norfolk", "Marine with 1st Battalion", "Navy veteran"), a name nowhere else
+        | frozenset("sailor marine navy crew airman soldier cadet recruit".split())
         | (PEOPLES - {"white", "black"})  # "Patient Indian female"; "Jack White" is a name
         | _SALUTATIONS
         | frozenset(k for keys in _SURNAME_KEYS.values() for k in keys.split("|") if " " not in k)

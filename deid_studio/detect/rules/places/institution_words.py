@@ -99,10 +99,11 @@ _INSTITUTION_WORDS = frozenset(
     for w in " ".join(_INSTITUTION_BEFORE + _INSTITUTION_AFTER).split()
     + "universitario universitaria general clínico clinico central provincial regional "
     "infantil materno st sta san santa sant saint".split()
-)
+) - {"bruder", "schwestern"}
 """The words of hospitals', practices' and pharmacies' names, which name none ("Day Medical
 Centre" is named by "Day"): not those of :data:`_GATHERING_BEFORE` and
-:data:`_GATHERING_AFTER` ("day", "park", "station" name places)."""
+:data:`_GATHERING_AFTER` ("day", "park", "station" name places), nor the brothers and sisters
+of an order's hospital, a firm's name too ("bei Bruder e.G.")."""
 _INSTITUTION_BEFORE = _INSTITUTION_BEFORE + _GATHERING_BEFORE
 _INSTITUTION_AFTER = _INSTITUTION_AFTER + _GATHERING_AFTER
 
