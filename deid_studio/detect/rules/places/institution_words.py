@@ -83,7 +83,9 @@ _GATHERING_AFTER = (
     "childcare center|kindergarten|montessori|funeral home|funeral chapel|funeral service|"
     "mortuary|cemetery|memorial park|church|cathedral|chapel|mosque|synagogue|"
     "islamic center|state prison|prison|correctional facility|correctional center|"
-    "correctional institution|detention center|detention facility|jail|air force base|"
+    "correctional institution|correctional complex|detention center|detention facility|jail|"
+    "stadium|arena|ballpark|convention center|convention centre|center|centre|hotel|motel|"
+    "resort|gym|air force base|"
     "naval station|naval air station|army base"
 ).split("|")
 """The same after their name ("Lincoln High School", "Schoedinger Funeral Home", "San
