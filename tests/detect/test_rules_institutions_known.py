@@ -37,6 +37,8 @@ def test_a_known_institution_is_one_by_its_name(text: str, language: str, instit
         ("reconstrucción mediante bola adiposa bucal de Bichat", "es"),  # an eponym
         ("Santa Maria, madre de Dios, ruega por nosotros", "es"),  # a saint, no hospital
         ("He moved to Providence last year.", "en"),  # a town, and a word
+        ("He was a good samaritan to her.", "en"),  # an everyday phrase in lower case
+        ("Tiene confianza en la fe de su familia.", "es"),  # the faith
     ],
 )
 def test_a_saints_an_eponyms_or_a_towns_name_is_no_institution(text: str, language: str) -> None:

@@ -82,10 +82,16 @@ _AT = regex.compile(
 )
 
 
+_PHRASES = frozenset({"Good Samaritan", "Mount Sinai", "Mass General", "Hôtel-Dieu"})
+"""Names that are an everyday phrase in lower case ("a good samaritan", "on mount sinai"):
+matched capitalised only."""
+
+
 def _variants(name: str) -> tuple[str, ...]:
-    """The name as written, in capitals, and in lower case when it has two words or more."""
+    """The name as written, in capitals, and in lower case when it has two words or more and
+    is no phrase of every day nor ambiguous ("la fe" is the faith)."""
     forms = {name, name.upper()}
-    if " " in name:
+    if " " in name and name not in _PHRASES and name not in _AMBIGUOUS:
         forms.add(name.lower())
     return tuple(forms)
 
