@@ -904,10 +904,10 @@ def _after_cues(
                 span = (span[0], _given_name_after(text, span[1], lex, ending=True))
             if rule in _KEYED and (short := _SHORT_SURNAME_ENDING_LINE.match(text, span[1])):
                 span = (span[0], short.end(1))  # "Patient: Tammy [Le]"
-            if rule in _KEYED and text[span[0] : span[1]].isupper():
-                span = (span[0], _names_to_field_end(text, span[1], lex))  # "MARÍA [DEL MAR]"
             elif rule in _TITLES:
                 span = (span[0], _surname_after(text, span, lex, language))  # "Dr. Ryan [Le]"
+            if rule in _KEYED and text[span[0] : span[1]].isupper():
+                span = (span[0], _names_to_field_end(text, span[1], lex))  # "MARÍA [DEL MAR]"
             if (
                 rule in _AFTER_PATIENT
                 and text[span[0] : span[1]].split()[0].casefold() in _PERSON_WORDS
