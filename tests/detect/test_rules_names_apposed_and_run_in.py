@@ -175,3 +175,20 @@ def test_a_lower_case_name_after_a_closing_that_ends_the_message_signs_it(
     text: str, language: str, names: list[str]
 ) -> None:
     assert stretches(text, language, "PERSON") == names
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("plaintiff Jones filed suit against the maker", ["Jones"]),
+        ("her friend Parkinson called the clinic", ["Parkinson"]),
+        ("Patient Parkinson en tratamiento", []),  # after the patient's word: the condition
+    ],
+)
+def test_an_eponym_after_an_acquaintances_word_is_a_name_unless_used(
+    text: str, names: list[str]
+) -> None:
+    """A surname that is an eponym too ("Jones" of the Jones criteria) after a plaintiff's,
+    a lawyer's or a friend's word names the person, as after a job's, unless its medical use
+    follows it."""
+    assert stretches(text, "en", "PERSON") == names

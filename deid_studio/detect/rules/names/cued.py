@@ -947,11 +947,16 @@ condition ("Patient Parkinson en tratamiento", "Paziente Crohn in terapia")."""
 
 
 def _an_eponyms_use(text: str, end: int, folded: str, rule: str) -> bool:
-    """Whether a name after a weak cue is an eponym's medical use: after a job's word only
-    when that use follows (:data:`_EPONYM_USED`), after another weak cue always."""
+    """Whether a name after a weak cue is an eponym's medical use: after a job's or an
+    acquaintance's word only when that use follows (:data:`_EPONYM_USED`: "plaintiff Jones
+    filed", "her friend Parkinson called"), after another weak cue always ("Patient
+    Parkinson en tratamiento")."""
     if folded not in eponyms():
         return False
-    return rule != "name_after_staff_title" or _EPONYM_USED.match(text, end) is not None
+    return (
+        rule not in ("name_after_staff_title", "name_after_acquaintance")
+        or _EPONYM_USED.match(text, end) is not None
+    )
 
 
 def _titled_kin(text: str, span: tuple[int, int], rule: str) -> bool:
