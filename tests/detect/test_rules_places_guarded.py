@@ -248,6 +248,8 @@ def test_a_count_after_a_word_like_a_states_code_is_no_zip_code(text: str) -> No
         ("j'habite à lyon depuis 2010", "fr", "lyon"),
         ("abito a milano con mia figlia", "it", "milano"),
         ("i'm from leeds originally", "en", "leeds"),
+        ("i live in chicago with my son", "en", "chicago"),  # a common word too, a million
+        ("we moved to phoenix last year", "en", "phoenix"),
     ],
 )
 def test_a_large_city_typed_in_lower_case_after_a_home_word_is_a_town(
@@ -265,6 +267,9 @@ def test_a_large_city_typed_in_lower_case_after_a_home_word_is_a_town(
         ("es de color rojo", "es"),
         ("ich wohne in einer wg", "de"),
         ("i live in fear of needles", "en"),
+        ("she lives in mobile home park", "en"),  # Mobile, Alabama: a word first
+        ("we moved to reading glasses", "en"),
+        ("she lives in bath and uses soap", "en"),
     ],
 )
 def test_a_word_after_a_home_word_is_no_town(text: str, language: str) -> None:
