@@ -468,8 +468,9 @@ def _read_geonames(add: Callable[[str, Iterable[str]], None]) -> None:
         if city.get("population", 0) >= MILLION:
             add("cities:million", [city["name"]])
         if city.get("population", 0) >= LARGE:
-            add("cities:large", [city["name"]])
+            add("cities:large", [city["name"], *_short_name(city["name"])])
             for language in LANGUAGES_OF_COUNTRY.get(city["countrycode"], ()):
+                add(f"cities:{language}", _short_name(city["name"]))  # "Frankfurt"
                 add(f"large:{language}", city.get("alternatenames") or ())  # "Milano"
     for country in json.loads((data / "countries.json").read_text("utf-8")).values():
         add("countries:world", [country["name"]])
@@ -510,6 +511,23 @@ def _read_us_towns(path: Path) -> dict[str, set[str]]:
                 }
             )
     return towns
+
+
+_QUALIFIED = regex.compile(
+    r"(?P<short>[\p{L}\p{M}.'-]+)[ \t]+(?:am|an[ \t]+der|an[ \t]+den|im|in[ \t]+der|ob[ \t]+der)"
+    r"[ \t]+[\p{L}\p{M}.' -]+|(?P<short>[^()]+?)[ \t]+\([^()]+\)"
+)
+"""A German town's name with the river or region that tells it from another ("Frankfurt am
+Main", "Freiburg im Breisgau", "Mülheim an der Ruhr", "Halle (Saale)"): the town is named
+by its first word alone as often."""
+
+
+def _short_name(name: str) -> list[str]:
+    """The short name of a large town GeoNames lists with its qualifier (:data:`_QUALIFIED`),
+    or none: "Frankfurt" of "Frankfurt am Main". A short name that is a word too ("Halle")
+    becomes an ambiguous entry, taken after a place's cue only (:func:`places`)."""
+    qualified = _QUALIFIED.fullmatch(name)
+    return [qualified.group("short")] if qualified is not None else []
 
 
 _COUNTY_KIND = regex.compile(r"[ \t]+(?:County|Parish|Borough|Census Area|Municipality|city)\Z")

@@ -59,3 +59,16 @@ def test_a_date_a_form_or_a_letter_writes_short_is_a_date(
 )
 def test_a_value_written_the_same_way_is_no_date(text: str, language: str) -> None:
     assert stretches(text, language, "DATE") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Der Schüler besucht das Goethe-Gymnasium in Frankfurt.",
+        "Der Patient wurde in Frankfurt behandelt.",
+    ],
+)
+def test_a_large_town_named_without_its_river_is_a_town(text: str) -> None:
+    """GeoNames lists "Frankfurt am Main" and "Frankfurt (Oder)", no "Frankfurt": a large
+    town's first word before its river or region is its name too."""
+    assert stretches(text, "de", "CITY") == ["Frankfurt"]
