@@ -12,7 +12,7 @@ from __future__ import annotations
 import regex
 
 from deid_studio.detect.rules.base import Finder, RuleHit
-from deid_studio.detect.rules.words import register_triggers, word_index
+from deid_studio.detect.rules.words import Cues, register_triggers, word_index
 
 _VEHICLE = (
     r"(?i:coche|veh[íi]culo|auto(?:m[óo]vil)?|carro|voiture|v[ée]hicule|veicolo|macchina|moto)"
@@ -132,6 +132,7 @@ _SEAT = regex.compile(
 """A passenger's seat after its word: a row and a letter ("seat 32B", "in seat 23C", "asiento
 14C"); not a count ("seat 2 times", "car seat 3")."""
 _SEAT_TRIGGERS = frozenset({"seat", "asiento", "siège", "siege", "sitzplatz", "posto"})
+_SEATS = Cues(_SEAT, _SEAT_TRIGGERS)
 
 
 @register_triggers
@@ -141,14 +142,8 @@ def _seat_triggers(language: str | None) -> frozenset[str]:
 
 def find_seats(text: str, language: str | None) -> list[RuleHit]:
     """Every seat :data:`_SEAT` finds where the word index has its word."""
-    index = word_index(text, language)
-    found = []
-    for word in _SEAT_TRIGGERS.intersection(index):
-        for start in index[word]:
-            match = _SEAT.match(text, start)
-            if match is not None:
-                found.append(RuleHit(*match.span("seat"), "ID", "id_seat"))
-    return sorted(found)
+    seats = _SEATS.finditer(text, word_index(text, language))
+    return [RuleHit(*match.span("seat"), "ID", "id_seat") for match in seats]
 
 
 SEAT_FINDER = Finder(
@@ -191,6 +186,7 @@ the digits after "flight", or an airline's name or code after a word of travelli
 _FLIGHT_TRIGGERS = frozenset(
     "flight flt vuelo vol flug volo voo on aboard via flew booked took".split()
 )
+_FLIGHTS = Cues(_FLIGHT, _FLIGHT_TRIGGERS)
 
 
 @register_triggers
@@ -200,14 +196,8 @@ def _flight_triggers(language: str | None) -> frozenset[str]:
 
 def find_flights(text: str, language: str | None) -> list[RuleHit]:
     """Every flight :data:`_FLIGHT` finds where the word index has its word."""
-    index = word_index(text, language)
-    found = []
-    for word in _FLIGHT_TRIGGERS.intersection(index):
-        for start in index[word]:
-            match = _FLIGHT.match(text, start)
-            if match is not None:
-                found.append(RuleHit(*match.span("flight"), "ID", "id_flight_airline"))
-    return sorted(set(found))
+    flights = _FLIGHTS.finditer(text, word_index(text, language))
+    return sorted({RuleHit(*match.span("flight"), "ID", "id_flight_airline") for match in flights})
 
 
 FLIGHT_FINDER = Finder(

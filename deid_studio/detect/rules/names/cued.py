@@ -252,11 +252,9 @@ _RUN_IN_TITLE = regex.compile(
 "DrPatel", "MrJones"), as notes typed in haste write it."""
 
 
-def run_in_titles(text: str, lex: Lexicon) -> Iterator[RuleHit]:
+def _run_in_titles(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     """The surname of every title :data:`_RUN_IN_TITLE` runs into: a known surname and no
     common word ("DrSmith"; not "DrCare", "MrBean" unless a list holds it)."""
-    if "Dr" not in text and "DR" not in text and "M" not in text:
-        return
     for match in _RUN_IN_TITLE.finditer(text):
         word = fold(match.group("name"))
         if word in lex.last_names and word not in lex.common and word not in lex.stop:

@@ -28,7 +28,7 @@ from deid_studio.detect.rules.names.apposition import (
 )
 from deid_studio.detect.rules.names.captions import _captions
 from deid_studio.detect.rules.names.common import _SEX_WORDS, RULES
-from deid_studio.detect.rules.names.cued import _after_cues, _cue_families, run_in_titles
+from deid_studio.detect.rules.names.cued import _after_cues, _cue_families, _run_in_titles
 from deid_studio.detect.rules.names.first_names import _first_names, _name_lists
 from deid_studio.detect.rules.names.initials import _initials, _spelt_names
 from deid_studio.detect.rules.names.pairs import (
@@ -104,7 +104,7 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
         found += _possessors_of_relatives(text, lex, index)
     found += _after_cues(text, language, lex, index, shouting)
     if not shouting:
-        found += run_in_titles(text, lex)
+        found += _run_in_titles(text, lex)
     found += _signatures(text, language, lex, shouting, index)
     capitalised = list(_CAPITALISED.of(text).finditer(text))
     found += _pairs(text, capitalised, lex)

@@ -77,7 +77,7 @@ or being there (:data:`_AT`). Eponyms are left out ("Bichat", "Necker": "la bola
 Bichat")."""
 _AT = regex.compile(
     r"(?<![\p{L}\p{M}])(?i:at|to|from|in|en|à|a|al|au|na|no|do|da|nel|nell['\u2019]|all['\u2019]"
-    r"|im|ins|in der|in die|zum|zur|del|de|du|hospital|hôpital|ospedale|hospital de)[ \t]+"
+    r"|im|ins|in der|in die|zum|zur|del|de|du|hospital|hôpital|ospedale)[ \t]+"
     r"(?:(?i:the|la|le|el|il|o|a|die|der|l['\u2019]|lo)[ \t]*)?\Z"
 )
 
@@ -137,10 +137,8 @@ def known_institutions(text: str, index: dict[str, list[int]]) -> Iterator[RuleH
         match = _BY_FIRST_WORD[word].match(text, position)
         if match is None:
             continue
-        written = " ".join(match.group().split())
-        if (written.title() in _AMBIGUOUS or written in _AMBIGUOUS) and _AT.search(
-            text, max(0, position - 20), position
-        ) is None:
+        ambiguous = " ".join(match.group().split()).title() in _AMBIGUOUS  # "SANTA MARIA" too
+        if ambiguous and _AT.search(text, max(0, position - 20), position) is None:
             continue
         end = match.end()
         yield RuleHit(position, end, "INSTITUTION", "institution_known")
