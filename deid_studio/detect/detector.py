@@ -17,6 +17,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from typing import Any
 
 import regex
@@ -243,6 +244,7 @@ def _joining(
     kept = _beside(rules, best, text, settings.priority, settings.extending_rules, age)
     wholes = _split_wholes(rules, best)
     wholes += _house_numbers(rules, best, text, age)
+    wholes += _joins(rules, best, text)
     kept += [w for w in wholes if w not in kept]
     return rules, kept, wholes
 
@@ -518,16 +520,24 @@ def _split_wholes(rules: Sequence[Suggestion], crf: Sequence[Suggestion]) -> lis
     (several; one of another category; one that leaves part of it out:
     "nicolas.guibert@chu-lyon" of "nicolas.guibert@chu-lyon.fr", masked "[CONTACT][CONTACT]"
     with the rule's ".fr"). Such a suggestion takes the place of those spans
-    (:func:`_outside`); it covers all they cover."""
+    (:func:`_outside`); it covers all they cover. So does a phone rule's suggestion that the
+    CRF cut into pieces of its category or cut short ("Tfno. [670][.97.10.][26]", the
+    pieces the CRF read and the rule's gaps between them, masked as three numbers)."""
     return _holding(
         rules,
         crf,
         lambda rule, inside: (
-            rule.rule in WHOLE_RULES
+            (
+                rule.rule in WHOLE_RULES
+                or (rule.rule in _PHONE_RULES and all(c.category == rule.category for c in inside))
+            )
             and [(c.start, c.end, c.category) for c in inside]
             != [(rule.start, rule.end, rule.category)]  # unless the CRF found it whole, alike
         ),
     )
+
+
+_PHONE_RULES = frozenset(name for name in confidences() if name.startswith(("phone_", "fax_")))
 
 
 _STREET_RULES = frozenset(
@@ -553,6 +563,30 @@ def _house_numbers(
             and any(c.category == age and text[c.start : c.end].isdigit() for c in inside)
         ),
     )
+
+
+def _joins(rules: Sequence[Suggestion], crf: Sequence[Suggestion], text: str) -> list[Suggestion]:
+    """The word rules' suggestions that join CRF spans cut at an abbreviation's full stop:
+    each holds two or more, all of its category, and nothing but an abbreviation's dot and
+    blanks between them ("Localidad/ Provincia: Cdad. Real", where the CRF read two towns in
+    "Cdad" and "Real"). Such a suggestion takes their place (:func:`_outside`): it masks no
+    word they leave. A comma or a bracket between them keeps them apart ("Úbeda, Jaén",
+    "Vigo (Pontevedra)": a town and its province)."""
+    return _holding(
+        rules,
+        crf,
+        lambda rule, inside: (
+            len(inside) > 1
+            and rule.rule is not None
+            and is_word_rule(rule.rule)
+            and all(c.category == rule.category for c in inside)
+            and all(_ABBREVIATION_GAP.fullmatch(text, a.end, b.start) for a, b in pairwise(inside))
+        ),
+    )
+
+
+_ABBREVIATION_GAP = regex.compile(r"(?<=(?<!\p{L})\p{L}{1,4})\.[ \t]+")
+"""Between two spans of a name cut at an abbreviation: its full stop ("Cdad. Real")."""
 
 
 def _holding(

@@ -16,6 +16,7 @@ from deid_studio.detect.detector import (
     Replay,
     _beside,
     _house_numbers,
+    _joins,
     _outside,
     _outside_widened,
     _split_wholes,
@@ -204,6 +205,24 @@ def test_an_ip_address_the_crf_cut_in_pieces_is_one_address() -> None:
     assert _split_wholes([card], [crf(3, 10, "ID"), crf(11, 19, "ID")]) == [card]
 
 
+PHONE = "España Tfno. 670.97.10.26 E-mail"
+#        0123456789012345678901234567890
+NUMBER = rule(13, 25, "NUMERO_TELEFONO", "phone_after_key", 0.98)  # "670.97.10.26"
+
+
+def test_a_phone_number_the_crf_cut_in_pieces_is_one_number() -> None:
+    pieces = [crf(13, 16, "NUMERO_TELEFONO"), crf(23, 25, "NUMERO_TELEFONO")]  # "670", "26"
+    wholes = _split_wholes([NUMBER], pieces)
+    assert wholes == [NUMBER]
+    merged = combine([*_beside([NUMBER], pieces, PHONE, {}), *wholes, *_outside(pieces, wholes)])
+    assert [(s.start, s.end) for s in merged] == [(13, 25)]  # not "[670][.97.10.][26]"
+
+
+def test_a_phone_rule_keeps_the_crfs_number_of_another_kind_or_found_whole() -> None:
+    assert _split_wholes([NUMBER], [crf(13, 25, "NUMERO_TELEFONO")]) == []  # whole: the CRF's
+    assert _split_wholes([NUMBER], [crf(13, 16, "ID_SUJETO_ASISTENCIA")]) == []  # another kind
+
+
 HOME = "habite 522, boulevard de Regnier, 34609 Laroche."
 #       0123456789012345678901234567890123456789012345678
 STREET = rule(7, 39, "LOCATION", "street_prefixed", 0.95)  # "522, boulevard de Regnier, 34609"
@@ -218,6 +237,28 @@ def test_a_house_number_the_crf_read_as_an_age_is_the_streets() -> None:
     merged = combine([*_beside([STREET], split, HOME, {}), *wholes, *_outside(split, wholes)])
     assert [(s.start, s.end, s.category) for s in merged] == [(7, 39, "LOCATION")]
     assert HOME[7:39] == "522, boulevard de Regnier, 34609"
+
+
+FIELD = "Localidad/ Provincia: Cdad. Real.\nLocalidad/ Provincia: Úbeda, Jaén."
+#        0123456789012345678901234567890123456 7890123456789012345678901234567890
+CITY = rule(22, 32, "TERRITORIO", "field_city", 0.97)  # "Cdad. Real"
+
+
+def test_a_town_the_crf_cut_at_an_abbreviations_dot_is_one_town() -> None:
+    split = [crf(22, 26, "TERRITORIO"), crf(28, 32, "TERRITORIO")]  # "Cdad" | "Real"
+    assert _joins([CITY], split, FIELD) == [CITY]
+    merged = combine([*_joins([CITY], split, FIELD), *_outside(split, [CITY])])
+    assert [(s.start, s.end) for s in merged] == [(22, 32)]
+
+
+def test_a_town_and_its_province_stay_apart() -> None:
+    both = rule(56, 67, "TERRITORIO", "field_city", 0.97)  # "Úbeda, Jaén"
+    assert FIELD[56:67] == "Úbeda, Jaén"
+    assert _joins([both], [crf(56, 61, "TERRITORIO"), crf(63, 67, "TERRITORIO")], FIELD) == []
+    split = [crf(22, 26, "TERRITORIO"), crf(28, 32, "TERRITORIO")]
+    assert _joins([CITY], [split[0], replace(split[1], category="CALLE")], FIELD) == []
+    assert _joins([CITY], split[:1], FIELD) == []  # one CRF span: nothing to join
+    assert _joins([replace(CITY, rule="date_numeric")], split, FIELD) == []  # not a word rule
 
 
 def test_only_a_bare_number_inside_a_street_rule_gives_way() -> None:

@@ -1416,6 +1416,20 @@ def test_a_spanish_institution_ends_where_its_address_line_goes_on(
     assert found == institutions
 
 
+def test_a_relatives_age_is_theirs_where_meddocan_says_so() -> None:
+    """MEDDOCAN marks the age after a relative as the relative's ("madre de [28 años]", 16
+    times in train and dev, the patient's kind once, after "padres"); a pharmacovigilance
+    project masks it as an age, as before."""
+    text = "Hija de padres jóvenes (madre de 28 años y padre de 30 años), con padres de 74 años."
+    meddocan = {
+        text[s.start : s.end]: s.category for s in rule_suggestions(text, preset("meddocan"), "es")
+    }
+    assert meddocan["28 años"] == meddocan["30 años"] == "FAMILIARES_SUJETO_ASISTENCIA"
+    assert meddocan["74 años"] == "EDAD_SUJETO_ASISTENCIA"  # the parents': MEDDOCAN's age
+    pv = {text[s.start : s.end]: s.category for s in rule_suggestions(text, preset("pv"), "es")}
+    assert pv["28 años"] == pv["30 años"] == pv["74 años"] == "AGE"
+
+
 def test_a_maker_in_brackets_is_an_institution_only_where_meddocan_says_so() -> None:
     """MEDDOCAN annotates a product's maker as INSTITUCION; a pharmacovigilance project
     keeps "Laboratorios Cinfa" readable (the hit stays a feature of the CRF), and a maker

@@ -88,7 +88,38 @@ _TITLED_NAME = r"(?-i:\p{Lu}[\p{L}\p{M}'\u2019-]+(?:[ \t]+\p{Lu}[\p{L}\p{M}'\u20
 """A patient's title and the capitalised name after it, before an age in a bracket or
 between commas."""
 
+_KIN_BEFORE_AGE = (
+    r"(?i:madre|padre|herman[oa]s?|hij[oa]s?|abuel[oa]s?|t[íi][oa]s?|prim[oa]s?|espos[oa]|"
+    r"marido|sobrin[oa]s?|niet[oa]s?|cuñad[oa]s?|suegr[oa]s?|mãe|pai|irmãos?|irmãs?|"
+    r"filh[oa]s?|av[óô]|avós|netos?|netas?|sobrinh[oa]s?|esposo|cunhad[oa]s?|sogr[oa]s?)"
+)
+"""A relative before the age that is theirs ("madre de 34 años"): not "padres", whose ages
+MEDDOCAN marks as the patient's kind ("padres de 74 y 64 años")."""
+_KIN_QUALIFIER = (
+    r"(?:(?i:mayor|menor|pequeñ[oa]|median[oa]|gemel[oa]s?|san[oa]s?|matern[oa]|patern[oa]|"
+    r"mais\s+velh[oa]|mais\s+nov[oa]|gême[oa]s?)|\p{Lu}\p{Ll}+)"
+)
+"""What may stand between a relative and "de" and their age: an age or a side of the family,
+or their first name ("hermano Juan de 2 años")."""
+
 AGE_RULES: tuple[Rule, ...] = (
+    Rule(
+        "age_of_relative",
+        "AGE",
+        rf"(?<=\b{_KIN_BEFORE_AGE}(?:\s+{_KIN_QUALIFIER}){{0,2}},?\s+de\s+){AGE}{_NOT_AN_AGE_AFTER}",
+        (
+            "acompañada de su madre de [34 años] de edad",
+            "Hermano mayor de [65 años] con nefropatía",
+            "su hermano Juan de [2 años] de edad",
+            "Hermana sana de [60 años].",
+            "Tío materno de [37 años] con",
+            "a mãe de [34 anos] tem",
+        ),
+        ("padres de 74 y 64 años", "la madre refiere dolor de 3 años de evolución"),
+        anchor="age",
+        after=words("de"),
+        languages=frozenset({"es", "pt"}),
+    ),
     Rule(
         "age_compound",
         "AGE",

@@ -273,6 +273,8 @@ def _phone(a: Anchors) -> list[int]:
             starts.append(start)
             if start and text[start - 1] in "(+":
                 starts.append(start - 1)
+            elif start > 1 and text[start - 2] == "+" and text[start - 1] in " \t":
+                starts.append(start - 2)  # "Fax: + 34 93 567 22 28"
     return sorted(starts)
 
 

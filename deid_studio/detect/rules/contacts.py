@@ -13,12 +13,13 @@ import regex
 from deid_studio.detect.gazetteers import common_words, familiar_names, fold_word
 from deid_studio.detect.rules.base import Finder, Rule, RuleHit, alternation, lowered, words
 
-# Seven digits or more in groups of 1-5, joined by one space, dot or hyphen, optionally
-# with an area code in parentheses.
+# Seven digits or more in groups of 1-5, joined by one space, dot or hyphen (or a hyphen and
+# a blank: "34- 963864175"), optionally with an area code in parentheses, and a plus before
+# them (a blank may follow it: "+ 34 93 567 22 28").
 EXTENSION = r"(?:\s*(?:ext\.?|extension|x)\s*\d{1,5}(?!\d))?"
 NUMBER = (
-    r"\+?(?=(?:[\s().-]{0,3}\d){7})(?:\(\d{1,5}\)\s?|\d{1,5}+)"
-    rf"(?:[ .-]?(?:\(\d{{1,5}}\)|\d{{1,5}}+)){{1,6}}(?!\d){EXTENSION}"
+    r"(?:\+[ \t]?)?(?=(?:[\s().-]{0,3}\d){7})(?:\(\d{1,5}\)\s?|\d{1,5}+)"
+    rf"(?:(?:-[ \t]|[ .-])?(?:\(\d{{1,5}}\)|\d{{1,5}}+)){{1,6}}(?!\d){EXTENSION}"
 )
 SLASHED = r"0(?:\d{2,4}/\d{3,9}|\d/\d{5,9})(?:[ -]\d{1,5}){0,2}(?![\d/])"
 """A German or Austrian area code and number joined by a slash ("0221/4710000", Vienna's
@@ -120,6 +121,8 @@ CONTACT_RULES: tuple[Rule, ...] = (
             "Fax: [985-27-36-14]. e-mail",
             "Fax: [91 336 87 85]. e-mail",
             "Fax:[942202726] E-mail",
+            "Tel.: + 34 93 693 29 05. Fax: [+ 34 93 567 22 28]. Email",
+            "Valencia 46010 FAX: [+ 34- 963864175] E-mail",
         ),
         ("faxed on 12/01", "Fax: 123"),
         anchor="phone",

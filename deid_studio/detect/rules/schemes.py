@@ -59,6 +59,7 @@ _BY_SCHEME: Mapping[str, Mapping[str, str | None]] = {
         "id_insurance": "ID_ASEGURAMIENTO",
         "id_licence": "ID_TITULACION_PERSONAL_SANITARIO",
         "id_encounter": "ID_CONTACTO_ASISTENCIAL",
+        "age_of_relative": "FAMILIARES_SUJETO_ASISTENCIA",
         "field_institution": "INSTITUCION",
         "manufacturer": "INSTITUCION",
         "health_centre_named": "CENTRO_SALUD",
