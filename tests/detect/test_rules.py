@@ -594,7 +594,7 @@ def test_a_name_that_is_a_common_word_too_is_one_after_the_patients_word(
         ("Zhuoling began writing.", "en", ["Zhuoling"]),  # a verb's ending, a name's too
         ("Our founders: Monjeau, Graves and Reed.", "en", ["Monjeau"]),
         ("Ubul: What a wife.", "en", ["Ubul"]),
-        ("What's your last name? Arcuri", "en", ["Arcuri"]),
+        ("Who called? Arcuri did.", "en", ["Arcuri"]),  # a name's question: name_introduced
     ],
 )
 def test_an_unknown_word_opening_an_english_sentence_is_a_name_where_it_reads_as_one(

@@ -124,8 +124,8 @@ was admitted"): a weak cue, as the word is; "patient." ends a sentence as often.
 which capitalises its nouns, only before what the tagger reads as a name ("Pat. Fieber seit
 2 Tagen" is the patient's fever)."""
 _INTRODUCTIONS: Mapping[str, str] = {
-    "en": "my name is|his name is|her name is|their name is|name is|call me|last name is|"
-    "first name is|maiden name is|surname is",
+    "en": "my name is|his name is|her name is|their name is|name is|call me|calls me|"
+    "last name is|first name is|maiden name is|surname is",
     "es": "me llamo|se llama|mi nombre es|su nombre es|de nombre|soy",
     "fr": "je m'appelle|s'appelle|mon nom est|son nom est",
     "de": "ich heiße|ich heisse|mein name ist|sein name ist|ihr name ist|namens",
@@ -142,6 +142,22 @@ _FIRST_PERSON_INTRODUCTIONS = frozenset(
 )
 """Who introduces themself: the words after are a name in any language, in lower case too
 ("me llamo rosa maria"); not "on s'appelle demain", "mein Name ist egal" elsewhere."""
+_ASKED: Mapping[str, str] = {
+    "en": "what's your name|what is your name|whats your name|what's your last name|"
+    "what is your last name|what's your first name|what is your first name|"
+    "what's your surname|what is your surname|what's your full name|what is your full name"
+}
+"""A question whose answer is a name ("What's your last name? Magnusson"), asked in a
+transcript or a chat copied into a report."""
+_ANSWER = r"[ \t]*\?[ \t]*(?:\r?\n[ \t]*)?"
+"""Between a question and its answer: the question mark, blanks, a line break."""
+_SAYS: Mapping[str, str] = {
+    "en": "says|said|adds|added|explains|explained|writes|wrote|notes|noted|recalls|recalled|"
+    "asks|asked|continues|continued|concludes|concluded"
+}
+"""A speaker's verb after a quotation ('"... in that direction," says Becker.'): the name
+after it is the speaker's (see :func:`_after_a_quote`)."""
+_QUOTE_BEFORE = regex.compile(r"[,.!?;:\u2026]?[\"\u201d\u00bb][ \t]*\Z")
 _SELF_INTRODUCTIONS: Mapping[str, str] = {"en": "i am|i'm|im|this is|it's|it is"}
 """Words a caller or a writer says before their own first name ("i am kevin and my son is 8",
 "Hi, this is Faith from Dr. Ahmed's office"), and before everything else they say ("I am
@@ -435,6 +451,21 @@ def _self_named(text: str, match: regex.Match[str], start: int, lex: Lexicon) ->
     return _SELF_NAMED_AFTER.match(text, name.end) is not None
 
 
+def _an_answer(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
+    """Whether the answer to a name's question is no sentence opening with "I" ("What's your
+    name? I don't know.")."""
+    return _PRONOUN_I.match(text, start) is None
+
+
+def _after_a_quote(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
+    """Whether a speaker's verb follows a closing quotation mark ('," says Becker.'; not
+    "the patient said Tylenol helped")."""
+    return _QUOTE_BEFORE.search(text, max(0, match.start() - 4), match.start()) is not None
+
+
+_PRONOUN_I = regex.compile(r"I(?:['\u2019]|[ \t]+\p{Ll})")
+
+
 def _a_known_name(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
     """Whether the word after a closing is a known first name or surname ("Thanks, Grace";
     not "Regards, Pharmacovigilance Department", "Gracias, Doctor"); a comma or a line's end
@@ -577,6 +608,8 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int, Conf
         ),
         ("PERSON", "name_introduced", _INTRODUCTIONS, _WORD_CUE, STRONG, None),
         ("PERSON", "name_introduced", _SELF_INTRODUCTIONS, _WORD_CUE, STRONG, _self_named),
+        ("PERSON", "name_introduced", _ASKED, _ANSWER, STRONG, _an_answer),
+        ("PERSON", "name_introduced", _SAYS, _WORD_CUE, STRONG, _after_a_quote),
         ("PERSON", "name_signed", _CLOSINGS, _CLOSING_TAIL, STRONG, _a_known_name),
         ("PERSON", "name_introduced", _NAMED, _WORD_CUE, WEAK, None),
     )
@@ -761,6 +794,34 @@ def _typed_in_lower_case(
     return words[0].start, words[1].end
 
 
+def _unknown_in_lower_case(text: str, position: int, lex: Lexicon) -> tuple[int, int] | None:
+    """An English speaker's name typed in lower case after they introduce it, which no list
+    knows ("my name is višeslav", "everyone calls me višeslav jerković"): words of letters
+    that English writes seldom if ever (:data:`_UNKNOWN_NO_WORD`; not "call me tmrw", "call
+    me asap"), up to three."""
+    end = -1
+    start = position
+    for n, word in enumerate(words_from(text, position, 3)):
+        if (
+            not word.text.isalpha()
+            or not word.text.islower()
+            or len(word.folded) < 3
+            or word.folded in lex.common
+            or word.folded in lex.stop
+            or zipf(word.folded, "en") >= _UNKNOWN_NO_WORD
+        ):
+            break
+        if n == 0:
+            start = word.start
+        end = word.end
+    return (start, end) if end > 0 else None
+
+
+_UNKNOWN_NO_WORD = 1.5
+"""Zipf frequency below which a lower-case word after an introduction is a name English does
+not know ("višeslav" 0.0; "tmrw" 1.76, "asap" 3.81 are words)."""
+
+
 _TYPED_AFTER = frozenset(
     {"name_after_patient_word", "name_after_staff_title", "name_after_acquaintance"}
 )
@@ -885,6 +946,8 @@ def _after_cues(
                 if typed is not None:  # "the patient, jacob, had", "nurse amy smith gave"
                     yield RuleHit(*typed, kind, rule)
                 continue
+            if span is None and rule == "name_introduced" and confirm is None and lowercase:
+                span = _unknown_in_lower_case(text, position, lex)  # "my name is višeslav"
             if span is not None and rule in _KEYED:
                 span = _before_key(text, span)  # "Médico: Ruth Bravo NºCol: 28"
             if span is None:
