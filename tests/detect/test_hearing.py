@@ -20,7 +20,9 @@ from deid_studio.detect.detector import (
     _outside,
     _outside_widened,
     _split_wholes,
+    categories_of,
     replayed,
+    towns_cut_off,
     trimmed,
     whole_words,
 )
@@ -259,6 +261,35 @@ def test_a_town_and_its_province_stay_apart() -> None:
     assert _joins([CITY], [split[0], replace(split[1], category="CALLE")], FIELD) == []
     assert _joins([CITY], split[:1], FIELD) == []  # one CRF span: nothing to join
     assert _joins([replace(CITY, rule="date_numeric")], split, FIELD) == []  # not a word rule
+
+
+SENDER = "Instituto Colombiano del Dolor Medellín, Colombia; Hospital de Getafe"
+#         0123456789012345678901234567890123456789012345678901234567890123456789
+INSTITUTIONS = categories_of(preset("meddocan"), "INSTITUTION", "ORGANISATION")
+PLACES = categories_of(preset("meddocan"), "CITY", "COUNTRY")
+
+
+def test_a_town_after_an_institutions_name_is_its_address() -> None:
+    assert SENDER[31:39] == "Medellín"
+    crf_spans = [crf(0, 39, "INSTITUCION"), crf(41, 49, "PAIS")]
+    town = rule(31, 39, "TERRITORIO", "address_continued")
+    cut = towns_cut_off(crf_spans, [town], SENDER, INSTITUTIONS, PLACES)
+    assert [(s.start, s.end, s.category, s.source) for s in cut] == [
+        (0, 30, "INSTITUCION", "crf"),
+        (31, 39, "TERRITORIO", "crf"),
+        (41, 49, "PAIS", "crf"),
+    ]
+
+
+def test_a_town_an_institutions_name_holds_after_a_preposition_stays_in_it() -> None:
+    assert SENDER[51:69] == "Hospital de Getafe"
+    getafe = crf(51, 69, "HOSPITAL")
+    town = rule(63, 69, "TERRITORIO", "place_gazetteer")
+    assert towns_cut_off([getafe], [town], SENDER, INSTITUTIONS, PLACES) == [getafe]
+    alone = [crf(0, 39, "INSTITUCION")]  # no place rule ends it, or a street's does
+    assert towns_cut_off(alone, [], SENDER, INSTITUTIONS, PLACES) == alone
+    street = rule(31, 39, "TERRITORIO", "street_prefixed")
+    assert towns_cut_off(alone, [street], SENDER, INSTITUTIONS, PLACES) == alone
 
 
 def test_only_a_bare_number_inside_a_street_rule_gives_way() -> None:
