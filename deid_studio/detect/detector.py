@@ -411,15 +411,31 @@ def trimmed(suggestions: Sequence[Suggestion], text: str) -> list[Suggestion]:
     inside whose partner lies outside is cut there in two ("Instituto Colombiano del Dolor
     (INCODOL": the institution and its acronym). Recall mode's CRF flagged the "(" after a
     town before its province: "Getafe (Madrid)" was masked "[TERRITORIO][TERRITORIO])". The
-    gold of MEDDOCAN marks neither bracket."""
+    gold of MEDDOCAN marks neither bracket. A number's key typed onto a name's last word is
+    no part of the name either ("Médico: Begoña IzaNºCol: 28 28 52001", where the word the
+    tokenizer reads, "IzaNºCol", was masked whole)."""
     out: list[Suggestion] = []
     for suggestion in suggestions:
         pieces = _pieces(text, suggestion.start, suggestion.end)
+        pieces = [(a, _before_glued_key(text, a, b)) for a, b in pieces]
         if pieces == [(suggestion.start, suggestion.end)]:
             out.append(suggestion)
         else:
-            out.extend(replace(suggestion, start=a, end=b) for a, b in pieces)
+            out.extend(replace(suggestion, start=a, end=b) for a, b in pieces if a < b)
     return out
+
+
+_GLUED_KEY = regex.compile(r"(?<=[\p{Ll}\p{M}])N[º°ª]\p{L}*\.?\Z")
+"""A number's key ("Nº", "NºCol") typed onto the word before it, at a span's end."""
+
+
+def _before_glued_key(text: str, start: int, end: int) -> int:
+    """``end``, or where a key typed onto the span's last word starts (:data:`_GLUED_KEY`)."""
+    tail = text[max(start, end - 16) : end]
+    if "º" not in tail and "°" not in tail and "ª" not in tail:
+        return end  # most spans: no key's sign near their end
+    key = _GLUED_KEY.search(text, start, end)
+    return end if key is None else key.start()
 
 
 def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:

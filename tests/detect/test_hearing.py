@@ -363,3 +363,20 @@ def test_a_suggestion_loses_the_brackets_it_holds_unpaired() -> None:
     named = "de nombre Natalia Ontiveros Palacios, ademas"
     piece = crf(named.index("Natalia"), named.index("Ontiveros"), "NOMBRE")  # "Natalia "
     assert [named[s.start : s.end] for s in trimmed([piece], named)] == ["Natalia"]
+
+
+def test_a_key_typed_onto_a_names_last_word_is_no_part_of_the_name() -> None:
+    """ "Médico: Begoña IzaNºCol: 28 28 52001": the tokenizer reads "IzaNºCol" as one word,
+    and the CRF's name held the key (MEDDOCAN dev, two letters, every model tried)."""
+    text = "Médico: Begoña IzaNºCol: 28 28 52001. Dr. Ana Nº 3; Sra. Núñez"
+    at = text.index
+    found = [
+        crf(at("Begoña"), at(":", 10), "NOMBRE_PERSONAL_SANITARIO"),
+        crf(at("Ana"), at(";"), "NOMBRE_PERSONAL_SANITARIO"),  # a blank before "Nº": no glue
+        crf(at("Núñez"), len(text), "NOMBRE_SUJETO_ASISTENCIA"),
+    ]
+    assert [text[s.start : s.end] for s in trimmed(found, text)] == [
+        "Begoña Iza",
+        "Ana Nº 3",
+        "Núñez",
+    ]
