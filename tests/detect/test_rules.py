@@ -1430,6 +1430,21 @@ def test_a_relatives_age_is_theirs_where_meddocan_says_so() -> None:
     assert pv["28 años"] == pv["30 años"] == pv["74 años"] == "AGE"
 
 
+def test_a_patients_people_race_and_status_are_marked_where_meddocan_marks_them() -> None:
+    """MEDDOCAN marks how a narrative describes its patient ("Mujer [ecuatoriana]", "de [raza
+    negra]", "[soltera]") as ID_SUJETO_ASISTENCIA; a pharmacovigilance project masks a people
+    or a race as another nationality and keeps a marital status readable."""
+    text = "Mujer ecuatoriana de 29 años, soltera; otra paciente de raza negra."
+    meddocan = {
+        text[s.start : s.end]: s.category for s in rule_suggestions(text, preset("meddocan"), "es")
+    }
+    assert meddocan["ecuatoriana"] == meddocan["soltera"] == "ID_SUJETO_ASISTENCIA"
+    assert meddocan["raza negra"] == "ID_SUJETO_ASISTENCIA"
+    pv = {text[s.start : s.end]: s.category for s in rule_suggestions(text, preset("pv"), "es")}
+    assert pv["ecuatoriana"] == pv["raza negra"] == "OTHER" and "soltera" not in pv
+    assert "ecuatoriana" not in [text[h.start : h.end] for h in find(text, "fr")]  # Spanish
+
+
 def test_a_maker_in_brackets_is_an_institution_only_where_meddocan_says_so() -> None:
     """MEDDOCAN annotates a product's maker as INSTITUCION; a pharmacovigilance project
     keeps "Laboratorios Cinfa" readable (the hit stays a feature of the CRF), and a maker

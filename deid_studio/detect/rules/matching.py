@@ -14,6 +14,7 @@ from deid_studio.detect.rules.checksums import CHECKSUM_FINDER
 from deid_studio.detect.rules.codes import CODE_RULES
 from deid_studio.detect.rules.contacts import CONTACT_RULES, SPELT_EMAIL_FINDER
 from deid_studio.detect.rules.dates import DATE_RULES, YEAR_RULES
+from deid_studio.detect.rules.descriptions import DESCRIPTION_FINDER
 from deid_studio.detect.rules.guards import GUARDS
 from deid_studio.detect.rules.holidays import HOLIDAY_FINDER
 from deid_studio.detect.rules.month_days import MONTH_DAY_FINDER
@@ -66,6 +67,7 @@ FINDERS: tuple[Finder, ...] = (
     NAME_FINDER,
     PROFESSION_FINDER,
     NATIONALITY_FINDER,
+    DESCRIPTION_FINDER,
     TERM_FINDER,  # a term as long as a cue's name loses ("Dr. Parkinson")
     UNKNOWN_FINDER,  # a fallback: only where nothing else found anything
 )

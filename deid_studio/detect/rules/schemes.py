@@ -31,6 +31,7 @@ _BY_SCHEME: Mapping[str, Mapping[str, str | None]] = {
         "ROOM": "LOCATION",
         "PROFESSION": "PROFESSION",
         "NATIONALITY": "OTHER",
+        "patient_status": None,  # a marital status, an orientation: readable
     },
     "meddocan": {
         "DATE": "FECHAS",
@@ -60,6 +61,8 @@ _BY_SCHEME: Mapping[str, Mapping[str, str | None]] = {
         "id_licence": "ID_TITULACION_PERSONAL_SANITARIO",
         "id_encounter": "ID_CONTACTO_ASISTENCIAL",
         "age_of_relative": "FAMILIARES_SUJETO_ASISTENCIA",
+        "nationality_of_patient": "ID_SUJETO_ASISTENCIA",
+        "patient_status": "ID_SUJETO_ASISTENCIA",
         "field_institution": "INSTITUCION",
         "manufacturer": "INSTITUCION",
         "health_centre_named": "CENTRO_SALUD",
@@ -86,6 +89,7 @@ _BY_SCHEME: Mapping[str, Mapping[str, str | None]] = {
         "ROOM": "ROOM",
         "PROFESSION": "PROFESSION",
         "NATIONALITY": None,
+        "patient_status": None,
         "state_zip": "STATE",
         "id_record": "MEDICALRECORD",
         "id_insurance": "HEALTHPLAN",
