@@ -199,7 +199,7 @@ AGE_RULES: tuple[Rule, ...] = (
         "AGE",
         rf"(?<=\b(?:de|a\s+los|hasta\s+los|desde\s+los|aos|de\s+los|tenía|tiene|contaba\s+con|"
         rf"cumplir|cumplidos)\s+(?:{N}\s+(?:y|e)\s+)?)"
-        rf"(?<!\b(?:más|menos|partir|historia|hace|plazo|periodo|período|seguimiento|"
+        rf"(?<!\b(?:más|mas|menos|partir|historia|hace|plazo|periodo|período|seguimiento|"
         rf"duración|tiempo|fumador|fumadora|aproximado|aproximada|luego|después|cabo|total|"
         rf"lapso|intervalo|espacio|era|fue|ósea)\s+de\s+){N}\s*"
         rf"(?:años?|anos?)\b{_NOT_AN_AGE_AFTER}",
@@ -217,7 +217,7 @@ AGE_RULES: tuple[Rule, ...] = (
             "antecedentes de 5 años de evolución",
             "hace 3 años",
             "de 3 años después",
-            "lleva más de tres años en remisión",
+            "lleva más de tres años en remisión; TBC renal hace mas de 20 años",
             "a los 2 años del trasplante",
             "niños a partir de 2 años",
             "lesiones de un año y medio de evolución",
