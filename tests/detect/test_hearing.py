@@ -21,6 +21,7 @@ from deid_studio.detect.detector import (
     _outside_widened,
     _split_wholes,
     categories_of,
+    kin_and_name_apart,
     replayed,
     towns_cut_off,
     trimmed,
@@ -290,6 +291,27 @@ def test_a_town_an_institutions_name_holds_after_a_preposition_stays_in_it() -> 
     assert towns_cut_off(alone, [], SENDER, INSTITUTIONS, PLACES) == alone
     street = rule(31, 39, "TERRITORIO", "street_prefixed")
     assert towns_cut_off(alone, [street], SENDER, INSTITUTIONS, PLACES) == alone
+
+
+def test_a_relatives_word_and_first_name_the_crf_took_as_one_are_two() -> None:
+    text = "acompañada de su madre Carmen y de su madre Teresa Rodríguez"
+    at = text.index
+    mother = at("madre")
+    carmen = crf(mother, at("Carmen") + 6, "FAMILIARES")
+    teresa = crf(at("madre", mother + 1), len(text), "FAMILIARES")
+    candidates = [
+        rule(mother, mother + 5, "FAMILIARES", "kin_word"),
+        rule(at("Carmen"), at("Carmen") + 6, "FAMILIARES", "name_after_relative"),
+        rule(teresa.start, teresa.start + 5, "FAMILIARES", "kin_word"),
+        rule(at("Teresa"), len(text), "FAMILIARES", "name_after_relative"),
+    ]
+    apart = kin_and_name_apart([carmen, teresa], candidates, text)
+    assert [text[s.start : s.end] for s in apart] == [
+        "madre",
+        "Carmen",
+        "madre Teresa Rodríguez",  # a whole name: one span, as MEDDOCAN marks it
+    ]
+    assert kin_and_name_apart([carmen], candidates[1:], text) == [carmen]  # no kin word found
 
 
 def test_only_a_bare_number_inside_a_street_rule_gives_way() -> None:
