@@ -22,8 +22,8 @@ from deid_studio.detect.detector import (
     _split_wholes,
     categories_of,
     kin_and_name_apart,
+    places_cut_off,
     replayed,
-    towns_cut_off,
     trimmed,
     whole_words,
 )
@@ -267,14 +267,15 @@ def test_a_town_and_its_province_stay_apart() -> None:
 SENDER = "Instituto Colombiano del Dolor Medellín, Colombia; Hospital de Getafe"
 #         0123456789012345678901234567890123456789012345678901234567890123456789
 INSTITUTIONS = categories_of(preset("meddocan"), "INSTITUTION", "ORGANISATION")
-PLACES = categories_of(preset("meddocan"), "CITY", "COUNTRY")
+PLACES = categories_of(preset("meddocan"), "CITY", "COUNTRY", "POSTCODE") - INSTITUTIONS
+STREETS = categories_of(preset("meddocan"), "STREET")
 
 
 def test_a_town_after_an_institutions_name_is_its_address() -> None:
     assert SENDER[31:39] == "Medellín"
     crf_spans = [crf(0, 39, "INSTITUCION"), crf(41, 49, "PAIS")]
     town = rule(31, 39, "TERRITORIO", "address_continued")
-    cut = towns_cut_off(crf_spans, [town], SENDER, INSTITUTIONS, PLACES)
+    cut = places_cut_off(crf_spans, [town], SENDER, INSTITUTIONS, PLACES, STREETS)
     assert [(s.start, s.end, s.category, s.source) for s in cut] == [
         (0, 30, "INSTITUCION", "crf"),
         (31, 39, "TERRITORIO", "crf"),
@@ -286,11 +287,11 @@ def test_a_town_an_institutions_name_holds_after_a_preposition_stays_in_it() -> 
     assert SENDER[51:69] == "Hospital de Getafe"
     getafe = crf(51, 69, "HOSPITAL")
     town = rule(63, 69, "TERRITORIO", "place_gazetteer")
-    assert towns_cut_off([getafe], [town], SENDER, INSTITUTIONS, PLACES) == [getafe]
+    assert places_cut_off([getafe], [town], SENDER, INSTITUTIONS, PLACES, STREETS) == [getafe]
     alone = [crf(0, 39, "INSTITUCION")]  # no place rule ends it, or a street's does
-    assert towns_cut_off(alone, [], SENDER, INSTITUTIONS, PLACES) == alone
+    assert places_cut_off(alone, [], SENDER, INSTITUTIONS, PLACES, STREETS) == alone
     street = rule(31, 39, "TERRITORIO", "street_prefixed")
-    assert towns_cut_off(alone, [street], SENDER, INSTITUTIONS, PLACES) == alone
+    assert places_cut_off(alone, [street], SENDER, INSTITUTIONS, PLACES, STREETS) == alone
 
 
 def test_a_relatives_word_and_first_name_the_crf_took_as_one_are_two() -> None:
@@ -312,6 +313,21 @@ def test_a_relatives_word_and_first_name_the_crf_took_as_one_are_two() -> None:
         "madre Teresa Rodríguez",  # a whole name: one span, as MEDDOCAN marks it
     ]
     assert kin_and_name_apart([carmen], candidates[1:], text) == [carmen]  # no kin word found
+
+
+def test_a_postcode_at_a_streets_end_is_a_place_of_its_own() -> None:
+    text = "Avenida de la Constitución 13600 Alcázar de San Juan; Calle Mayor 12"
+    at = text.index
+    street = crf(0, at("13600") + 5, "CALLE")
+    postcode = rule(at("13600"), at("13600") + 5, "TERRITORIO", "postcode_before_town")
+    cut = places_cut_off([street], [postcode], text, INSTITUTIONS, PLACES, STREETS)
+    assert [(text[s.start : s.end], s.category) for s in cut] == [
+        ("Avenida de la Constitución", "CALLE"),
+        ("13600", "TERRITORIO"),
+    ]
+    mayor = crf(at("Calle"), len(text), "CALLE")  # a house number: no place rule ends it
+    number = rule(len(text) - 2, len(text), "CALLE", "street_prefixed")
+    assert places_cut_off([mayor], [number], text, INSTITUTIONS, PLACES, STREETS) == [mayor]
 
 
 def test_only_a_bare_number_inside_a_street_rule_gives_way() -> None:

@@ -57,3 +57,28 @@ def test_a_hospital_typed_with_its_town_is_an_institution(
 )
 def test_a_hospitals_kind_or_an_everyday_word_is_no_place(text: str, language: str) -> None:
     assert stretches(text, language, "CITY") + stretches(text, language, "INSTITUTION") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "street", "postcode"),
+    [
+        (
+            "La Mancha-Centro Avenida de la Constitución 13600 Alcázar de San Juan",
+            "es",
+            "Avenida de la Constitución",
+            "13600",
+        ),
+        ("habite 522, boulevard de Regnier, 34609 Laroche.", "fr", None, "34609"),
+    ],
+)
+def test_five_digits_before_a_town_after_a_street_are_its_postcode(
+    text: str, language: str, street: str | None, postcode: str
+) -> None:
+    """A street's house number was read to the postcode after it ("Avenida de la Constitución
+    13600", "boulevard de Regnier, 34609"): MEDDOCAN's gold holds no postcode inside a street,
+    and 381 after one."""
+    streets = stretches(text, language, "STREET")
+    assert all(postcode not in s for s in streets)
+    if street is not None:
+        assert street in streets
+    assert postcode in stretches(text, language, "POSTCODE")

@@ -85,11 +85,14 @@ the staircase, building, block or kilometre ("6, esc. 2, 2ºb", "2, Ed.ICA, Esc.
 539"). After a full stop only where the address ends ("43. Puerta 2. 6006 Badajoz", not "5.
 Planta 4 Medicina Interna"); a door's letter after a comma not before an initial's name
 ("5, A. García")."""
+_NO_POSTCODE = r"(?!\d{5}[ \t]+\p{Lu}[\p{Ll}\p{M}])"
+"""Not five digits before a capitalised word: a postcode and its town after a street's name
+("Avenida de la Constitución [13600] Alcázar de San Juan"), no house number."""
 _HOUSE_NUMBER = (
     r"(?:,?[ \t]*(?:n[ \t]?[º°o]\.?[ \t]*|n\.[ \t]?[º°o]\.?[ \t]*|[Nn]o\.[ \t]*|nr\.[ \t]*|#[ \t]*"
     r"|(?-i:n)\.[ \t]*"
     r"|(?i:número|numero)[ \t]+)?"
-    r"(?:\d{1,5}[ \t]?[a-zA-Z]?(?![\p{L}\d])|(?i:s/n))"
+    rf"(?:{_NO_POSTCODE}\d{{1,5}}[ \t]?[a-zA-Z]?(?![\p{{L}}\d])|(?i:s/n))"
     r"(?:[ \t]*[,/-][ \t]*\d{1,4}"
     r"(?:(?:\.[º°ªo]|[º°ª])(?:[ \t-]?[A-Z](?!-)|[ \t]+\d{1,2}[ª])?|[ \t]?[º°ªa-zA-Z]{0,2})"
     r"(?![\p{L}\d]))*"

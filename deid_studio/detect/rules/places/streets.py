@@ -30,6 +30,7 @@ from deid_studio.detect.rules.base import (
 from deid_studio.detect.rules.places.common import _CAP, _NAME_PART, _TIMES, _TOKEN, _WORD, _trim
 from deid_studio.detect.rules.places.street_words import (
     _HOUSE_NUMBER,
+    _NO_POSTCODE,
     _STREET_AFTER,
     _STREET_AFTER_ADDRESSED,
     _STREET_AFTER_EN,
@@ -82,7 +83,8 @@ _STREET_NUMBERED_ANY = cues(
     {w for words in _STREET_BEFORE.values() for w in words.split() if len(w.rstrip(".")) > 1}
     | {"ul.", "ulica", "rua", "strada", "calea", "utca"}
     | _NUMBERED_ONLY,
-    tail=rf"[ \t]*(?:{_NAME_PART}[ \t]+){{0,4}}{_CAP}[ \t]+\d{{1,5}}[ \t]?[a-zA-Z]?(?![\p{{L}}\d])",
+    tail=rf"[ \t]*(?:{_NAME_PART}[ \t]+){{0,4}}{_CAP}[ \t]+{_NO_POSTCODE}\d{{1,5}}[ \t]?[a-zA-Z]?"
+    r"(?![\p{L}\d])",
 )
 """A street written the way of any language, with its house number ("Via Roma 131",
 "ul. Biskupa Bogedaina 118", "Rua João Pessoa 1636") — in a narrative of another language
