@@ -1499,6 +1499,18 @@ def test_a_relatives_word_takes_the_count_before_it() -> None:
     assert kin == ["madre", "tres hermanos", "2 sobrinos", "hijos"]
 
 
+
+def test_a_cells_word_makes_a_relatives_word_none() -> None:
+    """ "células madre" are stem cells and "vesículas hijas" a hydatid cyst's daughter cysts
+    (MEDDOCAN dev: a false relative in every model); "sus hijas" stays a relative."""
+    text = (
+        "Trasplante de células madre. Quiste con vesículas hijas y quistes hijos, cepa madre. "
+        "Su madre y sus hijas, sanas."
+    )
+    kin = [text[h.start : h.end] for h in find(text, "es") if h.kind == "KIN"]
+    assert kin == ["madre", "hijas"]
+    assert [h.start for h in find(text, "es") if h.kind == "KIN"][0] == text.index("Su madre") + 3
+
 @pytest.mark.parametrize(
     ("text", "institution"),
     [
