@@ -8,6 +8,7 @@ import time
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rulefinds import stretches
 
 from deid_studio.core import Category, Suggestion, preset
 from deid_studio.detect.rules import (
@@ -1499,7 +1500,6 @@ def test_a_relatives_word_takes_the_count_before_it() -> None:
     assert kin == ["madre", "tres hermanos", "2 sobrinos", "hijos"]
 
 
-
 def test_a_cells_word_makes_a_relatives_word_none() -> None:
     """ "células madre" are stem cells and "vesículas hijas" a hydatid cyst's daughter cysts
     (MEDDOCAN dev: a false relative in every model); "sus hijas" stays a relative."""
@@ -1509,7 +1509,9 @@ def test_a_cells_word_makes_a_relatives_word_none() -> None:
     )
     kin = [text[h.start : h.end] for h in find(text, "es") if h.kind == "KIN"]
     assert kin == ["madre", "hijas"]
-    assert [h.start for h in find(text, "es") if h.kind == "KIN"][0] == text.index("Su madre") + 3
+    first = next(h for h in find(text, "es") if h.kind == "KIN")
+    assert first.start == text.index("Su madre") + 3
+
 
 @pytest.mark.parametrize(
     ("text", "institution"),
@@ -2051,3 +2053,22 @@ def test_what_the_sessions_review_found_masked_is_not(text: str, language: str) 
     kinds = {"DATE", "AGE", "ID", "CITY", "STREET", "PERSON", "PROFESSION", "POSTCODE"}
     found = [(h.kind, text[h.start : h.end]) for h in find(text, language) if h.kind in kinds]
     assert found == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "job"),
+    [
+        ("Informe clínico: Varón de 78 años, carpintero, exfumador.", "es", "carpintero"),
+        ("Historia Actual: Mujer de 43 años de edad, ama de casa, alérgica.", "es", "ama de casa"),
+        ("This 60-year-old female nurse (patient) reported that she received", "en", "nurse"),
+        ("Homme de 50 ans, boulanger, ayant reçu la dose", "fr", "boulanger"),
+        ("Ein 45-jähriger Landwirt erhielt die Impfung", "de", "Landwirt"),
+    ],
+)
+def test_a_patients_profession_after_the_age(text: str, language: str, job: str) -> None:
+    """A case's first line says who the patient is: a profession the job lists know right
+    after the age (MEDDOCAN: 8 such in train and dev, VAERS: 8 nurses and physicians who
+    were the patient) is PHI; "a 5-year-old boy" and "Mujer de 30 años, fumadora" are none."""
+    assert stretches(text, language, "PROFESSION") == [job]
+    assert not stretches("a 5-year-old boy with fever", "en", "PROFESSION")
+    assert not stretches("Mujer de 30 años, fumadora, casada", "es", "PROFESSION")

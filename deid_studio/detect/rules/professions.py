@@ -97,6 +97,7 @@ RULES = {
     "profession_at_employer": 0.9,
     "profession_known": 0.9,
     "profession_under_name": 0.9,
+    "profession_after_age": 0.9,
 }
 """Each rule's confidence: its precision on the corpora of ``benchmarks/cold_start.py``,
 rounded down."""
@@ -136,7 +137,7 @@ _EVERYDAY_JOBS: Mapping[str, str] = {
     "es": "camionero administrativo estudiante peluquero limpiador enfermero "
     "repartidor mecanico fontanero electricista policia militar ganadero pescador "
     "comercial funcionario empresario taxista chofer cocinero panadero farmaceutico maestro "
-    "informatico ama jubilado pensionista",
+    "informatico ama jubilado pensionista albanil obrero",
     "fr": "etudiant routier caissier ouvrier secretaire mecanicien plombier electricien "
     "aide-soignant macon serveur cuisinier policier militaire enseignant professeur "
     "facteur commercant fonctionnaire retraite",
@@ -265,6 +266,7 @@ def _professions(text: str, language: str | None) -> Iterator[RuleHit]:
                 yield RuleHit(
                     *_complemented(text, span, language), "PROFESSION", "profession_at_employer"
                 )
+    yield from _after_ages(text, language)
     for match in being.finditer(text, index):  # last: the rules above win a tie
         span = _words(text, match.end())
         if span is None:
@@ -273,6 +275,49 @@ def _professions(text: str, language: str | None) -> Iterator[RuleHit]:
             yield RuleHit(*_complemented(text, span, language), "PROFESSION", "profession_known")
     if "\n" in text:
         yield from _under_names(text, language)
+
+
+_AGE_BEFORE: Mapping[str, str] = {
+    "en": r"[- \t]+(?i:years?[- \t]+old|y/?o)(?:[ \t]+(?i:male|female|man|woman|white|black|"
+    r"hispanic|asian|caucasian))?[ \t]*,?(?:[ \t]+(?i:a|an))?(?:[ \t]+(?i:retired|former|"
+    r"registered|licensed|qualified))?",
+    "es": r"[ \t]+(?i:años|meses)(?:[ \t]+de[ \t]+edad)?[ \t]*,?",
+    "pt": r"[ \t]+(?i:anos)(?:[ \t]+de[ \t]+idade)?[ \t]*,?",
+    "it": r"[ \t]+(?i:anni)[ \t]*,?",
+    "fr": r"[ \t]+(?i:ans)[ \t]*,?",
+    "de": r"(?:-(?i:jährige[rn]?)|[ \t]+Jahre[ \t]*,)",
+}
+"""What ends a patient's age before the patient's profession (the number before it):
+"Varón de 78 años, [carpintero]", "Mujer de 43 años de edad, [ama de casa]", "a 45-year-old
+[nurse]", "a 62 year old retired [teacher]", "Homme de 50 ans, [boulanger]", "ein 45-jähriger
+[Landwirt]"."""
+
+
+@cache
+def _age_then(language: str) -> regex.Pattern[str]:
+    return regex.compile(
+        rf"(?<![\p{{L}}\p{{M}}\d.,])\d{{1,3}}(?:{_AGE_BEFORE[language]})[ \t]+"
+        r"(?P<word>[\p{L}][\p{L}\p{M}'\u2019\-]*)"
+    )
+
+
+def _after_ages(text: str, language: str | None) -> Iterator[RuleHit]:
+    """A profession the job lists know right after a patient's age (:data:`_AGE_BEFORE`): who
+    the patient is, as a case report's first line writes it. In lower case but in German,
+    whose nouns are capitalised; "a 5-year-old boy" is no job (:data:`_NO_JOB`)."""
+    for lang in _own_languages(language):
+        if lang not in _AGE_BEFORE:
+            continue
+        for match in _age_then(lang).finditer(text):
+            word = match.group("word")
+            folded = fold(word)
+            if word[0].isupper() != (lang == "de") or folded in _STOP or folded in _NO_JOB:
+                continue
+            if _is_job(folded, lang):
+                span = match.span("word")
+                yield RuleHit(
+                    *_complemented(text, span, language), "PROFESSION", "profession_after_age"
+                )
 
 
 _JOB_LINE = regex.compile(
@@ -358,6 +403,12 @@ PROFESSION_FINDER = Finder(
         "Il travaille comme [agent d'entretien] à Lyon",
         "trabaja como [camarera] de un bar",
         "Es [camionera] de profesión y vive sola",
+        "Varón de 78 años, [carpintero], exfumador",
+        "Mujer de 43 años de edad, [ama de casa], alérgica al contraste",
+        "A 45-year-old [nurse] received the vaccine",
+        "a 62 year old retired [teacher] who",
+        "Homme de 50 ans, [boulanger], ayant reçu",
+        "Ein 45-jähriger [Landwirt] erhielt",
         "Er ist [Landwirt] und lebt in Jena",
         "Elle est [étudiante] et vit à Lyon",
         "Il est [retraité] et vit avec son fils",
@@ -383,6 +434,11 @@ PROFESSION_FINDER = Finder(
         "Erik went home\nNurse\n",
         "Reported by\nNurse\n",
         "Mary Smith\nThe nurse called back\n",
+        "a 5-year-old boy with fever",
+        "A 45-year-old female with no history",
+        "Mujer de 30 años, fumadora, casada",
+        "Varón de 45 años con fiebre",
+        "Dosis de 2,5 años estudiante",
     ),
     guarded=False,
 )
