@@ -50,9 +50,12 @@ _PARTICLE_WORDS = frozenset(
 )
 _PARTICLE = alternation(_PARTICLE_WORDS)
 _TRAILING_PARTICLES = regex.compile(rf"(?:[ \t]+{_PARTICLE})+[ \t,]*\Z")
+_ELIDED = r"(?:l|d|dell|dall|all|nell|sull)['\u2019]"
+"""A French or Italian particle elided before a name's word and written onto it ("de
+[l']Atlantique", "Via [dell']Annunziata")."""
 _NAME_PART = (
-    rf"(?:{_CAP}|\d{{1,2}}[ \t]+de[ \t]+{_CAP}|"
-    rf"{_PARTICLE}(?=(?:[ \t]+{_PARTICLE})*[ \t]+(?:\p{{Lu}}|\d)))"
+    rf"(?:{_CAP}|{_ELIDED}{_CAP}|\d{{1,2}}[ \t]+de[ \t]+{_CAP}|"
+    rf"{_PARTICLE}(?=(?:[ \t]+{_PARTICLE})*[ \t]+(?:\p{{Lu}}|\d|{_ELIDED}\p{{Lu}})))"
 )
 _PLACE_CUES = (
     "in|from|at|near|to|en|desde|hacia|cerca de|à|au|près de|aus|nach|im|bei|von|"
@@ -137,6 +140,7 @@ RULES: Mapping[str, float] = {
     "town_in_brackets": 0.9,
     "town_compound": 0.9,
     "town_after_phrase": 0.9,
+    "district_named": 0.9,
     "street_between_numbers": 0.75,
     "street_before_postcode": 0.85,
     "field_street": 0.95,

@@ -67,6 +67,7 @@ from deid_studio.detect.rules.places.towns import (
     _of_towns,
     _towns_with_regions,
     _with_prefixes,
+    districts,
 )
 from deid_studio.detect.rules.words import lexicon, register_triggers, word_index
 
@@ -115,6 +116,7 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
     found += _continued(text, found, lex, language)
     found += _towns(text, language, lex)
     found += _after_phrases(text, index, lex, language)
+    found += districts(text, lex)
     found += _towns_with_regions(text, language, index, lex)
     found += _of_towns(text, language, lex)
     if language in (None, "fr"):

@@ -61,12 +61,16 @@ _STREET_AFTER_USPS = (
 and British address lists hold them: "Centers", "Rapid", "Shoal", "Mill"), after a house
 number and a capitalised name only; "Via" and "Rue" too, capitalised ("14619 Nicholas Via";
 not "2 Puffs via inhalation", "1 VIAL ALBUTEROL VIA NEB")."""
-_SIDE = r"(?i:dcha|drcha|dcho|dch|izq|izqda|izqdo|izda|izdo|iz|ctro)\.?(?![\p{L}\p{M}])"
+_SIDE = (
+    r"(?i:dcha|drcha|dcho|dch|izq|izqda|izqdo|izda|izdo|iz|ctro|dto|dta|esq|esqdo|esqda|andar)"
+    r"\.?(?![\p{L}\p{M}])"
+)
 _STOREY = r"(?i:bajo|bj|entlo|entresuelo|[aá]tico|pral|principal|semis[oó]tano)(?![\p{L}\p{M}])"
 _FLOOR = r"\d{1,2}(?:\.?[º°ªo]|o)(?:[ \t]?[A-Z]|[a-z])?(?![\p{L}\p{M}\d])"
 _UNIT_PART = (
     r"(?i:esc|escalera|portal|pta|puerta|piso|planta|interior|int|bloque|blq|edif|edificio|ed|"
-    r"km|apto|dpto|local)\.?[ \t]*(?:\d{1,4}[A-Za-zº°ª]{0,2}|[A-Z]{1,4})(?![\p{L}\p{M}\d])"
+    r"km|apto|dpto|local|ap|apartamento|bloco|sala|scala|piano|bât|bat|bâtiment|"
+    r"étage|etage)\.?[ \t]*(?:\d{1,4}[A-Za-zº°ª]{0,2}|[A-Z]{1,4})(?![\p{L}\p{M}\d])"
 )
 _STOREY_SIDE = r"(?i:der|dr)\.?(?![\p{L}\p{M}])"
 """A side only after the ground floor ("bajo der"): "der" alone is a German article."""
@@ -92,7 +96,7 @@ _HOUSE_NUMBER = (
     r"(?:,?[ \t]*(?:n[ \t]?[º°o]\.?[ \t]*|n\.[ \t]?[º°o]\.?[ \t]*|[Nn]o\.[ \t]*|nr\.[ \t]*|#[ \t]*"
     r"|(?-i:n)\.[ \t]*"
     r"|(?i:número|numero)[ \t]+)?"
-    rf"(?:{_NO_POSTCODE}\d{{1,5}}[ \t]?[a-zA-Z]?(?![\p{{L}}\d])|(?i:s/n))"
+    rf"(?:{_NO_POSTCODE}\d{{1,5}}(?:[ \t]?[a-zA-Z]|/[A-Za-z])?(?![\p{{L}}\d])|(?i:s/n))"
     r"(?:[ \t]*[,/-][ \t]*\d{1,4}"
     r"(?:(?:\.[º°ªo]|[º°ª])(?:[ \t-]?[A-Z](?!-)|[ \t]+\d{1,2}[ª])?|[ \t]?[º°ªa-zA-Z]{0,2})"
     r"(?![\p{L}\d]))*"

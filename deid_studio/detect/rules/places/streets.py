@@ -27,7 +27,15 @@ from deid_studio.detect.rules.base import (
     matches_at,
     occurrences,
 )
-from deid_studio.detect.rules.places.common import _CAP, _NAME_PART, _TIMES, _TOKEN, _WORD, _trim
+from deid_studio.detect.rules.places.common import (
+    _CAP,
+    _ELIDED,
+    _NAME_PART,
+    _TIMES,
+    _TOKEN,
+    _WORD,
+    _trim,
+)
 from deid_studio.detect.rules.places.street_words import (
     _HOUSE_NUMBER,
     _NO_POSTCODE,
@@ -69,7 +77,9 @@ def _street_prefixed(language: str | None) -> Cues | None:
     words = {w for lang in languages for w in _STREET_BEFORE.get(lang, "").split()}
     if not words:
         return None
-    return cues(words, tail=rf"[ \t]*(?:{_NAME_PART}[ \t]+){{0,5}}{_CAP}{_HOUSE_NUMBER}?")
+    return cues(
+        words, tail=rf"[ \t]*(?:{_NAME_PART}[ \t]+){{0,5}}(?:{_ELIDED})?{_CAP}{_HOUSE_NUMBER}?"
+    )
 
 
 _NUMBERED_ONLY = frozenset(
@@ -83,7 +93,8 @@ _STREET_NUMBERED_ANY = cues(
     {w for words in _STREET_BEFORE.values() for w in words.split() if len(w.rstrip(".")) > 1}
     | {"ul.", "ulica", "rua", "strada", "calea", "utca"}
     | _NUMBERED_ONLY,
-    tail=rf"[ \t]*(?:{_NAME_PART}[ \t]+){{0,4}}{_CAP}[ \t]+{_NO_POSTCODE}\d{{1,5}}[ \t]?[a-zA-Z]?"
+    tail=rf"[ \t]*(?:{_NAME_PART}[ \t]+){{0,4}}(?:{_ELIDED})?{_CAP}[ \t]+{_NO_POSTCODE}\d{{1,5}}"
+    r"[ \t]?[a-zA-Z]?"
     r"(?![\p{L}\d])",
 )
 """A street written the way of any language, with its house number ("Via Roma 131",

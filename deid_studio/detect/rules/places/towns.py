@@ -331,3 +331,43 @@ def _with_prefixes(text: str, found: list[RuleHit]) -> list[RuleHit]:
                 hit = RuleHit(prefix.start(), hit.end, hit.kind, hit.rule)
         out.append(hit)
     return out
+
+
+_DISTRICT_WORDS = (
+    "pedanía|pedania|barriada|aldea|caserío|caserio|vereda|corregimiento|"
+    "bairro|freguesia|concelho|lugarejo|"
+    "lieu-dit|lieudit|quartier|hameau|"
+    "quartiere|frazione|località|localita|contrada|rione|borgata|"
+    "ortschaft|weiler"
+)
+"""The words of a district, a hamlet or a neighbourhood before its name: a town's part that
+names where a patient lives as narrowly as a street ("pedanía de La Alberca", "freguesia da
+Venteira", "bairro da Mouraria", "lieu-dit La Basse-Cour", "quartiere Vomero", "frazione
+Ponte"). Not "barrio" (a street's type word, :mod:`.street_words`) nor "colonia" (a
+bacterium's colony: "colonias de Staphylococcus")."""
+_DISTRICT = regex.compile(
+    rf"(?<![\p{{L}}\p{{M}}])(?i:{_DISTRICT_WORDS})[ \t]+"
+    r"(?:(?i:de|del|da|do|das|dos|di|della|du|des|de[ \t]+la|von)[ \t]+)?"
+    r"(?P<name>\p{Lu}[\p{L}\p{M}'\u2019-]*"
+    r"(?:[ \t]+(?:(?:de|del|la|las|los|da|do|das|dos|di|della|du|des|le|les)[ \t]+)?"
+    r"\p{Lu}[\p{L}\p{M}'\u2019-]*){0,3})"
+)
+_ARRONDISSEMENT = regex.compile(
+    r"(?<![\p{L}\p{M}\d])(?:[1-9]|1\d|20)(?:e|er|ème|eme)[ \t]+(?i:arrondissement)"
+    r"(?![\p{L}\p{M}])"
+)
+"""A city's district by its number: "le [15e arrondissement] de Paris"."""
+
+
+def districts(text: str, lex: Lexicon) -> Iterator[RuleHit]:
+    """Districts, hamlets and neighbourhoods after their word (:data:`_DISTRICT_WORDS`),
+    the name's first word no stopword of the narrative's language; and Paris's, Lyon's and
+    Marseille's numbered districts (rule ``district_named``)."""
+    for match in _DISTRICT.finditer(text):
+        start, end = match.span("name")
+        if fold(text[start:end].split()[0]) in lex.stop:
+            continue
+        yield RuleHit(start, end, "CITY", "district_named")
+    if "rrondissement" in text:
+        for match in _ARRONDISSEMENT.finditer(text):
+            yield RuleHit(*match.span(), "CITY", "district_named")
