@@ -2092,3 +2092,14 @@ def test_a_district_after_its_word(text: str, language: str, place: str) -> None
     assert place in [text[h.start : h.end] for h in find(text, language) if h.kind == "CITY"]
     assert not stretches("Crecen colonias de Staphylococcus aureus.", "es", "CITY")
     assert not stretches("Le quartier est calme.", "fr", "CITY")
+
+
+def test_an_abbreviated_given_name_is_part_of_the_name() -> None:
+    """Spanish and Portuguese abbreviate "María" and "Francisco" before the rest of a name
+    ("M.ª Ángeles Ortiz": an outside reader's probe line left "M.ª" unmasked); a
+    abbreviation's letters alone, away from a name, are none."""
+    text = "La paciente, M.ª Ángeles Ortiz, acudió a urgencias. Notificante: Fco. Javier Pérez."
+    names = stretches(text, "es", "PERSON")
+    assert "M.ª Ángeles Ortiz" in names
+    assert "Fco. Javier Pérez" in names
+    assert not stretches("tomaba 1 Ma. dosis", "es")

@@ -153,7 +153,24 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
             _with_given_part(text, _with_generation(text, without_possessive_end(text, hit)))
             for hit in found
         ]
+    elif language in _ABBREVIATING and ("ª" in text or "Fco" in text):
+        found = [_with_abbreviated_given(text, hit) for hit in found]
     return found
+
+
+_ABBREVIATING = frozenset({"es", "pt", "ca", "gl"})
+_ABBREVIATED_GIVEN = regex.compile(r"(?r)(?<![\p{L}\p{M}.])(?:M\.?[ªa]\.?|Fco\.|Mª)[ \t]+\Z")
+"""A given name abbreviated before the rest of a name, as Spanish and Portuguese write
+"María" and "Francisco": "M.ª Ángeles Ortiz", "Mª José García", "Fco. Javier Pérez"."""
+
+
+def _with_abbreviated_given(text: str, hit: RuleHit) -> RuleHit:
+    """``hit`` with the abbreviated given name before it (:data:`_ABBREVIATED_GIVEN`), when
+    it names a person."""
+    if hit.kind not in PEOPLE_KINDS or not hit.start:
+        return hit
+    before = _ABBREVIATED_GIVEN.search(text, max(0, hit.start - 8), hit.start)
+    return hit if before is None else hit._replace(start=before.start())
 
 
 _GIVEN_PART = regex.compile(r"-(\p{Ll}{2,})(?![\p{L}\p{M}\d-])")
