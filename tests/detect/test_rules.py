@@ -2103,3 +2103,28 @@ def test_an_abbreviated_given_name_is_part_of_the_name() -> None:
     assert "M.ª Ángeles Ortiz" in names
     assert "Fco. Javier Pérez" in names
     assert not stretches("tomaba 1 Ma. dosis", "es")
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        ("Pastor at Saddleback Church reported.", "Saddleback Church"),
+        ("Child attends Little Sprouts Daycare in Plano.", "Little Sprouts Daycare"),
+        ("Pt is a 19 yo at Liberty University, roommate found him.", "Liberty University"),
+        ("Kindergarten at Maple Grove Elementary reported 3 cases.", "Maple Grove Elementary"),
+        ("Seen at Northside Pediatrics.", "Northside Pediatrics"),
+    ],
+)
+def test_an_institution_of_common_words_named_by_its_capitals(text: str, institution: str) -> None:
+    """After "at", "to", "attends", English capitalises common words only in a name (probe
+    lines of an outside reader no rule covered); words that say what kind of place it is,
+    in capitals or not, name none ("at Employee Health", "to Mental Health", "at Vaccine
+    clinic")."""
+    assert stretches(text, "en", "INSTITUTION") == [institution]
+    for generic in (
+        "Caller got the vaccine at Employee Health.",
+        "Patient transported to Mental Health on a 5150.",
+        "Patient presented to Vaccine clinic 1/12/21.",
+        "presented to Med Center where he was found",
+    ):
+        assert not stretches(generic, "en", "INSTITUTION")

@@ -69,7 +69,7 @@ _INSTITUTION_AFTER = (
     "hospital|medical center|medical centre|health center|health centre|clinic|infirmary|"
     "university|college|institute|hospice|nursing home|rehabilitation center|pharmacy|"
     "drug store|drugstore|chemists|"
-    "health system|healthcare|medical group|children's hospital|cancer center|"
+    "health system|healthcare|medical group|children's hospital|cancer center|pediatrics|"
     "family practice|medical practice|group practice|primary care|urgent care|leisure centre|"
     "community centre|community center|assisted living|care home|care center|care centre|"
     "nursing facility|skilled nursing facility|rehab center|rehabilitation hospital|"
@@ -79,7 +79,7 @@ _INSTITUTION_AFTER = (
 ).split("|")
 _GATHERING_AFTER = (
     "middle school|elementary school|primary school|secondary school|"
-    "junior high|school|academy|preschool|daycare|day care|child care center|"
+    "junior high|school|elementary|academy|preschool|daycare|day care|child care center|"
     "childcare center|kindergarten|montessori|funeral home|funeral chapel|funeral service|"
     "mortuary|cemetery|memorial park|church|cathedral|chapel|mosque|synagogue|"
     "islamic center|state prison|prison|correctional facility|correctional center|"

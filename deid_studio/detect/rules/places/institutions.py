@@ -366,7 +366,9 @@ def _institutions(
             start = role.end()  # "Member of [First Baptist Church]"
         if text[start:end].isupper():
             start = _past_shouted_words(text, start, end, lex)
-        if _named(text, start, end, lex, language):
+        if _named(text, start, end, lex, language) or _titled_after_place_word(
+            text, start, end, language
+        ):
             yield RuleHit(start, end, "INSTITUTION", "institution_suffixed")
             yield from _town_after(text, end, lex)
         elif (of_town := _of_a_known_town(text, end, language)) is not None:
@@ -659,3 +661,39 @@ def stores(text: str, language: str | None, index: dict[str, list[int]]) -> Iter
     for match in _STORE_AT.finditer(text):
         group = 1 if match.group(1) is not None else 2
         yield RuleHit(*match.span(group), "INSTITUTION", "pharmacy_chain")
+
+
+_PLACE_WORD_BEFORE = regex.compile(
+    r"(?r)(?<![\p{L}\p{M}])(?:at|to|from|into|attends|attended|attending|visited)[ \t]+\Z"
+)
+"""A preposition or a verb of place right before an English institution's name."""
+
+
+def _titled_after_place_word(text: str, start: int, end: int, language: str | None) -> bool:
+    """Whether an English institution's words that are all common words ("Saddleback Church",
+    "Little Sprouts Daycare", "Liberty University") are a name by their capitals: each word
+    capitalised, not in capitals, right after "at", "to", "from", "attends" in the sentence —
+    a writer capitalises a common word there only in a name ("at the cancer center" and "at
+    the Cancer Center" have an article; "Seen at Urgent Care" no word before the suffix)."""
+    if language not in (None, "en") or not _PLACE_WORD_BEFORE.search(
+        text, max(0, start - 12), start
+    ):
+        return False
+    words = [w for w in _APOSTROPHE_WORD.findall(text, start, end) if w not in _JOINING_WORDS]
+    if not all(w[:1].isupper() and not w.isupper() for w in words):
+        return False  # "at Covid vaccination site", "at UCSF Health"
+    return any(
+        fold(w) not in _INSTITUTION_WORDS and fold(w) not in _DESCRIPTIVE for w in words[:-1]
+    )
+
+
+_JOINING_WORDS = frozenset({"of", "and", "the", "for"})
+_DESCRIPTIVE = frozenset(
+    "employee employees public mental workplace work specialized specialty med medical "
+    "vaccine vaccination vaccinations covid immunization immunisation community general "
+    "urgent primary family county state city student students occupational behavioral "
+    "behavioural wellness veterans local main central regional walk-in drive-thru drive "
+    "through pediatric children's women's men's outpatient inpatient emergency".split()
+)
+"""Words that say what kind of place an institution is, not which: "Employee Health", "Public
+Health Clinic", "Med Center", "Specialized Hospital" are no names by their capitals."""
