@@ -2128,3 +2128,29 @@ def test_an_institution_of_common_words_named_by_its_capitals(text: str, institu
         "presented to Med Center where he was found",
     ):
         assert not stretches(generic, "en", "INSTITUTION")
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "day"),
+    [
+        ("Se suspendió el fármaco el pasado día 3.", "es", "3"),
+        ("A minha mae toma varfarina, no dia 3 teve uma hemorragia.", "pt", "3"),
+        ("Il giorno 14 si è presentato in PS.", "it", "14"),
+        ("Le 3 mars, début d'une éruption ; le 5, hospitalisation.", "fr", "5"),
+        ("j'ai pris du doliprane le 14 et depuis j'ai des plaques", "fr", "14"),
+        ("Am 14. erfolgte die stationäre Aufnahme.", "de", "14."),
+    ],
+)
+def test_a_day_of_the_month_alone_in_other_languages(text: str, language: str, day: str) -> None:
+    """A day of the month written alone, as a consumer's or a clerk's report leaves it
+    (probe lines of an outside reader: none was masked); a day of a treatment or a stay is
+    no date ("En el día 12 se apreció resolución", "il giorno 5 di ricovero", "am 14. Tag",
+    "le 5 % des patients")."""
+    assert day in stretches(text, language, "DATE")
+    for other, lang in (
+        ("En el día 12 se apreció resolución de la infección.", "es"),
+        ("il giorno 5 di ricovero", "it"),
+        ("am 14. Tag nach der Impfung", "de"),
+        ("le 5 % des patients", "fr"),
+    ):
+        assert not stretches(other, lang, "DATE")

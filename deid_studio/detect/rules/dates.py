@@ -161,6 +161,62 @@ DATE_RULES: tuple[Rule, ...] = (
         languages=frozenset({"en"}),
     ),
     Rule(
+        "date_day_alone",
+        "DATE",
+        # a day of the month alone after the word for day, as Spanish, Portuguese and Italian
+        # write it ("el pasado día 3", "no dia 3 teve", "il giorno 14"): not a day of a
+        # treatment or a stay ("giorno 5 di ricovero", "dia 14 pós-vacina"); in Spanish only
+        # after "pasado": a case report's "el día 12" is its twelfth day ("En el día 12 se
+        # apreció resolución", "el día 1, vía intravenosa": 10 of 10 such in MEDDOCAN)
+        r"(?<=\b(?:(?i:pasado)[ \t]+(?i:d[íi]a)|(?i:no|do|il|dal|nel)[ \t]+(?i:dia|giorno))[ \t]+)"
+        r"(?:[12]?[1-9]|[123]0|31)(?![\d\p{L}º°ª/:-]|[.,]\d)"
+        r"(?![ \t]*(?i:de|del|da|do|di|della|dopo|tras|após|post|postoperatorio|postvacunaci[óo]n"
+        r"|h|hs|horas|ore|mg|ml)(?![\p{L}]))",
+        (
+            "Se suspendió el fármaco el pasado día [3].",
+            "No dia [10] surgiu icterícia.",
+            "Il giorno [14] si è presentato in PS.",
+        ),
+        (
+            "el día 3 de tratamiento",
+            "En el día 12 se apreció resolución",
+            "al día 5 del ingreso",
+            "il giorno 5 di ricovero",
+            "el día 14 postvacunación",
+            "el día 2 h después",
+        ),
+        anchor="digit",
+        after=words("día dia giorno"),
+        languages=frozenset({"es", "pt", "it"}),
+    ),
+    Rule(
+        "date_day_alone_fr_de",
+        "DATE",
+        # a day of the month alone where French and German write one before the clause goes
+        # on ("le 5, hospitalisation", "le 14 et depuis", "le 1er", "Am 14. erfolgte die
+        # Aufnahme"): not "le 5 % des patients", "am 14. Tag"
+        r"(?<=\b[Ll]e[ \t]+)(?:[12]?[1-9]|[123]0|31)(?:er)?"
+        r"(?=[ \t]*(?:[,;)]|\.[ \t]*(?:\Z|[\n\r]|(?-i:\p{Lu}))|\Z"
+        r"|(?:et|puis|mais|au|à)(?![\p{L}])))"
+        r"|(?<=\b[Aa]m[ \t]+)(?:[12]?[1-9]|[123]0|31)\.(?=[ \t]+(?-i:\p{Ll}))",
+        (
+            "Le 3 mars 2023, début d'une éruption ; le [5], hospitalisation",
+            "j'ai pris du doliprane le [14] et depuis",
+            "Début des symptômes le [1er], aggravation le [3].",
+            "Am [14.] erfolgte die stationäre Aufnahme.",
+        ),
+        (
+            "le 5 % des patients",
+            "le 3 comprimés",
+            "am 14. Tag",
+            "Am 14. März",
+            "le 12 mars",
+        ),
+        anchor="digit",
+        after=words("le am"),
+        languages=frozenset({"fr", "de"}),
+    ),
+    Rule(
         "date_numeric",
         "DATE",
         _numeric("dmy"),
