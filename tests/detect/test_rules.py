@@ -2154,3 +2154,22 @@ def test_a_day_of_the_month_alone_in_other_languages(text: str, language: str, d
         ("le 5 % des patients", "fr"),
     ):
         assert not stretches(other, lang, "DATE")
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "institution"),
+    [
+        ("Behandlung im St. Josefs-Hospital Wiesbaden.", "de", "St. Josefs-Hospital"),
+        ("Sie besucht das Goethe-Gymnasium.", "de", "Goethe-Gymnasium"),
+        ("Verlegung in die Helios Klinik Schwerin.", "de", "Helios Klinik Schwerin"),
+        ("Aufnahme im Klinikum rechts der Isar.", "de", "Klinikum rechts der Isar"),
+        ("Prise en charge au Centre Léon Bérard (Lyon).", "fr", "Centre Léon Bérard"),
+    ],
+)
+def test_german_and_french_institutions_by_their_whole_name(
+    text: str, language: str, institution: str
+) -> None:
+    """A saint's compound with its spaced "St.", a school's compound, a hospital group's name
+    before its hospital, and hospitals known by a name of common words (probe lines of an
+    outside reader left part of each unmasked)."""
+    assert institution in stretches(text, language, "INSTITUTION")

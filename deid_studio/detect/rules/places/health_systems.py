@@ -56,8 +56,10 @@ _NAMES = (
     # Germany, Austria, Switzerland
     "Charité", "Universitätsklinikum Eppendorf", "UKE", "Helios Kliniken", "Asklepios",
     "Sana Kliniken", "Vivantes", "Rhön-Klinikum", "AKH Wien", "Inselspital",
+    "Klinikum rechts der Isar",
     # France
     "Pitié-Salpêtrière", "Hôtel-Dieu", "Hospices Civils de Lyon", "Gustave Roussy",
+    "Centre Léon Bérard", "Institut Curie",
     "Institut Curie", "Necker-Enfants malades", "Lariboisière",
     "Hôpital Européen Georges-Pompidou", "AP-HP", "AP-HM",
     # Spain

@@ -131,12 +131,16 @@ _SAINT_POSSESSIVE = cues(
 ("transferred from st. mary's", "seen at St Jude's"); not "St. John's wort", "St. Anthony's
 fire", "St. Patrick's Day"."""
 _COMPOUND_ENDS = tuple(
-    "-" + w for w in "Spital Krankenhaus Klinik Hospital Stift Apotheke Praxis Impfzentrum".split()
+    "-" + w
+    for w in (
+        "Spital Krankenhaus Klinik Hospital Stift Apotheke Praxis Impfzentrum Gymnasium "
+        "Schule Grundschule Realschule Gesamtschule Kita"
+    ).split()
 )
-"""What ends a compound institution's name ("Marien-Hospital", "Löwen-Apotheke"; "Klinik"
-also begins "Klinikum")."""
+"""What ends a compound institution's name ("Marien-Hospital", "Löwen-Apotheke",
+"Goethe-Gymnasium", "St. Josefs-Hospital"; "Klinik" also begins "Klinikum")."""
 _INSTITUTION_COMPOUND = regex.compile(
-    r"(?<![\p{L}\p{M}])(?:St\.-|Sankt-)?\p{Lu}[\p{L}\p{M}]*-(?:[\p{Lu}][\p{L}\p{M}]*-)*"
+    r"(?<![\p{L}\p{M}])(?:St\.[ \t]?-?|Sankt[ \t-])?\p{Lu}[\p{L}\p{M}]*-(?:[\p{Lu}][\p{L}\p{M}]*-)*"
     rf"(?:{alternation(end[1:] for end in _COMPOUND_ENDS)}|Klinikum)"
     r"(?![\p{L}\p{M}])",
     regex.UNICODE,
@@ -336,7 +340,11 @@ def _institutions(
         named = _named(text, start, end, lex, language)
         if named and _named_after_noun(text, start, end, language):
             prefixed.add(start)
-            yield RuleHit(start, end, "INSTITUTION", "institution_prefixed")
+            chain = _CHAIN_BEFORE.search(text, max(0, start - 14), start)
+            yield RuleHit(
+                start if chain is None else chain.start(), end, "INSTITUTION",
+                "institution_prefixed",
+            )  # fmt: skip
     for pattern in _acronym_led(language):
         for match in pattern.finditer(text):
             if fold(match.group().split()[1]) not in _TIMES:  # not "ingresa en CS Lunes"
@@ -697,3 +705,11 @@ _DESCRIPTIVE = frozenset(
 )
 """Words that say what kind of place an institution is, not which: "Employee Health", "Public
 Health Clinic", "Med Center", "Specialized Hospital" are no names by their capitals."""
+
+
+_CHAIN_BEFORE = regex.compile(
+    r"(?r)(?<![\p{L}\p{M}])(?:Helios|HELIOS|Asklepios|Sana|Vivantes|Ameos|AMEOS|MEDIAN|"
+    r"Schön|MediClin|Agaplesion|Alexianer)[ \t]+\Z"
+)
+"""A German hospital group's name before one of its hospitals: part of the hospital's name
+("Helios Klinik Schwerin", "Asklepios Klinik Altona")."""
