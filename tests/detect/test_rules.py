@@ -2173,3 +2173,14 @@ def test_german_and_french_institutions_by_their_whole_name(
     before its hospital, and hospitals known by a name of common words (probe lines of an
     outside reader left part of each unmasked)."""
     assert institution in stretches(text, language, "INSTITUTION")
+
+
+def test_a_phrase_with_a_relatives_word_that_names_none_is_a_safe_term() -> None:
+    """ "médico de familia" is a general practitioner and "células madre" stem cells: safe
+    terms, whose words the detector keeps out of every suggestion (MEDDOCAN dev: "acudieron
+    al médico de [familia]" was a relative in three models of five)."""
+    text = "Su médico de familia pidió un trasplante de células madre; su madre y su familia."
+    terms = stretches(text, "es", "TERM")
+    assert terms == ["médico de familia", "células madre"]
+    assert stretches(text, "es", "KIN") == ["madre", "familia"]
+    assert stretches("went to my family doctor today", "en", "TERM") == ["family doctor"]

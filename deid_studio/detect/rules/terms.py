@@ -100,6 +100,7 @@ RULES = {
     "eponym_term": 1.0,
     "disease_name": 1.0,
     "flu_strain": 1.0,
+    "kin_phrase": 1.0,
 }
 
 
@@ -201,7 +202,20 @@ def _find_terms(text: str) -> list[RuleHit]:
     hits.extend(_ampersands(text))
     if "A/" in text or "B/" in text or "C/" in text:
         hits.extend(RuleHit(*m.span(), "TERM", "flu_strain") for m in _FLU_STRAIN.finditer(text))
+    hits.extend(RuleHit(*m.span(), "TERM", "kin_phrase") for m in _KIN_PHRASE.finditer(text))
     return hits
+
+
+_KIN_PHRASE = regex.compile(
+    r"(?<![\p{L}\p{M}])(?i:(?:m[ée]dic[oa]s?|medicina|m[ée]decins?|medic[oi])[ \t]+(?:de|di)"
+    r"[ \t]+(?:familia|fam[íi]lia|famille|famiglia)|family[ \t]+(?:doctor|physician|medicine)"
+    r"|c[ée]lulas?[ \t]+madres?|ves[íi]culas?[ \t]+hijas|quistes?[ \t]+hijos"
+    r"|daughter[ \t]+(?:cells?|cysts?))(?![\p{L}\p{M}])"
+)
+"""Phrases with a relative's word that name no relative: a general practitioner ("médico de
+familia", "medico di famiglia", "family doctor"), stem cells and daughter cysts ("trasplante
+de células madre", "vesículas hijas"). Safe terms: the CRF's suggestions inside them are
+dropped (MEDDOCAN dev: "acudieron al médico de [familia]" in three models of five)."""
 
 
 _FLU_STRAIN = regex.compile(
