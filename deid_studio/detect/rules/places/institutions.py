@@ -701,10 +701,13 @@ _DESCRIPTIVE = frozenset(
     "vaccine vaccination vaccinations covid immunization immunisation community general "
     "urgent primary family county state city student students occupational behavioral "
     "behavioural wellness veterans local main central regional walk-in drive-thru drive "
-    "through pediatric children's women's men's outpatient inpatient emergency".split()
+    "through pediatric children's women's men's outpatient inpatient emergency high middle "
+    "junior senior secondary elementary night summer day bible graduate nursing law dental "
+    "monday tuesday wednesday thursday friday saturday sunday".split()
 )
 """Words that say what kind of place an institution is, not which: "Employee Health", "Public
-Health Clinic", "Med Center", "Specialized Hospital" are no names by their capitals."""
+Health Clinic", "Med Center", "Specialized Hospital", "Sunday School" are no names by their
+capitals."""
 
 
 _CHAIN_BEFORE = regex.compile(
