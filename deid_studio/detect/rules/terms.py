@@ -202,7 +202,8 @@ def _find_terms(text: str) -> list[RuleHit]:
     hits.extend(_ampersands(text))
     if "A/" in text or "B/" in text or "C/" in text:
         hits.extend(RuleHit(*m.span(), "TERM", "flu_strain") for m in _FLU_STRAIN.finditer(text))
-    hits.extend(RuleHit(*m.span(), "TERM", "kin_phrase") for m in _KIN_PHRASE.finditer(text))
+    if any(hint in text for hint in _KIN_PHRASE_HINTS):
+        hits.extend(RuleHit(*m.span(), "TERM", "kin_phrase") for m in _KIN_PHRASE.finditer(text))
     return hits
 
 
@@ -216,6 +217,19 @@ _KIN_PHRASE = regex.compile(
 familia", "medico di famiglia", "family doctor"), stem cells and daughter cysts ("trasplante
 de células madre", "vesículas hijas"). Safe terms: the CRF's suggestions inside them are
 dropped (MEDDOCAN dev: "acudieron al médico de [familia]" in three models of five)."""
+_KIN_PHRASE_HINTS = (
+    "amili",
+    "amily",
+    "amill",
+    "amigl",
+    "amíli",
+    "lula",
+    "cula",
+    "uiste",
+    "aughter",
+)
+"""What each of :data:`_KIN_PHRASE`'s phrases holds, its first letter aside (a capital or
+not): the pattern runs only where one is."""
 
 
 _FLU_STRAIN = regex.compile(

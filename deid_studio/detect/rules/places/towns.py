@@ -352,6 +352,11 @@ _DISTRICT = regex.compile(
     r"(?:[ \t]+(?:(?:de|del|la|las|los|da|do|das|dos|di|della|du|des|le|les)[ \t]+)?"
     r"\p{Lu}[\p{L}\p{M}'\u2019-]*){0,3})"
 )
+_DISTRICT_HINTS = tuple(
+    {w[1:] for w in _DISTRICT_WORDS.split("|") if len(w) > 5} | {"Rione", "rione", "Aldea", "aldea"}
+)
+"""Every district word less its first letter (a capital or not) as it is written: the
+pattern runs only where one is (one scan of every narrative was 2% of the rules' time)."""
 _ARRONDISSEMENT = regex.compile(
     r"(?<![\p{L}\p{M}\d])(?:[1-9]|1\d|20)(?:e|er|ème|eme)[ \t]+(?i:arrondissement)"
     r"(?![\p{L}\p{M}])"
@@ -363,7 +368,11 @@ def districts(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     """Districts, hamlets and neighbourhoods after their word (:data:`_DISTRICT_WORDS`),
     the name's first word no stopword of the narrative's language; and Paris's, Lyon's and
     Marseille's numbered districts (rule ``district_named``)."""
-    for match in _DISTRICT.finditer(text):
+    if not any(hint in text for hint in _DISTRICT_HINTS):
+        matches: Iterable[regex.Match[str]] = ()
+    else:
+        matches = _DISTRICT.finditer(text)
+    for match in matches:
         start, end = match.span("name")
         if fold(text[start:end].split()[0]) in lex.stop:
             continue
