@@ -2184,3 +2184,13 @@ def test_a_phrase_with_a_relatives_word_that_names_none_is_a_safe_term() -> None
     assert terms == ["médico de familia", "células madre"]
     assert stretches(text, "es", "KIN") == ["madre", "familia"]
     assert stretches("went to my family doctor today", "en", "TERM") == ["family doctor"]
+
+
+def test_an_arabic_names_particle_joins_its_words() -> None:
+    """ "Ahmad ibn Khalid" is one name: the particle, left between two masked words, said
+    whose son (a probe line of an outside reader left it); "and Al" between two names of
+    other people does not join them."""
+    assert stretches("Patient is Ahmad ibn Khalid.", "en", "PERSON") == ["Ahmad ibn Khalid"]
+    assert "Mohammed bin Salman" in stretches("Mohammed bin Salman met her.", "en", "PERSON")
+    joined = stretches("Dr. Smith saw John and Al Jones at noon", "en")
+    assert not any(" and " in name for name in joined)

@@ -8,6 +8,7 @@ English name's generation ("Jr.", "III"), and declares the families' cue words; 
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import regex
 
@@ -155,7 +156,29 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
         ]
     elif language in _ABBREVIATING and ("ª" in text or "Fco" in text):
         found = [_with_abbreviated_given(text, hit) for hit in found]
+    if _ARABIC_PARTICLE_HINT.search(text):
+        found += _joined_by_particle(text, found)
     return found
+
+
+_ARABIC_PARTICLES = "Al|El|al|el|ibn|Ibn|bin|Bin|bint|Bint|Abu|abu"
+_ARABIC_PARTICLE = regex.compile(rf"[ \t]+(?:{_ARABIC_PARTICLES})[ \t]+\Z")
+"""A particle of an Arabic name between two of its words ("Fatima Al Zahrani", "Ahmad ibn
+Khalid"): nothing but blanks around it."""
+_ARABIC_PARTICLE_HINT = regex.compile(rf"[ \t](?:{_ARABIC_PARTICLES})[ \t]")
+
+
+def _joined_by_particle(text: str, found: list[RuleHit]) -> list[RuleHit]:
+    """The whole names two hits of a person make with the particle between them
+    (:data:`_ARABIC_PARTICLE`): "[Fatima] Al [Zahrani]" is one name, and the particle, left
+    between two masked words, said which family's."""
+    people = sorted(h for h in found if h.kind in PEOPLE_KINDS)
+    joined = []
+    for first, second in pairwise(people):
+        gap = text[first.end : second.start]
+        if 0 < len(gap) <= 8 and _ARABIC_PARTICLE.match(gap):
+            joined.append(RuleHit(first.start, second.end, first.kind, first.rule))
+    return joined
 
 
 _ABBREVIATING = frozenset({"es", "pt", "ca", "gl"})
