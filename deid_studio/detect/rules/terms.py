@@ -210,26 +210,29 @@ def _find_terms(text: str) -> list[RuleHit]:
 _KIN_PHRASE = regex.compile(
     r"(?<![\p{L}\p{M}])(?i:(?:m[ée]dic[oa]s?|medicina|m[ée]decins?|medic[oi])[ \t]+(?:de|di)"
     r"[ \t]+(?:familia|fam[íi]lia|famille|famiglia)|family[ \t]+(?:doctor|physician|medicine)"
-    r"|c[ée]lulas?[ \t]+madres?|ves[íi]culas?[ \t]+hijas|quistes?[ \t]+hijos"
+    r"|(?:c[ée]lulas?|cepas?|lenguas?)[ \t]+madres?"
+    r"|(?:ves[íi]culas?|colonias?|crom[áa]tidas?)[ \t]+hijas|quistes?[ \t]+hijos"
     r"|daughter[ \t]+(?:cells?|cysts?))(?![\p{L}\p{M}])"
 )
 """Phrases with a relative's word that name no relative: a general practitioner ("médico de
-familia", "medico di famiglia", "family doctor"), stem cells and daughter cysts ("trasplante
-de células madre", "vesículas hijas"). Safe terms: the CRF's suggestions inside them are
-dropped (MEDDOCAN dev: "acudieron al médico de [familia]" in three models of five)."""
+familia", "medico di famiglia", "family doctor"), stem cells, daughter cysts and a strain's
+origin ("trasplante de células madre", "vesículas hijas", "quistes hijos", "cepa madre",
+"lengua madre"). Safe terms: the CRF's suggestions inside them are dropped (MEDDOCAN dev:
+"acudieron al médico de [familia]" in three models of five), and a relative's word inside one
+is no relative."""
 _KIN_PHRASE_HINTS = (
     "amili",
     "amily",
     "amill",
     "amigl",
     "amíli",
-    "lula",
-    "cula",
-    "uiste",
+    "madre",
+    "hija",
+    "hijo",
     "aughter",
 )
-"""What each of :data:`_KIN_PHRASE`'s phrases holds, its first letter aside (a capital or
-not): the pattern runs only where one is."""
+"""What each of :data:`_KIN_PHRASE`'s phrases holds (the first letter of "family" aside, a
+capital or not): the pattern runs only where one is."""
 
 
 _FLU_STRAIN = regex.compile(

@@ -58,7 +58,8 @@ PARTICLES = frozenset(
 )
 """Words that may sit inside a name ("Ramón y Cajal", "de la Fuente", "van der Berg", "Marco
 Della Valle", "Luca Lo Presti", "Bernd zu Guttenberg", "José de Sousa e Castro")."""
-_ELIDED_PARTICLE = regex.compile(r"(?:d|dell|dall|degl|l)['\u2019](?=\p{Lu})")
+ELIDED_PARTICLE = r"(?:d|dell|dall|degl|l)['\u2019]"
+_ELIDED_PARTICLE = regex.compile(rf"{ELIDED_PARTICLE}(?=\p{{Lu}})")
 """A particle elided into the surname after it ("Marco dell'Acqua", "Agrippa d'Aubigné")."""
 WEEKDAYS = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur "

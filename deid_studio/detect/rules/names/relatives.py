@@ -40,13 +40,12 @@ _KIN = (
     "nietos nietas bisabuelo bisabuela sobrino sobrina sobrinos sobrinas cuñado cuñada"
 ).split()
 _NOT_KIN_BEFORE = regex.compile(
-    r"(?ri)(?<![\p{L}\p{M}])(?:(?:m[ée]dic[oa]s?|medicina|planificaci[óo]n|unidad(?:es)?)"
-    r"[ \t]+de|c[ée]lulas?|ves[íi]culas?|quistes?|colonias?|crom[áa]tidas?|cepas?|lenguas?)"
-    r"[ \t]+\Z"
+    r"(?ri)(?<![\p{L}\p{M}])(?:m[ée]dic[oa]s?|medicina|planificaci[óo]n|unidad(?:es)?)"
+    r"[ \t]+de[ \t]+\Z"
 )
-"""What makes a relative's word none: "médico de familia", "medicina de familia"; a cell's,
-a cyst's or a strain's word before it ("trasplante de células madre", "vesículas hijas",
-"quistes hijos", "cepa madre", "lengua madre": the word says where they come from)."""
+"""What makes "familia" no relative: "médico de familia", "medicina de familia". Cells and
+cysts named by a relative's word ("células madre", "vesículas hijas") are safe terms
+(:mod:`..terms`, rule ``kin_phrase``), which win over the relative's shorter word."""
 _DETERMINER_BEFORE = regex.compile(
     r"(?ri)(?<![\p{L}\p{M}])(?:el|los|un|unos|su|sus|sendos|varios|algunos|algún|otros|otro|"
     r"dos|tres|cuatro|cinco|referido|referidos|resto[ \t]+de|por|con|del|al|a)[ \t]+\Z"

@@ -21,7 +21,7 @@ from deid_studio.detect.rules.base import (
     Latin1Twin,
     alternation,
 )
-from deid_studio.detect.rules.words import WEEKDAYS, Lexicon
+from deid_studio.detect.rules.words import ELIDED_PARTICLE, WEEKDAYS, Lexicon
 
 _FLAGS = regex.IGNORECASE | regex.UNICODE
 _WORD = (
@@ -50,9 +50,9 @@ _PARTICLE_WORDS = frozenset(
 )
 _PARTICLE = alternation(_PARTICLE_WORDS)
 _TRAILING_PARTICLES = regex.compile(rf"(?:[ \t]+{_PARTICLE})+[ \t,]*\Z")
-_ELIDED = r"(?:l|d|dell|dall|all|nell|sull)['\u2019]"
+_ELIDED = ELIDED_PARTICLE
 """A French or Italian particle elided before a name's word and written onto it ("de
-[l']Atlantique", "Via [dell']Annunziata")."""
+[l']Atlantique", "Via [dell']Annunziata"), as a person's name writes it."""
 _NAME_PART = (
     rf"(?:{_CAP}|{_ELIDED}{_CAP}|\d{{1,2}}[ \t]+de[ \t]+{_CAP}|"
     rf"{_PARTICLE}(?=(?:[ \t]+{_PARTICLE})*[ \t]+(?:\p{{Lu}}|\d|{_ELIDED}\p{{Lu}})))"

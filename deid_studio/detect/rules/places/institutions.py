@@ -697,16 +697,16 @@ def _titled_after_place_word(text: str, start: int, end: int, language: str | No
 
 _JOINING_WORDS = frozenset({"of", "and", "the", "for"})
 _DESCRIPTIVE = frozenset(
-    "employee employees public mental workplace work specialized specialty med medical "
-    "vaccine vaccination vaccinations covid immunization immunisation community general "
-    "urgent primary family county state city student students occupational behavioral "
-    "behavioural wellness veterans local main central regional walk-in drive-thru drive "
-    "through pediatric children's women's men's outpatient inpatient emergency high middle "
-    "junior senior secondary elementary night summer day bible graduate nursing law dental "
-    "monday tuesday wednesday thursday friday saturday sunday".split()
+    "employee employees public mental workplace work specialized specialty med vaccine "
+    "vaccinations covid immunization immunisation state student students occupational "
+    "behavioral behavioural wellness veterans local main walk-in drive-thru drive through "
+    "pediatric women's men's outpatient inpatient emergency high middle junior secondary "
+    "elementary night summer day bible graduate law dental monday tuesday wednesday thursday "
+    "friday saturday sunday".split()
 )
-"""Words that say what kind of place an institution is, not which: "Employee Health", "Public
-Health Clinic", "Med Center", "Specialized Hospital", "Sunday School" are no names by their
+"""Words that say what kind of place an institution is, not which, besides the institutions'
+own words (:data:`_INSTITUTION_WORDS`: "medical", "community", "general"...): "Employee
+Health", "Public Health Clinic", "Med Center", "Sunday School" are no names by their
 capitals."""
 
 
