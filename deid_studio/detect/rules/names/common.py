@@ -39,11 +39,11 @@ _SURNAME_KEYS: Mapping[str, str] = {
 """Keys whose value is a surname (or the whole name), where common words are surnames
 too ("Apellidos: Vals Cardona", "Nombre y apellidos: Rosa Blanco Moreno")."""
 _STAFF_TITLES: Mapping[str, str] = {
-    "en": "dr doctor prof professor",
-    "es": "dr dra drª dr.ª doctor doctora prof profa profesor profesora",
-    "fr": "dr docteur pr professeur",
-    "de": "dr prof mag oa oä pd",
-    "pt": "dr dra drª doutor doutora",
+    "en": "dr drs doctor prof professor",
+    "es": "dr dra drª dr.ª dres dras doctor doctora prof profa profesor profesora",
+    "fr": "dr drs docteur pr professeur",
+    "de": "dr dres drs prof mag oa oä pd",
+    "pt": "dr dra drª drs dras doutor doutora",
     "it": "dott dott.ssa dottore dottoressa prof",
 }
 _RELATIVES: Mapping[str, str] = {
@@ -91,6 +91,7 @@ RULES: Mapping[str, float] = {
     "name_before_birth": 0.9,
     "name_pair": 0.9,
     "name_list": 0.9,
+    "name_coordinated": 0.9,
     "name_introduced": 0.9,
     "name_signed": 0.9,
     "initials": 0.8,

@@ -12,6 +12,7 @@ from itertools import pairwise
 
 import regex
 
+from deid_studio.detect.geography import places
 from deid_studio.detect.rules.base import (
     LATIN1_LETTER,
     LATIN1_LOWER,
@@ -30,7 +31,7 @@ from deid_studio.detect.rules.names.apposition import (
 from deid_studio.detect.rules.names.captions import _captions
 from deid_studio.detect.rules.names.common import _SEX_WORDS, RULES
 from deid_studio.detect.rules.names.cued import _after_cues, _cue_families, _run_in_titles
-from deid_studio.detect.rules.names.first_names import _first_names, _name_lists
+from deid_studio.detect.rules.names.first_names import _coordinated, _first_names, _name_lists
 from deid_studio.detect.rules.names.initials import _initials, _spelt_names
 from deid_studio.detect.rules.names.pairs import (
     _lowercase_initialled,
@@ -54,6 +55,7 @@ from deid_studio.detect.rules.words import (
     NOUNS_CAPITALISED,
     SURNAME_CAPITAL,
     SURNAME_CAPITAL_LATIN1,
+    Lexicon,
     cues,
     lexicon,
     lowercase_words,
@@ -131,6 +133,8 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
         found += _first_names(text, capitalised, lex, language, lowercase)
     elif not shouting and language == "de":
         found += tagged_first_names(text, capitalised, lex, found)
+    if " and " in text or " & " in text or language not in (None, "en"):
+        found += _coordinated(text, found, lex, language)
     if language in (None, "es"):
         for match in _SEX_CUES.finditer(text, index):
             found.append(RuleHit(match.start(), match.end(), "SEX", "sex_word"))
@@ -157,7 +161,7 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     elif language in _ABBREVIATING and ("ª" in text or "Fco" in text):
         found = [_with_abbreviated_given(text, hit) for hit in found]
     if _ARABIC_PARTICLE_HINT.search(text):
-        found += _joined_by_particle(text, found)
+        found += _joined_by_particle(text, found, lex)
     return found
 
 
@@ -166,18 +170,40 @@ _ARABIC_PARTICLE = regex.compile(rf"[ \t]+(?:{_ARABIC_PARTICLES})[ \t]+\Z")
 """A particle of an Arabic name between two of its words ("Fatima Al Zahrani", "Ahmad ibn
 Khalid"): nothing but blanks around it."""
 _ARABIC_PARTICLE_HINT = regex.compile(rf"[ \t](?:{_ARABIC_PARTICLES})[ \t]")
+_ARABIC_PARTICLE_THEN_WORD = regex.compile(
+    r"[ \t]+(?:Al|El|ibn|Ibn|bin|Bin|bint|Bint|Abu)[ \t]+"
+    r"(\p{Lu}[\p{Ll}\p{M}]+(?:-\p{Lu}[\p{Ll}\p{M}]+)?)(?![\p{L}\p{M}\d'\u2019-])"
+)
+"""After a name, a capitalised particle (a lower-case "al", "el" is a Spanish article: "llevó
+a María al Hospital") and the capitalised word it names a family by ("Fatima [Al Zahrani]")."""
 
 
-def _joined_by_particle(text: str, found: list[RuleHit]) -> list[RuleHit]:
+def _joined_by_particle(text: str, found: list[RuleHit], lex: Lexicon) -> list[RuleHit]:
     """The whole names two hits of a person make with the particle between them
     (:data:`_ARABIC_PARTICLE`): "[Fatima] Al [Zahrani]" is one name, and the particle, left
-    between two masked words, said which family's."""
+    between two masked words, said which family's; and a name with the particle and the
+    word after it that no rule took (:data:`_ARABIC_PARTICLE_THEN_WORD`), a word that is no
+    common word, stopword or everyday word of the narrative's language, and with the particle
+    no place."""
     people = sorted(h for h in found if h.kind in PEOPLE_KINDS)
     joined = []
     for first, second in pairwise(people):
         gap = text[first.end : second.start]
         if 0 < len(gap) <= 8 and _ARABIC_PARTICLE.match(gap):
             joined.append(RuleHit(first.start, second.end, first.kind, first.rule))
+    taken, known = {h.start for h in joined}, places(lex.language)
+    for hit in people:
+        after = _ARABIC_PARTICLE_THEN_WORD.match(text, hit.end)
+        if hit.start in taken or after is None:
+            continue
+        particle, folded = after.group().split()[0].casefold(), after.group(1).casefold()
+        if (
+            folded not in lex.common
+            and folded not in lex.stop
+            and not lex.everyday(folded)
+            and known.match((particle, folded)) is None  # "Mr. Smith [El Paso]"
+        ):
+            joined.append(RuleHit(hit.start, after.end(), hit.kind, hit.rule))
     return joined
 
 

@@ -16,8 +16,9 @@ from deid_studio.detect.gazetteers import (
     fold,
 )
 from deid_studio.detect.geography import Places, places
-from deid_studio.detect.rules.base import RuleHit
+from deid_studio.detect.rules.base import PEOPLE_KINDS, RuleHit
 from deid_studio.detect.rules.names.common import _NOT_NAMES, _PERSON_WORDS, _without_possessive
+from deid_studio.detect.rules.proper_nouns import RULE as TAGGED_FIRST_NAME
 from deid_studio.detect.rules.proper_nouns import noun_after_possessive
 from deid_studio.detect.rules.terms import EPONYM_AFTER
 from deid_studio.detect.rules.words import (
@@ -169,3 +170,66 @@ def _name_lists(text: str, lex: Lexicon) -> Iterator[RuleHit]:
                 continue  # "Huber, Maria, [geb.] 12.03.1950"
             start = match.start() + word.start()
             yield RuleHit(start, start + len(word.group()), "PERSON", "name_list")
+
+
+_AND = r"(?:&|and|und|y|et|e|ed|en|och)"
+_COORDINATED = regex.compile(
+    rf"[ \t]+{_AND}[ \t]+((?-i:\p{{Lu}})[\p{{Ll}}\p{{M}}'\u2019]+(?:-\p{{Lu}}[\p{{Ll}}\p{{M}}]+)?)"
+    r"(?![\p{L}\p{M}\d'\u2019-])"
+)
+"""The word a conjunction joins to a name ("Smith [and Jones]", "Meier [und Schulz]")."""
+_COORDINATED_BEFORE = regex.compile(
+    rf"(?r)(?<![\p{{L}}\p{{M}}\d'\u2019.-])(\p{{Lu}}[\p{{Ll}}\p{{M}}'\u2019]+)[ \t]+{_AND}[ \t]+\Z"
+)
+"""The word a conjunction joins before a name ("[Smith] and Dr. Jones")."""
+_WEAK = frozenset({"first_name", TAGGED_FIRST_NAME})
+
+
+def _coordinated(
+    text: str, found: list[RuleHit], lex: Lexicon, language: str | None
+) -> list[RuleHit]:
+    """Names a conjunction joins to a name the rules found ("Drs. [Smith] and [Jones]",
+    "Praxis Dres. [Meier] und [Schulz]", "his parents [John] and [Mary]"): a capitalised
+    word of a first- or last-name list that is no stopword, no eponym before its
+    condition's word ("Graves disease"), no country (:func:`_coordinated_town`) and no
+    common word unless people bear it too ("Mary", "Brown"), as strong as the name it joins
+    ("first_name" stays a weak hint). A surname German writes as a word too ("Meier und
+    Schulz") is one here."""
+    people = [h for h in found if h.kind in PEOPLE_KINDS]
+    if not people:
+        return []
+    medical, known, borne = eponyms(), places(language), borne_first_names()
+    taken = [(h.start, h.end) for h in found]
+    joined: list[RuleHit] = []
+    for hit in people:
+        words = [_COORDINATED.match(text, hit.end)]
+        if hit.start:
+            words.append(_COORDINATED_BEFORE.search(text, max(0, hit.start - 40), hit.start))
+        for word in words:
+            if word is None:
+                continue
+            start, end = word.span(1)
+            folded, written = fold(word.group(1)), word.group(1).casefold()
+            if (
+                (folded in lex.first_names or folded in lex.last_names)
+                and folded not in lex.stop
+                and (folded not in lex.common or folded in lex.familiar)
+                and (folded not in medical or not EPONYM_AFTER.match(text, end))
+                and folded not in _NOT_NAMES
+                and written not in _PERSON_WORDS
+                and (folded in lex.last_names or not lex.everyday(written))
+                and _coordinated_town(folded, known, borne)
+                and not any(s < end and start < e for s, e in taken)
+            ):
+                rule = hit.rule if hit.rule in _WEAK else "name_coordinated"
+                joined.append(RuleHit(start, end, hit.kind, rule))
+                taken.append((start, end))
+    return joined
+
+
+def _coordinated_town(folded: str, known: Places, borne: Container[str]) -> bool:
+    """Whether a word a conjunction joins to a name can be a name though it names a place:
+    no country or region ("Smith and Georgia"), a town, and a large city only when people
+    bear its name ("John and Mary", "Sandra and Austin")."""
+    place = known.match((folded,))
+    return place is None or (place == "CITY" and ((folded,) not in known.large or folded in borne))
