@@ -5,12 +5,15 @@ years", "in her 90s", "in her nineties", "a nonagenarian", "noventa y dos años"
 counts in years unless a unit after it says days, weeks or months. Parts in different units
 add up ("2 años y 3 meses" is 2.25); a range counts as its upper end. Number words are read
 in English and Spanish up to 99 and English hundreds ("one hundred and two years"), decades
-of life in English.
+of life in English and German ("in den Neunzigern"), and by their ordinal in five languages
+("la 8ª década de la vida" is 70, "novena década" 80, "décima década" 90).
 """
 
 from __future__ import annotations
 
 import regex
+
+from deid_studio.core.ordinals import DECADE_WORDS, ORDINALS
 
 _UNITS: dict[str, float] = {}
 for _words, _per_year in (
@@ -60,14 +63,19 @@ _DECADES = {
     "nonagenarian": 90,
     "centenarian": 100,
     "supercentenarian": 110,
+    **{f"{word}ern": value for word, value in _TENS.items() if word.endswith("zig")},
 }
-"""A decade of life ("in her nineties", "a nonagenarian"): its first year."""
+"""A decade of life ("in her nineties", "a nonagenarian", "in den Neunzigern"): its first
+year."""
 _TOKEN = regex.compile(r"\d+(?:[.,]\d+)?|\p{L}+")
 _RANGE = regex.compile(r"\d\s*(?:-|\u2013|to|a)\s*\d")
 
 
 def age_in_years(text: str) -> float | None:
     """The age an age span states, in years; None when it states no number."""
+    decade = _decade_of_life(text)
+    if decade is not None:
+        return decade
     parts: list[tuple[float, float | None]] = []  # (number, per-year divisor of its unit)
     number: float | None = None
     tokens = [t.casefold() for t in _TOKEN.findall(text)]
@@ -99,6 +107,19 @@ def age_in_years(text: str) -> float | None:
     if _RANGE.search(text) or len(units) <= 1:
         return max(years)
     return sum(years)
+
+
+def _decade_of_life(text: str) -> float | None:
+    """The first year of a decade of life its ordinal names ("8ª década de la vida", "her
+    eighth decade": 70), or None when ``text`` names none."""
+    words = [w.casefold() for w in _TOKEN.findall(text)]
+    if not DECADE_WORDS.intersection(words):
+        return None
+    for word in words:
+        number = int(word) if word.isdigit() else ORDINALS.get(word)
+        if number:
+            return float((number - 1) * 10)
+    return None
 
 
 def _number(token: str) -> float | None:

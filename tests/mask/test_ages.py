@@ -32,6 +32,11 @@ from deid_studio.mask.ages import age_in_years
         ("na casa dos oitenta", 80),
         ("noventa y tantos años", 90),
         ("centenarian", 100),
+        ("8ª década de la vida", 70),  # a decade of life by its ordinal: its first year
+        ("novena década de la vida", 80),
+        ("décima década", 90),
+        ("her eighth decade", 70),
+        ("in den Neunzigern", 90),
     ],
 )
 def test_reads_the_age_in_years(text: str, years: float) -> None:
@@ -57,6 +62,13 @@ def test_ages_above_the_threshold_are_capped_whatever_the_policy(mask) -> None:
     assert kept.replacements[-1].fallback  # no number: cannot be shown to be under 90
     tagged = mask(document, "tags", actions={"AGE": "tag"})
     assert tagged.text.startswith("A [AGE > 89] man, his [AGE] old wife")
+
+
+def test_a_decade_of_life_is_capped_from_its_tenth(mask) -> None:
+    """The tenth decade of life is 90 to 99: capped; the eighth, 70 to 79, kept as written."""
+    document = marked("De la [décima década de la vida|AGE]; su hija, de la [8ª década|AGE].")
+    masked = mask(document, "surrogates")
+    assert masked.text == "De la [AGE > 89]; su hija, de la 8ª década."
 
 
 def test_the_threshold_is_an_option(mask) -> None:

@@ -16,6 +16,7 @@ import re
 
 import regex
 
+from deid_studio.core.ordinals import ORDINALS
 from deid_studio.detect.rules.base import NUMBER_WORD, Finder, Rule, RuleHit, lowered, words
 from deid_studio.detect.rules.words import register_triggers, word_index
 
@@ -546,11 +547,38 @@ years old"); not an amount or a reading ("his temp was one hundred and something
 ninety percent"). The masker reads them as any age in words and caps them."""
 
 
+_DECADE_OF_LIFE = regex.compile(
+    # "la 8ª década de la vida", "en su novena década", "in her eighth decade", "dans sa
+    # huitième décennie", "nella nona decade di vita", "na oitava década de vida"
+    r"(?<![\p{L}\p{M}\d])"
+    r"(?:(?P<whose>(?i:su|sa|sua|seu|her|his|their|my|your))[ \t]+|(?i:la|una|the|an?|a|na)[ \t]+)?"
+    rf"(?P<age>(?:(?:[1-9]|1[01])(?:\.?[ªºae]|e|ème|th|st|nd|rd)|(?i:{'|'.join(ORDINALS)}))"
+    r"[ \t]+(?i:d[ée]cada|decade|d[ée]cennie|decennio)"
+    r"(?P<life>[ \t]+(?i:de[ \t]+(?:la[ \t]+)?vida|of[ \t]+(?:her|his|their)?[ \t]*life"
+    r"|de[ \t]+(?:sa[ \t]+)?vie|di[ \t]+vita|da[ \t]+vida))?)(?![\p{L}\p{M}])"
+    # "in den Neunzigern", "in seinen Achtzigern", "in ihren späten Siebzigern"
+    r"|(?<=(?<![\p{L}\p{M}])(?i:pat\.|patient|patientin|er|sie|mann|frau)[ \t,]+"
+    r"(?:(?i:ist|war)[ \t]+)?|(?=(?i:in)[ \t]+(?i:seinen|ihren|meinen)))"
+    r"(?P<age>(?P<whose>(?i:in)[ \t]+(?i:den|seinen|ihren|meinen))[ \t]+(?:(?i:frühen|späten"
+    r"|mittleren)[ \t]+)?(?i:zwanzig|dreißig|dreissig|vierzig|fünfzig|sechzig|siebzig|achtzig"
+    r"|neunzig)ern)(?![\p{L}\p{M}])"
+)
+"""An age by the ordinal of its decade of life, where the words say it is one: "of life"
+after it ("Paciente de la 8ª década de la vida") or a possessive before it ("in her eighth
+decade"); not a century's ("la tercera década del siglo") nor a study's ("in the first decade
+of follow-up"); and a German decade in the plural after a patient's word or a possessive
+("Pat. in den Neunzigern", "in seinen Achtzigern"; not "in den Neunzigern wurde", the 1990s).
+The masker reads the ordinal's decade (the eighth is 70) and caps it as any age."""
+_DECADE_OF_LIFE_HINTS = ("écada", "ecada", "ecade", "cennie", "decennio", "zigern")
+
+
 def find_decades(text: str, language: str | None) -> list[RuleHit]:
     """Every age :data:`_DECADE` states, in the narratives that hold "in her " or one of its
     words' endings (a scan of every narrative with "ties" or "0s" cost 1% of the rules' time
     on MEDDOCAN dev), and every one a word of :data:`_DECADE_WORDS` ends or starts, where the
-    cue-word index has it (a scan of the narratives holding "ende " or " y pocos " cost 4%)."""
+    cue-word index has it (a scan of the narratives holding "ende " or " y pocos " cost 4%);
+    and every decade of life :data:`_DECADE_OF_LIFE` finds where the words of a person say it
+    is one's, in the narratives that hold a decade's word."""
     lower = lowered(text)
     found = (
         [
@@ -563,6 +591,12 @@ def find_decades(text: str, language: str | None) -> list[RuleHit]:
     )
     if "ninety" in lower or "hundred" in lower:
         found += (RuleHit(*m.span(), "AGE", "age_decade") for m in _OVER_89_IN_WORDS.finditer(text))
+    if any(hint in lower for hint in _DECADE_OF_LIFE_HINTS):
+        found += (
+            RuleHit(*m.span("age"), "AGE", "age_decade")
+            for m in _DECADE_OF_LIFE.finditer(text)
+            if m.group("life") or m.group("whose")
+        )
     index = word_index(text, language)
     for word in _DECADE_WORDS.intersection(index):
         for at in index[word]:
