@@ -40,3 +40,12 @@ def test_a_persons_role_before_of_is_no_part_of_the_name(text: str, institution:
 )
 def test_no_town_after_of_names_no_institution(text: str) -> None:
     assert stretches(text, "en", "INSTITUTION") == []
+
+
+def test_an_organisation_ends_after_the_place_a_conjunction_joins() -> None:
+    """ "Castilla y León" is one region: the organisation's name stopped at "y" and left
+    "León" to be read alone."""
+    text = "Notificada por el Centro Autonómico de Farmacovigilancia de Castilla y León; tel."
+    assert stretches(text, "es", "ORGANISATION") == [
+        "Centro Autonómico de Farmacovigilancia de Castilla y León"
+    ]

@@ -16,7 +16,7 @@ import regex
 
 from deid_studio.detect.dictionaries import is_drug_or_vaccine
 from deid_studio.detect.gazetteers import fold
-from deid_studio.detect.geography import Places, places
+from deid_studio.detect.geography import Places, place_tokens, places
 from deid_studio.detect.rules.base import MAX_LENGTH, RuleHit, alternation, occurrences
 from deid_studio.detect.rules.places.common import _CAP, _PARTICLE, _TOKEN, _WORD, _trim
 from deid_studio.detect.rules.places.institution_words import _INSTITUTION_WORDS, _a_town
@@ -131,6 +131,22 @@ _HEALTH_SERVICE = regex.compile(
 """A Spanish region's health service: "Servicio Castellano-Leonés de Salud", "Servicio
 Andaluz de Salud", "Servei Català de la Salut", "Servicio de Salud del Principado de
 Asturias" — not a hospital's department, "Servicio de Oftalmología"."""
+_JOINED_PLACE = regex.compile(r"[ \t]+(?:y|e|i)[ \t]+\p{Lu}[\p{L}\p{M}]+(?![\p{L}\p{M}])")
+_LAST_WORD = regex.compile(r"(?r)(?<![\p{L}\p{M}])\p{Lu}[\p{L}\p{M}-]*\Z")
+
+
+def _with_joined_place(text: str, start: int, end: int, known: Places) -> int:
+    """The end of an organisation's name whose last word begins a place that a conjunction
+    joins on ("Centro Autonómico de Farmacovigilancia de Castilla [y León]"): the cue's
+    pattern stops at the lower-case "y", which is no particle."""
+    joined = _JOINED_PLACE.match(text, end)
+    last = _LAST_WORD.search(text, start, end)
+    if joined is None or last is None:
+        return end
+    place = known.match(place_tokens(text[last.start() : joined.end()]))
+    return joined.end() if place is not None else end
+
+
 _ORGANISATION_STOPS = frozenset(
     "servicio hospital unidad departamento sección seccion universidad ciudad calle avda "
     "avenida paseo plaza carretera ronda planta email correo tel teléfono telefono".split()
@@ -163,6 +179,7 @@ def _organisations(
         end = _organisation_end(text, match.start(), match.end(), known, lex, language)
         if end is None:
             continue
+        end = _with_joined_place(text, match.start(), end, known)
         after = _ACRONYM_OR_QUOTED.match(text, end)
         end = after.end() if after else end
         yield RuleHit(match.start(), end, *_organisation_rule(match.group()))
