@@ -57,3 +57,15 @@ def test_an_orders_brothers_name_no_firm() -> None:
     institution's kind: "Bruder" still names a firm ("bei Bruder e.G.")."""
     text = "Sie arbeitet als Lkw-Fahrer bei Bruder e.G.."
     assert stretches(text, "de", "INSTITUTION") == ["Bruder"]
+
+
+def test_a_rare_adjective_after_an_institutions_word_names_it() -> None:
+    """ "Complutense" is in the English common-word list, and the university was left; a
+    department's rare words after a unit's are no institution of their own."""
+    assert stretches("Estudia en la Universidad Complutense.", "es", "INSTITUTION") == [
+        "Universidad Complutense"
+    ]
+    assert (
+        stretches("Unidad de Nutrición Clínica y Dietética del hospital.", "es", "INSTITUTION")
+        == []
+    )

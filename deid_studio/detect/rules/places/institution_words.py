@@ -110,6 +110,10 @@ _INSTITUTION_BEFORE = _INSTITUTION_BEFORE + _GATHERING_BEFORE
 _INSTITUTION_AFTER = _INSTITUTION_AFTER + _GATHERING_AFTER
 
 
+_LATIN_LANGUAGES = frozenset({"es", "pt", "it", "fr", "ca", "gl"})
+"""Languages whose capitalised adjectives name an institution after its word ("Universidad
+Complutense", "Hospital Gemelli"); German capitalises every noun (its own rules tell)."""
+
 _SAINTS = frozenset("st saint sankt san santa sant sao são ste".split())
 """Words before a saint's name: "St Mary's Hospital" is named by the saint."""
 _NAME_ARTICLES = frozenset({"La", "El", "Las", "Los", "Le", "Les"})
@@ -177,6 +181,17 @@ def _named(text: str, start: int, end: int, lex: Lexicon, language: str | None) 
             return True  # "Maison de santé de Pages": French writes its nouns in lower case
         if word not in lex.common or _a_town(token, word, known, language):
             return True
+        if (
+            n == 1
+            and len(tokens) == 2
+            and language in _LATIN_LANGUAGES
+            and token[:1].isupper()
+            and zipf(word, "en") < _SELDOM_IN_ENGLISH
+            and not lex.everyday(token.casefold())
+        ):
+            return True  # "Universidad Complutense": the English common-word list holds
+            # it, few readers of either language use it; the one word after the
+            # institution's (not "Unidad de Nutrición Clínica y Dietética", a department)
         if n == 0 and language in (None, "en") and _an_acronym(token, word, tokens, lex):
             return True  # "OSU Medical Center", "UCLA Health"; not "ENT Clinic"
         if (
