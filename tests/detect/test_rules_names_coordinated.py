@@ -1,6 +1,7 @@
 """Names a conjunction joins to a name the rules found ("Drs. Smith and Jones", "Praxis
 Dres. Meier und Schulz"), the plural doctors' titles that cue them, and an Arabic name's
-particle with the family's word after it ("Fatima Al Zahrani")."""
+particle with the family's word after it ("Fatima Al Zahrani"), and the age in brackets after
+a patient's name ("John Smith (97) was admitted")."""
 
 from __future__ import annotations
 
@@ -54,3 +55,13 @@ def test_an_arabic_names_particle_takes_the_family_word_after_a_name() -> None:
     ]
     assert stretches("Llevaron a María al Hospital Clínico.", "es", "PERSON") == ["María"]
     assert stretches("They met Omar El Paso last week.", "en", "PERSON") == ["Omar"]
+
+
+def test_a_number_in_brackets_after_a_patients_name_is_the_age() -> None:
+    """ "John Smith (97) was admitted": the name was found and its age, over 89, left; after
+    a professional's name a number cites ("Dr. Smith (12) reported"), after a drug it is no
+    one's."""
+    assert stretches("John Smith (97) was admitted.", "en", "AGE") == ["97"]
+    assert stretches("Mrs Lee (88), a widow, fell.", "en", "AGE") == ["88"]
+    assert stretches("As Dr. Smith (12) reported, it recurs.", "en", "AGE") == []
+    assert stretches("Humira (40) was stopped.", "en", "AGE") == []

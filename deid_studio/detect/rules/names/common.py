@@ -92,6 +92,7 @@ RULES: Mapping[str, float] = {
     "name_pair": 0.9,
     "name_list": 0.9,
     "name_coordinated": 0.9,
+    "age_after_name": 0.9,
     "name_introduced": 0.9,
     "name_signed": 0.9,
     "initials": 0.8,

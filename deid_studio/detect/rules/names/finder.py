@@ -50,6 +50,7 @@ from deid_studio.detect.rules.names.relatives import (
 )
 from deid_studio.detect.rules.names.repeated import _as_cued, _repeated
 from deid_studio.detect.rules.names.signatures import _CREDENTIAL_TRIGGERS, _signatures
+from deid_studio.detect.rules.proper_nouns import RULE as TAGGED_FIRST_NAME
 from deid_studio.detect.rules.proper_nouns import tagged_first_names
 from deid_studio.detect.rules.words import (
     NOUNS_CAPITALISED,
@@ -162,8 +163,33 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
         found = [_with_abbreviated_given(text, hit) for hit in found]
     if _ARABIC_PARTICLE_HINT.search(text):
         found += _joined_by_particle(text, found, lex)
+    if ")" in text:
+        found += _aged_in_brackets(text, found)
     return found
 
+
+_AGE_IN_BRACKETS = regex.compile(
+    r"[ \t]?\([ \t]?(1[01]\d|[1-9]\d)[ \t]?\)(?=[ \t]*(?:[,;:]|\.(?:\s|\Z)|(?i:was|is|has|had"
+    r"|died|developed|presented|received|complained|fell|became)(?![\p{L}\p{M}])))"
+)
+"""A bare number of ten or more in brackets right after a patient's or a relative's name,
+before the clause goes on ("John Smith (97) was admitted", "Mrs Lee (88), a widow"): the
+person's age; not after a professional's, where it cites ("Dr. Smith (12) reported")."""
+
+
+def _aged_in_brackets(text: str, found: list[RuleHit]) -> list[RuleHit]:
+    """The ages :data:`_AGE_IN_BRACKETS` finds after the names of people the rules found (a
+    first name's weak hint aside: "Humira (40) was stopped" names none)."""
+    ages = []
+    for hit in found:
+        if hit.kind in ("PERSON", "RELATIVE") and hit.rule not in _WEAK_NAMES:
+            age = _AGE_IN_BRACKETS.match(text, hit.end)
+            if age is not None:
+                ages.append(RuleHit(*age.span(1), "AGE", "age_after_name"))
+    return ages
+
+
+_WEAK_NAMES = frozenset({"first_name", TAGGED_FIRST_NAME})
 
 _ARABIC_PARTICLES = "Al|El|al|el|ibn|Ibn|bin|Bin|bint|Bint|Abu|abu"
 _ARABIC_PARTICLE = regex.compile(rf"[ \t]+(?:{_ARABIC_PARTICLES})[ \t]+\Z")
