@@ -35,3 +35,31 @@ def test_a_venue_named_before_its_kind_is_an_institution(text: str, venue: str) 
 )
 def test_common_words_before_a_venues_kind_name_none(text: str) -> None:
     assert stretches(text, "en", "INSTITUTION") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        (
+            "Patient, 95, resident of Sunrise Senior Living, developed fever.",
+            "Sunrise Senior Living",
+        ),
+        ("Transferred to Evergreen Health and Rehab.", "Evergreen Health and Rehab"),
+        (
+            "Services at Our Lady of Perpetual Help Church, then burial.",
+            "Our Lady of Perpetual Help Church",
+        ),
+        ("Admitted to Our Lady of Lourdes Hospital.", "Our Lady of Lourdes Hospital"),
+    ],
+)
+def test_a_home_a_rehab_or_our_ladys_church_is_an_institution(text: str, institution: str) -> None:
+    """Their common words left them: "Sunrise" after "resident of", "Rehab" no suffix, "Our"
+    read as an article."""
+    assert institution in stretches(text, "en", "INSTITUTION")
+
+
+@pytest.mark.parametrize(
+    "text", ["discharged to Acute Rehab today", "sent to Cardiac Rehab", "went to rehab"]
+)
+def test_a_kind_of_rehab_is_no_institution(text: str) -> None:
+    assert stretches(text, "en", "INSTITUTION") == []

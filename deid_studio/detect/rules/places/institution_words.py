@@ -73,7 +73,7 @@ _INSTITUTION_AFTER = (
     "family practice|medical practice|group practice|primary care|urgent care|leisure centre|"
     "community centre|community center|assisted living|care home|care center|care centre|"
     "nursing facility|skilled nursing facility|rehab center|rehabilitation hospital|"
-    "retirement home|rest home|senior living|"
+    "retirement home|rest home|senior living|rehab|"
     "vaccination center|vaccination centre|vaccination clinic|vaccination site|"
     "city council|county council|borough council|town council|district council"
 ).split("|")

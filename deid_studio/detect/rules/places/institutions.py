@@ -172,6 +172,9 @@ def _town_goes_on(text: str, start: int, end: int, language: str | None) -> int:
 
 
 _ARTICLES = frozenset({"the", "a", "an", "our", "his", "her"})
+_OUR_LADY = regex.compile(r"Our[ \t]+Lady[ \t]+of[ \t]+\p{Lu}")
+"""Mary's title, which names churches, hospitals and schools ("Our Lady of Perpetual Help
+Church", "Our Lady of Lourdes Hospital"): "Our" is no article there."""
 
 
 _TOWN_WORD = rf"\p{{Lu}}{SURNAME_CAPITAL}[\p{{Ll}}\p{{M}}'\u2019\-]+"
@@ -366,6 +369,9 @@ def _institutions(
             continue  # "Dra. X Y [Hospital Universitario de Getafe]": the name comes after
         first = text[start : text.find(" ", start, end) if " " in text[start:end] else end]
         word = fold(first)
+        if _OUR_LADY.match(text, start):
+            yield RuleHit(start, end, "INSTITUTION", "institution_suffixed")
+            continue  # "Our Lady of Perpetual Help Church": Mary's title names it
         if (
             (word in PARTICLES and word.rstrip(".") not in _SAINTS) or word in _ARTICLES
         ) and not _owner_before_shop(text, start + len(first), word, lex, language):
@@ -672,9 +678,11 @@ def stores(text: str, language: str | None, index: dict[str, list[int]]) -> Iter
 
 
 _PLACE_WORD_BEFORE = regex.compile(
-    r"(?r)(?<![\p{L}\p{M}])(?:at|to|from|into|attends|attended|attending|visited)[ \t]+\Z"
+    r"(?r)(?<![\p{L}\p{M}])(?:at|to|from|into|attends|attended|attending|visited"
+    r"|(?:resident|residents|member|members|employee|employees)[ \t]+of)[ \t]+\Z"
 )
-"""A preposition or a verb of place right before an English institution's name."""
+"""A preposition or a verb of place right before an English institution's name, or whose
+resident, member or employee someone is ("resident of Sunrise Senior Living")."""
 
 
 def _titled_after_place_word(text: str, start: int, end: int, language: str | None) -> bool:
@@ -701,7 +709,8 @@ _DESCRIPTIVE = frozenset(
     "vaccinations covid immunization immunisation state student students occupational "
     "behavioral behavioural wellness veterans local main walk-in drive-thru drive through "
     "pediatric women's men's outpatient inpatient emergency high middle junior secondary "
-    "elementary night summer day bible graduate law dental monday tuesday wednesday thursday "
+    "elementary night summer day bible graduate law dental acute subacute sub-acute cardiac "
+    "pulmonary physical stroke geriatric psychiatric monday tuesday wednesday thursday "
     "friday saturday sunday".split()
 )
 """Words that say what kind of place an institution is, not which, besides the institutions'
