@@ -78,3 +78,10 @@ def test_the_towns_of_each_state_are_read_from_the_users_cache(
 
     monkeypatch.setattr(geography, "_read_us_towns", never)
     assert geography.us_town_states() == first
+
+
+def test_a_town_and_its_state_typed_in_lower_case_without_a_comma() -> None:
+    """ "from houston tx": the comma was what told the state before; a treatment's "tx"
+    after a word that is no town of Texas stays."""
+    assert stretches("moved here from houston tx last year", "en", "CITY") == ["houston", "tx"]
+    assert stretches("given steroid tx for a week", "en", "CITY") == []

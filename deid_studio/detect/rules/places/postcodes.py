@@ -250,15 +250,24 @@ in lower case ("Boston MA"; in a narrative in capitals "IN", "OR" and "ME" are w
 lookbehind in the pattern tried it at every character: 2.5 times the time."""
 
 
+_LOWER_STATE_AFTER_TOWN = re.compile(
+    rf"(?<=[a-z][ \t])({alternation(sorted(_LOWER_STATES))})(?![\w'\u2019&/-])"
+)
+"""A US state's code in lower case after a word in lower case, a blank between ("from
+houston tx"): :func:`_town_states` wants the state to hold a town of that word's name
+("steroid tx", a treatment, names none)."""
+
+
 def _state_codes(text: str) -> Iterator[tuple[int, int]]:
-    """Where each US state's code after a town stands: :data:`_STATE_AFTER_COMMA` and
-    :data:`_STATE_IN_CAPITALS`."""
+    """Where each US state's code after a town stands: :data:`_STATE_AFTER_COMMA`,
+    :data:`_STATE_IN_CAPITALS` and :data:`_LOWER_STATE_AFTER_TOWN`."""
     if "," in text:
         yield from (m.span(1) for m in _STATE_AFTER_COMMA.finditer(text))
     for match in _STATE_IN_CAPITALS.finditer(text):
         start = match.start()
         if start >= 2 and text[start - 1] in " \t" and text[start - 2].islower():
             yield match.span()
+    yield from (m.span(1) for m in _LOWER_STATE_AFTER_TOWN.finditer(text))
 
 
 def _town_states(text: str, language: str | None) -> Iterator[RuleHit]:
