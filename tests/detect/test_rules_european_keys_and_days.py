@@ -72,3 +72,47 @@ def test_a_large_town_named_without_its_river_is_a_town(text: str) -> None:
     """GeoNames lists "Frankfurt am Main" and "Frankfurt (Oder)", no "Frankfurt": a large
     town's first word before its river or region is its name too."""
     assert stretches(text, "de", "CITY") == ["Frankfurt"]
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "kind", "found"),
+    [
+        # a health card's letters, the holder's names', before its digits
+        ("Tarjeta sanitaria: MRRZ 4510 1234 56.", "es", "ID", "MRRZ 4510 1234 56"),
+        # a Portuguese citizen's card ends with two letters and a digit
+        ("Tem cartão de cidadão nº 12345678 9 ZZ4.", "pt", "ID", "12345678 9 ZZ4"),
+        # an Italian doctor's registration number
+        (
+            "Dott.ssa Chiara D'Angelo, iscritta all'Ordine dei Medici di Torino n. 12345.",
+            "it",
+            "ID",
+            "12345",
+        ),
+        # a French birth name and used name under their keys
+        ("Nom de naissance : MARTIN ; nom d'usage : DUPONT.", "fr", "PERSON", "MARTIN"),
+        ("Nom de naissance : MARTIN ; nom d'usage : DUPONT.", "fr", "PERSON", "DUPONT"),
+        # a surname elided with its particle right after the title
+        ("Avis du Dr d'Aubigné.", "fr", "STAFF", "d'Aubigné"),
+        ("Vue par le Dr d'Arcy.", "fr", "STAFF", "d'Arcy"),
+        # a day and month after an admission's word and its preposition
+        ("Internado a 3/3 por exantema.", "pt", "DATE", "3/3"),
+        ("Internada em 15/03 por exantema.", "pt", "DATE", "15/03"),
+    ],
+)
+def test_a_key_a_title_or_an_admission_the_rules_now_read(
+    text: str, language: str, kind: str, found: str
+) -> None:
+    assert found in stretches(text, language, kind)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "kind"),
+    [
+        ("tarjeta sanitaria: con 3 meses", "es", "ID"),
+        ("l'Ordine dei Medici ha 3 sedi", "it", "ID"),
+        ("tomou a 1/2 dose", "pt", "DATE"),
+        ("le Dr l'a vu hier", "fr", "STAFF"),
+    ],
+)
+def test_their_words_alone_read_nothing(text: str, language: str, kind: str) -> None:
+    assert stretches(text, language, kind) == []

@@ -12,9 +12,12 @@ from deid_studio.detect.rules.base import Rule, words
 # A code: letters, digits and . / - with at least one digit; inner single spaces only before
 # a digit (so "NHC: 98376 Domicilio" stops at the number).
 CODE = (
-    r"(?<![\w./])(?-i:(?![a-z]{2,4}-))(?=[\w./-]*\d)[A-Z0-9](?:[A-Z0-9./-]|\s{1,2}(?=\d))*[A-Z0-9]"
+    r"(?<![\w./])(?-i:(?![a-z]{2,4}-))(?=[\w./-]*\d)[A-Z0-9]"
+    r"(?:[A-Z0-9./-]|\s{1,2}(?=\d)|\s(?=(?-i:[A-Z]{2}\d)(?![\w/-]|\.\w)))*[A-Z0-9]"
     r"|(?<![\w./])\d"
 )
+"""A code after its key: letters and digits, groups of digits apart ("22 75689632 36") and
+the letters a Portuguese citizen's card ends with ("12345678 9 ZZ4")."""
 _YEARS = r"(?:19|20)\d\d\s*[-/\u2013]\s*(?:19|20)?\d\d(?![\w/-])"
 """A span of years ("2021-22", "2019/2020"): a season, a policy's term, no code."""
 _BRACKET = rf"\((?=\s*(?-i:[a-z]{{2,4}}-)?(?!{_YEARS})[A-Z0-9](?:[A-Z0-9./-]|\s(?=\d)){{4,}})"
@@ -174,7 +177,11 @@ ID_KEYS: dict[str, str] = {
     r"|nmc(?:\s+(?:pin|number|no))?(?=[\s:.#]*\d{2}[A-Z]\d{4}[A-Z](?![\w]))"
     r"|(?:crm|crf|coren|cro|crefito|crp)[-/ ]?(?-i:[A-Z]{2})|(?:crm|coren)"
     + _LONG
-    + r"|c[ée]dula\s+profesional|matr[íi]cula\s+profesional": "licence",
+    + r"|c[ée]dula\s+profesional|matr[íi]cula\s+profesional"
+    # an Italian doctor's or pharmacist's registration ("iscritta all'Ordine dei Medici di
+    # Torino n. 12345", "Ordine dei Farmacisti della provincia di Bari n. 4567")
+    r"|ordine\s+dei\s+(?:medici(?:\s+chirurghi(?:\s+e\s+(?:degli\s+)?odontoiatri)?)?|farmacisti)"
+    r"(?:\s+(?:di|della\s+provincia\s+di)\s+\p{Lu}[\p{L}\p{M}'\u2019-]+)?": "licence",
     r"episodio|episode|encounter|visit\s+(?:number|id)|admission\s+(?:number|id)|fallnummer"
     r"|fall-?\s?nr|aufnahmenummer|aufnahme-?\s?nr"
     r"|(?:n[º°o]\.?|num[ée]ro)\s*(?:de\s+)?s[ée]jour": "encounter",
@@ -290,6 +297,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "LANR des Melders: [674695615].",
             "Numéro RPPS du déclarant : [78338889129].",
             "Mr Sanjay Gupta MRPharmS, GPhC [2045678]; (GPhC reg [2087654]); NMC PIN [98A1234E]",
+            "iscritta all'Ordine dei Medici di Torino n. [12345]",
         ),
         (
             "NºCol: ",
@@ -381,6 +389,22 @@ _TRAVEL_NUMBER_WORD = r"(?:[ \t]*(?:no\.?|number|nr\.?|n[º°]\.?|\#))?[ \t]*:?[
 
 CODE_RULES: tuple[Rule, ...] = (
     *_ID_RULES,
+    Rule(
+        "id_health_card_lettered",
+        "ID",
+        # a Spanish health card's code, four letters of the holder's names before its digits
+        # ("Tarjeta sanitaria: MRRZ 4510 1234 56", "TSI: GRMR 1234567890"): the key's code
+        # rules start at the digits and left the letters
+        r"(?<=\b(?:tarjeta\s+(?:individual\s+)?sanitaria|(?-i:TSI|TIS|CIP))" + _SEP + ")"
+        r"(?-i:[A-Z]{4})[ \t]?\d{2,}(?:[ \t]\d{2,}){0,3}(?![\w])",
+        (
+            "Tarjeta sanitaria: [MRRZ 4510 1234 56].",
+            "TSI: [GRMR 1234567890]; CIP: [MRGA 6403 1200]",
+        ),
+        ("tarjeta sanitaria: con 3 meses", "TSI: 2 veces", "CIP 2021"),
+        anchor="lead",
+        after=words("sanitaria tsi tis cip"),
+    ),
     Rule(
         "id_flight",
         "ID",

@@ -81,6 +81,12 @@ _DATE_CONTEXT_WORDS = words(
     "freitag samstag sonntag morning evening afternoon night tonight death"
 )
 _DATE_CONTEXT = alternation(_DATE_CONTEXT_WORDS)
+_ADMITTED_AT = (
+    r"\b(?i:internad[oa]|ingressad[oa]|hospitalizad[oa]|ingresad[oa]|ricoverat[oa])"
+    r"\s+(?i:a|em|el|il)"
+)
+"""A Spanish, Portuguese or Italian admission's word and its preposition before a day and
+month ("Internado a 3/3", "internada em 15/03", "ingresado el 5/3")."""
 _SCORE_WORDS = alternation(
     "scale score scored rated rating rate grip grips strength level intensity severity "
     "ratio titer titre dilution vision acuity power reflexes".split()
@@ -361,7 +367,8 @@ DATE_RULES: tuple[Rule, ...] = (
     Rule(
         "date_day_month_numeric",
         "DATE",
-        rf"(?<=\b{_DATE_CONTEXT},?\s+(?:{_DAY_MONTH}{_DASH})?){_DAY_MONTH}{_AFTER}"
+        rf"(?<=(?:\b{_DATE_CONTEXT}|{_ADMITTED_AT}),?\s+(?:{_DAY_MONTH}{_DASH})?){_DAY_MONTH}"
+        rf"{_AFTER}"
         r"(?!\s*(?:day|día|dose|tab|tablet|pill|hour|hr|cup|glass|dosi|della|delle|dei|degli"
         r"|compress|cpr|fiala|fiale|comprimid))",
         (
@@ -373,6 +380,7 @@ DATE_RULES: tuple[Rule, ...] = (
             "admitted [3/12] from home, seen [10/23] in clinic",
             "intubated [10/23], extubated [10/25]; family meeting on mon [3/6], Tuesday [3/7]",
             "on Saturday [1/2], Sunday [1/3], Monday, [1/4] and Tuesday [1/5]",
+            "Internado a [3/3] por exantema; internada em [15/03]; ingresado el [5/3]",
         ),
         (
             "work 1/2 day",
@@ -382,7 +390,7 @@ DATE_RULES: tuple[Rule, ...] = (
             "started 1/2 tab daily",
             "il 1/2 compressa; il 3/4 della dose; in data 2/3 dosi",
         ),
-        after=_DATE_CONTEXT_WORDS | {"0"},  # "0": the second of "from 12/26-[12/28]"
+        after=_DATE_CONTEXT_WORDS | {"0", "a"},  # "0": the second of "from 12/26-[12/28]"
         anchor="numeric",
     ),
     Rule(

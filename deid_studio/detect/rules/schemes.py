@@ -58,6 +58,7 @@ _BY_SCHEME: Mapping[str, Mapping[str, str | None]] = {
         "NATIONALITY": None,  # annotated inconsistently (ID_SUJETO_ASISTENCIA, PAIS, none)
         # finer, by rule
         "id_insurance": "ID_ASEGURAMIENTO",
+        "id_health_card_lettered": "ID_ASEGURAMIENTO",
         "id_licence": "ID_TITULACION_PERSONAL_SANITARIO",
         "id_encounter": "ID_CONTACTO_ASISTENCIAL",
         "age_of_relative": "FAMILIARES_SUJETO_ASISTENCIA",
@@ -93,6 +94,7 @@ _BY_SCHEME: Mapping[str, Mapping[str, str | None]] = {
         "state_zip": "STATE",
         "id_record": "MEDICALRECORD",
         "id_insurance": "HEALTHPLAN",
+        "id_health_card_lettered": "HEALTHPLAN",
         "id_ssn_shape": "SSN",
         "id_licence": "LICENSE",
         "id_account": "ACCOUNT",

@@ -376,8 +376,13 @@ def take_name(
             break  # "Dr Smith Ward 3"; a surname first is one ("Mrs Ward was discharged")
         if taken and word.capitalised and street_ahead(text, word.start, word.folded):
             break  # "Anna Bujons Tur [Calle Joaquim Folguera, 3]"
-        if taken and strength >= STRONG and _surname_after_particle(text, word, pending, lex):
-            pass  # "Peter de Vries", "Marco dell'Acqua": the particle says a surname follows
+        if (
+            strength >= STRONG
+            and (taken or _ELIDED_PARTICLE.match(word.text))
+            and _surname_after_particle(text, word, pending, lex)
+        ):
+            pass  # "Peter de Vries", "Marco dell'Acqua", "Dr d'Aubigné": the particle says a
+            # surname follows
         elif not lex.name_like(
             word, strength, lowercase=lowercase, uncased=uncased, familiar=familiar
         ):

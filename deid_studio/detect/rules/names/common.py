@@ -29,8 +29,9 @@ _PATIENT_TITLES: Mapping[str, str] = {
 _SURNAME_KEYS: Mapping[str, str] = {
     "en": "surname|last name|family name",
     "es": "apellidos|apellido|primer apellido|segundo apellido|nombre y apellidos",
-    "fr": "nom de famille|nom et prénom",
-    "de": "nachname|familienname",
+    "fr": "nom de famille|nom et prénom|nom de naissance|nom d'usage|nom marital|"
+    "nom de jeune fille|nom d'épouse",
+    "de": "nachname|familienname|geburtsname|mädchenname",
     "pt": "sobrenome|apelido",
     "it": "cognome",
     "nl": "achternaam",
