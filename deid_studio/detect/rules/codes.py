@@ -426,9 +426,16 @@ CODE_RULES: tuple[Rule, ...] = (
         "id_docket_shape",
         "ID",
         # an American federal court's docket: office, year, kind of case, number, judges
-        r"(?<![\w:])\d{1,2}:\d{2}-(?i:cv|cr|mc|md|bk|ap|mj)-\d{3,6}(?:-(?-i:[A-Z]{2,5}))*(?![\w-])",
-        ("Case No. [2:21-cv-01234] was filed", "No. [1:20-cv-05678-JMF]"),
-        ("at 2:21 pm", "10:30-12:00"),
+        r"(?<![\w:])\d{1,2}:\d{2}-(?i:cv|cr|mc|md|bk|ap|mj)-\d{3,6}(?:-(?-i:[A-Z]{2,5}))*(?![\w-])"
+        # the Court of Federal Claims' vaccine petitions: year, number and "V", after "No."
+        r"|(?<=\b(?i:no\.?|case|petition|docket)[ \t]*(?:\#|(?i:no)\.?)?[ \t]*)"
+        r"\d{2}-\d{2,5}(?-i:V)(?![\w-])",
+        (
+            "Case No. [2:21-cv-01234] was filed",
+            "No. [1:20-cv-05678-JMF]",
+            "in the Court of Federal Claims, No. [17-1234V].",
+        ),
+        ("at 2:21 pm", "10:30-12:00", "a 12-15V battery; output 12-240V"),
         anchor="digit",
     ),
     Rule(

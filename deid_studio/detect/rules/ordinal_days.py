@@ -23,10 +23,12 @@ _ORDINAL = (
 )
 _MONTH = (
     r"(?-i:January|February|March|April|May|June|July|August|September|October|November"
-    r"|December|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?)"
+    r"|December|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?"
+    r"|january|february|april|june|july|september|october|november|december)"
 )
 """A month's name, or its abbreviation with or without its dot ("Apr."): a dot after a full
-name ends the sentence ("the first of April.")."""
+name ends the sentence ("the first of April."); typed in lower case, the months that are no
+word ("on july fourth she had a fever"; not "may first", "march", "august")."""
 _YEAR = r"(?:,?[ \t]+(?:19|20)\d\d(?![\d\p{L}]))?"
 _NEXT_WORD = regex.compile(r"[ \t]+([\p{L}][\p{L}\p{M}'\u2019]*)")
 _VERBS = frozenset(
@@ -109,11 +111,12 @@ ORDINAL_DAY_FINDER = Finder(
         "On the [third of March 2021] she fainted; on the [twenty-first of June]",
         "seen [Dec. twenty-second, 2020]",
         "born on the [first of April]. Then",
+        "on [july fourth] she had a fever",
     ),
     (
         "In March the second dose was given; March second booster",
         "the third of the patients; a third of March's cases; the first time",
-        "she may first try; the second of two doses",
+        "she may first try; the second of two doses; we march first to the car",
         "In September fifth disease; March third party; In March second MRI; May first aid",
         "Dr May first saw her; Nurse April second; June first had a rash",
     ),

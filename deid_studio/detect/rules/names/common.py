@@ -94,6 +94,7 @@ RULES: Mapping[str, float] = {
     "name_list": 0.9,
     "name_coordinated": 0.9,
     "age_after_name": 0.9,
+    "name_of_family": 0.9,
     "name_introduced": 0.9,
     "name_signed": 0.9,
     "initials": 0.8,

@@ -44,6 +44,7 @@ from deid_studio.detect.rules.names.relatives import (
     _KIN_COUNT,
     _KIN_CUES,
     _NOT_KIN_BEFORE,
+    _families,
     _possessors_of_relatives,
     _relatives_after_comma,
     _relatives_in_brackets,
@@ -117,6 +118,7 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     if not shouting:
         found += _pairs_in_capitals(text, lex)
     found += _name_lists(text, lex)
+    found += _families(text, lex)
     found += _initials(text, lex, found)
     found += _spelt_names(text, lex)
     if "(" in text or ", " in text:

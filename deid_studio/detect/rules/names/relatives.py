@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 
 import regex
 
+from deid_studio.detect.dictionaries import is_drug_or_vaccine
 from deid_studio.detect.gazetteers import eponyms, fold
 from deid_studio.detect.geography import places
 from deid_studio.detect.rules.base import MONTH_WORDS, RuleHit, alternation, occurrences
@@ -230,3 +231,49 @@ def _relatives_after_comma(
 _NOT_NAMES_BESIDE_RELATIVES = _NOT_NAMES - MONTH_WORDS - WEEKDAYS
 """Before a relative's word in brackets a month's or a weekday's name is the first name it
 also is ("durch Jan (Sohn)", "June (daughter)", "Domingo (hijo del paciente)")."""
+
+
+_FAMILY_NAME = r"(\p{Lu}(?:['\u2019]\p{Lu})?[\p{Ll}\p{M}-]+(?:-\p{Lu}[\p{Ll}\p{M}]+)?)"
+_FAMILY = regex.compile(
+    # "the Jones family sued", "the Smiths' family"
+    rf"(?<![\p{{L}}\p{{M}}])(?i:the)[ \t]+{_FAMILY_NAME}(?:['\u2019]s?)?[ \t]+(?i:family"
+    r"|families|household)(?![\p{L}\p{M}])"
+    # "la familia Pérez", "la famille Dupont", "Familie Müller", "la famiglia Rossi", "a
+    # família Silva"
+    r"|(?<![\p{L}\p{M}])(?:(?i:la)[ \t]+(?i:familia|famille|famiglia)|(?i:a)[ \t]+(?i:fam[íi]lia)"
+    rf"|(?-i:Familie))[ \t]+{_FAMILY_NAME}(?![\p{{L}}\p{{M}}'\u2019])"
+)
+"""A family named by its surname, before the family's word in English, after it in Spanish,
+French, German, Italian and Portuguese."""
+_FAMILY_HINTS = ("amily", "amili", "amill", "amíli", "Famil", "ouseh")
+
+
+def _families(text: str, lex: Lexicon) -> Iterator[RuleHit]:
+    """The surname of a family :data:`_FAMILY` names ("the [Jones] family sued Pfizer", "la
+    familia [Pérez]", "Familie [Müller]"): no English common word unless people bear it too,
+    and a known surname, or (not in German, which capitalises its nouns) no everyday word of
+    the narrative's language; not a maker's or a drug's name ("the Pfizer family of
+    vaccines"), nor a word ("the Royal family", "la familia Materna", "Familie Anamnese")."""
+    if not any(hint in text for hint in _FAMILY_HINTS):
+        return
+    known = places(lex.language)
+    for match in _FAMILY.finditer(text):
+        group = 1 if match.group(1) is not None else 2
+        word = match.group(group)
+        folded = fold(word)
+        surname = folded in lex.last_names
+        if (
+            folded not in lex.stop
+            and folded not in _NOT_NAMES
+            and (folded not in lex.common or folded in lex.familiar)
+            and (surname or not (lex.everyday(word.casefold()) or lex.language == "de"))
+            and folded not in _NOT_FAMILIES
+            and not is_drug_or_vaccine(folded)
+            and known.match((folded,)) != "COUNTRY"
+        ):
+            yield RuleHit(*match.span(group), "PERSON", "name_of_family")
+
+
+_NOT_FAMILIES = frozenset({"royal", "holy", "host", "real"})
+"""Words people bear as names that say what family it is: "the Royal family", "the Holy
+Family", "la familia Real"."""

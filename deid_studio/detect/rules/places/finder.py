@@ -36,6 +36,7 @@ from deid_studio.detect.rules.places.institutions import (
     _ROOM,
     _SAINT_POSSESSIVE,
     _SUFFIX_TRIGGERS,
+    STORE_NUMBER_ALONE,
     STORE_TRIGGERS,
     _institutions,
     stores,
@@ -109,6 +110,11 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
     found += _streets(text, language, index)
     found += _institutions(text, language, index, lex)
     found += (RuleHit(*m.span(), "INSTITUTION", "pharmacy_chain") for m in _CHAINS.finditer(text))
+    if "Store" in text or "STORE" in text:
+        found += (
+            RuleHit(*m.span(), "INSTITUTION", "pharmacy_chain")
+            for m in STORE_NUMBER_ALONE.finditer(text)
+        )
     found += known_institutions(text, index)
     found += military_places(text, language, index)
     found += stores(text, language, index)

@@ -637,6 +637,13 @@ capitals hide which words are names; "the Walmart pharmacy" is Walmart's). Not a
 "CVS" (the cardiovascular system in a note) nor "Boots": a suffix or a store's number names
 those ("CVS Pharmacy", "Boots Pharmacy")."""
 
+STORE_NUMBER_ALONE = regex.compile(
+    r"(?<![\p{L}\p{M}])(?:Store|STORE)[ \t]*(?:\#|(?i:no\.?|number|n[º°]))[ \t]?\d{3,6}"
+    r"(?![\d\p{L}])"
+)
+"""A store's number with its capitalised word, wherever the chain's name stands ("Rose Ann
+DiMaggio, RPh, Store #5521, Walgreens"): which shop; not "store 3 tablets", "store #2"."""
+
 _STORES_AT = (
     "CVS", "Kroger", "Costco", "Safeway", "Walmart", "Meijer", "Albertsons", "Hy-Vee", "H-E-B",
     "HEB", "Wegmans", "ShopRite", "Giant Eagle", "Harris Teeter", "Fred Meyer", "MinuteClinic",
