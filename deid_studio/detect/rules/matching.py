@@ -11,7 +11,7 @@ from deid_studio.detect.rules.ages import AGE_RULES, DECADE_FINDER, SEXED_AGE_FI
 from deid_studio.detect.rules.anchors import ANCHORS, Anchors
 from deid_studio.detect.rules.base import MAX_LENGTH, Finder, Rule, RuleHit
 from deid_studio.detect.rules.checksums import CHECKSUM_FINDER
-from deid_studio.detect.rules.codes import CODE_RULES
+from deid_studio.detect.rules.codes import CODE_RULES, HEALTH_CARD_FINDER
 from deid_studio.detect.rules.contacts import CONTACT_RULES, SPELT_EMAIL_FINDER
 from deid_studio.detect.rules.dates import DATE_RULES, YEAR_RULES
 from deid_studio.detect.rules.descriptions import DESCRIPTION_FINDER
@@ -63,6 +63,7 @@ FINDERS: tuple[Finder, ...] = (
     PLATE_FINDER,
     SEAT_FINDER,
     FLIGHT_FINDER,
+    HEALTH_CARD_FINDER,
     PLACE_FINDER,
     NAME_FINDER,
     PROFESSION_FINDER,
