@@ -245,7 +245,6 @@ _FAMILY = regex.compile(
 )
 """A family named by its surname, before the family's word in English, after it in Spanish,
 French, German, Italian and Portuguese."""
-_FAMILY_HINTS = ("amily", "amili", "amill", "amíli", "Famil", "ouseh")
 _FAMILY_WORD = regex.compile(
     r"(?i:family|families|household|familia|famille|famiglia|fam[íi]lia)|(?-i:Familie)"
 )
@@ -259,8 +258,6 @@ def _families(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     and a known surname, or (not in German, which capitalises its nouns) no everyday word of
     the narrative's language; not a maker's or a drug's name ("the Pfizer family of
     vaccines"), nor a word ("the Royal family", "la familia Materna", "Familie Anamnese")."""
-    if not any(hint in text for hint in _FAMILY_HINTS):
-        return
     known = places(lex.language)
     done = -1
     for word in _FAMILY_WORD.finditer(text):
