@@ -116,3 +116,33 @@ def test_a_key_a_title_or_an_admission_the_rules_now_read(
 )
 def test_their_words_alone_read_nothing(text: str, language: str, kind: str) -> None:
     assert stretches(text, language, kind) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "kind", "found"),
+    [
+        # a speaker's own first name after "je suis", "ich bin", in lower case too
+        ("je suis helene, 45 ans, et j'ai une éruption", "fr", "PERSON", "helene"),
+        ("ich bin anna und habe seit gestern Fieber", "de", "PERSON", "anna"),
+        # an Italian province's code in brackets after the town
+        ("Residente a San Giovanni Rotondo (FG).", "it", "CITY", "FG"),
+        ("Ricoverato a Rozzano (MI) per rash.", "it", "CITY", "MI"),
+    ],
+)
+def test_a_speakers_name_or_a_provinces_code(
+    text: str, language: str, kind: str, found: str
+) -> None:
+    assert found in stretches(text, language, kind)
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("je suis malade depuis lundi", "fr"),
+        ("je suis marie depuis 10 ans", "fr"),
+        ("ich bin müde, ich bin gut", "de"),
+        ("Paziente con pressione arteriosa (PA) elevata", "it"),
+    ],
+)
+def test_a_state_or_an_abbreviation_is_no_name_nor_province(text: str, language: str) -> None:
+    assert stretches(text, language, "PERSON") == [] and stretches(text, language, "CITY") == []

@@ -13,7 +13,7 @@ from functools import cache
 import regex
 
 from deid_studio.detect.frequency import zipf
-from deid_studio.detect.gazetteers import eponyms, fold, names_of
+from deid_studio.detect.gazetteers import borne_first_names, eponyms, fold, names_of
 from deid_studio.detect.geography import places
 from deid_studio.detect.rules.base import MONTH_WORDS, RuleHit
 from deid_studio.detect.rules.names.common import (
@@ -138,7 +138,7 @@ word after them is a name unless it is a common word — in every language in lo
 _FIRST_PERSON_INTRODUCTIONS = frozenset(
     "my name is|me llamo|mi nombre es|je m'appelle|mon nom est|ich heiße|ich heisse|"
     "mein name ist|mi chiamo|il mio nome è|me chamo|chamo-me|meu nome é|o meu nome é|soy|sono|"
-    "sou".split("|")
+    "sou|je suis|moi c'est|ich bin|hier ist|hier spricht".split("|")
 )
 """Who introduces themself: the words after are a name in any language, in lower case too
 ("me llamo rosa maria"); not "on s'appelle demain", "mein Name ist egal" elsewhere."""
@@ -158,7 +158,11 @@ _SAYS: Mapping[str, str] = {
 """A speaker's verb after a quotation ('"... in that direction," says Becker.'): the name
 after it is the speaker's (see :func:`_after_a_quote`)."""
 _QUOTE_BEFORE = regex.compile(r"[,.!?;:\u2026]?[\"\u201d\u00bb][ \t]*\Z")
-_SELF_INTRODUCTIONS: Mapping[str, str] = {"en": "i am|i'm|im|this is|it's|it is"}
+_SELF_INTRODUCTIONS: Mapping[str, str] = {
+    "en": "i am|i'm|im|this is|it's|it is",
+    "fr": "je suis|moi c'est",
+    "de": "ich bin|hier ist|hier spricht",
+}
 """Words a caller or a writer says before their own first name ("i am kevin and my son is 8",
 "Hi, this is Faith from Dr. Ahmed's office"), and before everything else they say ("I am
 tired", "this is Major"): only a known first name after them, see :func:`_self_named`."""
@@ -439,16 +443,31 @@ def _self_named(text: str, match: regex.Match[str], start: int, lex: Lexicon) ->
     first name: a known one, no word (a familiar one capitalised) before the end of the clause
     or the words that go on an introduction ("this is Faith from", "i am kevin and"); not
     "I am Frank about it", "this is Grace period", "I am well"."""
-    if lex.language not in (None, "en"):
+    english = match.group().casefold().split()[0] in _ENGLISH_SELF
+    if english and lex.language not in (None, "en"):
         return False  # the words are English ("Im Ernst, der Patient": German's "im")
     name = next(iter(words_from(text, start, 1)), None)
     if name is None or name.folded not in lex.first_names or name.folded in lex.stop:
         return False
     if name.folded in _SELF_DESCRIBED:
         return False
+    if not english:  # "je suis helene, 45 ans", "ich bin anna und": a name people bear or
+        # no word of the language
+        written = name.text.casefold()
+        return (name.folded in borne_first_names() or not lex.everyday(written)) and (
+            _SELF_NAMED_AFTER_EU.match(text, name.end) is not None
+        )
     if name.folded in lex.common and not (name.capitalised and name.folded in lex.familiar):
         return False
     return _SELF_NAMED_AFTER.match(text, name.end) is not None
+
+
+_ENGLISH_SELF = frozenset({"i", "i'm", "im", "this", "it's", "it"})
+_SELF_NAMED_AFTER_EU = regex.compile(
+    r"[ \t]*(?:[,;.!]|\n|\Z|(?:et|und|de|aus|von|ici|hier|j'ai|ich)\b)", regex.IGNORECASE
+)
+"""What goes on a French or German introduction after the name ("je suis helene, 45 ans",
+"ich bin anna und habe")."""
 
 
 def _an_answer(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:

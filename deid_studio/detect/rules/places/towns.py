@@ -8,6 +8,7 @@ prefix word left out ("East [Geraldberg]").
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from functools import cache
 
 import regex
 
@@ -203,6 +204,15 @@ _FRENCH_COMPOUND_TOWN = regex.compile(
 "Grondin-la-Forêt"): no person's name is joined by these words."""
 
 
+@cache
+def italian_provinces() -> frozenset[str]:
+    """The two capitals of Italy's provinces (Faker's ``it_IT``), which Italian addresses
+    write in brackets after the town ("San Giovanni Rotondo (FG)", "Rozzano (MI)")."""
+    from faker.providers.address.it_IT import Provider
+
+    return frozenset(str(code) for code in getattr(Provider, "states_abbr", ()))
+
+
 def _bracketed_towns(
     text: str, found: list[RuleHit], lex: Lexicon, language: str | None
 ) -> Iterator[RuleHit]:
@@ -221,6 +231,13 @@ def _bracketed_towns(
             continue
         words = [fold(w) for w in _TOKEN.findall(match.group("town"))]
         named = [w for w in words if w not in PARTICLES and w not in _FRENCH_JOINERS]
+        if (
+            hit.kind in ("CITY", "STREET")
+            and language in (None, "it")
+            and match.group("town") in italian_provinces()
+        ):
+            yield RuleHit(*match.span("town"), "CITY", "town_in_brackets")  # "Rozzano (MI)"
+            continue
         if known.match(tuple(words)) or (
             hit.kind != "CITY"  # after a town only a known region: "Dupont (Médecin)"
             and not match.group("town").isupper()  # the institution's acronym: "La Paz (HULP)"
