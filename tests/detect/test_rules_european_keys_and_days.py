@@ -146,3 +146,20 @@ def test_a_speakers_name_or_a_provinces_code(
 )
 def test_a_state_or_an_abbreviation_is_no_name_nor_province(text: str, language: str) -> None:
     assert stretches(text, language, "PERSON") == [] and stretches(text, language, "CITY") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "name"),
+    [
+        ("A enfermeira Aparecida dos Anjos administrou a vacina.", "pt", "Aparecida dos Anjos"),
+        ("A farmacêutica Rosa Lima notificou.", "pt", "Rosa Lima"),
+        ("L'infermiera Giulia Bianchi ha somministrato il vaccino.", "it", "Giulia Bianchi"),
+    ],
+)
+def test_a_portuguese_or_italian_job_before_a_name_is_a_title(
+    text: str, language: str, name: str
+) -> None:
+    """ "Aparecida" was read as the Brazilian town; a job's word cued no name outside four
+    languages."""
+    assert name in stretches(text, language, "STAFF")
+    assert stretches("A enfermeira de serviço administrou.", "pt", "STAFF") == []

@@ -212,10 +212,13 @@ _STAFF_JOBS: Mapping[str, str] = {
     "es": "enfermera enfermero farmacéutica farmacéutico matrona",
     "fr": "infirmière infirmier pharmacien pharmacienne sage-femme",
     "de": "krankenschwester pfleger krankenpfleger apotheker apothekerin hebamme",
+    "pt": "enfermeira enfermeiro farmacêutica farmacêutico parteira",
+    "it": "infermiera infermiere farmacista ostetrica",
 }
 """Jobs written before a professional's first name as a title ("spoke to Nurse Kim", "per
-pharmacist Tom", "Pfleger Jonas"): a weak cue, after which only a known name is taken. Not
-the German "Schwester", a sister as often as a nurse: the relatives' cues take her."""
+pharmacist Tom", "Pfleger Jonas", "a enfermeira Aparecida", "l'infermiera Giulia"): a weak
+cue, after which only a known name is taken. Not the German "Schwester", a sister as often
+as a nurse: the relatives' cues take her."""
 _DONE_BY: Mapping[str, str] = {
     "en": "reported by|seen by|examined by|signed by|submitted by|written by|prepared by|"
     "completed by|referred by|prescribed by|administered by|vaccinated by|given by|"
