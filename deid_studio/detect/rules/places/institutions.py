@@ -17,7 +17,7 @@ import regex
 
 from deid_studio.detect.dictionaries import is_drug_or_vaccine
 from deid_studio.detect.gazetteers import fold
-from deid_studio.detect.geography import places
+from deid_studio.detect.geography import place_tokens, places
 from deid_studio.detect.rules.base import (
     MAX_LENGTH,
     MONTH_WORDS,
@@ -145,6 +145,12 @@ _INSTITUTION_COMPOUND = regex.compile(
     r"(?![\p{L}\p{M}])",
     regex.UNICODE,
 )
+_CLOSED_COMPOUND_IN_TOWN = regex.compile(
+    r"(?<![\p{L}\p{M}-])\p{Lu}\p{Ll}+(?:klinik|klinikum|kliniken|krankenhaus|hospital|spital)"
+    r"[ \t]+(?P<town>\p{Lu}[\p{Ll}\p{M}]+(?:-\p{Lu}[\p{Ll}\p{M}]+)?)(?![\p{L}\p{M}])"
+)
+"""A German hospital's closed compound and its town ("Oberschwabenklinik Ravensburg",
+"Kreisklinik Ebersberg", "Uniklinik Köln"): one institution; the town alone was read."""
 _ROOM = cues(
     "station room rm zimmer habitación habitacion hab. chambre ward bed cama lit sala".split(),
     tail=r"[ \t]*(?i:n[º°o]\.?[ \t]*|#[ \t]*)?\d{1,4}[ \t]?[A-Za-z]?(?![\p{L}\d])(?![.,]\d)"
@@ -391,6 +397,11 @@ def _institutions(
     if any(end in text for end in _COMPOUND_ENDS):
         for match in _INSTITUTION_COMPOUND.finditer(text):
             yield RuleHit(*match.span(), "INSTITUTION", "institution_compound")
+    if language in (None, "de"):
+        known = places(language)
+        for match in _CLOSED_COMPOUND_IN_TOWN.finditer(text):
+            if known.match(place_tokens(match.group("town"))) is not None:
+                yield RuleHit(*match.span(), "INSTITUTION", "institution_compound")
     for match in _ORGANISATION.finditer(text) if _may_name_organisation(text, index) else ():
         start, end = match.span()
         if is_drug_or_vaccine(_TOKEN.search(text, start, end).group()):
