@@ -71,11 +71,10 @@ def test_a_rare_adjective_after_an_institutions_word_names_it() -> None:
     )
 
 
-def test_a_german_hospitals_closed_compound_and_its_town_are_one_institution() -> None:
+def test_a_german_hospitals_closed_compound_before_its_town_is_an_institution() -> None:
     """ "Oberschwabenklinik Ravensburg": the town alone was read, the clinic's name left."""
     letter = "Dr. med. Jonas Eberhardt, Oberarzt, Oberschwabenklinik Ravensburg."
-    assert stretches(letter, "de", "INSTITUTION") == ["Oberschwabenklinik Ravensburg"]
-    assert stretches("im Marienhospital Stuttgart", "de", "INSTITUTION") == [
-        "Marienhospital Stuttgart"
-    ]
+    assert stretches(letter, "de", "INSTITUTION") == ["Oberschwabenklinik"]
+    assert stretches(letter, "de", "CITY") == ["Ravensburg"]
+    assert stretches("im Marienhospital Stuttgart", "de", "INSTITUTION") == ["Marienhospital"]
     assert stretches("Die Kinderklinik Heute ist voll", "de", "INSTITUTION") == []

@@ -146,11 +146,12 @@ _INSTITUTION_COMPOUND = regex.compile(
     regex.UNICODE,
 )
 _CLOSED_COMPOUND_IN_TOWN = regex.compile(
-    r"(?<![\p{L}\p{M}-])\p{Lu}\p{Ll}+(?:klinik|klinikum|kliniken|krankenhaus|hospital|spital)"
-    r"[ \t]+(?P<town>\p{Lu}[\p{Ll}\p{M}]+(?:-\p{Lu}[\p{Ll}\p{M}]+)?)(?![\p{L}\p{M}])"
+    r"(?<![\p{L}\p{M}-])(?P<name>\p{Lu}\p{Ll}+(?:klinik|klinikum|kliniken|krankenhaus|hospital"
+    r"|spital))[ \t]+(?P<town>\p{Lu}[\p{Ll}\p{M}]+(?:-\p{Lu}[\p{Ll}\p{M}]+)?)(?![\p{L}\p{M}])"
 )
-"""A German hospital's closed compound and its town ("Oberschwabenklinik Ravensburg",
-"Kreisklinik Ebersberg", "Uniklinik Köln"): one institution; the town alone was read."""
+"""A German hospital's closed compound before its town ("Oberschwabenklinik Ravensburg",
+"Kreisklinik Ebersberg"): the compound names the institution, which was left, and the town
+the place rules read."""
 _ROOM = cues(
     "station room rm zimmer habitación habitacion hab. chambre ward bed cama lit sala".split(),
     tail=r"[ \t]*(?i:n[º°o]\.?[ \t]*|#[ \t]*)?\d{1,4}[ \t]?[A-Za-z]?(?![\p{L}\d])(?![.,]\d)"
@@ -401,7 +402,7 @@ def _institutions(
         known = places(language)
         for match in _CLOSED_COMPOUND_IN_TOWN.finditer(text):
             if known.match(place_tokens(match.group("town"))) is not None:
-                yield RuleHit(*match.span(), "INSTITUTION", "institution_compound")
+                yield RuleHit(*match.span("name"), "INSTITUTION", "institution_compound")
     for match in _ORGANISATION.finditer(text) if _may_name_organisation(text, index) else ():
         start, end = match.span()
         if is_drug_or_vaccine(_TOKEN.search(text, start, end).group()):
