@@ -85,3 +85,11 @@ def test_a_town_and_its_state_typed_in_lower_case_without_a_comma() -> None:
     after a word that is no town of Texas stays."""
     assert stretches("moved here from houston tx last year", "en", "CITY") == ["houston", "tx"]
     assert stretches("given steroid tx for a week", "en", "CITY") == []
+
+
+def test_an_american_citys_side_is_a_district() -> None:
+    """ "Lives on the Upper East Side": where someone lives, as narrowly as a district; a
+    side in lower case is a body's or a building's."""
+    assert stretches("Lives on the Upper East Side.", "en", "CITY") == ["Upper East Side"]
+    assert "South Side" in stretches("grew up on the South Side of Chicago", "en", "CITY")
+    assert stretches("pain on the left side; the West side of the building", "en", "CITY") == []

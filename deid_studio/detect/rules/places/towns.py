@@ -381,10 +381,20 @@ _ARRONDISSEMENT = regex.compile(
 """A city's district by its number: "le [15e arrondissement] de Paris"."""
 
 
+_SIDE_OF_TOWN = regex.compile(
+    r"(?<![\p{L}\p{M}])(?i:the)[ \t]+(?P<side>(?-i:(?:Upper|Lower)[ \t]+(?:East|West)"
+    r"|North|South|East|West|Near[ \t]+(?:North|South|West))[ \t]+Side)(?![\p{L}\p{M}])"
+)
+"""An American city's side, capitalised after "the" ("lives on the Upper East Side", "the
+South Side of Chicago"): where someone lives, as narrowly as a district; not "the left
+side", "the West side of the building" (a side in lower case)."""
+
+
 def districts(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     """Districts, hamlets and neighbourhoods after their word (:data:`_DISTRICT_WORDS`),
-    the name's first word no stopword of the narrative's language; and Paris's, Lyon's and
-    Marseille's numbered districts (rule ``district_named``)."""
+    the name's first word no stopword of the narrative's language; Paris's, Lyon's and
+    Marseille's numbered districts; an American city's capitalised side (rule
+    ``district_named``)."""
     if not any(hint in text for hint in _DISTRICT_HINTS):
         matches: Iterable[regex.Match[str]] = ()
     else:
@@ -397,3 +407,6 @@ def districts(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     if "rrondissement" in text:
         for match in _ARRONDISSEMENT.finditer(text):
             yield RuleHit(*match.span(), "CITY", "district_named")
+    if " Side" in text:
+        for match in _SIDE_OF_TOWN.finditer(text):
+            yield RuleHit(*match.span("side"), "CITY", "district_named")
