@@ -78,3 +78,5 @@ def test_a_german_hospitals_closed_compound_before_its_town_is_an_institution() 
     assert stretches(letter, "de", "CITY") == ["Ravensburg"]
     assert stretches("im Marienhospital Stuttgart", "de", "INSTITUTION") == ["Marienhospital"]
     assert stretches("Die Kinderklinik Heute ist voll", "de", "INSTITUTION") == []
+    text = "Aufnahme in Universitätsklinikum Dieburg (Fallnummer 9260650935)."
+    assert stretches(text, "de", "INSTITUTION") == ["Universitätsklinikum Dieburg"]

@@ -401,6 +401,8 @@ def _institutions(
     if language in (None, "de"):
         known = places(language)
         for match in _CLOSED_COMPOUND_IN_TOWN.finditer(text):
+            if match.start() in prefixed:
+                continue  # "Universitätsklinikum Dieburg": the institution's word and its town
             if known.match(place_tokens(match.group("town"))) is not None:
                 yield RuleHit(*match.span("name"), "INSTITUTION", "institution_compound")
     for match in _ORGANISATION.finditer(text) if _may_name_organisation(text, index) else ():
