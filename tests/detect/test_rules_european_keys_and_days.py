@@ -1,8 +1,12 @@
-"""Keys and dates of German, French, Spanish and Italian reports that the rules left: a
-health insurance's or an identity card's number under its long German key, a French social
-security number after "SS", a compact date after the words of a form's date ("Fecha de
+"""Keys and dates of German, French, Spanish, Italian and Portuguese reports that the rules
+left: a health insurance's or an identity card's number under its long German key, a French
+social security number after "SS", a compact date after the words of a form's date ("Fecha de
 inicio de la reacción: 20240303"), a day and month in digits without their last dot ("Am
-3.3 Beginn", "Il 15.03 ha sospeso")."""
+3.3 Beginn", "Il 15.03 ha sospeso") or after an admission's word ("Internado a 3/3"); a
+Spanish health card's letters, a Portuguese citizen's card's, an Italian doctor's
+registration, French birth and used names under their keys, a surname elided after a title
+("Dr d'Aubigné"), a speaker's own name ("je suis helene"), an Italian province's code ("(FG)")
+and a Portuguese or Italian job before a name ("a enfermeira Aparecida dos Anjos")."""
 
 from __future__ import annotations
 
@@ -97,9 +101,15 @@ def test_a_large_town_named_without_its_river_is_a_town(text: str) -> None:
         # a day and month after an admission's word and its preposition
         ("Internado a 3/3 por exantema.", "pt", "DATE", "3/3"),
         ("Internada em 15/03 por exantema.", "pt", "DATE", "15/03"),
+        # a speaker's own first name after "je suis", "ich bin", in lower case too
+        ("je suis helene, 45 ans, et j'ai une éruption", "fr", "PERSON", "helene"),
+        ("ich bin anna und habe seit gestern Fieber", "de", "PERSON", "anna"),
+        # an Italian province's code in brackets after the town
+        ("Residente a San Giovanni Rotondo (FG).", "it", "CITY", "FG"),
+        ("Ricoverato a Rozzano (MI) per rash.", "it", "CITY", "MI"),
     ],
 )
-def test_a_key_a_title_or_an_admission_the_rules_now_read(
+def test_a_key_a_title_a_speaker_or_a_town_the_rules_now_read(
     text: str, language: str, kind: str, found: str
 ) -> None:
     assert found in stretches(text, language, kind)
@@ -116,23 +126,6 @@ def test_a_key_a_title_or_an_admission_the_rules_now_read(
 )
 def test_their_words_alone_read_nothing(text: str, language: str, kind: str) -> None:
     assert stretches(text, language, kind) == []
-
-
-@pytest.mark.parametrize(
-    ("text", "language", "kind", "found"),
-    [
-        # a speaker's own first name after "je suis", "ich bin", in lower case too
-        ("je suis helene, 45 ans, et j'ai une éruption", "fr", "PERSON", "helene"),
-        ("ich bin anna und habe seit gestern Fieber", "de", "PERSON", "anna"),
-        # an Italian province's code in brackets after the town
-        ("Residente a San Giovanni Rotondo (FG).", "it", "CITY", "FG"),
-        ("Ricoverato a Rozzano (MI) per rash.", "it", "CITY", "MI"),
-    ],
-)
-def test_a_speakers_name_or_a_provinces_code(
-    text: str, language: str, kind: str, found: str
-) -> None:
-    assert found in stretches(text, language, kind)
 
 
 @pytest.mark.parametrize(
