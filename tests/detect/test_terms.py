@@ -166,3 +166,23 @@ def test_an_herb_or_a_disease_named_after_a_saint_is_a_term(
     hits = find(text, language)
     assert term in _words(text, hits, "TERM")
     assert [h for h in hits if h.kind in ("PERSON", "CITY")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        ("Hickman line placed for TPN.", "Hickman line"),
+        ("CrCl by Cockcroft-Gault 45 mL/min.", "Cockcroft-Gault"),
+        ("Austin Flint murmur heard.", "Austin Flint murmur"),
+        ("Ann Arbor stage IIIB Hodgkin lymphoma.", "Ann Arbor stage"),
+        ("Patient had Tommy John surgery.", "Tommy John surgery"),
+    ],
+)
+def test_an_eponyms_device_formula_or_operation_is_a_term(text: str, term: str) -> None:
+    """Each was a person's or a town's name in a masked report ("Tommy John", "Ann Arbor");
+    the same names stay names after a title or a place's cue."""
+    hits = find(text, "en")
+    assert term in _words(text, hits, "TERM")
+    assert [h for h in hits if h.kind in ("PERSON", "CITY")] == []
+    assert find("QTc by Bazett 480 ms, by Fridericia 462 ms.", "en") == []
+    assert "Hickman" in _words("Mr. Hickman called.", find("Mr. Hickman called.", "en"), "PERSON")

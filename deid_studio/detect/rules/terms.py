@@ -56,7 +56,7 @@ TERM_WORDS = (
     "angina thyroiditis encephalopathy encephalitis paralysis collaboration scale score maneuver "
     "manoeuvre edema oedema ulcer fracture tumor tumour lymphoma sarcoma node nodes cyst "
     "classification lesion anomaly malformation dementia chorea neuralgia arthritis "
-    "cardiomyopathy disorder"
+    "cardiomyopathy disorder murmur line catheter formula equation"
 ).split()
 """Words after which an eponym names a condition, a sign or a scale ("Bell's palsy", "Ludwig's
 angina") — after a known eponym (:data:`TERM_AFTER`); after any word, only
