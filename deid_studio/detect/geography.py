@@ -563,6 +563,14 @@ _COUNTY_KIND = regex.compile(r"[ \t]+(?:County|Parish|Borough|Census Area|Munici
 
 
 @cache
+def italian_provinces() -> frozenset[str]:
+    """The two capitals of Italy's provinces (Faker's ``it_IT``), which Italian addresses
+    write in brackets after the town ("San Giovanni Rotondo (FG)", "Rozzano (MI)")."""
+    provider = importlib.import_module("faker.providers.address.it_IT").Provider
+    return frozenset(str(code) for code in getattr(provider, "states_abbr", ()))
+
+
+@cache
 def region_starts() -> frozenset[str]:
     """The first words, folded, of the world's states and provinces as GeoNames' towns name
     them ("tamil" of "Tamil Nadu", "maharashtra", "guangdong"): what may follow a city's

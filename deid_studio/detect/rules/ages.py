@@ -16,8 +16,16 @@ import re
 
 import regex
 
-from deid_studio.core.ordinals import ORDINALS
-from deid_studio.detect.rules.base import NUMBER_WORD, Finder, Rule, RuleHit, lowered, words
+from deid_studio.core.ordinals import DECADE_WORDS, ORDINALS
+from deid_studio.detect.rules.base import (
+    NUMBER_WORD,
+    Finder,
+    Rule,
+    RuleHit,
+    alternation,
+    lowered,
+    words,
+)
 from deid_studio.detect.rules.words import register_triggers, word_index
 
 N = rf"(?>\d{{1,3}}(?:[.,]5)?|{NUMBER_WORD})"  # atomic: a number is never split to retry
@@ -552,8 +560,8 @@ _DECADE_OF_LIFE = regex.compile(
     # huitième décennie", "nella nona decade di vita", "na oitava década de vida"
     r"(?<![\p{L}\p{M}\d])"
     r"(?:(?P<whose>(?i:su|sa|sua|seu|her|his|their|my|your))[ \t]+|(?i:la|una|the|an?|a|na)[ \t]+)?"
-    rf"(?P<age>(?:(?:[1-9]|1[01])(?:\.?[ªºae]|e|ème|th|st|nd|rd)|(?i:{'|'.join(ORDINALS)}))"
-    r"[ \t]+(?i:d[ée]cada|decade|d[ée]cennie|decennio)"
+    rf"(?P<age>(?:(?:[1-9]|1[01])(?:\.?[ªºae]|e|ème|th|st|nd|rd)|(?i:{alternation(ORDINALS)}))"
+    rf"[ \t]+(?i:{alternation(DECADE_WORDS)})"
     r"(?P<life>[ \t]+(?i:de[ \t]+(?:la[ \t]+)?vida|of[ \t]+(?:her|his|their)?[ \t]*life"
     r"|de[ \t]+(?:sa[ \t]+)?vie|di[ \t]+vita|da[ \t]+vida))?)(?![\p{L}\p{M}])"
     # "in den Neunzigern", "in seinen Achtzigern", "in ihren späten Siebzigern"
@@ -569,8 +577,7 @@ decade"); not a century's ("la tercera década del siglo") nor a study's ("in th
 of follow-up"); and a German decade in the plural after a patient's word or a possessive
 ("Pat. in den Neunzigern", "in seinen Achtzigern"; not "in den Neunzigern wurde", the 1990s).
 The masker reads the ordinal's decade (the eighth is 70) and caps it as any age."""
-_DECADE_OF_LIFE_HINTS = ("écada", "ecada", "ecade", "cennie", "decennio", "zigern")
-_DECADE_OF_LIFE_WORD = regex.compile(r"(?i:d[ée]cada|decade|d[ée]cennie|decennio|zigern)")
+_DECADE_OF_LIFE_WORD = regex.compile(rf"(?i:{alternation(DECADE_WORDS)}|zigern)")
 """Where :data:`_DECADE_OF_LIFE` is tried: around a decade's word (the pattern run over a
 whole narrative holding one cost half the decades' time on MEDDOCAN)."""
 
@@ -594,13 +601,12 @@ def find_decades(text: str, language: str | None) -> list[RuleHit]:
     )
     if "ninety" in lower or "hundred" in lower:
         found += (RuleHit(*m.span(), "AGE", "age_decade") for m in _OVER_89_IN_WORDS.finditer(text))
-    if any(hint in lower for hint in _DECADE_OF_LIFE_HINTS):
-        for word in _DECADE_OF_LIFE_WORD.finditer(text):
-            start = max(0, word.start() - 40)
-            for m in _DECADE_OF_LIFE.finditer(text, start, min(len(text), word.end() + 30)):
-                if m.end("age") >= word.end() and (m.group("life") or m.group("whose")):
-                    found.append(RuleHit(*m.span("age"), "AGE", "age_decade"))
-                    break
+    for word in _DECADE_OF_LIFE_WORD.finditer(text):
+        start = max(0, word.start() - 40)
+        for m in _DECADE_OF_LIFE.finditer(text, start, min(len(text), word.end() + 30)):
+            if m.end("age") >= word.end() and (m.group("life") or m.group("whose")):
+                found.append(RuleHit(*m.span("age"), "AGE", "age_decade"))
+                break
     index = word_index(text, language)
     for word in _DECADE_WORDS.intersection(index):
         for at in index[word]:

@@ -135,13 +135,22 @@ _INTRODUCTIONS: Mapping[str, str] = {
 """Phrases that say a name follows ("My name is Siiri", "her maiden name is nyberg"): the
 word after them is a name unless it is a common word — in every language in lower case too
 ("me llamo rosa maria gutierrez", "ich heiße petra schneider"), where no other cue's is."""
+_SELF_INTRODUCTIONS: Mapping[str, str] = {
+    "en": "i am|i'm|im|this is|it's|it is",
+    "fr": "je suis|moi c'est",
+    "de": "ich bin|hier ist|hier spricht",
+}
+"""Words a caller or a writer says before their own first name ("i am kevin and my son is 8",
+"Hi, this is Faith from Dr. Ahmed's office"), and before everything else they say ("I am
+tired", "this is Major"): only a known first name after them, see :func:`_self_named`."""
 _FIRST_PERSON_INTRODUCTIONS = frozenset(
     "my name is|me llamo|mi nombre es|je m'appelle|mon nom est|ich heiße|ich heisse|"
     "mein name ist|mi chiamo|il mio nome è|me chamo|chamo-me|meu nome é|o meu nome é|soy|sono|"
-    "sou|je suis|moi c'est|ich bin|hier ist|hier spricht".split("|")
-)
+    "sou".split("|")
+) | frozenset(p for lang in ("fr", "de") for p in _SELF_INTRODUCTIONS[lang].split("|"))
 """Who introduces themself: the words after are a name in any language, in lower case too
-("me llamo rosa maria"); not "on s'appelle demain", "mein Name ist egal" elsewhere."""
+("me llamo rosa maria", "je suis helene"); not "on s'appelle demain", "mein Name ist egal"
+elsewhere."""
 _ASKED: Mapping[str, str] = {
     "en": "what's your name|what is your name|whats your name|what's your last name|"
     "what is your last name|what's your first name|what is your first name|"
@@ -158,14 +167,6 @@ _SAYS: Mapping[str, str] = {
 """A speaker's verb after a quotation ('"... in that direction," says Becker.'): the name
 after it is the speaker's (see :func:`_after_a_quote`)."""
 _QUOTE_BEFORE = regex.compile(r"[,.!?;:\u2026]?[\"\u201d\u00bb][ \t]*\Z")
-_SELF_INTRODUCTIONS: Mapping[str, str] = {
-    "en": "i am|i'm|im|this is|it's|it is",
-    "fr": "je suis|moi c'est",
-    "de": "ich bin|hier ist|hier spricht",
-}
-"""Words a caller or a writer says before their own first name ("i am kevin and my son is 8",
-"Hi, this is Faith from Dr. Ahmed's office"), and before everything else they say ("I am
-tired", "this is Major"): only a known first name after them, see :func:`_self_named`."""
 _SELF_DESCRIBED = PEOPLES | frozenset(
     "christian catholic baptist mormon protestant muslim jewish".split()
 )
@@ -465,7 +466,7 @@ def _self_named(text: str, match: regex.Match[str], start: int, lex: Lexicon) ->
     return _SELF_NAMED_AFTER.match(text, name.end) is not None
 
 
-_ENGLISH_SELF = frozenset({"i", "i'm", "im", "this", "it's", "it"})
+_ENGLISH_SELF = frozenset(p.split()[0] for p in _SELF_INTRODUCTIONS["en"].split("|"))
 _SELF_NAMED_AFTER_EU = regex.compile(
     r"[ \t]*(?:[,;.!]|\n|\Z|(?:et|und|de|aus|von|ici|hier|j'ai|ich)\b)", regex.IGNORECASE
 )

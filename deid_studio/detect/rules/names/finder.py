@@ -31,7 +31,12 @@ from deid_studio.detect.rules.names.apposition import (
 from deid_studio.detect.rules.names.captions import _captions
 from deid_studio.detect.rules.names.common import _SEX_WORDS, RULES
 from deid_studio.detect.rules.names.cued import _after_cues, _cue_families, _run_in_titles
-from deid_studio.detect.rules.names.first_names import _coordinated, _first_names, _name_lists
+from deid_studio.detect.rules.names.first_names import (
+    WEAK_NAME_RULES,
+    _coordinated,
+    _first_names,
+    _name_lists,
+)
 from deid_studio.detect.rules.names.initials import _initials, _spelt_names
 from deid_studio.detect.rules.names.pairs import (
     _lowercase_initialled,
@@ -51,7 +56,6 @@ from deid_studio.detect.rules.names.relatives import (
 )
 from deid_studio.detect.rules.names.repeated import _as_cued, _repeated
 from deid_studio.detect.rules.names.signatures import _CREDENTIAL_TRIGGERS, _signatures
-from deid_studio.detect.rules.proper_nouns import RULE as TAGGED_FIRST_NAME
 from deid_studio.detect.rules.proper_nouns import tagged_first_names
 from deid_studio.detect.rules.words import (
     NOUNS_CAPITALISED,
@@ -184,14 +188,12 @@ def _aged_in_brackets(text: str, found: list[RuleHit]) -> list[RuleHit]:
     first name's weak hint aside: "Humira (40) was stopped" names none)."""
     ages = []
     for hit in found:
-        if hit.kind in ("PERSON", "RELATIVE") and hit.rule not in _WEAK_NAMES:
+        if hit.kind in ("PERSON", "RELATIVE") and hit.rule not in WEAK_NAME_RULES:
             age = _AGE_IN_BRACKETS.match(text, hit.end)
             if age is not None:
                 ages.append(RuleHit(*age.span(1), "AGE", "age_after_name"))
     return ages
 
-
-_WEAK_NAMES = frozenset({"first_name", TAGGED_FIRST_NAME})
 
 _ARABIC_PARTICLES = "Al|El|al|el|ibn|Ibn|bin|Bin|bint|Bint|Abu|abu"
 _ARABIC_PARTICLE = regex.compile(rf"[ \t]+(?:{_ARABIC_PARTICLES})[ \t]+\Z")

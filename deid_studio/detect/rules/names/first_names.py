@@ -182,7 +182,8 @@ _COORDINATED_BEFORE = regex.compile(
     rf"(?r)(?<![\p{{L}}\p{{M}}\d'\u2019.-])(\p{{Lu}}[\p{{Ll}}\p{{M}}'\u2019]+)[ \t]+{_AND}[ \t]+\Z"
 )
 """The word a conjunction joins before a name ("[Smith] and Dr. Jones")."""
-_WEAK = frozenset({"first_name", TAGGED_FIRST_NAME})
+WEAK_NAME_RULES = frozenset({"first_name", TAGGED_FIRST_NAME})
+"""The rules of a first name's weak hint: what joins one stays as weak."""
 
 
 def _coordinated(
@@ -221,7 +222,7 @@ def _coordinated(
                 and _coordinated_town(folded, known, borne)
                 and not any(s < end and start < e for s, e in taken)
             ):
-                rule = hit.rule if hit.rule in _WEAK else "name_coordinated"
+                rule = hit.rule if hit.rule in WEAK_NAME_RULES else "name_coordinated"
                 joined.append(RuleHit(start, end, hit.kind, rule))
                 taken.append((start, end))
     return joined

@@ -233,7 +233,7 @@ _NOT_NAMES_BESIDE_RELATIVES = _NOT_NAMES - MONTH_WORDS - WEEKDAYS
 also is ("durch Jan (Sohn)", "June (daughter)", "Domingo (hijo del paciente)")."""
 
 
-_FAMILY_NAME = r"(\p{Lu}(?:['\u2019]\p{Lu})?[\p{Ll}\p{M}-]+(?:-\p{Lu}[\p{Ll}\p{M}]+)?)"
+_FAMILY_NAME = r"(?P<name>\p{Lu}(?:['\u2019]\p{Lu})?[\p{Ll}\p{M}-]+(?:-\p{Lu}[\p{Ll}\p{M}]+)?)"
 _FAMILY = regex.compile(
     # "the Jones family sued", "the Smiths' family"
     rf"(?<![\p{{L}}\p{{M}}])(?i:the)[ \t]+{_FAMILY_NAME}(?:['\u2019]s?)?[ \t]+(?i:family"
@@ -266,8 +266,7 @@ def _families(text: str, lex: Lexicon) -> Iterator[RuleHit]:
         if match is None or match.end() <= done:
             continue
         done = match.end()
-        group = 1 if match.group(1) is not None else 2
-        word = match.group(group)
+        word = match.group("name")
         folded = fold(word)
         surname = folded in lex.last_names
         if (
@@ -279,7 +278,7 @@ def _families(text: str, lex: Lexicon) -> Iterator[RuleHit]:
             and not is_drug_or_vaccine(folded)
             and known.match((folded,)) != "COUNTRY"
         ):
-            yield RuleHit(*match.span(group), "PERSON", "name_of_family")
+            yield RuleHit(*match.span("name"), "PERSON", "name_of_family")
 
 
 _NOT_FAMILIES = frozenset({"royal", "holy", "host", "real"})

@@ -8,12 +8,17 @@ prefix word left out ("East [Geraldberg]").
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from functools import cache
 
 import regex
 
 from deid_studio.detect.gazetteers import fold
-from deid_studio.detect.geography import Places, place_tokens, places, regions
+from deid_studio.detect.geography import (
+    Places,
+    italian_provinces,
+    place_tokens,
+    places,
+    regions,
+)
 from deid_studio.detect.rules.base import MONTH_WORDS, RuleHit, alternation
 from deid_studio.detect.rules.places.common import (
     _APOSTROPHE_WORD,
@@ -202,15 +207,6 @@ _FRENCH_COMPOUND_TOWN = regex.compile(
 )
 """A French town's compound name ("Grégoire-sur-Fleury", "Jacob-les-Bains", "Roy-sur-Mer",
 "Grondin-la-Forêt"): no person's name is joined by these words."""
-
-
-@cache
-def italian_provinces() -> frozenset[str]:
-    """The two capitals of Italy's provinces (Faker's ``it_IT``), which Italian addresses
-    write in brackets after the town ("San Giovanni Rotondo (FG)", "Rozzano (MI)")."""
-    from faker.providers.address.it_IT import Provider
-
-    return frozenset(str(code) for code in getattr(Provider, "states_abbr", ()))
 
 
 def _bracketed_towns(
