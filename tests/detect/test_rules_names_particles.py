@@ -1,7 +1,8 @@
 """Surnames after particles: elided into the surname ("Marco dell'Acqua", "Agrippa
 d'Aubigné"), a Dutch or German particle before a surname the common-word list holds ("Peter de
-Vries"), and Portuguese surnames joined by "e" ("José Maria de Sousa e Castro"); with the
-institutions, wards and towns after a particle that stay out of the name."""
+Vries"), "van" or "von" after a title in lower case ("dr van der merwe"), and Portuguese
+surnames joined by "e" ("José Maria de Sousa e Castro"); with the institutions, wards and towns
+after a particle that stay out of the name."""
 
 from __future__ import annotations
 
@@ -73,3 +74,22 @@ def test_a_birth_or_married_names_word_without_a_name_before_names_no_one(
     text: str, language: str
 ) -> None:
     assert stretches(text, language, "PERSON") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("hcp: dr van der merwe, capetown", "van der merwe"),
+        ("seen by dr von der leyen yesterday", "von der leyen"),
+        ("seen by dr van dyke", "van dyke"),
+    ],
+)
+def test_van_or_von_after_a_lower_case_title_says_a_surname_follows(text: str, name: str) -> None:
+    """Lower case hid the surname no list holds: "dr" alone was left and the name leaked."""
+    assert name in stretches(text, "en", "STAFF")
+
+
+@pytest.mark.parametrize("text", ["told dr van about it", "dr van the driver"])
+def test_van_after_a_lower_case_title_takes_no_everyday_word(text: str) -> None:
+    """ "van" is a vehicle too: "about" and "the" are no surname."""
+    assert not any(s.startswith("van") for s in stretches(text, "en", "STAFF"))

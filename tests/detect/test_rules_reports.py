@@ -456,6 +456,8 @@ def test_a_date_after_a_word_that_is_no_expirys_key_is_a_date(text: str, date: s
     ("text", "language", "kind", "found"),
     [
         ("Numero di richiamata: 02 8765 4321", "it", "PHONE", "02 8765 4321"),
+        ("Caller: area code 617, 555 0134.", "en", "PHONE", "617"),
+        ("the area code is 303 and", "en", "PHONE", "303"),
         ("Número para retorno: (31) 3222-4455", "pt", "PHONE", "(31) 3222-4455"),
         (
             "email linda dot smith at gmail dot com",

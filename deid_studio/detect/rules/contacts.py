@@ -112,6 +112,17 @@ CONTACT_RULES: tuple[Rule, ...] = (
         after=_EXTENSION_AFTER,
     ),
     Rule(
+        "phone_area_code",
+        "PHONE",
+        # spoken numbers give the area code apart ("area code 617, 555 0134"), where the
+        # rest alone is too short for a number's shape
+        r"(?<=\barea[ \t]+code[ \t]*(?:is[ \t]+)?[:,(]?[ \t]*)\d{3}(?!\d|[/.,]\d)",
+        ("Caller: area code [617], 555 0134.", "the area code is [303]", "area code ([212])"),
+        ("area code unknown", "area code 6171"),
+        anchor="digit",
+        after=words("code is ( :"),
+    ),
+    Rule(
         "fax_after_key",
         "FAX",
         rf"(?<=\b{_FAX_KEY}{_SEP}{_MORE}){_START}{NUMBER}",

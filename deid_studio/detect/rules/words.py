@@ -376,13 +376,9 @@ def take_name(
             break  # "Dr Smith Ward 3"; a surname first is one ("Mrs Ward was discharged")
         if taken and word.capitalised and street_ahead(text, word.start, word.folded):
             break  # "Anna Bujons Tur [Calle Joaquim Folguera, 3]"
-        if (
-            strength >= STRONG
-            and (taken or _ELIDED_PARTICLE.match(word.text))
-            and _surname_after_particle(text, word, pending, lex)
-        ):
-            pass  # "Peter de Vries", "Marco dell'Acqua", "Dr d'Aubigné": the particle says a
-            # surname follows
+        if strength >= STRONG and _surname_after_particle(text, word, pending, lex, taken):
+            pass  # "Peter de Vries", "Marco dell'Acqua", "Dr d'Aubigné", "dr van der merwe":
+            # the particle says a surname follows
         elif not lex.name_like(
             word, strength, lowercase=lowercase, uncased=uncased, familiar=familiar
         ):
@@ -410,22 +406,26 @@ def take_name(
     return start, _strip_dot(text, start, end)
 
 
-def _surname_after_particle(text: str, word: Word, pending: int, lex: Lexicon) -> bool:
-    """Whether a word after a first name is a surname though the common-word list holds it: a
-    particle elided into it ("Marco dell'Acqua", "Agrippa d'Aubigné"), or after a Dutch or
-    German particle a capitalised word that is no stopword and no everyday word of the
-    narrative's language ("Peter de Vries"; not "Frau Müller von Station 3")."""
+def _surname_after_particle(text: str, word: Word, pending: int, lex: Lexicon, taken: int) -> bool:
+    """Whether a word after a title's particle is a surname though no name list holds it: a
+    particle elided into it ("Marco dell'Acqua", "Dr d'Aubigné"); after a first name and a
+    Dutch or German particle, a capitalised word that is no stopword and no everyday word of
+    the narrative's language ("Peter de Vries"; not "Frau Müller von Station 3"); right after
+    the title, "van" or "von" and a lower-case word of the same kind ("dr van der merwe",
+    which capitals would have shown)."""
     elided = _ELIDED_PARTICLE.match(word.text)
     if elided is not None:  # the elision is the name's whatever word follows ("dell'Acqua")
         return len(word.text) - elided.end() >= 2
-    if (
-        pending < 0
-        or lex.language in _ROMANCE
-        or fold(text[pending : word.start].split()[0]) not in _GERMANIC_PARTICLES
-        or not word.capitalised
-        or word.initial
-    ):
+    if pending < 0 or lex.language in _ROMANCE or word.initial:
         return False  # "Serena Colombo della Farmacia Centrale": an institution after "della"
+    particle = fold(text[pending : word.start].split()[0])
+    if particle not in _GERMANIC_PARTICLES:
+        return False
+    if word.capitalised:
+        if not taken:
+            return False
+    elif taken or particle not in _NOBLE_PARTICLES or not text[pending : word.end].islower():
+        return False
     return len(word.folded) >= 2 and word.folded not in lex.stop and not lex.everyday(word.folded)
 
 
@@ -433,6 +433,9 @@ _ROMANCE = frozenset({"es", "fr", "it", "pt"})
 _GERMANIC_PARTICLES = frozenset({"de", "van", "von", "vom", "ter", "ten", "den", "der", "zu"})
 """The Dutch and German particles before a surname the common-word list may hold ("de Vries",
 "van Dam"); after a Romance one a capitalised word is as often an institution or a town."""
+_NOBLE_PARTICLES = frozenset({"van", "von"})
+"""The Germanic particles that are no article or preposition of a narrative's own language:
+after a title, one of them says a surname follows even in lower case."""
 
 
 def _rare_surname_after(first: Word, word: Word, lex: Lexicon) -> bool:
