@@ -593,9 +593,22 @@ DATE_RULES: tuple[Rule, ...] = (
         "DATE",
         r"(?<=\b(?:in|en|since|desde|until|hasta|during|durante|early|late|mid|end\s+of|"
         r"beginning\s+of|mes\s+de|month\s+of|mois\s+de|finales\s+de|principios\s+de|"
-        r"mediados\s+de|depuis|seit|im|em|i|dans|fin|début)(?:\s+el\s+mes\s+de)?(?:\s+|-))"
+        r"mediados\s+de|depuis|seit|im|em|i|dans|fin|début|"
+        # the part of a month in German, Spanish and Portuguese ("Mitte Februar", "Anfang
+        # März", "a fines de mayo", "meados de maio", "na primeira semana de abril")
+        r"mitte|anfang|ende|fines\s+de|comienzos\s+de|inicios\s+de|meados\s+de|"
+        r"finais\s+de|final\s+de|fim\s+de|in[íi]cio\s+de|princ[íi]pio\s+de|come[çc]o\s+de|"
+        r"m[êe]s\s+de|semana\s+de)(?:\s+el\s+mes\s+de)?(?:\s+|-))"
         rf"(?:(?!may\b|mars\b|march\b){FULL_MONTH}|(?-i:May|March))(?![\w\d])(?!\s*\d)",
-        ("in [March] she", "el mes de [octubre].", "since [January]", "mid-[June]", "in [May]"),
+        (
+            "in [March] she",
+            "el mes de [octubre].",
+            "since [January]",
+            "mid-[June]",
+            "in [May]",
+            "Seit Mitte [Februar] Übelkeit",
+            "Meados de [maio]: início",
+        ),
         ("in may be", "in march", "Mars bar", "October 2013x"),
         anchor="month_name",
     ),
@@ -618,8 +631,14 @@ DATE_RULES: tuple[Rule, ...] = (
     Rule(
         "date_month_alone_it",
         "DATE",
-        rf"(?<=\b(?:a|ad|da|entro|verso|fino[ \t]+a|tra|fra)[ \t]+){FULL_MONTH}(?![\w\d])(?!\s*\d)",
-        ("Comparsa di prurito a [marzo], regredito ad [aprile].", "da [gennaio]"),
+        rf"(?<=\b(?:a|ad|da|entro|verso|fino[ \t]+a|tra|fra|met[àa]|fine|inizio|primi[ \t]+di|"
+        rf"mese[ \t]+di)[ \t]+){FULL_MONTH}(?![\w\d])(?!\s*\d)",
+        (
+            "Comparsa di prurito a [marzo], regredito ad [aprile].",
+            "da [gennaio]",
+            "a metà [marzo]",
+            "nel mese di [maggio]",
+        ),
         ("a marzo 2021x",),
         anchor="month_name",
         languages=frozenset({"it"}),

@@ -21,7 +21,7 @@ from deid_studio.detect.rules.month_days import MONTH_DAY_FINDER
 from deid_studio.detect.rules.names import NAME_FINDER
 from deid_studio.detect.rules.nationalities import NATIONALITY_FINDER
 from deid_studio.detect.rules.ordinal_days import ORDINAL_DAY_FINDER
-from deid_studio.detect.rules.phones import PHONE_FINDER
+from deid_studio.detect.rules.phones import PHONE_FINDER, SPOKEN_PHONE_FINDER
 from deid_studio.detect.rules.places import PLACE_FINDER
 from deid_studio.detect.rules.professions import PROFESSION_FINDER
 from deid_studio.detect.rules.terms import TERM_FINDER
@@ -54,6 +54,7 @@ def plain_blanks(text: str) -> str:
 FINDERS: tuple[Finder, ...] = (
     CHECKSUM_FINDER,
     PHONE_FINDER,
+    SPOKEN_PHONE_FINDER,
     SPELT_EMAIL_FINDER,
     HOLIDAY_FINDER,
     ORDINAL_DAY_FINDER,

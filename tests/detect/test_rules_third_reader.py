@@ -1,0 +1,82 @@
+"""Leaks a third outside reader's probe lines found (``benchmarks/probes/third-*.tsv``, written
+blind to the rules, third session of 2026-12-03): the part of a month in German, Spanish,
+Portuguese and Italian ("Mitte Februar", "meados de maio", "a metà marzo") and phone numbers
+read out in words in a call's transcript."""
+
+from __future__ import annotations
+
+import pytest
+from rulefinds import stretches
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "month"),
+    [
+        ("Seit Mitte Februar Übelkeit und Erbrechen.", "de", "Februar"),
+        ("Anfang März begann der Ausschlag.", "de", "März"),
+        ("bis Ende Mai keine Besserung", "de", "Mai"),
+        ("Meados de maio: início de omeprazol.", "pt", "maio"),
+        ("Na primeira semana de abril referiu prurido.", "pt", "abril"),
+        ("no final de maio teve hiponatremia", "pt", "maio"),
+        ("Empeoró a fines de mayo.", "es", "mayo"),
+        ("Comparsa di prurito a metà marzo.", "it", "marzo"),
+        ("Ricoverata nel mese di maggio.", "it", "maggio"),
+    ],
+)
+def test_the_part_of_a_month_dates_the_month(text: str, language: str, month: str) -> None:
+    """The month alone was left when a word for its middle, start or end came before it."""
+    assert month in stretches(text, language, "DATE")
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [("Das Ende der Therapie kam.", "de"), ("No final de semana tomou.", "pt")],
+)
+def test_a_part_of_something_else_is_no_date(text: str, language: str) -> None:
+    assert stretches(text, language, "DATE") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "number"),
+    [
+        (
+            "—Sí, apunte: seis cinco cuatro, doce, treinta y cuatro, cincuenta y seis.",
+            "es",
+            "seis cinco cuatro, doce, treinta y cuatro, cincuenta y seis",
+        ),
+        (
+            "Rückrufnummer laut Anruferin: null eins sieben sechs, zwei drei vier, fünf sechs.",
+            "de",
+            "null eins sieben sechs, zwei drei vier, fünf sechs",
+        ),
+        (
+            "il numero è zero cinque sette quattro, sei due tre, otto nove uno.",
+            "it",
+            "zero cinque sette quattro, sei due tre, otto nove uno",
+        ),
+        (
+            "O meu número é o nove um dois, três quatro cinco, seis sete oito.",
+            "pt",
+            "nove um dois, três quatro cinco, seis sete oito",
+        ),
+        (
+            "Caller: It's oh-seven-seven-one-two, four-five-six, eight-nine-oh.",
+            "en",
+            "oh-seven-seven-one-two, four-five-six, eight-nine-oh",
+        ),
+    ],
+)
+def test_a_phone_number_read_out_in_words_is_a_phone(text: str, language: str, number: str) -> None:
+    assert number in stretches(text, language, "PHONE")
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Take one or two tablets three or four times a day for five days.", "en"),
+        ("Tomó dos o tres comprimidos, cuatro veces al día.", "es"),
+        ("Scores: one, two, three.", "en"),
+    ],
+)
+def test_a_few_number_words_are_no_phone(text: str, language: str) -> None:
+    assert stretches(text, language, "PHONE") == []
