@@ -80,3 +80,42 @@ def test_a_phone_number_read_out_in_words_is_a_phone(text: str, language: str, n
 )
 def test_a_few_number_words_are_no_phone(text: str, language: str) -> None:
     assert stretches(text, language, "PHONE") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "authors"),
+    [
+        (
+            "Cite as: Okonkwo CE, Bello AA, Danjuma I. Lamivudine-associated aplasia.",
+            "en",
+            ["Okonkwo CE", "Bello AA"],
+        ),
+        (
+            "Caso clínico. López-Ibor Alcocer J.¹, Díez de los Ríos M.ª Á.². ¹Servicio de",
+            "es",
+            ["López-Ibor Alcocer J.", "Díez de los Ríos M.ª Á."],
+        ),
+        ("Fallbericht. Weiß-Zimmermann A¹, Nowak P². ¹Klinik für", "de", ["Nowak P"]),
+        ("Caso clinico. De Luca G.¹, Ferraro-Salvi M.². ¹Dipartimento", "it", ["De Luca G."]),
+        ("As described by Nolan B et al. in 2019.", "en", ["Nolan B"]),
+    ],
+)
+def test_the_authors_of_a_literature_report_are_professionals(
+    text: str, language: str, authors: list[str]
+) -> None:
+    """A literature report's byline names its reporters: every author leaked."""
+    found = stretches(text, language, "STAFF")
+    assert all(author in found for author in authors)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Serologies: Hepatitis B, Hepatitis C negative.",
+        "Cirrhosis Child-Pugh A, Child-Pugh B at follow-up.",
+        "Supplements: Vitamin D, Vitamin K.",
+        "Leads II, III and Type I, Type II.",
+    ],
+)
+def test_grades_and_serologies_written_like_authors_are_none(text: str) -> None:
+    assert stretches(text, "en", "STAFF") == []

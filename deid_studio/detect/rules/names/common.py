@@ -103,6 +103,7 @@ RULES: Mapping[str, float] = {
     TAGGED_FIRST_NAME: 0.5,
     "name_repeated": 0.9,
     "name_in_caption": 0.85,
+    "name_in_byline": 0.85,
     "kin_word": 0.65,
     "sex_word": 0.95,
 }

@@ -28,6 +28,7 @@ from deid_studio.detect.rules.names.apposition import (
     _named_with_birth,
     _staff_in_brackets,
 )
+from deid_studio.detect.rules.names.bylines import _bylines
 from deid_studio.detect.rules.names.captions import _captions
 from deid_studio.detect.rules.names.common import _SEX_WORDS, RULES
 from deid_studio.detect.rules.names.cued import _after_cues, _cue_families, _run_in_titles
@@ -122,6 +123,7 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     if not shouting:
         found += _pairs_in_capitals(text, lex)
     found += _name_lists(text, lex)
+    found += [RuleHit(*span, "STAFF", "name_in_byline") for span in _bylines(text, lex)]
     found += _families(text, lex)
     found += _initials(text, lex, found)
     found += _spelt_names(text, lex)
