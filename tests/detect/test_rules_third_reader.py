@@ -119,3 +119,34 @@ def test_the_authors_of_a_literature_report_are_professionals(
 )
 def test_grades_and_serologies_written_like_authors_are_none(text: str) -> None:
     assert stretches(text, "en", "STAFF") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "code"),
+    [
+        ("Währinger Gürtel 18\u201320, 1090 Wien.", "de", "1090"),
+        ("44 Anna Salai, Teynampet, Chennai 600018, Tamil Nadu", "en", "600018"),
+        ("ROAD NO 12, BANJARA HILLS, HYDERABAD - 500034", "en", "500034"),
+        ("3/17 Beach Rd, Coogee NSW 2034, Australia", "en", "2034"),
+        ("lives at Kirribilli NSW 2061", "en", "2061"),
+    ],
+)
+def test_a_postcode_of_four_or_six_digits_beside_its_town_is_one(
+    text: str, language: str, code: str
+) -> None:
+    """Four digits before a known town after an address's comma (Austria, Belgium,
+    Switzerland), six after one (India), four after an Australian state: the town was found
+    and its postcode left."""
+    assert code in stretches(text, language, "POSTCODE")
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Im Jahr 2019 Wien besucht.", "de"),
+        ("platelets 150000, Chennai trip", "en"),
+        ("Chennai 600018.5 mg", "en"),
+    ],
+)
+def test_a_year_or_a_count_beside_a_town_is_no_postcode(text: str, language: str) -> None:
+    assert stretches(text, language, "POSTCODE") == []

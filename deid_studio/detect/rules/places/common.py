@@ -105,6 +105,8 @@ RULES: Mapping[str, float] = {
     "street_us": 0.95,
     "town_after_postcode": 0.95,
     "postcode_before_known_town": 0.95,
+    "postcode_after_known_town": 0.95,
+    "postcode_after_state": 0.95,
     "town_state_zip": 0.95,
     "town_before_postcode": 0.9,
     "town_after_institution": 0.9,

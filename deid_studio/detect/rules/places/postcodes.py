@@ -51,6 +51,24 @@ _TOWN_BEFORE_CODE = regex.compile(
 )
 """A town right before a British postcode: "Joe Port, [Connortown] M7 3ZR", "Ball Locks,
 [Hallfort], CT3 7RP"."""
+_ADDRESS_PART_BEFORE = re.compile(r"(?:[,;]|^)[ \t]*\Z", re.MULTILINE)
+"""Where a four-digit postcode starts an address's town part: after a comma or at a line's
+start ("Landstraße 12, [4020] Linz"), not after a word ("in 2019 Madrid")."""
+_SIX_DIGITS = re.compile(r"(?<![\w/.,-])\d{6}(?![\w/]|[.,]\d)")
+_TOWN_BEFORE_SIX_DIGITS = regex.compile(
+    rf"(?r)(?<![\p{{L}}\p{{M}}'\u2019-])(?P<town>{_WORD}(?:[ \t]+{_WORD}){{0,2}})"
+    r"[ \t]*[-\u2013,]?[ \t]*\Z"
+)
+"""A known town before six digits, an Indian, Chinese, Russian or Singaporean postcode
+("Chennai [600018]", "HYDERABAD - [500034]", "Singapore [238859]")."""
+_AUSTRALIAN_STATES = "NSW VIC QLD TAS ACT NT SA WA"
+_AUSTRALIAN_STATE_HINT = re.compile(rf"\b(?:{'|'.join(_AUSTRALIAN_STATES.split())})[ \t]+\d{{4}}\b")
+_AUSTRALIAN_STATE_CODE = regex.compile(
+    rf"(?P<town>(?:{_WORD}[ \t]){{0,2}}{_WORD}),?[ \t]+"
+    rf"(?-i:{alternation(_AUSTRALIAN_STATES.split())})[ \t]+(?P<code>\d{{4}})(?![\w/])"
+)
+"""An Australian suburb, its state and its four-digit postcode ("Coogee NSW 2034",
+"Kirribilli, NSW 2061")."""
 _TOWN_STATE_ZIP = regex.compile(
     rf"(?P<town>(?:{_WORD}[ \t]){{0,2}}{_WORD}),[ \t]+(?P<state>{alternation(_US_STATES)})"
     rf"[ \t]+\d{{5}}(?:-\d{{4}})?(?!\d)",
@@ -164,7 +182,12 @@ def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
         ):
             continue
         yield RuleHit(start, end, "CITY", "town_after_postcode")
-        if match.group("stop"):  # the postcode rule reads a blank or a comma after the code
+        if match.group("stop") or (
+            len(code) == 4
+            and known.match(tuple(words))
+            and _ADDRESS_PART_BEFORE.search(text, max(0, match.start() - 3), match.start())
+        ):  # the postcode rule reads five digits with a blank or a comma after them, not
+            # four, a year as often ("[1090] Wien" after a street's comma)
             yield RuleHit(
                 match.start(), match.end("code"), "POSTCODE", "postcode_before_known_town"
             )
@@ -179,6 +202,16 @@ def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
         parts, whole = _town_words(town.group("town"))
         if known.match(parts) is not None or _unknown_town(whole, lex, _STREET_WORDS):
             yield RuleHit(*town.span("town"), "CITY", "town_before_postcode")
+    for code in _SIX_DIGITS.finditer(text):
+        town = _TOWN_BEFORE_SIX_DIGITS.search(text, max(0, code.start() - 50), code.start())
+        if town is not None and known.match(tuple(fold(w) for w in town.group("town").split())):
+            yield RuleHit(*code.span(), "POSTCODE", "postcode_after_known_town")
+    if _AUSTRALIAN_STATE_HINT.search(text):
+        for match in _AUSTRALIAN_STATE_CODE.finditer(text):
+            yield RuleHit(*match.span("code"), "POSTCODE", "postcode_after_state")
+            parts, whole = _town_words(match.group("town"))
+            if known.match(parts) is not None or _unknown_town(whole, lex, _STREET_WORDS):
+                yield RuleHit(*match.span("town"), "CITY", "town_state_zip")
     yield from _state_zips(text, language)
     yield from _town_states(text, language)
     if not _state_before_zip(text):
