@@ -150,3 +150,57 @@ def test_a_postcode_of_four_or_six_digits_beside_its_town_is_one(
 )
 def test_a_year_or_a_count_beside_a_town_is_no_postcode(text: str, language: str) -> None:
     assert stretches(text, language, "POSTCODE") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "kind", "surname"),
+    [
+        ('Chukwuemeka "Emeka" Okonkwo, 45, civil servant in Abuja', "en", "PERSON", "Okonkwo"),
+        ("Patrick \u201cPaddy\u201d O'Sullivan, 81, Skibbereen", "en", "PERSON", "O'Sullivan"),
+        ("Pt Peggy (Margaret) Flanagan, 85, says", "en", "PERSON", "Flanagan"),
+        ('Segnalatore: Dott. Gianluigi "Gigi" Esposito, farmacista', "it", "STAFF", "Esposito"),
+    ],
+)
+def test_the_surname_after_a_nickname_belongs_to_the_name(
+    text: str, language: str, kind: str, surname: str
+) -> None:
+    """The quoted or bracketed nickname broke the pair of names: the surname leaked."""
+    assert surname in stretches(text, language, kind)
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Servicio de Oncología. 36211 Vigo (Pontevedra) E-mail: x@y.es", "es"),
+        ("Tylenol (Acetaminophen) Extra Strength", "en"),
+        ("John (Jack) Then went home", "en"),
+    ],
+)
+def test_a_town_a_drug_or_a_stopword_around_brackets_is_no_surname(
+    text: str, language: str
+) -> None:
+    assert not any(h in ("E-mail", "Extra", "Then") for h in stretches(text, language, "PERSON"))
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("grandmother Edith Crowther, 97, died on 2nd Feb", "97"),
+        ("Hope Martinez, 34, developed a rash", "34"),
+    ],
+)
+def test_an_age_between_commas_after_a_name_is_an_age(text: str, age: str) -> None:
+    assert age in stretches(text, "en", "AGE")
+
+
+def test_a_house_number_between_commas_after_a_name_is_no_age() -> None:
+    text = "Domicilio: Av. Nuestra Señora del Pilar, 34, 4B. Zaragoza"
+    assert "34" not in stretches(text, "es", "AGE")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [("WR: pt seen by Dr Okafor + SpR Leung, rash", "Leung"), ("reviewed by SHO Patel", "Patel")],
+)
+def test_a_british_doctors_grade_is_a_title(text: str, name: str) -> None:
+    assert name in stretches(text, "en", "STAFF")

@@ -209,7 +209,8 @@ _CREDENTIAL_TITLES: Mapping[str, str] = {"en": "rn np"}
 """Credentials written before a nurse's name, as a title without its dot ("per rn kathy",
 "NP Jane Doe"; "report to RN. DON notified" is two sentences)."""
 _STAFF_JOBS: Mapping[str, str] = {
-    "en": "nurse pharmacist midwife paramedic physiotherapist matron",
+    "en": "nurse pharmacist midwife paramedic physiotherapist matron consultant registrar "
+    "spr sho str fy1 fy2",  # a British doctor's grade ("SpR Leung", "SHO Patel")
     "es": "enfermera enfermero farmacéutica farmacéutico matrona",
     "fr": "infirmière infirmier pharmacien pharmacienne sage-femme",
     "de": "krankenschwester pfleger krankenpfleger apotheker apothekerin hebamme",

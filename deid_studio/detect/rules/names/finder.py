@@ -12,6 +12,7 @@ from itertools import pairwise
 
 import regex
 
+from deid_studio.detect.gazetteers import fold
 from deid_studio.detect.geography import places
 from deid_studio.detect.rules.base import (
     LATIN1_LETTER,
@@ -171,7 +172,9 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
         found = [_with_abbreviated_given(text, hit) for hit in found]
     if _ARABIC_PARTICLE_HINT.search(text):
         found += _joined_by_particle(text, found, lex)
-    if ")" in text:
+    if '"' in text or "(" in text or "\u201c" in text:
+        found += _around_nicknames(text, found, lex)
+    if ")" in text or ", " in text:
         found += _aged_in_brackets(text, found)
     return found
 
@@ -183,18 +186,62 @@ _AGE_IN_BRACKETS = regex.compile(
 """A bare number of ten or more in brackets right after a patient's or a relative's name,
 before the clause goes on ("John Smith (97) was admitted", "Mrs Lee (88), a widow"): the
 person's age; not after a professional's, where it cites ("Dr. Smith (12) reported")."""
+_AGE_BETWEEN_COMMAS = regex.compile(r",[ \t]?(1[01]\d|[1-9]\d),(?=[ \t]+\p{Ll})")
+"""A bare number of ten or more between commas right after such a name, before a word in
+lower case ("Edith Crowther, 97, died", "Okonkwo, 45, civil servant"): the age too; not a
+house number before a floor or a town ("Nuestra Señora del Pilar, 34, 4B")."""
 
 
 def _aged_in_brackets(text: str, found: list[RuleHit]) -> list[RuleHit]:
-    """The ages :data:`_AGE_IN_BRACKETS` finds after the names of people the rules found (a
-    first name's weak hint aside: "Humira (40) was stopped" names none)."""
+    """The ages :data:`_AGE_IN_BRACKETS` and :data:`_AGE_BETWEEN_COMMAS` find after the names
+    of people the rules found (a first name's weak hint aside: "Humira (40) was stopped"
+    names none)."""
     ages = []
     for hit in found:
         if hit.kind in ("PERSON", "RELATIVE") and hit.rule not in WEAK_NAME_RULES:
-            age = _AGE_IN_BRACKETS.match(text, hit.end)
+            age = _AGE_IN_BRACKETS.match(text, hit.end) or _AGE_BETWEEN_COMMAS.match(text, hit.end)
             if age is not None:
                 ages.append(RuleHit(*age.span(1), "AGE", "age_after_name"))
     return ages
+
+
+_NICKNAME = re.compile(
+    r"[ \t][\"\u201c'(](?P<nick>[A-ZÀ-Þ][a-zß-ÿ'\u2019-]+)[\"\u201d')][ \t]+(?=[A-ZÀ-Þ])"
+)
+"""A name's nickname or other given name in quotes or brackets between its words: Patrick
+["Paddy"] O'Sullivan, Peggy [(Margaret)] Flanagan."""
+_GIVEN_BEFORE = regex.compile(r"(?r)(?<![\p{L}\p{M}'\u2019-])\p{Lu}[\p{L}\p{M}'\u2019-]+\Z")
+_SURNAME_AFTER = regex.compile(r"\p{Lu}[\p{L}\p{M}'\u2019-]+(?![\p{L}\p{M}])")
+
+
+def _around_nicknames(text: str, found: list[RuleHit], lex: Lexicon) -> list[RuleHit]:
+    """The surname after a given name and a nickname in quotes or brackets (:data:`_NICKNAME`:
+    'Chukwuemeka "Emeka" [Okonkwo]', 'Gianluigi "Gigi" [Esposito]', "Peggy (Margaret)
+    [Flanagan]"), which a pair of names no longer holds, when the rules found the given name
+    or a first-name list holds it and it is no town, and the bracket holds no place; the
+    surname no stopword, and no common word unless a surname list holds it ("Esposito" is an
+    Italian word too). Its kind is the given name's."""
+    names = {(h.start, h.end): h for h in found if h.kind == "PERSON"}
+    names.update({(h.start, h.end): h for h in found if h.kind in ("RELATIVE", "STAFF")})
+    known = places(lex.language)
+    taken = []
+    for nickname in _NICKNAME.finditer(text):
+        given = _GIVEN_BEFORE.search(text, max(0, nickname.start() - 40), nickname.start())
+        surname = _SURNAME_AFTER.match(text, nickname.end())
+        if given is None or surname is None:
+            continue
+        hit = names.get(given.span())
+        first = fold(given.group())
+        if hit is None and (first not in lex.first_names or known.match((first,))):
+            continue  # "Vigo (Pontevedra) E-mail": a town, though a first name too
+        if known.match((fold(nickname.group("nick")),)):
+            continue  # "Ana (Madrid) Correo": a town in brackets
+        word = fold(surname.group())
+        if word in lex.stop or (word in lex.common and word not in lex.last_names):
+            continue
+        kind = hit.kind if hit is not None else "PERSON"
+        taken.append(RuleHit(*surname.span(), kind, "name_around_nickname"))
+    return taken
 
 
 _ARABIC_PARTICLES = "Al|El|al|el|ibn|Ibn|bin|Bin|bint|Bint|Abu|abu"
