@@ -204,3 +204,22 @@ def test_a_house_number_between_commas_after_a_name_is_no_age() -> None:
 )
 def test_a_british_doctors_grade_is_a_title(text: str, name: str) -> None:
     assert name in stretches(text, "en", "STAFF")
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("Callback requested Monday the 6th after 2pm on landline.", "6th"),
+        ("pt admitted to Wexford General since Sat 14th, daughter informed.", "14th"),
+        ("She took the last dose last Tuesday the 3rd and the rash was worse.", "3rd"),
+        ("COVID vaccine on Monday, the 18th (18Jan2021), in which", "18th"),
+    ],
+)
+def test_an_ordinal_day_after_its_weekday_is_a_date(text: str, day: str) -> None:
+    """A day the weekday names leaked: nine such in the VAERS narratives."""
+    assert day in stretches(text, "en", "DATE")
+
+
+@pytest.mark.parametrize("text", ["on Monday the 2nd dose was given", "Sunday 3rd floor ward"])
+def test_an_ordinal_after_a_weekday_before_a_dose_or_a_floor_is_no_date(text: str) -> None:
+    assert stretches(text, "en", "DATE") == []

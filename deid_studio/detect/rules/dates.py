@@ -167,6 +167,28 @@ DATE_RULES: tuple[Rule, ...] = (
         languages=frozenset({"en"}),
     ),
     Rule(
+        "date_weekday_ordinal",
+        "DATE",
+        # a day of the month as an ordinal after its weekday, in English ("Monday the 6th",
+        # "since Sat 14th", "on Friday 12th she fell"): no dose, floor or count after it
+        r"(?<=\b(?:mon|tues?|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday"
+        r"|friday|saturday|sunday)\.?,?[ \t]+(?:the[ \t]+)?)"
+        r"(?:[12]?\d|3[01])(?:st|nd|rd|th)(?![\p{L}\d])(?![ \t]+(?:dose|floor|day|week|month"
+        r"|time|shot|injection|cycle|visit|of[ \t]+\d)s?\b)",
+        (
+            "Callback requested Monday the [6th] after 2pm",
+            "admitted to Wexford General since Sat [14th], daughter informed",
+            "last Tuesday the [3rd] and the rash; on Wednesday, the [4th], he",
+        ),
+        ("on Monday the 2nd dose", "Sunday 3rd floor", "Friday 2nd week", "Wed 1st of 3"),
+        anchor="day",
+        after=words(
+            "the mon tue tues wed thu thur thurs fri sat sun monday tuesday wednesday "
+            "thursday friday saturday sunday"
+        ),
+        languages=frozenset({"en"}),
+    ),
+    Rule(
         "date_day_alone",
         "DATE",
         # a day of the month alone after the word for day, as Spanish, Portuguese and Italian
