@@ -223,3 +223,22 @@ def test_an_ordinal_day_after_its_weekday_is_a_date(text: str, day: str) -> None
 @pytest.mark.parametrize("text", ["on Monday the 2nd dose was given", "Sunday 3rd floor ward"])
 def test_an_ordinal_after_a_weekday_before_a_dose_or_a_floor_is_no_date(text: str) -> None:
     assert stretches(text, "en", "DATE") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "age"),
+    [
+        ("my mum (shes 91!!) got the shingles jab at boots", "en", "91"),
+        ("my nan? she\u2019s 93 and lives alone", "en", "93"),
+        ("I\u2019m 34, female, took ibuprofen", "en", "34"),
+        ("Mme De Smet, nonante-deux ans, de Schaerbeek", "fr", "nonante-deux ans"),
+        ("Sig.ra Felice Di Benedetto, anni 95, residente a Caserta", "it", "95"),
+    ],
+)
+def test_an_age_a_consumer_or_a_form_writes_is_an_age(text: str, language: str, age: str) -> None:
+    """ "shes", a curly apostrophe, Belgian and Swiss "nonante", an Italian form's "anni 95"."""
+    assert age in stretches(text, language, "AGE")
+
+
+def test_the_nineties_in_italian_are_no_age() -> None:
+    assert stretches("negli anni 90 assumeva già il farmaco", "it", "AGE") == []

@@ -86,7 +86,8 @@ _MEASURED_BEFORE = (
 oriented", "Fieber: sie war 39 und")."""
 _AGE_KEY = (
     r"(?:aged|age|age\s+of|ages|edad|edad\s+de|âgée?\s+de|âge|alter|alter\s+von|idade|"
-    r"idade\s+de|ålder|a\.\s?o\.|turned|tiene|cumplió|età|eta|di\s+anni)"
+    r"idade\s+de|ålder|a\.\s?o\.|turned|tiene|cumplió|età|eta|di\s+anni|"
+    r"(?<=[,;:(][ \t]{0,3})anni)"  # an Italian form's "…, anni 95" (not "negli anni 90")
 )
 
 _TITLE = (
@@ -179,8 +180,9 @@ AGE_RULES: tuple[Rule, ...] = (
             "im Alter von [45 Jahren]",
             "Actualmente tiene [seis años], realiza",
             "Paziente di anni [81], età: [62 anni]",
+            "Sig.ra Felice Di Benedetto, anni [95], residente; età: anni [93]",
         ),
-        ("age 5 mg", "Edad: 56/12", "average 41"),
+        ("age 5 mg", "Edad: 56/12", "average 41", "negli anni 90 assumeva"),
         anchor="number",
         after=words(
             "aged age ages edad de âge âgé âgée alter von idade ålder a.o turned tiene cumplió of "
@@ -361,7 +363,8 @@ AGE_RULES: tuple[Rule, ...] = (
         "AGE",
         # an age said with "is" in English and German, a bare number ending its clause after
         # a person ("she is 91 and lives alone", "meine Mutter ist 93")
-        rf"(?:(?<=\b(?i:{_SUBJECT_EN}\s+(?:is|was)|i\s+am|i['\u2019]m)(?:\s+now|\s+only)?\s+)"
+        rf"(?:(?<=\b(?i:{_SUBJECT_EN}\s+(?:is|was)|i\s+am|i['\u2019]m|(?:he|she)['\u2019]?s)"
+        r"(?:\s+now|\s+only)?\s+)"
         rf"|(?<=\b(?i:{_SUBJECT_DE})\s+(?:ist|war|bin|wird)(?:\s+jetzt|\s+erst|\s+schon)?\s+))"
         rf"{_MEASURED_BEFORE}(?:1[01]\d|\d{{1,2}})(?!\d)(?:\s?(?:years?|yrs?|Jahre))?{_CLAUSE_END}",
         (
@@ -371,6 +374,7 @@ AGE_RULES: tuple[Rule, ...] = (
             "The patient is [45].",
             "meine Mutter ist [93]",
             "sie ist jetzt [91] und lebt allein",
+            "my mum (shes [91]!!) got the jab; she's [93] and",
         ),
         (
             "the dose is 50 and the INR is 3",
@@ -386,7 +390,7 @@ AGE_RULES: tuple[Rule, ...] = (
             "Der Patient war 85 und jetzt 78 Kilo; Fieber: sie war 39 und fror",
         ),
         anchor="number",
-        after=words("is was am i'm now only ist war bin wird jetzt erst schon"),
+        after=words("is was am i'm now only ist war bin wird jetzt erst schon she's shes he's hes"),
     ),
     Rule(
         "age_had",

@@ -68,7 +68,7 @@ _BLANK_OR_HYPHEN = "".join(c for c in map(chr, range(0x3000 + 1)) if c.isspace()
 stand between a number word and its unit."""
 # The token before an anchor: letters, digits and . º ° ' (so "N.H.C", "nºcol", "d'"), after
 # skipping separators; "NºCol: " and "Tfno.+" are read back to "NºCol" and "Tfno".
-_TOKEN_BEFORE = regex.compile(r"(?r)([\w.º°']{1,40})[ \t:.#=(+\-\u2013/,]{0,12}\Z")
+_TOKEN_BEFORE = regex.compile(r"(?r)([\w.º°'\u2019]{1,40})[ \t:.#=(+\-\u2013/,]{0,12}\Z")
 _LOOK_BACK = 12
 
 
@@ -139,7 +139,8 @@ class Anchors:
         match = _TOKEN_BEFORE.search(self.text, max(0, pos - _LOOK_BACK - 40), pos)
         if match is None:
             return ""
-        token = match.group(1).strip(".").lower()
+        # a curly apostrophe is a straight one: "i'm", "she's" whichever was typed
+        token = match.group(1).strip(".").lower().replace("\u2019", "'")
         return "0" if token.isdigit() else token
 
     @property

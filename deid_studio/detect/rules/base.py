@@ -408,6 +408,7 @@ NUMBER_WORDS: dict[str, int] = {
     "dix": 10, "onze": 11, "douze": 12, "treize": 13, "quatorze": 14, "quinze": 15,
     "seize": 16, "vingt": 20, "trente": 30, "quarante": 40, "cinquante": 50, "soixante": 60,
     "quatre-vingt": 80, "quatre-vingts": 80,
+    "septante": 70, "huitante": 80, "octante": 80, "nonante": 90,  # Belgium, Switzerland
     # German
     "ein": 1, "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6,
     "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12, "dreizehn": 13,
