@@ -242,3 +242,48 @@ def test_an_age_a_consumer_or_a_form_writes_is_an_age(text: str, language: str, 
 
 def test_the_nineties_in_italian_are_no_age() -> None:
     assert stretches("negli anni 90 assumeva già il farmaco", "it", "AGE") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "code"),
+    [
+        ("Nomvula Dlamini, 27, ID 9603150423087, Soweto", "en", "9603150423087"),
+        ("Infant DOB 30/10/2022, NHI ZAC5361, discharged home", "en", "ZAC5361"),
+        ("Aadhaar 4512 8890 1123 and mobile provided", "en", "4512 8890 1123"),
+        ("Medicare card 2953 71845 1 (IRN 2), DVA Gold Card holder.", "en", "2953 71845 1"),
+        ("device s/n 4A7Q-22981-K returned for investigation", "en", "4A7Q-22981-K"),
+        ("Cpl Dean Whitfield, service no. 25012345, Tidworth", "en", "25012345"),
+        ("Tarjeta sanitaria CAM: 0123456789", "es", "0123456789"),
+        ("Marcapasos Medtronic, n.º de serie RNZ604213S, implantado", "es", "RNZ604213S"),
+        ("Notificado por la Farm. Verónica Szpilman (MP 12.345) de la", "es", "12.345"),
+        ("Name,Vorname:ÖZTÜRK,Mehmet Ali Kasse:TK VersNr:T451237890", "de", "T451237890"),
+        ("Sig.ROSSIMARIO n.il15/07/1934 CF:RSSMRA34L15H501Z", "it", "RSSMRA34L15H501Z"),
+        ("Cédula Profissional n.º 45678.", "pt", "45678"),
+        ("com o número de episódio 22045871 em 14-03-2022", "pt", "22045871"),
+        ("Dra. Raimunda Nonata Oliveira (CRF-PA 4521), da Drogaria", "pt", "4521"),
+    ],
+)
+def test_an_identifier_under_a_key_the_rules_lacked_is_one(
+    text: str, language: str, code: str
+) -> None:
+    """Keys of other countries (New Zealand, India, Australia, the Philippines, Argentina,
+    Brazil's states), keys run into their code, a device's serial in lower case."""
+    assert code in stretches(text, language, "ID")
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Hospital Río Júcar, s/n E-28935 Móstoles", "es"),
+        ("VAERS ID 0912345 linked", "en"),
+        ("Presión arterial: PA 130/85", "es"),
+    ],
+)
+def test_an_address_without_number_a_case_or_a_pressure_is_no_identifier(
+    text: str, language: str
+) -> None:
+    assert stretches(text, language, "ID") == []
+
+
+def test_a_date_of_birth_run_together_is_a_date() -> None:
+    assert "19790228" in stretches("D.2.1 Date of birth: 19790228   D.5 Sex: 2", "en", "DATE")

@@ -53,18 +53,21 @@ _KEY_ENDS: dict[str, str] = {
     "versichertennummer versicherungsnummer kvnr sanitaria tis sip sns afiliación afiliacion "
     "svnr sozialversicherungsnummer vsnr medicare medicaid mbi card vitale ahv avs nuhsa "
     "cns sus saúde saude niss imss issste pami member subscriber claim versichertennr "
-    "krankenversichertennummer krankenversicherungsnummer ss",
+    "krankenversichertennummer krankenversicherungsnummer ss nhi philhealth aadhaar membership "
+    "versnr cam",
     "licence": "nºcol n°col col colegiado license licence dea npi rpps adeli lanr gmc crm crf "
     "coren cro crefito crp profesional sp rj mg rs pr sc ba pe ce go df pa am ma pb rn al pi "
-    "mt ms se ro to ac ap rr gphc nmc pin reg registration",
-    "encounter": "episodio episode encounter fallnummer aufnahmenummer nr séjour sejour aufnahmenr",
+    "mt ms se ro to ac ap rr gphc nmc pin reg registration profissional mp mn",
+    "encounter": "episodio episódio episode encounter fallnummer aufnahmenummer nr séjour sejour "
+    "aufnahmenr",
     "personal": "dni d.n.i c.f nif nie passport pasaporte passeport reisepass personnummer cpf "
     "rg bsn "
     "card identité identite personalausweis personalausweis-nr personalausweisnummer nr fiscale "
     "matricule national rijksregisternummer "
     "curp rfc cuil cuit cédula cedula ciudadanía ciudadania identidad cidadão cidadao rut run "
     # "vin": VIN only, not the wine
-    "cc c.c t.i dl plate vin employee student badge staff inmate prisoner detainee booking",
+    "cc c.c t.i dl plate vin employee student badge staff inmate prisoner detainee booking "
+    "service cf",
     "account": "account acct cuenta",
     "device": "serial s/n sn serie série seriennummer serien-nr serial#",
 }
@@ -150,7 +153,7 @@ ID_KEYS: dict[str, str] = {
     # a death's or a lawsuit's case ("ME case 2021-01234", "Coroner's case number C-22-0456",
     # "Autopsy no. A22-187", "Index No. 190456/2021"); a safety report's case is guarded
     r"|(?:(?:(?-i:ME|OCME)|(?:medical\s+)?examiner(?:['\u2019]s)?(?:\s+office)?"
-    r"|coroner(?:['\u2019]s)?(?:\s+office)?)\s+case|(?-i:ME|OCME)(?=\s*\#)"
+    r"|coroner(?:['\u2019]s)?(?:\s+office)?)\s+(?:case|ref(?:erence)?)|(?-i:ME|OCME)(?=\s*\#)"
     r"|(?:autopsy|post[- ]?mortem|death\s+certificate|court|civil\s+action|docket|index)"
     rf"(?:\s+case)?(?={_NUMBER_WORD})){_CASE_CODE}": "record",
     r"nass|nuss|ssn|social\s+security(?:\s+number)?"
@@ -163,10 +166,14 @@ ID_KEYS: dict[str, str] = {
     # a French social security number after its letters ("N° SS 284121305508943"): thirteen
     # digits or more, with its key or without a valid one
     r"|(?-i:SS)(?=[ \t]*:?[ \t]*\d{13}(?:\d\d)?(?!\d))"
-    r"|tarjeta\s+sanitaria|tis|sip"
-    r"|versicherten-?\s?nr|vers\.-?\s?nr|kv-?\s?nr"
+    r"|tarjeta\s+sanitaria(?:\s+(?-i:[A-Z]{2,4})(?=\s*:))?|tis|sip"
+    r"|versicherten-?\s?nr|vers\.?-?\s?nr|kv-?\s?nr"
     r"|sv-?\s?nr|sozialversicherungsnummer|vsnr"
-    r"|sns|n[º°o]\.?\s*(?:de\s+)?afiliaci[óo]n|(?:medicare|medicaid|mbi|cns)"
+    r"|sns|n[º°o]\.?\s*(?:de\s+)?afiliaci[óo]n|(?:medicare|medicaid|mbi|cns)(?:\s+card)?"
+    + _LONG
+    # New Zealand's health index, the Philippines' and India's numbers, a scheme's member
+    + r"|(?-i:NHI)|philhealth(?:\s+(?:no|number|id))?|aadhaar(?:\s+(?:no|number))?"
+    r"|membership\s+(?:id|no|number)"
     + _LONG
     + r"|health\s+card|carte\s+vitale|ahv(?:-?\s?nr)?|avs|tessera\s+sanitaria|nuhsa|cart[ãa]o\s+sus"
     r"|cart[ãa]o\s+nacional\s+de\s+sa[úu]de|niss|n[úu]mero\s+de\s+afiliaci[óo]n"
@@ -179,16 +186,19 @@ ID_KEYS: dict[str, str] = {
     r"|nmc(?:\s+(?:pin|number|no))?(?=[\s:.#]*\d{2}[A-Z]\d{4}[A-Z](?![\w]))"
     r"|(?:crm|crf|coren|cro|crefito|crp)[-/ ]?(?-i:[A-Z]{2})|(?:crm|coren)"
     + _LONG
-    + r"|c[ée]dula\s+profesional|matr[íi]cula\s+profesional"
+    + r"|c[ée]dula\s+profesional|matr[íi]cula\s+profesional|c[ée]dula\s+profissional"
+    r"|reg(?:istration)?\.?\s+no\.?(?=\s*[:.]?\s*(?-i:[A-Z]{2,5})?\s?\d{4,})"
+    r"|(?-i:M\.?P|M\.?N)(?=\s+\d{1,3}\.\d{3}(?!\d))"
     # an Italian doctor's or pharmacist's registration ("iscritta all'Ordine dei Medici di
     # Torino n. 12345", "Ordine dei Farmacisti della provincia di Bari n. 4567")
     r"|ordine\s+dei\s+(?:medici(?:\s+chirurghi(?:\s+e\s+(?:degli\s+)?odontoiatri)?)?|farmacisti)"
     r"(?:\s+(?:di|della\s+provincia\s+di)\s+\p{Lu}[\p{L}\p{M}'\u2019-]+)?": "licence",
-    r"episodio|episode|encounter|visit\s+(?:number|id)|admission\s+(?:number|id)|fallnummer"
+    r"epis[óo]dio|episode|encounter|visit\s+(?:number|id)|admission\s+(?:number|id)|fallnummer"
     r"|fall-?\s?nr|aufnahmenummer|aufnahme-?\s?nr"
     r"|(?:n[º°o]\.?|num[ée]ro)\s*(?:de\s+)?s[ée]jour": "encounter",
     r"dni|d\.\s?n\.\s?i\.?|nif|nie|passport|pasaporte|passeport|reisepass|personnummer|cpf|rg|bsn|"
-    r"c\.\s?f\.(?=\s*:?\s*[A-Z]{6}\d\d)|"
+    r"c\.\s?f\.(?=\s*:?\s*[A-Z]{6}\d\d)|(?-i:CF)(?=\s*:?\s*[A-Z]{6}\d\d[A-Z]\d\d)|"
+    r"(?-i:ID)(?=\s*[:#]?\s*\d{6,}(?![\d/]|[.,]\d))|"
     r"id\s+card|carte\s+d'identit[ée]|personalausweis(?:-?\s?nr|nummer)?|codice\s+fiscale|matricule"
     r"|(?:num[ée]ro\s+(?:de\s+)?)?registre\s+national|num[ée]ro\s+national"
     r"|rijksregisternummer|curp|cuil|cuit|c[ée]dula(?:\s+de\s+(?:ciudadan[íi]a|identidad))?"
@@ -197,7 +207,8 @@ ID_KEYS: dict[str, str] = {
     + _LONG
     # a driver's licence, a vehicle's plate or number, an employer's or a school's badge
     + r"|(?-i:DL)(?=\s*#)|(?:(?:licen[cs]e|number|registration)\s+plate|plate\s+number|(?-i:VIN)"
-    rf"|(?:employee|student|badge|staff|inmate|prisoner|detainee|booking)(?={_NUMBER_WORD})"
+    rf"|(?:employee|student|badge|staff|inmate|prisoner|detainee|booking|service)"
+    rf"(?={_NUMBER_WORD})"
     r"|vaccination\s+card)"
     # a code of four characters or more: not "Employee number 3 of 12", "vaccination card
     # 2nd dose", "License plate 3 of 4"
@@ -209,7 +220,11 @@ ID_KEYS: dict[str, str] = {
     # an upper-case S/N, not the Spanish "sin número" before a postcode ("Avda. X S/N. 06080")
     + r"|(?-i:S/N)(?!\.?[ \t,]*(?:E-?)?\d{5}(?!\d))|(?-i:SN)(?=\s*[:#]|\s+[A-Z0-9-]*\d)"
     + _LONG
-    + r"|(?:n[úu]mero|num[ée]ro|numero|n[º°o]\.?)\s+d[eia]\s+s[ée]rie"
+    + r"|(?:n[úu]mero|num[ée]ro|numero|n\.?[º°o]\.?)\s+d[eia]\s+s[ée]rie"
+    # a lower-case s/n before a code of letters and digits, not a Spanish address's "sin
+    # número" before its postcode ("Ronda Norte, s/n E-21006 Huelva", "s/n 41013-Sevilla")
+    r"|(?-i:s/n)(?![ \t,.]*(?:[A-Z]{1,2}-?)?\d{5}(?!\d))"
+    r"(?=\s*[:#]?\s*(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9-]{5,})"
     r"|seriennummer|serien-?\s?nr": "device",
 }
 
@@ -278,6 +293,9 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Krankenversichertennummer [M123456789]; Versichertennr.: [M123456789]",
             "N° SS [284121305508943]",
             "Member # [99812345]; Claim number [2021-CLM-44871]; Subscriber ID [XQZ123456789]",
+            "Tarjeta sanitaria CAM: [0123456789]; VersNr:[T451237890]; NHI [ZAC5361]",
+            "Medicare card [2953 71845 1]; PhilHealth no. [12-345678901-2]",
+            "Aadhaar [4512 8890 1123]; OWWA membership ID [2019-0048812]",
         ),
         (
             "NASS: desconocido",
@@ -300,6 +318,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Numéro RPPS du déclarant : [78338889129].",
             "Mr Sanjay Gupta MRPharmS, GPhC [2045678]; (GPhC reg [2087654]); NMC PIN [98A1234E]",
             "iscritta all'Ordine dei Medici di Torino n. [12345]",
+            "farmacêutica (CRF-PA [4521]); Cédula Profissional n.º [45678]; (MP [12.345])",
         ),
         (
             "NºCol: ",
@@ -315,6 +334,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "(Fallnummer [9260650935]).",
             "Fall-Nr. [2021-12345]",
             "N° séjour [2021123456]; Krankenhaus-Aufnahmenr. [2021/44567]",
+            "com o número de episódio [22045871] em",
         ),
         ("Episodio de dolor", "durant son séjour à Lyon"),
     ),
@@ -335,6 +355,8 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Employee ID [448812]; Student ID: [20214455]; Badge number [4471]",
             "Inmate ID [4455667]; booking number [2021-0412033]; Prisoner # [A-554321]",
             "Vaccination card number [12345678]",
+            "Nomvula Dlamini, 27, ID [9603150423087], Soweto; service no. [25012345]",
+            "CF:[RSSMRA34L15H501Z] cartella",
         ),
         (
             "The employee took 2 tablets; the student 4 days; the badge 3",
@@ -352,7 +374,8 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "pacemaker, model W1DR01, serial number [RNB204567S]",
             "Breast implant: Allergan Natrelle 410, serial [16283746]",
             "Device serial #: SN [4C2F-8891-AA]; S/N [123456789]",
-            "Marcapasos Medtronic, número de serie [PJN708123R]",
+            "Marcapasos Medtronic, número de serie [PJN708123R]; n.º de serie [RNZ604213S]",
+            "device s/n [4A7Q-22981-K] returned",
             "Stimulateur cardiaque, numéro de série [PJN708123R]; Seriennummer [PJN708123R]",
             "Pacemaker Medtronic, numero di serie [PJN708123R]",
         ),

@@ -111,7 +111,7 @@ _NO_UNIT_AFTER = (
 )
 """No unit after a day and a month without a year or a last dot: "am 3.5 mmol/l" is a value."""
 _DATE_KEYS = words(
-    "date dob d.o.b born onset fecha nacimiento datum geburtsdatum data naissance nascimento "
+    "date dob d.o.b born birth onset fecha nacimiento datum geburtsdatum data naissance nascimento "
     "début debut inicio início reacción réaction reação vaccination vacunación vaccinazione"
 )
 """The keys a compact date follows ("Vaccination date 20210315", "DOB 19500101", "Fecha de
@@ -123,7 +123,12 @@ DATE_RULES: tuple[Rule, ...] = (
         "DATE",
         # year, month and day run together, as exports and E2B write them, after a date's key
         rf"(?<![\d\p{{L}}]){Y4}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?![\d\p{{L}}])",
-        ("Vaccination date [20210315].", "DOB [19500101]", "Onset: [20210402]"),
+        (
+            "Vaccination date [20210315].",
+            "DOB [19500101]",
+            "Onset: [20210402]",
+            "D.2.1 Date of birth: [19790228]",
+        ),
         ("Lot 20210315", "MRN 19500101", "date 2021031", "dob 202103155"),
         anchor="number",
         after=_DATE_KEYS,

@@ -94,6 +94,8 @@ GUARDS: tuple[Rule, ...] = (
         # written against the letters: a record number ("MRN: HCT311592")
         rf"(?<=\b{alternation(_LAB)}\s*(?:of|was|is|de|:|=)?\s*)"
         r"(?<!(?-i:\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]?[A-Z]{1,2}))(?!(?<=\p{L})\d{5})"
+        # nor a Brazilian council's registration in a state ("CRF-PA 4521", "CRM-BA 12345")
+        r"(?<!(?i:\b(?:crm|crf|coren|cro|crefito|crp))[-/ ]?(?-i:[A-Z]{2})[ \t]?)"
         rf"{_NUM}(?:\s*/\s*{_NUM})?\s*k?"
         r"(?![\w])(?![ \t](?-i:\d[A-Z]{2}|(?=[0-9A-Z]{0,3}[A-Z])[0-9AC-FHKNPRTV-Y]{4})\b)"
         r"(?!(?<=(?-i:\b[AC-FHKNPRTV-Y])\d{2})[ \t]\d{4}\b)",
@@ -108,6 +110,7 @@ GUARDS: tuple[Rule, ...] = (
             "Cahal Ville, K52 1782",
             "Kilkenny A66 PA3K",
             "MRN: HCT311592",
+            "farmacêutica (CRF-PA 4521)",
         ),
         after=_LAB | words("of was is de"),
     ),
