@@ -287,3 +287,21 @@ def test_an_address_without_number_a_case_or_a_pressure_is_no_identifier(
 
 def test_a_date_of_birth_run_together_is_a_date() -> None:
     assert "19790228" in stretches("D.2.1 Date of birth: 19790228   D.5 Sex: 2", "en", "DATE")
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("le patient a pris de l'Efferalgan codéiné en plus de son Doliprane, soit", "fr"),
+        ("anybody know if valtrex makes u hallucinate? asking for my dad, hes 78", "en"),
+    ],
+)
+def test_a_word_of_the_narratives_language_is_no_relatives_cue_nor_name(
+    text: str, language: str
+) -> None:
+    """French "son" (his) read as the English son before a drug; "hes" (he's) as a name."""
+    assert stretches(text, language, "RELATIVE") == []
+
+
+def test_an_english_relatives_word_still_cues_in_english() -> None:
+    assert "Pierre" in stretches("her son Pierre called", "en", "RELATIVE")

@@ -307,6 +307,14 @@ class Lexicon:
         return folded not in self.common or (familiar and folded in self.familiar)
 
 
+_APOSTROPHE_DROPPED = frozenset(
+    "hes shes im ive id youre theyre dont doesnt didnt cant wont isnt wasnt arent werent "
+    "thats whats theres".split()
+)
+"""English contractions a message types without their apostrophe ("asking for my dad, hes
+78"): stopwords, no names."""
+
+
 @resident
 def lexicon(language: str | None = None) -> Lexicon:
     """The shipped word lists (read once per process), with the stopwords of ``language``
@@ -323,7 +331,7 @@ def lexicon(language: str | None = None) -> Lexicon:
         names.first_names,
         names.last_names,
         common_words(),
-        stop - PARTICLES,
+        (stop | _APOSTROPHE_DROPPED) - PARTICLES,
         familiar_names(),
         language,
         place_words(),

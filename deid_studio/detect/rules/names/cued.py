@@ -12,6 +12,7 @@ from functools import cache
 
 import regex
 
+from deid_studio.core.language import stopwords
 from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import borne_first_names, eponyms, fold, names_of
 from deid_studio.detect.geography import places
@@ -640,6 +641,10 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int, Conf
     found = []
     for kind, rule, table, tail, strength, confirm in families:
         words = {w for lang in _languages(language, table) for w in _split(table[lang])}
+        if language in table and language != "en" and "en" in table:
+            # an English cue that is a function word of the narrative's language is that
+            # word: "son Doliprane" in French is "his", "son" in Spanish "they are"
+            words -= stopwords().get(language, frozenset()) - set(_split(table[language]))
         if language not in table:  # "Nora Smith" in a narrative of no known language
             words -= RELATIVES_ALSO_NAMES
         family = cues(
