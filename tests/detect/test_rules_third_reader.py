@@ -305,3 +305,36 @@ def test_a_word_of_the_narratives_language_is_no_relatives_cue_nor_name(
 
 def test_an_english_relatives_word_still_cues_in_english() -> None:
     assert "Pierre" in stretches("her son Pierre called", "en", "RELATIVE")
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "town"),
+    [
+        ("@sarahj_runs same!! my endo in tampa said push thru lol", "en", "tampa"),
+        ("so my GP (dr o'brien in ballina, lovely man) finally admitted it", "en", "ballina"),
+        ("hola soy pepe de getafe, mi madre (87) empezo con sintrom", "es", "getafe"),
+        ("o meu pai foi parar às urgências do amadora-sintra", "pt", "amadora-sintra"),
+    ],
+)
+def test_a_town_in_a_message_typed_in_lower_case_is_a_town(
+    text: str, language: str, town: str
+) -> None:
+    assert town in stretches(text, language, "CITY")
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("my mum has a bath in the morning and lives near reading", "en"),
+        ("tomo un vaso de leche en casa", "es"),
+        ("The patient was seen in Tampa. Later she moved.", "en"),
+    ],
+)
+def test_a_word_or_a_sentence_cased_narrative_gives_no_lower_case_town(
+    text: str, language: str
+) -> None:
+    """A common word that names a town ("bath", "reading") is none; a narrative in sentence
+    case is left to the capitalised rules."""
+    assert not any(
+        h.islower() for h in stretches(text, language, "CITY")
+    )

@@ -142,6 +142,7 @@ RULES: Mapping[str, float] = {
     "town_in_brackets": 0.9,
     "town_compound": 0.9,
     "town_after_phrase": 0.9,
+    "town_in_message": 0.85,
     "district_named": 0.9,
     "street_between_numbers": 0.75,
     "street_before_postcode": 0.85,

@@ -69,6 +69,7 @@ from deid_studio.detect.rules.places.towns import (
     _towns_with_regions,
     _with_prefixes,
     districts,
+    towns_in_lower_case,
 )
 from deid_studio.detect.rules.words import lexicon, register_triggers, word_index
 
@@ -122,6 +123,7 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
     found += _continued(text, found, lex, language)
     found += _towns(text, language, lex)
     found += _after_phrases(text, index, lex, language)
+    found += towns_in_lower_case(text, language, lex)
     found += districts(text, lex)
     found += _towns_with_regions(text, language, index, lex)
     found += _of_towns(text, language, lex)

@@ -7,7 +7,8 @@ prefix word left out ("East [Geraldberg]").
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import regex
 
@@ -406,3 +407,74 @@ def districts(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     if " Side" in text:
         for match in _SIDE_OF_TOWN.finditer(text):
             yield RuleHit(*match.span("side"), "CITY", "district_named")
+
+
+_MESSAGE_PREPOSITIONS: Mapping[str, str] = {
+    "en": "in at from near",
+    "es": "de en desde",
+    "fr": "à a de près",
+    "de": "in aus von bei nach",
+    "it": "a di da in",
+    "pt": "em de do da no na",
+}
+"""Prepositions before a town in a message typed in lower case ("my endo in tampa", "soy pepe
+de getafe", "aus der nähe von paderborn")."""
+_LOWER_WORD_AFTER = regex.compile(r"[ \t]+(\p{Ll}[\p{Ll}\p{M}]*(?:-\p{Ll}[\p{Ll}\p{M}]*)*)")
+_TITLED_WORD = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]")
+_CAPITAL = re.compile(r"[A-ZÀ-Þ]")
+LOWER_CASE_SHARE = 0.03
+"""At most this share of a message's words capitalised (acronyms aside), it is typed in lower
+case: a town there is written as any other word ("@sarahj_runs same!! my endo in tampa
+said"); a narrative in sentence case has one a sentence at least."""
+
+
+def _typed_in_lower_case(text: str) -> bool:
+    """Whether ``text`` is a message typed in lower case (:data:`LOWER_CASE_SHARE`), counted
+    at C speed, and first on its opening (every narrative is asked; most say no there)."""
+    opening = text[:_OPENING]
+    if len(_TITLED_WORD.findall(opening)) > 1:
+        return False  # two capitalised words in its opening: sentence case
+    if len(_CAPITAL.findall(opening)) * 2 > len(opening.split()):
+        return False  # in capitals ("PT C/O RASH"): shouting, no lower case
+    return len(_TITLED_WORD.findall(text)) <= LOWER_CASE_SHARE * len(text.split())
+
+
+_OPENING = 300
+
+
+def towns_in_lower_case(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
+    """Towns of the gazetteer after a preposition in a message typed in lower case (rule
+    ``town_in_message``): one word or a hyphenated one that names a town and no country,
+    is no common, everyday or stop word, and four letters or more ("in croydon", "de
+    getafe", "von paderborn", "do amadora-sintra"; not "in bath", "de leche")."""
+    if not _typed_in_lower_case(text):
+        return
+    known = places(language)
+    prepositions = frozenset(
+        w for lang in _prepositions_of(language) for w in _MESSAGE_PREPOSITIONS[lang].split()
+    )
+    for token in _TOKEN.finditer(text):
+        if token.group() not in prepositions:
+            continue
+        word = _LOWER_WORD_AFTER.match(text, token.end())
+        if word is None:
+            continue
+        written = word.group(1)
+        folded = fold(written)
+        parts = tuple(fold(p) for p in written.split("-"))
+        if (
+            len(folded) < 4
+            or folded in lex.common
+            or folded in lex.stop
+            or lex.everyday(folded)
+            or folded in known.ambiguous
+        ):
+            continue
+        if known.match((folded,)) == "CITY" or all(known.match((p,)) == "CITY" for p in parts):
+            yield RuleHit(*word.span(1), "CITY", "town_in_message")
+
+
+def _prepositions_of(language: str | None) -> tuple[str, ...]:
+    if language in _MESSAGE_PREPOSITIONS:
+        return (language,) if language == "en" else (language, "en")
+    return tuple(_MESSAGE_PREPOSITIONS)
