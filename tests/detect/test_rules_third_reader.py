@@ -335,6 +335,4 @@ def test_a_word_or_a_sentence_cased_narrative_gives_no_lower_case_town(
 ) -> None:
     """A common word that names a town ("bath", "reading") is none; a narrative in sentence
     case is left to the capitalised rules."""
-    assert not any(
-        h.islower() for h in stretches(text, language, "CITY")
-    )
+    assert not any(h.islower() for h in stretches(text, language, "CITY"))

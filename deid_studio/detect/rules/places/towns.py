@@ -420,6 +420,7 @@ _MESSAGE_PREPOSITIONS: Mapping[str, str] = {
 """Prepositions before a town in a message typed in lower case ("my endo in tampa", "soy pepe
 de getafe", "aus der nähe von paderborn")."""
 _LOWER_WORD_AFTER = regex.compile(r"[ \t]+(\p{Ll}[\p{Ll}\p{M}]*(?:-\p{Ll}[\p{Ll}\p{M}]*)*)")
+_WORD_BEFORE = regex.compile(r"(\p{L}+)[ \t]+\Z")
 _TITLED_WORD = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]")
 _CAPITAL = re.compile(r"[A-ZÀ-Þ]")
 LOWER_CASE_SHARE = 0.03
@@ -466,10 +467,14 @@ def towns_in_lower_case(text: str, language: str | None, lex: Lexicon) -> Iterat
             len(folded) < 4
             or folded in lex.common
             or folded in lex.stop
+            or lex.everyday(written)  # with its accents: "tamaño", not "tamano"
             or lex.everyday(folded)
             or folded in known.ambiguous
         ):
             continue
+        before = _WORD_BEFORE.search(text, max(0, token.start() - 30), token.start())
+        if before is not None and fold(before.group(1)) in _INSTITUTION_WORDS:
+            continue  # "hospital de agudos": the institution's kind
         if known.match((folded,)) == "CITY" or all(known.match((p,)) == "CITY" for p in parts):
             yield RuleHit(*word.span(1), "CITY", "town_in_message")
 
