@@ -336,3 +336,36 @@ def test_a_word_or_a_sentence_cased_narrative_gives_no_lower_case_town(
     """A common word that names a town ("bath", "reading") is none; a narrative in sentence
     case is left to the capitalised rules."""
     assert not any(h.islower() for h in stretches(text, language, "CITY"))
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "institution"),
+    [
+        ("Park Ji-hoon, 33, Samsung Medical Center, Gangnam-gu", "en", "Samsung Medical Center"),
+        (
+            "Dept of Medicine, Amrita Institute of Medical Sciences, Kochi",
+            "en",
+            "Amrita Institute of Medical Sciences",
+        ),
+        ("Vu au CHUV à Lausanne le 3 mars", "fr", "CHUV"),
+        (
+            "Hospitalisée à l'Hôpital européen Georges-Pompidou (Paris)",
+            "fr",
+            "Hôpital européen Georges-Pompidou",
+        ),
+        ("ricoverato all'Humanitas di Rozzano", "it", "Humanitas"),
+        ("pt admitted to Wexford General since Sat 14th", "en", "Wexford General"),
+        ("seen at Erasmus MC, Rotterdam", "en", "Erasmus MC"),
+    ],
+)
+def test_a_hospital_known_by_its_name_or_its_town_is_an_institution(
+    text: str, language: str, institution: str
+) -> None:
+    """Hospitals no institution's word names (an elided article before a known one hid it:
+    "l'Hôpital", "all'Humanitas"), and a town's "General"."""
+    assert institution in stretches(text, language, "INSTITUTION")
+
+
+@pytest.mark.parametrize("text", ["the Attorney General said", "the Surgeon General warned"])
+def test_a_general_of_no_town_is_no_hospital(text: str) -> None:
+    assert stretches(text, "en", "INSTITUTION") == []

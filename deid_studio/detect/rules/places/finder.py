@@ -27,7 +27,7 @@ from deid_studio.detect.rules.places.gazetteer import (
     _lower_case_towns,
     _typed_counties,
 )
-from deid_studio.detect.rules.places.health_systems import known_institutions
+from deid_studio.detect.rules.places.health_systems import known_institutions, towns_general
 from deid_studio.detect.rules.places.institutions import (
     _CHAINS,
     _GENERIC_HOSPITAL,
@@ -117,6 +117,7 @@ def find_places(text: str, language: str | None) -> list[RuleHit]:
             for m in STORE_NUMBER_ALONE.finditer(text)
         )
     found += known_institutions(text, index)
+    found += towns_general(text, language)
     found += military_places(text, language, index)
     found += stores(text, language, index)
     found += _manufacturers(text, language, lex)

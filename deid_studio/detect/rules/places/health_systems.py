@@ -19,6 +19,8 @@ from collections.abc import Iterator
 
 import regex
 
+from deid_studio.detect.gazetteers import fold
+from deid_studio.detect.geography import places
 from deid_studio.detect.rules.base import RuleHit
 from deid_studio.detect.rules.words import register_triggers
 
@@ -52,16 +54,22 @@ _NAMES = (
     "Planned Parenthood", "Good Samaritan", "Walter Reed", "KinderCare",
     # the United Kingdom, Canada, Australia, Ireland
     "Great Ormond Street", "Guy's and St Thomas'", "Addenbrooke's", "Moorfields",
-    "Sunnybrook", "SickKids", "Toronto General", "Mount Sinai Hospital",
+    "Sunnybrook", "SickKids", "Toronto General", "Mount Sinai Hospital", "Royal Marsden",
+    "Groote Schuur", "Rotunda Hospital",
+    # the Netherlands, Scandinavia, Switzerland's French part, Asia
+    "Erasmus MC", "UMC Utrecht", "Radboudumc", "Karolinska", "Rigshospitalet", "CHUV", "HUG",
+    "Samsung Medical Center", "Asan Medical Center", "AIIMS", "Apollo Hospitals",
+    "Amrita Institute of Medical Sciences", "Aga Khan University Hospital",
     # Germany, Austria, Switzerland
     "Charité", "Universitätsklinikum Eppendorf", "UKE", "Helios Kliniken", "Asklepios",
-    "Sana Kliniken", "Vivantes", "Rhön-Klinikum", "AKH Wien", "Inselspital",
+    "Sana Kliniken", "Vivantes", "Rhön-Klinikum", "AKH Wien", "Inselspital", "Helios Klinik",
+    "Asklepios Klinik",
     "Klinikum rechts der Isar",
     # France
     "Pitié-Salpêtrière", "Hôtel-Dieu", "Hospices Civils de Lyon", "Gustave Roussy",
     "Centre Léon Bérard", "Institut Curie",
     "Institut Curie", "Necker-Enfants malades", "Lariboisière",
-    "Hôpital Européen Georges-Pompidou", "AP-HP", "AP-HM",
+    "Hôpital Européen Georges-Pompidou", "Hôpital européen Georges-Pompidou", "AP-HP", "AP-HM",
     # Spain
     "Gregorio Marañón", "Vall d'Hebron", "Quirónsalud", "HM Hospitales", "Sant Joan de Déu",
     "Ramón y Cajal", "Doce de Octubre", "12 de Octubre", "Puerta de Hierro", "La Fe",
@@ -119,12 +127,35 @@ _BY_FIRST_WORD: dict[str, regex.Pattern[str]] = {
 one pattern each: the word index says where a first word stands, and only its names are
 tried there (one pattern of every name over the whole text cost half the rules' time)."""
 _FIRST_WORDS = frozenset(_BY_FIRST_WORD)
-_LETTER_BEFORE = regex.compile(r"[\p{L}\p{M}\d'\u2019-]\Z")
+_LETTER_BEFORE = regex.compile(
+    r"[\p{L}\p{M}\d'\u2019-]\Z(?<!(?<![\p{L}\p{M}])(?i:l|d|dell|all|nell|dall|sull)['\u2019])"
+)
+"""A name goes on before the institution's: not an elided article ("l'Hôpital européen
+Georges-Pompidou", "all'Humanitas")."""
 
 
 @register_triggers
 def _triggers(language: str | None) -> frozenset[str]:
     return _FIRST_WORDS
+
+
+_TOWN_GENERAL = regex.compile(
+    r"(?<![\p{L}\p{M}'\u2019-])(?P<town>\p{Lu}[\p{L}\p{M}'\u2019-]+(?:[ \t]\p{Lu}[\p{L}\p{M}-]+)?)"
+    r"[ \t]+General(?![ \t]+\p{Lu})(?![\p{L}\p{M}])"
+)
+"""A town's general hospital named by the town and "General" alone, as Britain, Ireland and
+Canada shorten it ("admitted to Wexford General", "Leeds General"); not "Attorney General"."""
+
+
+def towns_general(text: str, language: str | None) -> Iterator[RuleHit]:
+    """The hospitals :data:`_TOWN_GENERAL` finds whose first words are a town of the
+    gazetteer (rule ``institution_known``), in English narratives."""
+    if language not in (None, "en") or " General" not in text:
+        return
+    known = places(language)
+    for match in _TOWN_GENERAL.finditer(text):
+        if known.match(tuple(fold(w) for w in match.group("town").split())) == "CITY":
+            yield RuleHit(*match.span(), "INSTITUTION", "institution_known")
 
 
 def known_institutions(text: str, index: dict[str, list[int]]) -> Iterator[RuleHit]:
