@@ -369,3 +369,33 @@ def test_a_hospital_known_by_its_name_or_its_town_is_an_institution(
 @pytest.mark.parametrize("text", ["the Attorney General said", "the Surgeon General warned"])
 def test_a_general_of_no_town_is_no_hospital(text: str) -> None:
     assert stretches(text, "en", "INSTITUTION") == []
+
+
+def test_an_italian_wifes_married_surname_after_in_is_a_name() -> None:
+    text = "Sig.ra Rosa Maria Cuomo in Sorrentino, 77 anni, affetta da rosacea"
+    assert "Sorrentino" in stretches(text, "it", "PERSON")
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [("il Dott. Rossi in Pronto Soccorso", "it"), ("I'm in Harstad, at the conference", "en")],
+)
+def test_in_before_a_ward_or_in_english_marries_no_one(text: str, language: str) -> None:
+    assert not any(
+        w in ("Pronto Soccorso", "Pronto", "Harstad") for w in stretches(text, language, "PERSON")
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Posted by u/grace_under_fire77 · 3y ago — took cipro for a UTI",
+        "Replying to u/hopefulnurse2019: no joy here either",
+    ],
+)
+def test_a_reddit_users_name_by_its_prefix_alone_is_one(text: str) -> None:
+    assert any(h.startswith("u/") for h in stretches(text, "en", "URL"))
+
+
+def test_units_per_a_measure_are_no_reddit_user() -> None:
+    assert stretches("heparin 18 u/kg/hr; 5000 u/day; 0.5 u/ml", "en", "URL") == []

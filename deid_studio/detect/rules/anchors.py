@@ -422,6 +422,11 @@ def _user(a: Anchors) -> list[int]:
         match = _USER_KEY.match(a.text, at)
         if match is not None:
             found.add(match.end())
+    at = a.text.find("u/")
+    while at >= 0:  # a Reddit user's name by its "u/" alone ("Posted by u/grace_under_fire77")
+        if at == 0 or not (a.text[at - 1].isalnum() or a.text[at - 1] in "/_"):
+            found.add(at)
+        at = a.text.find("u/", at + 2)
     return sorted(found)
 
 

@@ -296,6 +296,7 @@ CONTACT_RULES: tuple[Rule, ...] = (
             "mein Nutzername im Forum ist [petra71]",
             "meu usuário é [anapaula81]",
             "Discord user [mike#1234] posted",
+            "Posted by [u/grace_under_fire77] · 3y ago; Replying to [u/hopefulnurse2019]: no",
         ),
         (
             "login: yes",
@@ -303,6 +304,7 @@ CONTACT_RULES: tuple[Rule, ...] = (
             "the login screen",
             "username is Maggie",
             "login: 12.30",
+            "heparin 18 u/kg/hr; 5000 u/day; 0.5 u/ml; lu/dl",
         ),
         anchor="user",
     ),

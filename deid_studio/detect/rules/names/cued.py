@@ -118,6 +118,10 @@ _BIRTH_NAME: Mapping[str, str] = {
 Martin", "Mme LE GOFF Anne, épouse LE BRIS", "Frau Meier, verh. Schulz", "Maria Rossi ved.
 Bianchi"): a name when a name stands before them and a word follows; a birth date when a
 number does ("geb. 12.03.1950"). Not "als geborene Kölnerin", "Enfant née Prématurée"."""
+_MARRIED_IN: Mapping[str, str] = {"it": "in"}
+"""The Italian married woman's "in" between her surname and her husband's ("Rosa Maria Cuomo
+in Sorrentino", "Rossi in Bianchi Maria"): a name when a name stands before it and a known
+surname after (:func:`_married_in`), not "Rossi in Pronto Soccorso"."""
 _NAME_BEFORE = regex.compile(r"(?r)(\p{Lu}[\p{L}\p{M}'\u2019\-]+)[ \t]*[,(]?[ \t]*\Z")
 _PATIENT_SHORT: Mapping[str, str] = {"en": "pt pat", "de": "pat pt"}
 """The patient's word shortened, with its dot ("Pat. Schulze wurde aufgenommen", "Pt. Smith
@@ -521,6 +525,25 @@ def _a_person_did_it(text: str, match: regex.Match[str], start: int, lex: Lexico
     return not any(known.match(folded[:n]) for n in range(1, len(folded) + 1))
 
 
+def _married_in(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
+    """Whether "in" stands between a wife's surname and her husband's (:data:`_MARRIED_IN`):
+    a name before it, no comma or bracket between, and a surname list's capitalised word
+    after it that is no everyday word."""
+    if lex.language != "it":
+        return False  # "I'm in Harstad": the English "in" places, in every other language
+    if not text[match.start() - 1 : match.start()].isspace() or not text[start].isupper():
+        return False
+    word = regex.match(r"[\p{L}\p{M}'\u2019]+", text[start:])
+    if word is None:
+        return False
+    folded = fold(word.group())
+    return (
+        folded in lex.last_names
+        and not lex.everyday(folded)
+        and _after_a_name(text, match, start, lex)
+    )  # a town too or not ("Bianchi" is one in Calabria): "in" after a name marries it
+
+
 def _after_a_name(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
     """Whether a name stands before a birth name's cue: a capitalised word that is no
     common or everyday word, a comma or a bracket between ("Braun-Schmitz, geb.", "Smith
@@ -616,6 +639,7 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int, Conf
         ("PERSON", "name_after_patient_title", _JUDGES, _WORD_CUE, STRONG, _a_judge_named),
         ("PERSON", "name_after_patient_title", _NEWBORN_TITLES, _WORD_CUE, STRONG, None),
         ("PERSON", "name_after_patient_title", _BIRTH_NAME, _ABBREVIATED, FIELD, _after_a_name),
+        ("PERSON", "name_after_patient_title", _MARRIED_IN, _WORD_CUE, FIELD, _married_in),
         ("PERSON", "name_after_patient_key", _PATIENT_KEYS, None, STRONG, None),
         ("PERSON", "name_after_patient_key", _PATIENT_NAMED, _WORD_CUE, STRONG, None),
         ("PERSON", "name_after_patient_key", _SURNAME_KEYS, None, FIELD, None),
