@@ -399,3 +399,39 @@ def test_a_reddit_users_name_by_its_prefix_alone_is_one(text: str) -> None:
 
 def test_units_per_a_measure_are_no_reddit_user() -> None:
     assert stretches("heparin 18 u/kg/hr; 5000 u/day; 0.5 u/ml", "en", "URL") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "institution"),
+    [
+        (
+            "Martin-Laval C.¹, Ouédraogo A.². ¹Service de dermatologie ; ²Université Jean-Monnet.",
+            "fr",
+            "Université Jean-Monnet",
+        ),
+        (
+            "López-Ibor J.¹. ¹Servicio de Neurología, Santander. ²Universidad de Cantabria.",
+            "es",
+            "Universidad de Cantabria",
+        ),
+    ],
+)
+def test_an_affiliations_mark_against_its_institution_hides_it_no_more(
+    text: str, language: str, institution: str
+) -> None:
+    assert institution in stretches(text, language, "INSTITUTION")
+
+
+def test_a_square_metre_keeps_its_superscript() -> None:
+    assert stretches("BSA 1.8 m² and 10⁹/L platelets", "en") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "street"),
+    [
+        ("got the booster at the walgreens on Ridge Ave and we both", "Ridge Ave"),
+        ("the Rite Aid on Oak Blvd. told me", "Oak Blvd"),
+    ],
+)
+def test_a_street_by_its_abbreviated_type_after_on_is_a_street(text: str, street: str) -> None:
+    assert street in stretches(text, "en", "STREET")

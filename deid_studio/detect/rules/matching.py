@@ -45,10 +45,24 @@ _ODD_BLANK = re.compile(f"[{_ODD_BLANKS}]")
 _AS_SPACE = str.maketrans(dict.fromkeys(_ODD_BLANKS, " "))
 
 
+_MARK_BEFORE_WORD = re.compile(r"[\u00b9\u00b2\u00b3\u2070\u2074-\u2079]+(?=[A-ZÀ-Þ])")
+"""An affiliation's superscript mark against the word it marks ("²Université Jean-Monnet",
+"¹Servicio de Neurología"): a blank to the rules, which read a digit there as part of a
+code. Not "m²" nor "10⁹/L", which no capital follows."""
+
+
 def plain_blanks(text: str) -> str:
-    """``text`` with each of :data:`_ODD_BLANKS` written as a space: one character for one,
-    so every offset into it is an offset into ``text``."""
-    return text.translate(_AS_SPACE) if _ODD_BLANK.search(text) else text
+    """``text`` with each of :data:`_ODD_BLANKS`, and each affiliation's mark before a word
+    (:data:`_MARK_BEFORE_WORD`), written as a space: one character for one, so every
+    offset into it is an offset into ``text``."""
+    if _ODD_BLANK.search(text):
+        text = text.translate(_AS_SPACE)
+    if any(mark in text for mark in _MARKS):
+        text = _MARK_BEFORE_WORD.sub(lambda m: " " * len(m.group()), text)
+    return text
+
+
+_MARKS = ("\u00b9", "\u00b2", "\u00b3", "\u2070", *map(chr, range(0x2074, 0x207A)))
 
 
 FINDERS: tuple[Finder, ...] = (

@@ -133,15 +133,19 @@ _STREET_US = regex.compile(
     rf"(?:,?[ \t]*(?i:apt|apartment|suite|ste|unit|#)\.?[ \t]*#?[\dA-Za-z-]{{1,6}})?",
     regex.UNICODE,
 )
-_STREET_ON_TYPES = ("Street", "Avenue", "Road", "Drive", "Lane", "Boulevard")
+_STREET_ON_TYPES = (
+    *("Street", "Avenue", "Road", "Drive", "Lane", "Boulevard"),
+    *("Ave", "Rd", "Blvd", "Ln", "Hwy", "Pkwy"),  # "the walgreens on Ridge Ave"
+)
 _STREET_ON = regex.compile(
     r"(?<![\p{L}\p{M}])(?i:on|off|onto|along)[ \t]+"
     rf"(?P<street>(?P<first>{_WORD})[ \t]+(?:{_WORD}[ \t]+){{0,2}}"
     rf"(?:{'|'.join(_STREET_ON_TYPES)}))(?![\p{{L}}\p{{M}}])"
 )
 """An English street named without its number after "on", "off", "onto" or "along" ("the
-Walgreens on Elm Street in Dayton", "lives off Marsh Lane"): the whole street types only,
-not "St." (a saint's) nor "Dr" (a doctor's)."""
+Walgreens on Elm Street in Dayton", "lives off Marsh Lane", "the walgreens on Ridge Ave"):
+the whole street types and the abbreviations no other word writes, not "St." (a saint's)
+nor "Dr" (a doctor's)."""
 _UNIT = cues(
     [
         *"apt apartment suite ste unit box postbox postfach apartado piso puerta wohnung flat"
