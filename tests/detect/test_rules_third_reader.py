@@ -435,3 +435,22 @@ def test_a_square_metre_keeps_its_superscript() -> None:
 )
 def test_a_street_by_its_abbreviated_type_after_on_is_a_street(text: str, street: str) -> None:
     assert street in stretches(text, "en", "STREET")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (
+            "Reporter Name (please print): K A T H L E E N   B Y R N E",
+            "K A T H L E E N   B Y R N E",
+        ),
+        ("Could you spell the surname? Caller: W-A-R-S-A-M-E, Warsame.", "W-A-R-S-A-M-E"),
+    ],
+)
+def test_a_name_spelt_out_letter_by_letter_is_a_name(text: str, name: str) -> None:
+    assert name in stretches(text, "en", "PERSON")
+
+
+@pytest.mark.parametrize("text", ["Options: A B C D E", "grades A-B-C-D were", "S-O-A-P notes"])
+def test_letters_that_spell_no_name_are_none(text: str) -> None:
+    assert stretches(text, "en", "PERSON") == []

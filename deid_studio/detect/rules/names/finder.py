@@ -39,7 +39,7 @@ from deid_studio.detect.rules.names.first_names import (
     _first_names,
     _name_lists,
 )
-from deid_studio.detect.rules.names.initials import _initials, _spelt_names
+from deid_studio.detect.rules.names.initials import _initials, _spelt_names, _spelt_out
 from deid_studio.detect.rules.names.pairs import (
     _lowercase_initialled,
     _pairs,
@@ -128,6 +128,7 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     found += _families(text, lex)
     found += _initials(text, lex, found)
     found += _spelt_names(text, lex)
+    found += _spelt_out(text, lex)
     if "(" in text or ", " in text:
         found += _staff_in_brackets(text, lex)
         found += _named_with_birth(text, lex)

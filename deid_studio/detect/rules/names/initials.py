@@ -6,6 +6,7 @@ and a name its initials in brackets spell, either way round ("Heidelore Striebit
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 
 import regex
@@ -227,3 +228,33 @@ def _name_bracketed(text: str, end: int, letters: str, lex: Lexicon) -> tuple[in
     if inside is None or not _spelt(inside.group(1).split(), letters, lex):
         return None
     return inside.span(1)
+
+
+_SPELT_OUT = re.compile(
+    r"(?<![\w-])[A-Z](?:-[A-Z]){3,}(?![\w-])"  # "W-A-R-S-A-M-E"
+    r"|(?<![\w])(?<!\b[A-Z] )[A-Z](?: [A-Z]){3,}(?:[ \t]{2,3}[A-Z](?: [A-Z]){1,})*(?![\w])"
+)
+"""A name spelt out letter by letter, as a caller spells it or a form's boxes print it: four
+letters or more between hyphens or single blanks, words two or three blanks apart."""
+
+
+def _spelt_out(text: str, lex: Lexicon) -> Iterator[RuleHit]:
+    """Names :data:`_SPELT_OUT` finds whose letters, read as words, are known names ("W-A-R-
+    S-A-M-E", "K A T H L E E N   B Y R N E", "M A R Y"): every word a first or last name of
+    the lists and no common word unless a name first ("A-B-C-D" names no one)."""
+    for match in _SPELT_OUT.finditer(text):
+        words = [
+            "".join(part.split()).replace("-", "").lower()
+            for part in re.split(r"[ \t]{2,3}", match.group())
+        ]
+        if all(
+            (w in lex.first_names or w in lex.last_names)
+            and (w not in lex.common or w in lex.familiar)
+            and w not in _ALPHABET
+            for w in words
+        ):
+            yield RuleHit(*match.span(), "PERSON", "name_spelt")
+
+
+_ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+"""Letters in the alphabet's order spell no name ("Options: A B C D E")."""
