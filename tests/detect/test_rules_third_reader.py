@@ -454,3 +454,14 @@ def test_a_name_spelt_out_letter_by_letter_is_a_name(text: str, name: str) -> No
 @pytest.mark.parametrize("text", ["Options: A B C D E", "grades A-B-C-D were", "S-O-A-P notes"])
 def test_letters_that_spell_no_name_are_none(text: str) -> None:
     assert stretches(text, "en", "PERSON") == []
+
+
+def test_a_hospitals_site_names_its_town() -> None:
+    text = "établie par la Dre Séverine Rochat-Bonvin, Hôpital du Valais, site de Martigny."
+    assert "Martigny" in stretches(text, "fr", "CITY")
+
+
+def test_an_injection_site_is_no_town() -> None:
+    assert (
+        stretches("douleur au site d'injection et sur le site de prélèvement", "fr", "CITY") == []
+    )

@@ -42,7 +42,7 @@ _PLACE_PHRASES = (
     "based in|travelled to|traveled to|originally from|comes from|came from|returned to|"
     "vive en|reside en|nacido en|nacida en|natural de|residente en|vecino de|vecina de|"
     "domiciliado en|domiciliada en|habite à|né à|née à|originaire de|wohnt in|wohnhaft in|"
-    "domicilié à|domiciliée à|demeurant à|résidant à|réside à|vit à|"
+    "domicilié à|domiciliée à|demeurant à|résidant à|réside à|vit à|site de|site d'|"
     "geboren in|stammt aus|lebt in|mann aus|frau aus|kind aus|patient aus|patientin aus|"
     "residente a|risiede a|vive a|domiciliato a|domiciliata a|"
     "originario di|originaria di|residente em|reside em|mora em|nascido em|nascida em|"
