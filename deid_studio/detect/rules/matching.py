@@ -57,12 +57,12 @@ def plain_blanks(text: str) -> str:
     offset into it is an offset into ``text``."""
     if _ODD_BLANK.search(text):
         text = text.translate(_AS_SPACE)
-    if any(mark in text for mark in _MARKS):
+    if _MARK.search(text):
         text = _MARK_BEFORE_WORD.sub(lambda m: " " * len(m.group()), text)
     return text
 
 
-_MARKS = ("\u00b9", "\u00b2", "\u00b3", "\u2070", *map(chr, range(0x2074, 0x207A)))
+_MARK = re.compile(r"[\u00b9\u00b2\u00b3\u2070\u2074-\u2079]")
 
 
 FINDERS: tuple[Finder, ...] = (

@@ -664,6 +664,8 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int, Conf
     )
     found = []
     for kind, rule, table, tail, strength, confirm in families:
+        if table is _MARRIED_IN and language != "it":
+            continue  # "in" everywhere else is the preposition: no cue to look for
         words = {w for lang in _languages(language, table) for w in _split(table[lang])}
         if language in table and language != "en" and "en" in table:
             # an English cue that is a function word of the narrative's language is that
