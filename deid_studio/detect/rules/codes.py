@@ -48,7 +48,8 @@ _KEY_ENDS: dict[str, str] = {
     "paciente paziente soggetto randomization randomisation screening aleatorización "
     "aleatorizacion randomización randomizacion randomisierungsnummer randomizzazione "
     "inclusão inclusao inclusion inclusión probanden-nr probandennummer code número numéro "
-    "numero pt me case autopsy post-mortem postmortem mortem certificate court action docket index",
+    "numero pt me case autopsy post-mortem postmortem mortem certificate court action docket index "
+    "ref reference",
     "insurance": "nass nuss ssn security social sociale nss nir insurance policy nhs "
     "versichertennummer versicherungsnummer kvnr sanitaria tis sip sns afiliación afiliacion "
     "svnr sozialversicherungsnummer vsnr medicare medicaid mbi card vitale ahv avs nuhsa "
@@ -256,6 +257,7 @@ _ID_EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Numéro de dossier hospitalier : [2019-0045672]; Patienten-ID: [55678]",
             "Número do processo hospitalar: [2019/45672]",
             "Subject [1001-0023]; Subject #[023]; Pt [1001-0023]; ME#: [21-01234]",
+            "Coroner's ref: [2023/0451/NW] (inquest touching the death of)",
         ),
         (
             "NHC: no consta",

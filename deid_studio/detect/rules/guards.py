@@ -156,6 +156,7 @@ GUARDS: tuple[Rule, ...] = (
         r"(?<!(?i:(?-i:\bME|\bOCME)|examiner|examiner['\u2019]s|coroner|coroner['\u2019]s|autopsy"
         r"|court|docket|civil\s+action|office)\s+case\s*(?:id|number|no\.?|n[º°o]\.?|\#|nr\.?)?"
         r"\s*[:\#]?\s*)"
+        r"(?<!(?i:coroner|coroner['\u2019]s)\s+ref(?:erence)?\s*[:\#]?\s*)"  # an inquest's
         rf"(?<=\b(?:{alternation(_CASE_KEYS.split())}|worldwide\s+(?:unique\s+)?(?:case\s+)?"
         r"(?:id|number)|manufacturer\s+(?:control\s+)?(?:number|no)|mfr\s+(?:control\s+)?"
         r"(?:no|#)|control\s+(?:number|no)|linked\s+(?:case|report)s?|safety\s+report(?:\s+id)?)"
@@ -168,7 +169,12 @@ GUARDS: tuple[Rule, ...] = (
             "VAERS ID [912345]",
             "linked report [2020123456]",
         ),
-        ("case of fever", "report received", "Fecha de notificación 12/03/24."),
+        (
+            "case of fever",
+            "report received",
+            "Fecha de notificación 12/03/24.",
+            "Coroner's ref: 2023/0451/NW (inquest)",
+        ),
         anchor="code",
         after=words(_CASE_KEYS + " reports " + _GENERIC),
     ),
