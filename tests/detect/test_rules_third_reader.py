@@ -465,3 +465,22 @@ def test_an_injection_site_is_no_town() -> None:
     assert (
         stretches("douleur au site d'injection et sur le site de prélèvement", "fr", "CITY") == []
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "kind", "name"),
+    [
+        ("Pte.:RUIZ ORTEGA,Manuela NHC:0033871", "es", "PERSON", "RUIZ ORTEGA,Manuela"),
+        ("Pat.:Müller,Karl-Heinz Geb.-Dat.:03.04.1950", "de", "PERSON", "Müller,Karl-Heinz"),
+        ("Cumprimentos, Enf.ª Conceição Dias \u2013 ULS de Matosinhos", "pt", "STAFF", "Conceição Dias"),
+    ],
+)
+def test_a_forms_run_in_key_and_a_nurses_title_cue_the_name(
+    text: str, language: str, kind: str, name: str
+) -> None:
+    """ "Pte." (paciente), a key run into its value without a blank, "Enf.ª" (enfermeira)."""
+    assert name in stretches(text, language, kind)
+
+
+def test_a_shortened_patients_word_before_a_symptom_names_no_one() -> None:
+    assert stretches("Pat.:Fieber seit 3 Tagen", "de", "PERSON") == []

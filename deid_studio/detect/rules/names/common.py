@@ -41,10 +41,10 @@ _SURNAME_KEYS: Mapping[str, str] = {
 too ("Apellidos: Vals Cardona", "Nombre y apellidos: Rosa Blanco Moreno")."""
 _STAFF_TITLES: Mapping[str, str] = {
     "en": "dr drs doctor prof professor",
-    "es": "dr dra drª dr.ª dres dras doctor doctora prof profa profesor profesora",
+    "es": "dr dra drª dr.ª dres dras doctor doctora prof profa profesor profesora enf.ª enfª",
     "fr": "dr drs docteur pr professeur",
     "de": "dr dres drs prof mag oa oä pd",
-    "pt": "dr dra drª drs dras doutor doutora",
+    "pt": "dr dra drª drs dras doutor doutora enf.ª enfª enf.º enfº",
     "it": "dott dott.ssa dottore dottoressa prof",
 }
 _RELATIVES: Mapping[str, str] = {

@@ -49,7 +49,7 @@ from deid_studio.detect.rules.words import (
 
 _PATIENT_KEYS: Mapping[str, str] = {
     "en": "patient|patient name|pt name|name|full name|patient's name|re|first name",
-    "es": "paciente|nombre|nombre del paciente",
+    "es": "paciente|nombre|nombre del paciente|pte",
     "fr": "patient|patiente|nom|prénom|nom du patient",
     "de": "patient|patientin|name|vorname|betr|betreff",
     "pt": "paciente|nome",
@@ -297,7 +297,7 @@ def _run_in_titles(text: str, lex: Lexicon) -> Iterator[RuleHit]:
 
 
 _WORD_CUE = r"(?:[ \t]*:)?[ \t]+"  # "son don", not "son. Brought"
-_DOTTED = r"\.(?:[ \t]*:)?[ \t]+"  # "Pat. Schulze"
+_DOTTED = r"\.(?:[ \t]*:[ \t]*|[ \t]+)"  # "Pat. Schulze", a form's "Pat.:Müller"
 _APPOSED = r"[ \t]*,[ \t]+"  # "the patient, Jacob, had"
 _CLOSED_APPOSITION = regex.compile(
     r"(?P<words>\p{Lu}[\p{L}\p{M}'\u2019-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}'\u2019.-]*){0,2}?)[ \t]*"
