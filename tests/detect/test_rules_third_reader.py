@@ -472,7 +472,7 @@ def test_an_injection_site_is_no_town() -> None:
     [
         ("Pte.:RUIZ ORTEGA,Manuela NHC:0033871", "es", "PERSON", "RUIZ ORTEGA,Manuela"),
         ("Pat.:Müller,Karl-Heinz Geb.-Dat.:03.04.1950", "de", "PERSON", "Müller,Karl-Heinz"),
-        ("Cumprimentos, Enf.ª Conceição Dias \u2013 ULS de Matosinhos", "pt", "STAFF", "Conceição Dias"),
+        ("Enf.ª Conceição Dias \u2013 ULS de Matosinhos", "pt", "STAFF", "Conceição Dias"),
     ],
 )
 def test_a_forms_run_in_key_and_a_nurses_title_cue_the_name(
