@@ -484,3 +484,21 @@ def test_a_forms_run_in_key_and_a_nurses_title_cue_the_name(
 
 def test_a_shortened_patients_word_before_a_symptom_names_no_one() -> None:
     assert stretches("Pat.:Fieber seit 3 Tagen", "de", "PERSON") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "name"),
+    [
+        ("Paciente Maria do Socorro Lima, 58 anos, lavradora", "pt", "Maria do Socorro Lima"),
+        ("Paciente Ana Dias. Sem antecedentes.", "pt", "Ana Dias"),
+    ],
+)
+def test_a_surname_that_is_a_word_too_closes_a_name_after_a_weak_cue(
+    text: str, language: str, name: str
+) -> None:
+    """ "Lima" (lime) and "Dias" (days) left the surname out after "Paciente"."""
+    assert name in stretches(text, language, "PERSON")
+
+
+def test_a_common_word_after_a_name_that_goes_on_stays_out() -> None:
+    assert "Ana Dias" not in stretches("Paciente Ana dias depois", "pt", "PERSON")

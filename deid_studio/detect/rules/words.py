@@ -392,6 +392,8 @@ def take_name(
         ):
             if first is not None and taken == 1 and _rare_surname_after(first, word, lex):
                 pass  # "PATIENT JOHN DOE", "reporter: jane doe"
+            elif _closing_surname(text, word, lex, taken, capitalised, uncased):
+                pass  # "Paciente Maria do Socorro [Lima], 58 anos"
             elif not (taken == 0 and _word_first_name(word, lex, uncased)):
                 break
             else:
@@ -444,6 +446,28 @@ _GERMANIC_PARTICLES = frozenset({"de", "van", "von", "vom", "ter", "ten", "den",
 _NOBLE_PARTICLES = frozenset({"van", "von"})
 """The Germanic particles that are no article or preposition of a narrative's own language:
 after a title, one of them says a surname follows even in lower case."""
+
+
+_NAME_CLOSES = regex.compile(r"[ \t]*(?:[,;)]|\.(?![\p{L}\p{M}\d])|\r?\n|\Z)")
+
+
+def _closing_surname(
+    text: str, word: Word, lex: Lexicon, taken: int, capitalised: bool, uncased: bool
+) -> bool:
+    """Whether a capitalised word of a surname list that is a common word too closes a name
+    begun capitalised, before a comma, a bracket or the clause's end: "Paciente Maria do
+    Socorro [Lima], 58 anos", "the patient Ana [Dias]." (Portuguese surnames are words: lime,
+    days, oak), after a weak cue, which takes a common word nowhere else."""
+    return (
+        taken > 0
+        and capitalised
+        and not uncased
+        and word.capitalised
+        and not word.initial
+        and word.folded in lex.last_names
+        and word.folded not in lex.stop
+        and (word.text.endswith(".") or _NAME_CLOSES.match(text, word.end) is not None)
+    )  # a word's full stop is its own: "Ana Dias. Sem antecedentes"
 
 
 def _rare_surname_after(first: Word, word: Word, lex: Lexicon) -> bool:
