@@ -502,3 +502,16 @@ def test_a_surname_that_is_a_word_too_closes_a_name_after_a_weak_cue(
 
 def test_a_common_word_after_a_name_that_goes_on_stays_out() -> None:
     assert "Ana Dias" not in stretches("Paciente Ana dias depois", "pt", "PERSON")
+
+
+def test_two_words_no_list_holds_before_an_age_in_apposition_are_a_name() -> None:
+    text = "Thabo Mokoena, a 39-year-old miner from Rustenburg, developed hepatitis."
+    assert "Thabo Mokoena" in stretches(text, "en", "PERSON")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Depression Test, a 3-year-old diagnosis", "Lisinopril Tablets, a 2-year-old prescription"],
+)
+def test_words_of_a_list_before_an_age_are_no_name(text: str) -> None:
+    assert stretches(text, "en", "PERSON") == []

@@ -11,7 +11,9 @@ from collections.abc import Iterator
 
 import regex
 
+from deid_studio.detect.dictionaries import safe_terms
 from deid_studio.detect.gazetteers import fold
+from deid_studio.detect.geography import places
 from deid_studio.detect.rules.base import RuleHit, occurrences
 from deid_studio.detect.rules.names.common import _BLANKS, _NOT_NAMES, _PERSON_WORDS, _given
 from deid_studio.detect.rules.proper_nouns import noun_after_possessive
@@ -99,7 +101,8 @@ def _named_with_age(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     name that is no everyday word ("Depression is a 3-year-old diagnosis" names no one), or
     their last a known surname after a first word that is no common word ("Dervla McManus,
     a 82-year-old woman"), or any known first name before a surname when a person's noun
-    follows the age ("June Lee is a 51-year-old woman": "june" is a month first)."""
+    follows the age ("June Lee is a 51-year-old woman": "june" is a month first), or two
+    words no list holds (:func:`_may_be_a_name`: "Thabo Mokoena, a 39-year-old miner")."""
     if "old" not in text:
         return
     for match in _NAME_BEFORE_AGE.finditer(text):
@@ -120,8 +123,26 @@ def _named_with_age(text: str, lex: Lexicon) -> Iterator[RuleHit]:
                 and first in lex.first_names
                 and _PERSON_NOUN.match(text, match.end()) is not None
             )
+            or (
+                len(words) == 2
+                and all(_may_be_a_name(w, lex) for w in words)
+                and places(lex.language).match(tuple(words)) is None  # "Cape Town, a 300-…"
+            )
         ):
             yield RuleHit(start, end, "PERSON", "name_before_age")
+
+
+def _may_be_a_name(word: str, lex: Lexicon) -> bool:
+    """A word no list holds as a common, everyday or stop word, a place or a drug: two such
+    before an age in apposition are a name no list knows ("Thabo Mokoena, a 39-year-old
+    miner")."""
+    return not (
+        word in lex.common
+        or word in lex.stop
+        or lex.everyday(word)
+        or places(lex.language).match((word,)) is not None
+        or safe_terms().kind(word) is not None
+    )
 
 
 _BIRTH_IN_BRACKET = regex.compile(
