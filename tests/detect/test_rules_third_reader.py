@@ -515,3 +515,13 @@ def test_two_words_no_list_holds_before_an_age_in_apposition_are_a_name() -> Non
 )
 def test_words_of_a_list_before_an_age_are_no_name(text: str) -> None:
     assert stretches(text, "en", "PERSON") == []
+
+
+def test_a_second_surname_closing_an_arabic_name_belongs_to_it() -> None:
+    text = "Paciente marroquí, Fatima Zahra El Amrani Bouzid, acompañada por su hijo Youssef."
+    assert "Fatima Zahra El Amrani Bouzid" in stretches(text, "es", "PERSON")
+
+
+def test_a_word_after_an_arabic_name_that_goes_on_is_no_surname() -> None:
+    text = "Fatima Al Zahrani Hospital was"
+    assert "Fatima Al Zahrani Hospital" not in stretches(text, "en", "PERSON")

@@ -284,7 +284,26 @@ def _joined_by_particle(text: str, found: list[RuleHit], lex: Lexicon) -> list[R
             and known.match((particle, folded)) is None  # "Mr. Smith [El Paso]"
         ):
             joined.append(RuleHit(hit.start, after.end(), hit.kind, hit.rule))
-    return joined
+    return [_with_second_surname(text, hit, lex) for hit in joined]
+
+
+_SECOND_SURNAME = regex.compile(
+    r"[ \t]+(\p{Lu}[\p{Ll}\p{M}]+(?:-\p{Lu}[\p{Ll}\p{M}]+)?)(?=[ \t]*(?:[,;)]|\.(?!\w)))"
+)
+"""A second surname closing an Arabic name, as Spain and Morocco write two ("Fatima Zahra El
+Amrani [Bouzid],")."""
+
+
+def _with_second_surname(text: str, hit: RuleHit, lex: Lexicon) -> RuleHit:
+    """``hit`` with the second surname after it (:data:`_SECOND_SURNAME`) when that word is
+    no common, stop or everyday word."""
+    after = _SECOND_SURNAME.match(text, hit.end)
+    if after is None:
+        return hit
+    folded = fold(after.group(1))
+    if folded in lex.common or folded in lex.stop or lex.everyday(folded):
+        return hit
+    return RuleHit(hit.start, after.end(), hit.kind, hit.rule)
 
 
 _ABBREVIATING = frozenset({"es", "pt", "ca", "gl"})
