@@ -234,6 +234,7 @@ _SPELT_OUT = re.compile(
     r"(?<![\w-])[A-Z](?:-[A-Z]){3,}(?![\w-])"  # "W-A-R-S-A-M-E"
     r"|(?<![\w])(?<!\b[A-Z] )[A-Z](?: [A-Z]){3,}(?:[ \t]{2,3}[A-Z](?: [A-Z]){1,})*(?![\w])"
 )
+_SPELT_HINT = re.compile(r"[A-Z][- ][A-Z][- ][A-Z][- ][A-Z]")
 """A name spelt out letter by letter, as a caller spells it or a form's boxes print it: four
 letters or more between hyphens or single blanks, words two or three blanks apart."""
 
@@ -242,6 +243,9 @@ def _spelt_out(text: str, lex: Lexicon) -> Iterator[RuleHit]:
     """Names :data:`_SPELT_OUT` finds whose letters, read as words, are known names ("W-A-R-
     S-A-M-E", "K A T H L E E N   B Y R N E", "M A R Y"): every word a first or last name of
     the lists and no common word unless a name first ("A-B-C-D" names no one)."""
+    if _SPELT_HINT.search(text) is None:
+        return  # four letters apart nowhere: the pattern's lookbehinds at every capital cost
+        # ten times more
     for match in _SPELT_OUT.finditer(text):
         words = [
             "".join(part.split()).replace("-", "").lower()

@@ -62,6 +62,7 @@ _TOWN_BEFORE_SIX_DIGITS = regex.compile(
 """A known town before six digits, an Indian, Chinese, Russian or Singaporean postcode
 ("Chennai [600018]", "HYDERABAD - [500034]", "Singapore [238859]")."""
 _AUSTRALIAN_STATES = "NSW VIC QLD TAS ACT NT SA WA"
+_AUSTRALIAN_STATES_SET = tuple(f"{state} " for state in _AUSTRALIAN_STATES.split())
 _AUSTRALIAN_STATE_HINT = re.compile(rf"\b(?:{'|'.join(_AUSTRALIAN_STATES.split())})[ \t]+\d{{4}}\b")
 _AUSTRALIAN_STATE_CODE = regex.compile(
     rf"(?P<town>(?:{_WORD}[ \t]){{0,2}}{_WORD}),?[ \t]+"
@@ -202,11 +203,15 @@ def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
         parts, whole = _town_words(town.group("town"))
         if known.match(parts) is not None or _unknown_town(whole, lex, _STREET_WORDS):
             yield RuleHit(*town.span("town"), "CITY", "town_before_postcode")
-    for code in _SIX_DIGITS.finditer(text):
-        town = _TOWN_BEFORE_SIX_DIGITS.search(text, max(0, code.start() - 50), code.start())
+    for start, end in digit_runs(text):  # the runs the anchors found already
+        if end - start != 6 or _SIX_DIGITS.match(text, start) is None:
+            continue
+        town = _TOWN_BEFORE_SIX_DIGITS.search(text, max(0, start - 50), start)
         if town is not None and known.match(tuple(fold(w) for w in town.group("town").split())):
-            yield RuleHit(*code.span(), "POSTCODE", "postcode_after_known_town")
-    if _AUSTRALIAN_STATE_HINT.search(text):
+            yield RuleHit(start, end, "POSTCODE", "postcode_after_known_town")
+    if any(state in text for state in _AUSTRALIAN_STATES_SET) and _AUSTRALIAN_STATE_HINT.search(
+        text
+    ):
         for match in _AUSTRALIAN_STATE_CODE.finditer(text):
             yield RuleHit(*match.span("code"), "POSTCODE", "postcode_after_state")
             parts, whole = _town_words(match.group("town"))
