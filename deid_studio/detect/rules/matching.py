@@ -45,7 +45,9 @@ _ODD_BLANK = re.compile(f"[{_ODD_BLANKS}]")
 _AS_SPACE = str.maketrans(dict.fromkeys(_ODD_BLANKS, " "))
 
 
-_MARK_BEFORE_WORD = re.compile(r"[\u00b9\u00b2\u00b3\u2070\u2074-\u2079]+(?=[A-ZÀ-Þ])")
+_MARKS = r"[\u00b9\u00b2\u00b3\u2070\u2074-\u2079]"  # superscript digits
+_MARK = re.compile(_MARKS)
+_MARK_BEFORE_WORD = re.compile(rf"{_MARKS}+(?=[A-ZÀ-Þ])")
 """An affiliation's superscript mark against the word it marks ("²Université Jean-Monnet",
 "¹Servicio de Neurología"): a blank to the rules, which read a digit there as part of a
 code. Not "m²" nor "10⁹/L", which no capital follows."""
@@ -60,9 +62,6 @@ def plain_blanks(text: str) -> str:
     if _MARK.search(text):
         text = _MARK_BEFORE_WORD.sub(lambda m: " " * len(m.group()), text)
     return text
-
-
-_MARK = re.compile(r"[\u00b9\u00b2\u00b3\u2070\u2074-\u2079]")
 
 
 FINDERS: tuple[Finder, ...] = (

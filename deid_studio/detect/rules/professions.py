@@ -18,7 +18,14 @@ import regex
 
 from deid_studio.detect.gazetteers import fold
 from deid_studio.detect.rules.base import Finder, RuleHit
-from deid_studio.detect.rules.words import Cues, cues, lexicon, register_triggers, word_index
+from deid_studio.detect.rules.words import (
+    Cues,
+    cues,
+    languages_of,
+    lexicon,
+    register_triggers,
+    word_index,
+)
 
 _BEFORE: Mapping[str, str] = {
     "en": "works as|worked as|working as|work as a|work as an|employed as|job as|career as",
@@ -103,16 +110,10 @@ RULES = {
 rounded down."""
 
 
-def _languages(language: str | None, table: Mapping[str, str]) -> list[str]:
-    if language is None or language not in table:
-        return list(table)
-    return [language, "en"] if language != "en" else ["en"]
-
-
 @cache
 def _families(language: str | None) -> tuple[Cues, Cues, Cues]:
-    before = {p for lang in _languages(language, _BEFORE) for p in _BEFORE[lang].split("|")}
-    keys = {k for lang in _languages(language, _KEYS) for k in _KEYS[lang].split("|")}
+    before = {p for lang in languages_of(language, _BEFORE) for p in _BEFORE[lang].split("|")}
+    keys = {k for lang in languages_of(language, _KEYS) for k in _KEYS[lang].split("|")}
     being = {p for lang in _own_languages(language) for p in _IS[lang].split("|")}
     return (
         cues(before, tail=rf"[ \t]+{_ARTICLES}", word_end=True),

@@ -307,6 +307,15 @@ class Lexicon:
         return folded not in self.common or (familiar and folded in self.familiar)
 
 
+def languages_of(language: str | None, table: Mapping[str, str]) -> list[str]:
+    """The languages of a cue table to read for a narrative in ``language``: its own and
+    English (English cues stand in every narrative), or every language the table holds when
+    it holds none for ``language`` (unknown, or a language the table leaves out)."""
+    if language is None or language not in table:
+        return list(table)
+    return [language, "en"] if language != "en" and "en" in table else [language]
+
+
 _APOSTROPHE_DROPPED = frozenset(
     "hes shes im ive id youre theyre dont doesnt didnt cant wont isnt wasnt arent werent "
     "thats whats theres".split()

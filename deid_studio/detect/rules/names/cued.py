@@ -43,6 +43,7 @@ from deid_studio.detect.rules.words import (
     Cues,
     Lexicon,
     cues,
+    languages_of,
     take_name,
     words_from,
 )
@@ -262,12 +263,6 @@ _TITLE_WORDS = frozenset(
 """Words that may follow a title or a key before the name: "Frau Dr. med. Weber", "Mag.
 pharm. X", "Remitido por: Doctor Pablo Garrido Abad", "ihr Mann Herr Franz Huber" (MEDDOCAN's
 gold leaves titles out). Not "don": "his son Don" is a name."""
-
-
-def _languages(language: str | None, table: Mapping[str, str]) -> list[str]:
-    if language is None or language not in table:
-        return list(table)
-    return [language, "en"] if "en" in table else [language]
 
 
 _ABBREVIATED = r"(?:\.?(?:[ \t]*:)?[ \t]+|(?<=\p{L}{2})\.(?=\p{L}[\p{L}\p{M}]))"
@@ -526,11 +521,10 @@ def _a_person_did_it(text: str, match: regex.Match[str], start: int, lex: Lexico
 
 
 def _married_in(text: str, match: regex.Match[str], start: int, lex: Lexicon) -> bool:
-    """Whether "in" stands between a wife's surname and her husband's (:data:`_MARRIED_IN`):
-    a name before it, no comma or bracket between, and a surname list's capitalised word
-    after it that is no everyday word."""
-    if lex.language != "it":
-        return False  # "I'm in Harstad": the English "in" places, in every other language
+    """Whether "in" stands between a wife's surname and her husband's (:data:`_MARRIED_IN`,
+    a family :func:`_cue_families` builds for Italian narratives only): a name before it, no
+    comma or bracket between, and a surname list's capitalised word after it that is no
+    everyday word."""
     if not text[match.start() - 1 : match.start()].isspace() or not text[start].isupper():
         return False
     word = regex.match(r"[\p{L}\p{M}'\u2019]+", text[start:])
@@ -665,8 +659,8 @@ def _cue_families(language: str | None) -> tuple[tuple[str, str, Cues, int, Conf
     found = []
     for kind, rule, table, tail, strength, confirm in families:
         if table is _MARRIED_IN and language != "it":
-            continue  # "in" everywhere else is the preposition: no cue to look for
-        words = {w for lang in _languages(language, table) for w in _split(table[lang])}
+            continue  # "in" everywhere else is the preposition ("I'm in Harstad"): no cue
+        words = {w for lang in languages_of(language, table) for w in _split(table[lang])}
         if language in table and language != "en" and "en" in table:
             # an English cue that is a function word of the narrative's language is that
             # word: "son Doliprane" in French is "his", "son" in Spanish "they are"

@@ -234,9 +234,10 @@ _SPELT_OUT = re.compile(
     r"(?<![\w-])[A-Z](?:-[A-Z]){3,}(?![\w-])"  # "W-A-R-S-A-M-E"
     r"|(?<![\w])(?<!\b[A-Z] )[A-Z](?: [A-Z]){3,}(?:[ \t]{2,3}[A-Z](?: [A-Z]){1,})*(?![\w])"
 )
-_SPELT_HINT = re.compile(r"[A-Z][- ][A-Z][- ][A-Z][- ][A-Z]")
 """A name spelt out letter by letter, as a caller spells it or a form's boxes print it: four
 letters or more between hyphens or single blanks, words two or three blanks apart."""
+_SPELT_HINT = re.compile(r"[A-Z][- ][A-Z][- ][A-Z][- ][A-Z]")
+"""Four letters apart, found at C speed: where :data:`_SPELT_OUT` is tried."""
 
 
 def _spelt_out(text: str, lex: Lexicon) -> Iterator[RuleHit]:

@@ -62,7 +62,7 @@ _TOWN_BEFORE_SIX_DIGITS = regex.compile(
 """A known town before six digits, an Indian, Chinese, Russian or Singaporean postcode
 ("Chennai [600018]", "HYDERABAD - [500034]", "Singapore [238859]")."""
 _AUSTRALIAN_STATES = "NSW VIC QLD TAS ACT NT SA WA"
-_AUSTRALIAN_STATES_SET = tuple(f"{state} " for state in _AUSTRALIAN_STATES.split())
+_AUSTRALIAN_STATE_WORDS = tuple(f"{state} " for state in _AUSTRALIAN_STATES.split())
 _AUSTRALIAN_STATE_HINT = re.compile(rf"\b(?:{'|'.join(_AUSTRALIAN_STATES.split())})[ \t]+\d{{4}}\b")
 _AUSTRALIAN_STATE_CODE = regex.compile(
     rf"(?P<town>(?:{_WORD}[ \t]){{0,2}}{_WORD}),?[ \t]+"
@@ -209,7 +209,7 @@ def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
         town = _TOWN_BEFORE_SIX_DIGITS.search(text, max(0, start - 50), start)
         if town is not None and known.match(tuple(fold(w) for w in town.group("town").split())):
             yield RuleHit(start, end, "POSTCODE", "postcode_after_known_town")
-    if any(state in text for state in _AUSTRALIAN_STATES_SET) and _AUSTRALIAN_STATE_HINT.search(
+    if any(state in text for state in _AUSTRALIAN_STATE_WORDS) and _AUSTRALIAN_STATE_HINT.search(
         text
     ):
         for match in _AUSTRALIAN_STATE_CODE.finditer(text):

@@ -33,7 +33,7 @@ from deid_studio.detect.rules.places.common import (
 )
 from deid_studio.detect.rules.places.institution_words import _INSTITUTION_WORDS
 from deid_studio.detect.rules.places.postcodes import _STATE_CODE_WORDS, _US_STATES
-from deid_studio.detect.rules.words import PARTICLES, Lexicon, cues
+from deid_studio.detect.rules.words import PARTICLES, Lexicon, cues, languages_of
 
 _PLACE_PHRASES = (
     "lives in|lives at|living in|lived in|grew up in|moved to|moved here from|moved from|"
@@ -429,6 +429,9 @@ case: a town there is written as any other word ("@sarahj_runs same!! my endo in
 said"); a narrative in sentence case has one a sentence at least."""
 
 
+_OPENING = 300  # characters of a narrative's opening asked first
+
+
 def _typed_in_lower_case(text: str) -> bool:
     """Whether ``text`` is a message typed in lower case (:data:`LOWER_CASE_SHARE`), counted
     at C speed, and first on its opening (every narrative is asked; most say no there)."""
@@ -440,9 +443,6 @@ def _typed_in_lower_case(text: str) -> bool:
     return len(_TITLED_WORD.findall(text)) <= LOWER_CASE_SHARE * len(text.split())
 
 
-_OPENING = 300
-
-
 def towns_in_lower_case(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
     """Towns of the gazetteer after a preposition in a message typed in lower case (rule
     ``town_in_message``): one word or a hyphenated one that names a town and no country,
@@ -452,7 +452,9 @@ def towns_in_lower_case(text: str, language: str | None, lex: Lexicon) -> Iterat
         return
     known = places(language)
     prepositions = frozenset(
-        w for lang in _prepositions_of(language) for w in _MESSAGE_PREPOSITIONS[lang].split()
+        w
+        for lang in languages_of(language, _MESSAGE_PREPOSITIONS)
+        for w in _MESSAGE_PREPOSITIONS[lang].split()
     )
     for token in _TOKEN.finditer(text):
         if token.group() not in prepositions:
@@ -475,11 +477,5 @@ def towns_in_lower_case(text: str, language: str | None, lex: Lexicon) -> Iterat
         before = _WORD_BEFORE.search(text, max(0, token.start() - 30), token.start())
         if before is not None and fold(before.group(1)) in _INSTITUTION_WORDS:
             continue  # "hospital de agudos": the institution's kind
-        if known.match((folded,)) == "CITY" or all(known.match((p,)) == "CITY" for p in parts):
+        if all(known.match((part,)) == "CITY" for part in parts):  # "amadora-sintra" too
             yield RuleHit(*word.span(1), "CITY", "town_in_message")
-
-
-def _prepositions_of(language: str | None) -> tuple[str, ...]:
-    if language in _MESSAGE_PREPOSITIONS:
-        return (language,) if language == "en" else (language, "en")
-    return tuple(_MESSAGE_PREPOSITIONS)
