@@ -40,15 +40,37 @@ def bind(parent_pid: int) -> None:
 
 
 def bind_early() -> None:
-    """Bind to the parent when it announced itself in :data:`ENV` and is still there."""
+    """Bind to the parent when it announced itself in :data:`ENV` and is still there; exit
+    at once when the process that announced itself has died while this one was starting
+    (the kernel could not kill a child not yet bound, and its own late check would come only
+    after seconds of imports)."""
     announced = os.environ.get(ENV, "")
-    if announced.isdigit() and int(announced) == os.getppid() and os.getppid() > 1:
+    if not announced.isdigit():
+        return
+    if int(announced) == os.getppid() and os.getppid() > 1:
         bind(int(announced))
+    elif _gone(int(announced)):
+        os._exit(1)
 
 
 def announce() -> None:
     """Call before spawning children: they bind to this process as they start."""
     os.environ[ENV] = str(os.getpid())
+
+
+def _gone(pid: int) -> bool:
+    """Whether ``pid`` has ended: no such process, or a zombie nobody has reaped yet."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (PermissionError, OSError):
+        return False
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] == b"Z"
+    except (OSError, IndexError):
+        return False
 
 
 def _death_signal() -> bool:

@@ -31,7 +31,7 @@ pytestmark = pytest.mark.skipif(
 
 def kill_and_count_survivors(command: list[str], ready, env: dict[str, str]) -> list:
     """Start ``command`` in a new session, wait for ``ready(processes)``, SIGKILL it, and
-    return the processes of its session still alive 3 s later (none: the kernel kills a
+    return the processes of its session still alive 10 s later (none: the kernel kills a
     bound child with its parent at once; one still starting exits as soon as it notices)."""
     started = subprocess.Popen(
         command,
@@ -47,7 +47,7 @@ def kill_and_count_survivors(command: list[str], ready, env: dict[str, str]) -> 
         )
         os.kill(started.pid, signal.SIGKILL)
         started.wait(10)
-        wait_until(lambda: not session_processes(started.pid), 3)
+        wait_until(lambda: not session_processes(started.pid), 10)
         return session_processes(started.pid)
     finally:
         for pid, _, _ in session_processes(started.pid):  # never leave any behind
@@ -117,3 +117,28 @@ def test_the_windows_background_process_dies_with_the_window(
         return bool(seen) and time.monotonic() - seen[0] > 3
 
     assert kill_and_count_survivors(command, child_working, env) == []
+
+
+def _dead_pid() -> int:
+    finished = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], 
+                              capture_output=True, text=True, check=True)  # fmt: skip
+    return int(finished.stdout)
+
+
+@pytest.mark.parametrize(
+    ("announcer", "exits"),
+    [(_dead_pid, True), (os.getpid, False)],
+    ids=["announcer-died-while-starting", "announcer-alive-but-not-the-parent"],
+)
+def test_a_child_whose_announcer_died_before_it_could_bind_exits_on_import(
+    announcer, exits: bool
+) -> None:
+    """A spawned child orphaned between its start and its binding (the kernel could not kill
+    it: it was not bound yet) exits as soon as it imports the package, not seconds later;
+    one started through a process in between (a shell) whose announcer lives goes on."""
+    env = {**os.environ, "DEID_STUDIO_PARENT_PID": str(announcer())}
+    started = subprocess.run(
+        ["sh", "-c", f"{sys.executable} -c 'import deid_studio; print(\"went on\")'; true"],
+        env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert ("went on" not in started.stdout) is exits
