@@ -120,8 +120,12 @@ def test_the_windows_background_process_dies_with_the_window(
 
 
 def _dead_pid() -> int:
-    finished = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], 
-                              capture_output=True, text=True, check=True)  # fmt: skip
+    finished = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return int(finished.stdout)
 
 
