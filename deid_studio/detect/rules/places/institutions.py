@@ -54,6 +54,7 @@ from deid_studio.detect.rules.places.organisations import (
     _EMPLOYER,
     _EMPLOYER_AFTER_JOB,
     _FIRM_NUMBER,
+    _FORENSIC_INSTITUTE,
     _HEALTH_SERVICE,
     _INCORPORATED,
     _ORGANISATION,
@@ -337,6 +338,11 @@ def _institutions(
         organised += [
             RuleHit(*m.span(), "ORGANISATION", "organisation_named")
             for m in _HEALTH_SERVICE.finditer(text)
+        ]
+    if spanish and ("IML" in text or "IN" in text or "IVML" in text or "SAMUR" in text):
+        organised += [
+            RuleHit(*m.span(), "ORGANISATION", "organisation_named")
+            for m in _FORENSIC_INSTITUTE.finditer(text)
         ]
     yield from organised
     prefixed = {hit.start for hit in organised}  # cut where a sender's line goes on

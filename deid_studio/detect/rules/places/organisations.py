@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 
 import regex
 
-from deid_studio.detect.dictionaries import is_drug_or_vaccine
+from deid_studio.detect.dictionaries import is_drug_or_vaccine, safe_terms
 from deid_studio.detect.gazetteers import fold
 from deid_studio.detect.geography import Places, place_tokens, places
 from deid_studio.detect.rules.base import MAX_LENGTH, RuleHit, alternation, occurrences
@@ -131,6 +131,14 @@ _HEALTH_SERVICE = regex.compile(
 """A Spanish region's health service: "Servicio Castellano-Leonés de Salud", "Servicio
 Andaluz de Salud", "Servei Català de la Salut", "Servicio de Salud del Principado de
 Asturias" — not a hospital's department, "Servicio de Oftalmología"."""
+_FORENSIC_INSTITUTE = regex.compile(
+    r"(?<![\p{L}\p{N}.-])(?:IML(?:y?CF|C)?|IVML|INTCF|IMELCF|SAMUR)(?![\p{L}\p{N}-])"
+    rf"(?:[ \t]+(?:de|del)[ \t]+{_ORGANISATION_NAME_WORD}(?:[ \t]+{_ORGANISATION_NAME_WORD})?)?"
+)
+"""A Spanish forensic institute or a town's emergency service by its acronym, with the town
+or region after it: "IML de Huelva", "IVML", "INTCF", "IMLCF de Alicante", "SAMUR" (the
+Institutes of Legal Medicine and Forensic Sciences, the National Institute of Toxicology,
+Madrid's emergency service) — each names where the report was written."""
 _JOINED_PLACE = regex.compile(r"[ \t]+(?:y|e|i)[ \t]+\p{Lu}[\p{L}\p{M}]+(?![\p{L}\p{M}])")
 _LAST_WORD = regex.compile(r"(?r)(?<![\p{L}\p{M}])\p{Lu}[\p{L}\p{M}-]*\Z")
 
@@ -277,11 +285,35 @@ def _a_place(element: str, known: Places) -> bool:
     return bool(words) and known.match(words) is not None
 
 
+def _a_brand(element: str) -> bool:
+    """Whether a bracket's element is a drug's brand alone: one capitalised word the drug
+    dictionary knows ("Tobradex", not "Tobradex colirio", "paracetamol")."""
+    element = element.strip(" \t")
+    return element[:1].isupper() and " " not in element and is_drug_or_vaccine(element)
+
+
+def _a_person(name: str, words: list[str], lex: Lexicon) -> bool:
+    """Whether a maker's words read as a person's name: a known given name, then known names
+    that are no common words ("John Smith", "María López"; not "Boston Scientific", a firm's
+    "Johnson & Johnson", a maker the dictionaries know, "Bristol-Myers Squibb")."""
+    return (
+        "&" not in name
+        and len(words) >= 2
+        and tuple(fold(name).split()) not in safe_terms().products  # "Eli Lilly"
+        and lex.is_given_name(fold(words[0]))
+        and all(
+            (fold(w) in lex.last_names or fold(w) in lex.first_names) and fold(w) not in lex.common
+            for w in words[1:]
+        )
+    )
+
+
 def _manufacturers(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
     """The maker of a product in the brackets after it, as articles write it: "(Dacortin
     30 mg, [Merck], Barcelona)", "(Azopt®, [Alcon Cusi])", "([Allergan]®, Irvine,
-    California)": a capitalised name right after a product (a trade mark or a name with a
-    number) and before the place it is in, or after a trade-marked product alone. Which
+    California)", "(Tobradex, [Alcon Cusí])": a capitalised name right after a product (a
+    trade mark, a name with a number) and before the place it is in, or after a trade-marked
+    product or a drug's brand alone. Which
     schemes suggest them is in :mod:`.schemes` (MEDDOCAN's institutions; elsewhere a maker
     is no PHI). A maker that is a safe term ("Pfizer", "Merck") stays one: a hit here would
     take the place of the term's, which keeps it readable in every scheme."""
@@ -302,7 +334,7 @@ def _manufacturers(text: str, language: str | None, lex: Lexicon) -> Iterator[Ru
             if not (
                 marked
                 or (place_next and not first.isupper())  # not "(TAC, RMN, Madrid)"
-                or (len(elements) == 2 and _PRODUCT.search(first))
+                or (len(elements) == 2 and (_PRODUCT.search(first) or _a_brand(first)))
             ):
                 continue  # "(Atropina 1%, [Alcon Cusí])", "(Tobrex, [Alcon Cusi], Barcelona)"
         name = _MAKER.search(text, *maker.span())
@@ -314,6 +346,8 @@ def _manufacturers(text: str, language: str | None, lex: Lexicon) -> Iterator[Ru
             continue  # "(Krankenpfleger, Hausarztpraxis Junk, Marktheidenfeld)": no maker
         start, end = _trim(text, *name.span())
         words = _TOKEN.findall(text, start, end)
+        if _a_person(text[start:end], words, lex):
+            continue  # "(Humira 40 mg, John Smith)": whoever gave it, not who made it
         while len(words) > 1 and known.match((fold(words[-1]),)) == "COUNTRY":
             end = _trim(text, start, text.rfind(words.pop(), start, end))[1]  # "Septodont Francia"
         end = start + len(text[start:end].rstrip(" \t-®"))  # "[Chiesi]-España"
