@@ -106,8 +106,8 @@ _SURNAMES_FIRM = regex.compile(
 """Three surnames as a firm's name ("Glover, Ruiz and Armstrong")."""
 _SPANISH_ARTICLES = frozenset({"el", "la", "los", "las", "els", "les"})
 _ORGANISATION_WORDS = (
-    "centro instituto escuela facultad sociedad asociación fundación fundació laboratorio "
-    "palacio consorcio xarxa"
+    "centro instituto institut escuela facultad sociedad asociación fundación fundació "
+    "laboratorio palacio consorcio xarxa"
 ).split()
 _TITLE_DOT = r"(?:(?<=(?<![\p{L}\p{M}])(?:Dr|Dra|Sta|Sto))\.)?"  # "Centro de Salud Dr. Castroviejo"
 _ORGANISATION_NAME_WORD = rf"\p{{Lu}}[\p{{Ll}}\p{{M}}]+(?:-\p{{Lu}}[\p{{Ll}}\p{{M}}]*)*{_TITLE_DOT}"
@@ -156,8 +156,9 @@ def _with_joined_place(text: str, start: int, end: int, known: Places) -> int:
 
 
 _ORGANISATION_STOPS = frozenset(
-    "servicio hospital unidad departamento sección seccion universidad ciudad calle avda "
-    "avenida paseo plaza carretera ronda planta email correo tel teléfono telefono".split()
+    "servicio servei hospital unidad departamento sección seccion universidad ciudad calle "
+    "avda avenida paseo plaza carretera ronda planta edificio edifici email correo tel "
+    "teléfono telefono".split()
 )
 """Words that start what follows an organisation's name on a sender's line: a department,
 a second institution, a street."""
