@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import queue
 import resource
 import sys
 import time
@@ -103,7 +104,14 @@ def train(
         target=_learn_in_child, args=(splits, params.to_dict(), folds, workers, out, target)
     )
     child.start()
-    model, metrics, peak = out.get()  # peak: the largest of the child and its pool workers
+    while True:  # peak: the largest of the child and its pool workers
+        try:
+            model, metrics, peak = out.get(timeout=5)
+            break
+        except queue.Empty:
+            if not child.is_alive():  # its error is on stderr; waiting would hang for ever
+                ended = f"meddocan: the training process ended ({child.exitcode})"
+                raise SystemExit(ended) from None
     child.join()
     wall = time.perf_counter() - started
     metrics["cpu_seconds"] = round(children_cpu() - cpu, 1)
