@@ -62,9 +62,9 @@ def test_an_orders_brothers_name_no_firm() -> None:
 def test_a_rare_adjective_after_an_institutions_word_names_it() -> None:
     """ "Complutense" is in the English common-word list, and the university was left; a
     department's rare words after a unit's are no institution of their own."""
-    assert stretches("Estudia en la Universidad Complutense.", "es", "ORGANISATION") == [
+    assert stretches("Estudia en la Universidad Complutense.", "es", "INSTITUTION") == [
         "Universidad Complutense"
-    ]  # a university is a body, not a hospital
+    ]
     assert (
         stretches("Unidad de Nutrición Clínica y Dietética del hospital.", "es", "INSTITUTION")
         == []

@@ -115,13 +115,6 @@ _ACRONYM_LED = {
     )
     for language, words in _HEALTH_ACRONYMS.items()
 }
-_A_UNIVERSITY = regex.compile(
-    r"(?i:Universi(?:dad|tat|dade))(?![\p{L}\p{M}])(?!.*(?i:hospital|cl[ií]nic|sanatori|centro))",
-    regex.DOTALL,
-)
-"""A Spanish, Catalan or Galician university's name that names no hospital in it ("Universidad
-de Sevilla", "Universitat de Barcelona"; not "Universidad de Navarra Clínica..."): an
-organisation (MEDDOCAN's INSTITUCION, every time), not a hospital."""
 _ROLE_OF = regex.compile(
     r"(?i:members?|students?|residents?|pastor|patients?|employees?|staff|volunteers?|teachers?"
     r"|director|president|congregants?|parishioners?|graduates?|inmates?|alumn[ia]|alumnus"
@@ -364,9 +357,6 @@ def _institutions(
         if named and _named_after_noun(text, start, end, language):
             prefixed.add(start)
             chain = _CHAIN_BEFORE.search(text, max(0, start - 14), start)
-            if spanish and _A_UNIVERSITY.match(text, start, end):
-                yield RuleHit(start, end, "ORGANISATION", "organisation_named")
-                continue  # "Universidad de Sevilla": a body, not a hospital
             yield RuleHit(
                 start if chain is None else chain.start(), end, "INSTITUTION",
                 "institution_prefixed",
