@@ -31,7 +31,7 @@ from deid_studio.detect.joins import join_lines
 from deid_studio.detect.recall import recall_suggestions
 from deid_studio.detect.rules import RuleHit, confidences, is_word_rule, rule_category
 from deid_studio.detect.rules.ages import UNIT
-from deid_studio.detect.rules.terms import find_terms
+from deid_studio.detect.rules.terms import MAKER_IN_BRACKETS, find_terms
 from deid_studio.detect.ruleshits import rule_hits, rule_suggestions
 from deid_studio.detect.tagger import CrfTagger, TaggedDocument
 from deid_studio.detect.uncertainty import Uncertainty, rule_density, uncertainty
@@ -181,7 +181,7 @@ class Detector:
                 if settings.rules
                 else []
             )
-            terms = _terms(text, language, found_hits)
+            terms = _terms(text, language, found_hits, self.scheme)
             best = join_lines(text, crf_suggestions(tagged), settings.joins)
             best = places_cut_off(best, candidates, text, institutions, places, streets)
             best = kin_and_name_apart(best, candidates, text)
@@ -202,7 +202,7 @@ class Detector:
     def _rules_alone(self, text: str, language: str | None) -> Detection:
         hits = rule_hits(text, language)
         rules = rule_suggestions(text, self.scheme, language, hits=hits)
-        terms = _terms(text, language, hits)
+        terms = _terms(text, language, hits, self.scheme)
         merged = outside_terms(combine(rules, self.settings.priority, text=text), terms, text)
         tokens = tokenize(text)
         tagged = TaggedDocument(tokens, ["O"] * len(tokens), [(0, len(tokens))])
@@ -404,11 +404,19 @@ def _finished(
     return outside_terms(merged, terms, text)
 
 
-def _terms(text: str, language: str | None, hits: Sequence[RuleHit] | None) -> list[RuleHit]:
-    """The safe terms of a narrative (drugs, vaccines, eponyms in context: kind ``TERM``)."""
+def _terms(
+    text: str, language: str | None, hits: Sequence[RuleHit] | None, scheme: Scheme
+) -> list[RuleHit]:
+    """The safe terms of a narrative (drugs, vaccines, eponyms in context: kind ``TERM``),
+    less those the scheme counts as PHI (MEDDOCAN's makers in a product's brackets)."""
     if hits is None:  # a model without rule features: the term rules alone
-        return find_terms(text, language)
-    return [h for h in hits if h.kind == "TERM"]
+        hits = find_terms(text, language)
+    return [
+        h
+        for h in hits
+        if h.kind == "TERM"
+        and (h.rule != MAKER_IN_BRACKETS or not rule_category("TERM", scheme, h.rule))
+    ]
 
 
 _HYPHENS = "-\u2010\u2011"

@@ -111,6 +111,15 @@ def _sizes(phrases: set[tuple[str, ...]]) -> dict[str, tuple[int, ...]]:
     return {word: tuple(sorted(found, reverse=True)) for word, found in sizes.items()}
 
 
+@resident
+def makers() -> frozenset[str]:
+    """The makers of ``makers.txt`` named by one word ("pfizer", "chiesi"), folded: a maker,
+    not a product (the vaccine list holds both: "bcg" is a vaccine)."""
+    return frozenset(
+        fold(m) for m in _lines(resources_dir() / "dictionaries" / "makers.txt") if " " not in m
+    )
+
+
 def is_drug_or_vaccine(word: str) -> bool:
     """Whether a word is a drug, a vaccine or a maker of the dictionaries and no first or
     last name too ("Zofran", "Moderna"; not "Camila"): what the queue's contradiction check

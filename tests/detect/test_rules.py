@@ -1449,7 +1449,8 @@ def test_a_patients_people_race_and_status_are_marked_where_meddocan_marks_them(
 def test_a_maker_in_brackets_is_an_institution_only_where_meddocan_says_so() -> None:
     """MEDDOCAN annotates a product's maker as INSTITUCION; a pharmacovigilance project
     keeps "Laboratorios Cinfa" readable (the hit stays a feature of the CRF), and a maker
-    that is a safe term stays one ("Pfizer")."""
+    that is a safe term stays one there ("Pfizer": a term of its own rule, which MEDDOCAN's
+    scheme names)."""
     text = (
         "prednisona oral (Dacortin 30 mg, Laboratorios Cinfa, Barcelona) y brinzolamida "
         "(Azopt®, Alcon Cusi), vacuna (Comirnaty 30 mcg, Pfizer, Mainz)"
@@ -1462,7 +1463,8 @@ def test_a_maker_in_brackets_is_an_institution_only_where_meddocan_says_so() -> 
     assert "Laboratorios Cinfa" not in pv and "Alcon Cusi" not in pv and "Barcelona" in pv
     rules = {text[h.start : h.end]: h.rule for h in find(text, "es")}
     assert rules["Laboratorios Cinfa"] == "manufacturer"
-    assert rules["Pfizer"] != "manufacturer" and "Pfizer" not in meddocan
+    assert rules["Pfizer"] == "maker_in_brackets" and meddocan["Pfizer"] == "INSTITUCION"
+    assert "Pfizer" not in pv
 
 
 def test_a_firms_legal_form_makes_its_common_words_a_name() -> None:

@@ -87,3 +87,31 @@ def test_an_institute_is_a_body_to_its_department(text: str, body: str) -> None:
     """MEDDOCAN annotates every institute as INSTITUCION (14 of 14); a Catalan one was read as
     a hospital, and an organisation's name ran on into a department or a building."""
     assert _categories(text, "meddocan")[body] == "INSTITUCION"
+
+
+_MAKERS_TEXT = (
+    "prednisona (Dacortin 30 mg, Merck, Barcelona), doxiciclina (Vibracina 100, Pfizer, Madrid)"
+    " y la tinción de Papanicolau (Merck); quimioterapia intravesical (BCG)."
+)
+
+
+def test_a_known_maker_in_a_products_brackets_is_an_institution_under_meddocan_only() -> None:
+    """MEDDOCAN's gold marks "Merck" and "Pfizer" in a product's brackets as INSTITUCION; the
+    safe term kept them out of every suggestion. Elsewhere they stay readable, and a vaccine
+    in brackets is no maker ("(BCG)")."""
+    from deid_studio.detect.detector import Detector
+
+    def suggested(scheme: str) -> list[tuple[str, str]]:
+        (found,) = Detector(None, preset(scheme)).detect([(_MAKERS_TEXT, "es")])
+        return [(_MAKERS_TEXT[s.start : s.end], s.category) for s in found.suggestions]
+
+    meddocan = suggested("meddocan")
+    assert [m for m in meddocan if m[1] == "INSTITUCION"] == [
+        ("Merck", "INSTITUCION"),
+        ("Pfizer", "INSTITUCION"),
+        ("Merck", "INSTITUCION"),
+    ]
+    pv = [text for text, _ in suggested("pv")]
+    assert "Merck" not in pv and "Pfizer" not in pv and "BCG" not in pv
+    assert "Barcelona" in pv and "Madrid" in pv
+    assert "BCG" in stretches(_MAKERS_TEXT, "es", rule="vaccine_name")

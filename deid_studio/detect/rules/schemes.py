@@ -66,6 +66,7 @@ _BY_SCHEME: Mapping[str, Mapping[str, str | None]] = {
         "patient_status": "ID_SUJETO_ASISTENCIA",
         "field_institution": "INSTITUCION",
         "manufacturer": "INSTITUCION",
+        "maker_in_brackets": "INSTITUCION",
         "health_centre_named": "CENTRO_SALUD",
     },
     "i2b2-2014": {
@@ -101,7 +102,7 @@ _BY_SCHEME: Mapping[str, Mapping[str, str | None]] = {
         "id_device": "DEVICE",
     },
 }
-_NAMED_ONLY = frozenset({"manufacturer"})
+_NAMED_ONLY = frozenset({"manufacturer", "maker_in_brackets"})
 """Rules whose hits are PHI only where a preset's table names them: MEDDOCAN annotates a
 product's maker as an institution; elsewhere a maker is no PHI ("Pfizer" stays readable),
 and the hit is a feature of the CRF only."""

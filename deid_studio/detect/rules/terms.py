@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 import regex
 
-from deid_studio.detect.dictionaries import SafeTerms, safe_terms
+from deid_studio.detect.dictionaries import SafeTerms, makers, safe_terms
 from deid_studio.detect.gazetteers import english_names, fold
 from deid_studio.detect.rules.base import (
     LATIN1_LETTER,
@@ -93,8 +93,29 @@ PRODUCT_PHRASE = "product_phrase"
 """The rule of a vaccine's or a maker's name of several words ("Eli Lilly", "Bristol-Myers
 Squibb"): it wins over a person's name of exactly the same words (not over the manufacturer
 rule, whose hit a scheme that marks makers as institutions keeps)."""
+MAKER_IN_BRACKETS = "maker_in_brackets"
+"""The rule of a maker the dictionaries know in a product's brackets, alone or after the
+product ("(Vibracina 100, [Pfizer], Madrid)", "tinción de Papanicolau ([Merck])"): a safe term
+like any maker, except in a scheme that marks makers as institutions (MEDDOCAN's), which names
+the rule (:mod:`.schemes`) and for which the detector keeps no safe term of it."""
+_MAKERS_PLACE_BEFORE = regex.compile(r"(?:\([^()\n,;]{1,40},|[\p{L}\p{M}\d®™][ \t]?\()[ \t]*\Z")
+_MAKERS_PLACE_AFTER = regex.compile(r"[ \t]*[,)]")
+
+
+def _in_makers_place(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` stands where a product's brackets name its maker: the
+    second element ("(Dacortin 30 mg, Merck, Barcelona)"), or alone right after a word
+    ("Papanicolau (Merck)")."""
+    return (
+        "(" in text[max(0, start - 45) : start]
+        and _MAKERS_PLACE_AFTER.match(text, end) is not None
+        and _MAKERS_PLACE_BEFORE.search(text, max(0, start - 45), start) is not None
+    )
+
+
 RULES = {
     "vaccine_name": 1.0,
+    MAKER_IN_BRACKETS: 1.0,
     PRODUCT_PHRASE: 1.0,
     "drug_name": 1.0,
     "eponym_term": 1.0,
@@ -194,6 +215,8 @@ def _find_terms(text: str) -> list[RuleHit]:
             continue
         if kind in _ALONE:
             rule = "vaccine_name" if kind == "vaccine" else "drug_name"
+            if key in makers() and _in_makers_place(text, match.start(), match.end()):
+                rule = MAKER_IN_BRACKETS
             if key not in known.ambiguous:
                 hits.append(RuleHit(match.start(), match.end(), "TERM", rule))
             elif dose := _DOSE_AFTER.match(text, match.end()):
