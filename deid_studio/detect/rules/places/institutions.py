@@ -115,6 +115,8 @@ _ACRONYM_LED = {
     )
     for language, words in _HEALTH_ACRONYMS.items()
 }
+_FORENSIC_HINTS = ("IML", "IVML", "INTCF", "IMELCF", "SAMUR")
+"""What :data:`_FORENSIC_INSTITUTE`'s acronyms hold: the pattern runs only where one is."""
 _ROLE_OF = regex.compile(
     r"(?i:members?|students?|residents?|pastor|patients?|employees?|staff|volunteers?|teachers?"
     r"|director|president|congregants?|parishioners?|graduates?|inmates?|alumn[ia]|alumnus"
@@ -339,7 +341,7 @@ def _institutions(
             RuleHit(*m.span(), "ORGANISATION", "organisation_named")
             for m in _HEALTH_SERVICE.finditer(text)
         ]
-    if spanish and ("IML" in text or "IN" in text or "IVML" in text or "SAMUR" in text):
+    if spanish and any(hint in text for hint in _FORENSIC_HINTS):
         organised += [
             RuleHit(*m.span(), "ORGANISATION", "organisation_named")
             for m in _FORENSIC_INSTITUTE.finditer(text)

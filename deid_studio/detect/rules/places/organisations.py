@@ -314,10 +314,11 @@ def _manufacturers(text: str, language: str | None, lex: Lexicon) -> Iterator[Ru
     30 mg, [Merck], Barcelona)", "(Azopt®, [Alcon Cusi])", "([Allergan]®, Irvine,
     California)", "(Tobradex, [Alcon Cusí])": a capitalised name right after a product (a
     trade mark, a name with a number) and before the place it is in, or after a trade-marked
-    product or a drug's brand alone. Which
-    schemes suggest them is in :mod:`.schemes` (MEDDOCAN's institutions; elsewhere a maker
-    is no PHI). A maker that is a safe term ("Pfizer", "Merck") stays one: a hit here would
-    take the place of the term's, which keeps it readable in every scheme."""
+    product or a drug's brand alone; not a person's name ("(Humira, Juan Pérez)"). Which
+    schemes suggest them is in :mod:`.schemes` (MEDDOCAN's institutions; elsewhere a maker is
+    no PHI). A maker that is a safe term ("Pfizer", "Merck") stays one: a hit here would take
+    the place of the term's, which keeps it readable in every other scheme; the term's own
+    rule there (``maker_in_brackets``, :mod:`..terms`) is MEDDOCAN's institution."""
     if "(" not in text:
         return
     known = places(language)
