@@ -31,7 +31,7 @@ from deid_studio.detect.joins import join_lines
 from deid_studio.detect.recall import recall_suggestions
 from deid_studio.detect.rules import RuleHit, confidences, is_word_rule, rule_category
 from deid_studio.detect.rules.ages import UNIT
-from deid_studio.detect.rules.terms import MAKER_IN_BRACKETS, find_terms
+from deid_studio.detect.rules.terms import find_terms
 from deid_studio.detect.ruleshits import rule_hits, rule_suggestions
 from deid_studio.detect.tagger import CrfTagger, TaggedDocument
 from deid_studio.detect.uncertainty import Uncertainty, rule_density, uncertainty
@@ -408,15 +408,11 @@ def _terms(
     text: str, language: str | None, hits: Sequence[RuleHit] | None, scheme: Scheme
 ) -> list[RuleHit]:
     """The safe terms of a narrative (drugs, vaccines, eponyms in context: kind ``TERM``),
-    less those the scheme counts as PHI (MEDDOCAN's makers in a product's brackets)."""
+    less those whose rule the scheme names as PHI (MEDDOCAN's makers in a product's brackets,
+    ``maker_in_brackets``)."""
     if hits is None:  # a model without rule features: the term rules alone
         hits = find_terms(text, language)
-    return [
-        h
-        for h in hits
-        if h.kind == "TERM"
-        and (h.rule != MAKER_IN_BRACKETS or not rule_category("TERM", scheme, h.rule))
-    ]
+    return [h for h in hits if h.kind == "TERM" and rule_category("TERM", scheme, h.rule) is None]
 
 
 _HYPHENS = "-\u2010\u2011"

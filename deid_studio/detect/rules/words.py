@@ -224,6 +224,11 @@ class Lexicon:
             and zipf(folded, self.language) >= _EVERYDAY
         )
 
+    def is_word(self, folded: str) -> bool:
+        """A common word, a stopword or an everyday word of the narrative's language: what
+        a capitalised word must not be to read as a name no list knows."""
+        return folded in self.common or folded in self.stop or self.everyday(folded)
+
     def is_given_name(self, folded: str) -> bool:
         """A known first name that is no everyday word, or one only as a name that is a
         common word too ("mary"): a name the context says little more of ("Mary, the

@@ -137,9 +137,7 @@ def _may_be_a_name(word: str, lex: Lexicon) -> bool:
     before an age in apposition are a name no list knows ("Thabo Mokoena, a 39-year-old
     miner")."""
     return not (
-        word in lex.common
-        or word in lex.stop
-        or lex.everyday(word)
+        lex.is_word(word)
         or places(lex.language).match((word,)) is not None
         or safe_terms().kind(word) is not None
     )

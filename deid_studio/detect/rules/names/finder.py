@@ -301,7 +301,7 @@ def _with_second_surname(text: str, hit: RuleHit, lex: Lexicon) -> RuleHit:
     if after is None:
         return hit
     folded = fold(after.group(1))
-    if folded in lex.common or folded in lex.stop or lex.everyday(folded):
+    if lex.is_word(folded):
         return hit
     return RuleHit(hit.start, after.end(), hit.kind, hit.rule)
 

@@ -114,11 +114,7 @@ def _continued(
             elif (
                 known.match(words) is None
                 and not (_prefixed(words, lex) and words[-1] not in _BUILDING_PARTS)
-                and any(
-                    w in lex.common or w in lex.stop or lex.everyday(w)
-                    for w in _past_prefix(words)
-                    if len(w) > 1
-                )
+                and any(lex.is_word(w) for w in _past_prefix(words) if len(w) > 1)
             ):
                 break  # "Herrn" after an address block: the next block's salutation
             yield RuleHit(*part.span(), "CITY", "address_continued")

@@ -239,7 +239,7 @@ def _bracketed_towns(
             hit.kind != "CITY"  # after a town only a known region: "Dupont (Médecin)"
             and not match.group("town").isupper()  # the institution's acronym: "La Paz (HULP)"
             and named
-            and not any(w in lex.common or w in lex.stop or lex.everyday(w) for w in named)
+            and not any(lex.is_word(w) for w in named)
         ):
             yield RuleHit(*match.span("town"), "CITY", "town_in_brackets")
 
