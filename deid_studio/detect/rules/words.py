@@ -124,11 +124,12 @@ PRODUCT_WORDS = r"tests?|device|machine|antibod(?:y|ies)|antigen|assay|kit|analy
 """Words after which a capitalised word is a product's name, no place or person ("the Sofia
 test", "LUCAS device", "the Bam antibodies"), as a pattern."""
 SCALE_WORDS = (
-    r"(?i:scores?|scales?|criteria|questionnaire|classification)"
+    r"(?i:scores?|scales?|criteria|questionnaire|classification|equations?|formula|curves?)"
     r"|(?-i:stage|index)(?![ \t]+(?i:fingers?|finger-?tips?))"
 )
 """Words after which a capitalised word is a scale's eponym, no place or person ("the Bishop
-score", "Tanner stage", "Barthel index", "the Berlin questionnaire", "Wells score"), as a
+score", "Tanner stage", "Barthel index", "the Berlin questionnaire", "Wells score", "the
+Harris-Benedict equation", "the Kaplan-Meier curve"), as a
 pattern: "stage" and "index" only in lower case ("Seattle. Stage 3 CKD" opens a sentence) and
 no finger ("Carl's index finger")."""
 SENTENCE_START = regex.compile(r"(?r)(?:\A|[.!?:;|>\n\"\u201c(\[•*-])[ \t\"\u201c'(\[]*\Z")
@@ -141,14 +142,16 @@ CONDITION_BEFORE = regex.compile(
     r"protocolo|protocol|protocole|pol[íi]gono|fen[óo]meno|phenomenon|phénomène|maniobra|"
     r"maneuver|manoeuvre|manœuvre|escala|scale|échelle|clasificaci[óo]n|classification|"
     r"criterios|criteria|critères|reflejo|reflex|réflexe|quiste|tinci[óo]n|tipo|malattia|"
-    r"segno|doença|doenca|sinal|morbo|morbus)"
+    r"segno|doença|doenca|sinal|morbo|morbus|ecuaci[óo]n|equation|équation|gleichung|"
+    r"equazione|equa[çc][ãa]o|predicci[óo]n|prediction|curva|curve|courbe)"
     r"(?:[ \t]+(?i:de|of|du|von|der|des|di|del|della|da|do))?[ \t]+\Z"
 )
 """A condition's, a sign's or a method's word before capitalised words: they name the
 condition or the method, no person or town ("malformación de Dandy Walker", "síndrome de
 Potter", "técnica de Anderson-Hynes", "polígono de Willis", "fórmula de Galveston", "tipo
-Mainz"). Wider than the term rules' :data:`.terms.TERM_BEFORE`, whose words decide what a
-safe term spans (with "malformación" there, "malformación de Chiari" would be one)."""
+Mainz", "ecuación de Harris-Benedict"). Wider than the term rules'
+:data:`.terms.TERM_BEFORE`, whose words decide what a safe term spans (with "malformación"
+there, "malformación de Chiari" would be one)."""
 _EVERYDAY = 4.0
 """Zipf frequency from which a word of the narrative's language (not English: the common-word
 list is English) is an everyday word there, no name after a cue ("kollege" 4.3 in German,
@@ -254,7 +257,23 @@ class Lexicon:
             return True
         if "'" in folded or "\u2019" in folded:
             return folded.replace("'", "").replace("\u2019", "") in self.last_names
-        return False
+        return "-" in folded and self.compound_name(folded)
+
+    def compound_name(self, folded: str) -> bool:
+        """A name joined by hyphens whose every part is a known name and no common word but
+        a familiar name ("kerry-ann", "mary-jane", "ahmadi-tehrani"; not "x-ray", "jack-knife"),
+        or a known surname after an Arabic article ("al-harbi", "el-sayed")."""
+        parts = folded.split("-")
+        if len(parts) > 1 and parts[0] in _ARTICLE_PREFIXES:
+            parts = parts[1:]  # "al-harbi", "el-sayed"
+            return parts[0] in self.last_names and parts[0] not in self.common
+        return len(parts) > 1 and all(
+            len(part) >= 2
+            and (part in self.first_names or part in self.last_names)
+            and (part not in self.common or part in self.familiar)
+            and part not in self.stop
+            for part in parts
+        )
 
     def name_like(
         self,
@@ -434,19 +453,22 @@ def _surname_after_particle(text: str, word: Word, pending: int, lex: Lexicon, t
     """Whether a word after a title's particle is a surname though no name list holds it: a
     particle elided into it ("Marco dell'Acqua", "Dr d'Aubigné"); after a first name and a
     Dutch or German particle, a capitalised word that is no stopword and no everyday word of
-    the narrative's language ("Peter de Vries"; not "Frau Müller von Station 3"); right after
-    the title, "van" or "von" and a lower-case word of the same kind ("dr van der merwe",
-    which capitals would have shown)."""
+    the narrative's language ("Peter de Vries"; not "Frau Müller von Station 3"), and in a
+    Romance narrative only after "van" or "von"; right after the title or a key, "van" or
+    "von" and a capitalised word ("Nom : VAN DEN BERGHE Nicole") or a lower-case word of
+    the same kind ("dr van der merwe", which capitals would have shown)."""
     elided = _ELIDED_PARTICLE.match(word.text)
     if elided is not None:  # the elision is the name's whatever word follows ("dell'Acqua")
         return len(word.text) - elided.end() >= 2
-    if pending < 0 or lex.language in _ROMANCE or word.initial:
-        return False  # "Serena Colombo della Farmacia Centrale": an institution after "della"
+    if pending < 0 or word.initial:
+        return False
     particle = fold(text[pending : word.start].split()[0])
     if particle not in _GERMANIC_PARTICLES:
         return False
+    if lex.language in _ROMANCE and particle not in _NOBLE_PARTICLES:
+        return False  # "Serena Colombo della Farmacia Centrale": an institution after "della"
     if word.capitalised:
-        if not taken:
+        if not taken and particle not in _NOBLE_PARTICLES:
             return False
     elif taken or particle not in _NOBLE_PARTICLES or not text[pending : word.end].islower():
         return False
@@ -454,12 +476,15 @@ def _surname_after_particle(text: str, word: Word, pending: int, lex: Lexicon, t
 
 
 _ROMANCE = frozenset({"es", "fr", "it", "pt"})
+_ARTICLE_PREFIXES = frozenset({"al", "el"})
+"""The Arabic article a surname is written with ("Al-Harbi", "El-Sayed")."""
 _GERMANIC_PARTICLES = frozenset({"de", "van", "von", "vom", "ter", "ten", "den", "der", "zu"})
 """The Dutch and German particles before a surname the common-word list may hold ("de Vries",
 "van Dam"); after a Romance one a capitalised word is as often an institution or a town."""
 _NOBLE_PARTICLES = frozenset({"van", "von"})
 """The Germanic particles that are no article or preposition of a narrative's own language:
-after a title, one of them says a surname follows even in lower case."""
+after a title, one of them says a surname follows even in lower case, and in a Romance
+narrative too ("Nom : VAN DEN BERGHE Nicole")."""
 
 
 _NAME_CLOSES = regex.compile(r"[ \t]*(?:[,;)]|\.(?![\p{L}\p{M}\d])|\r?\n|\Z)")

@@ -61,7 +61,7 @@ def _first_names(
         word, written = fold(name), name.casefold()
         if (
             len(word) >= 3
-            and word in lex.first_names
+            and (word in lex.first_names or _given_names_joined(word, lex, medical, borne))
             and word not in lowercase
             and word not in lex.common
             and word not in lex.stop
@@ -82,6 +82,19 @@ def _first_names(
             and not (language in (None, "de") and noun_after_possessive(text, start, word))
         ):
             yield RuleHit(start, end, "PERSON", "first_name")
+
+
+def _given_names_joined(
+    folded: str, lex: Lexicon, medical: frozenset[str], borne: frozenset[str]
+) -> bool:
+    """First names people bear joined by a hyphen, no eponym among them ("Kerry-Ann",
+    "Mary-Jane"; not "Stevens-Johnson", "Kaplan-Meier")."""
+    parts = folded.split("-")
+    return (
+        len(parts) > 1
+        and all(part in borne and part not in medical for part in parts)
+        and lex.compound_name(folded)
+    )
 
 
 _OWNED_AFTER = regex.compile(r"[ \t]+(?:\p{Ll}|\p{Lu}{2,}(?![\p{Ll}\p{M}]))")

@@ -40,9 +40,13 @@ _POSTCODE_BEFORE = regex.compile(r"(?<![\w.,/-])(?:[A-Z]-)?\d{5}[ \t]+\Z")
 follow it ("28003 [Madrid España]", "50009 Zaragoza"), no one's name (four digits are a year
 as often: "En 2019 Ana García acudió")."""
 _INITIAL_GAP = regex.compile(r" \p{Lu}\.? ")  # "Vanessa P. Hertzog", "Ryan P Costa"
-_PARTICLE_GAP = regex.compile(r" (?:van(?: de[nr]?| het)?|von(?: der| dem)?|vom|te[nr]) ")
-"""Dutch and German particles between a first name and a surname, in lower case ("Willemine
-ten Pas", "Dirk ter Horst", "Anna van der Berg"): a name whatever the surname's word."""
+_PARTICLE_GAP = regex.compile(
+    r" (?:[vV]an(?: de[nr]?| het)?|von(?: der| dem)?|vom|te[nr]|zu|de|in ['\u2019]t|op de) "
+)
+"""Dutch and German particles between a first name and a surname ("Willemine ten Pas", "Dirk
+ter Horst", "Anna van der Berg", "Iris Van den Broeck", "Annelies de Vries", "Jakob zu
+Stolberg"): a name whatever the surname's word, but for "de", "von" and "zu", which are also
+words of the narrative's language (:func:`_particle_surname`)."""
 
 
 def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iterator[RuleHit]:
@@ -65,6 +69,9 @@ def _pairs(text: str, capitalised: list[regex.Match[str]], lex: Lexicon) -> Iter
             if not _INITIAL_GAP.fullmatch(gap):
                 continue
         a, b = fold(first.group()), fold(second.group())
+        if b in _CAPITAL_PARTICLES and (end := _after_capital_particle(text, capitalised, n, lex)):
+            yield RuleHit(first.start(), end, "PERSON", "name_pair")  # "Iris Van den Broeck"
+            continue
         if b in MONTH_WORDS and (end := _month_surname(text, capitalised, n, lex, medical)):
             yield RuleHit(first.start(), end, "PERSON", "name_pair")
             continue
@@ -201,10 +208,57 @@ def _particle_surname(
         and (surname in lex.last_names or not lex.everyday(surname))
         and (
             (lex.language is not None and lex.language not in NOUNS_CAPITALISED)
-            or not gap.startswith((" von", " vom"))
+            or not gap.startswith((" von", " vom", " zu "))
             or (surname in lex.last_names and not lex.everyday(first))
+            or (gap == " zu " and surname in lex.last_names and not lex.everyday(surname))
         )
+        and (gap != " de " or _dutch_de(surname, lex))
     )
+
+
+_CAPITAL_PARTICLES = frozenset({"van", "von", "vander", "vanden"})
+_AFTER_CAPITAL_PARTICLE = regex.compile(r" (?:de[nr]?|het|[dD]e) | ")
+
+
+def _after_capital_particle(
+    text: str, capitalised: list[regex.Match[str]], n: int, lex: Lexicon
+) -> int | None:
+    """Where a name ends whose particle is capitalised, as Flemish names write it ("Iris Van
+    den Broeck", "Jan Van Dam"): the surname after the particle, when the word before it is
+    a known first name (see :func:`_particle_surname`); None otherwise."""
+    if n + 2 >= len(capitalised):
+        return None
+    first, particle, surname = capitalised[n], capitalised[n + 1], capitalised[n + 2]
+    gap = text[particle.end() : surname.start()]
+    if not _AFTER_CAPITAL_PARTICLE.fullmatch(gap):
+        return None
+    written = " " + fold(particle.group()) + gap.lower()
+    if _particle_surname(fold(first.group()), fold(surname.group()), written, lex, eponyms()):
+        return surname.end()
+    return None
+
+
+def _dutch_de(surname: str, lex: Lexicon) -> bool:
+    """Whether the word after a first name and "de" is a Dutch surname ("Annelies de Vries",
+    "John de Boer"): a known surname or no English word, no large city or country, in a
+    narrative that is not in a Romance language, where "de" joins a name to a place or a
+    saint ("Rosa de Lima", "María de Jesús", which the Romance rules read)."""
+    return (
+        lex.language not in _ROMANCE
+        and surname not in _SAINTS
+        and (surname in lex.last_names or zipf(surname, "en") < _RARE_IN_ENGLISH)
+        and (surname,) not in places(None).large
+    )
+
+
+_SAINTS = frozenset({"san", "santa", "santo", "sao", "saint", "sainte", "sankt", "st"})
+"""A saint's word after "de", which a place's name goes on with ("Quinta de São Tiago")."""
+_RARE_IN_ENGLISH = 3.0
+"""A word's frequency (Zipf) in English under which it reads as no English word ("Vries",
+which the common-word list holds)."""
+
+
+_ROMANCE = frozenset({"es", "fr", "it", "pt", "ca", "ro"})
 
 
 _NEXT_WORD = regex.compile(r"[ \t]*([\p{L}\p{M}]*)")

@@ -45,6 +45,8 @@ _NO_VALUE = frozenset(
     "ja nein keine unbekannt -".split()
 )
 """Form answers that are no value ("Hospital: No")."""
+_NOT_POSTAL = regex.compile(r"(?i:e-?mail|ip|web|mac|mailing\s+list)[ \t]*\Z")
+"""The words before "address" that make it no street's ("E-mail address:", "IP address:")."""
 _FIELD_END = regex.compile(r"\n|\.[ \t]|\.\Z|;|[ \t]{2,}|\Z")
 
 
@@ -57,6 +59,10 @@ _FIELDS: tuple[tuple[str, str, Cues], ...] = tuple(
 def _fields(text: str, index: dict[str, list[int]]) -> Iterator[RuleHit]:
     for kind, rule, family in _FIELDS:
         for match in family.finditer(text, index):
+            if kind == "STREET" and _NOT_POSTAL.search(
+                text, max(0, match.start() - 24), match.start()
+            ):
+                continue  # "E-mail address:", "IP address:"
             start = match.end()
             limit = min(len(text), start + 120)
             end = _FIELD_END.search(text, start, limit)

@@ -14,9 +14,10 @@ _STREET_BEFORE: Mapping[str, str] = {
     "es": "calle c/ c/. avda avda. avd avd. avenida av. plaza pza pza. pz pz. paseo pº camino "
     "carretera ctra ctra. crta crta. ronda travesía travesia glorieta urbanización urb urb. pso. "
     "barrio pasaje callejón rambla bulevar alameda vía avinguda passeig plaça rúa",
-    "fr": "rue avenue av. boulevard bd bld place chemin allée impasse quai route cours square",
+    "fr": "rue avenue av. boulevard bd bld boul boul. place chemin allée impasse quai route "
+    "cours square",
     "pt": "rua avenida av. travessa praça largo",
-    "it": "via viale piazza corso vicolo",
+    "it": "via viale piazza corso vicolo contrada c.da",
 }
 """Street-type words before the name, per language (English and German put theirs after);
 Spanish with the Catalan and Galician ones its addresses use ("Avinguda Diagonal, 660",
@@ -38,7 +39,7 @@ _STREET_AFTER_ADDRESSED = "graben stieg kamp anger wall hof berg feld garten".sp
 before its postcode ("Löbdergraben 12\n07743 Jena", "Sonnenberg 14a, 99084 Erfurt")."""
 _STREET_AFTER_EN = (
     "street st avenue ave road rd drive dr lane ln boulevard blvd court ct way place pl "
-    "terrace ter circle cir parkway pkwy highway hwy square sq trail trl crescent close row "
+    "terrace ter circle cir parkway pkwy highway hwy square sq trail trl crescent close row quay "
     "alley pike turnpike expressway expy freeway fwy plaza plz village vlg island islands "
     "isle neck ridge heights hills crossing junction estates gardens meadows mews grove "
     "bypass point park"

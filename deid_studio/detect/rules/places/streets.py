@@ -100,6 +100,16 @@ _STREET_NUMBERED_ANY = cues(
 """A street written the way of any language, with its house number ("Via Roma 131",
 "ul. Biskupa Bogedaina 118", "Rua João Pessoa 1636") — in a narrative of another language
 too: the house number makes it an address."""
+_STREET_AFTER_NUMBER_ANY = cues(
+    "rue boul. boul chemin allée impasse quai calle avenida rua viale piazza".split(),
+    tail=rf"[ \t]*(?:{_NAME_PART}[ \t]+){{0,4}}(?:{_ELIDED})?{_CAP}",
+)
+"""A French, Spanish, Portuguese or Italian street after its house number in a narrative of
+another language ("2150 rue Sainte-Catherine" in an English letter from Montréal): the type
+words no English word shares, read only after a number (:data:`_NUMBER_BEFORE`)."""
+_UNIT_AT_END = regex.compile(r"[ \t]+(?i:apt|apartment|suite|ste|unit|flat)\.?\Z")
+"""A flat's word the street's name took ("31 rue de la Hulotais [Apt]. 087"): the unit rule
+reads it with its number."""
 _CALLE_ABBREVIATED = regex.compile(
     rf"(?<![\p{{L}}\p{{M}}.])C\.[ \t]+(?:{_NAME_PART}[ \t]+){{0,4}}{_CAP}"
     r"[ \t]+\d{1,5}[ \t]?[a-zA-Z]?"
@@ -127,7 +137,7 @@ _SURNAME_PARTICLES = (
 Buren Avenue")."""
 _SURNAME_PARTICLE = alternation(_SURNAME_PARTICLES)
 _STREET_US = regex.compile(
-    rf"(?<![\p{{L}}\d/.\-])\d{{1,6}}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?"
+    rf"(?<![\p{{L}}\d/.\-])(?:\d{{1,4}}[A-Za-z]?/)?\d{{1,6}}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?"
     rf"(?:(?:{_SURNAME_PARTICLE}[ \t]+)?{_CAP}[ \t]+){{1,3}}"
     rf"(?:(?i:{alternation([*_STREET_AFTER_EN, *_STREET_AFTER_USPS])})|Via|Rue)\b\.?"
     rf"(?:,?[ \t]*(?i:apt|apartment|suite|ste|unit|#)\.?[ \t]*#?[\dA-Za-z-]{{1,6}})?",
@@ -295,6 +305,12 @@ def _streets(text: str, language: str | None, index: dict[str, list[int]]) -> It
             continue  # "le cuesta Mucho 3 veces", "1 VIAL ALBUTEROL VIA NEB 1": these are a
             # street's only capitalised
         yield RuleHit(*_numbered(text, *match.span()), "STREET", "street_prefixed")
+    if language not in _STREET_BEFORE:
+        for match in _STREET_AFTER_NUMBER_ANY.finditer(text, index):
+            if _NUMBER_BEFORE.search(text, max(0, match.start() - 12), match.start()):
+                start, end = _numbered(text, *_trim(text, *match.span()))
+                unit = _UNIT_AT_END.search(text, start, end)
+                yield RuleHit(start, unit.start() if unit else end, "STREET", "street_prefixed")
     if language in (None, "es") and "C. " in text:
         for match in _CALLE_ABBREVIATED.finditer(text):
             yield RuleHit(*match.span(), "STREET", "street_prefixed")
@@ -456,7 +472,7 @@ _ASCII_LETTERS = frozenset(string.ascii_letters)
 def _house_numbers(text: str) -> list[int]:
     """Where :data:`_STREET_US` may match: up to six digits, a letter, blanks and a capital
     or a surname's particle before one ("12B Elm Street", "08 de Courcey Street"; not "2
-    doses")."""
+    doses"), from a flat's number and its slash before them ("3/17 Beach Rd")."""
     starts, size = [], len(text)
     for start, end in digit_runs(text):
         if end - start > 6:
@@ -472,7 +488,14 @@ def _house_numbers(text: str) -> list[int]:
                     and _PARTICLE_THEN_CAPITAL.match(text, at) is not None
                 )
             ):
-                starts.append(start)
+                unit = start - 1
+                if unit > 0 and text[unit] == "/" and text[unit - 1].isdigit():
+                    unit -= 1  # a flat's number before the house's ("3/17 Beach Rd")
+                    while unit > 0 and start - unit < 6 and text[unit - 1].isdigit():
+                        unit -= 1
+                    starts.append(unit)
+                else:
+                    starts.append(start)
     return starts
 
 

@@ -334,15 +334,29 @@ _PREFIX_BEFORE = regex.compile(
 )
 
 
+_POSTAL_DISTRICT_AFTER = regex.compile(
+    r"[ \t]+(?:(?<=(?i:dublin)[ \t]+)(?:[1-9]|1\d|2[0-4]|6[wW])"
+    r"|(?<=(?i:paris|lyon|marseille)[ \t]+)(?:[1-9]|1\d|20)(?:e|er|ème))"
+    r"(?=[ \t]*(?:[,.;)\n]|\Z))"
+)
+"""A city's postal district by its number after the city's name, where an address's part
+ends ("Dublin 8,", "Dublin 6W", "Lyon 7e."): it narrows the place as a postcode does."""
+
+
 def _with_prefixes(text: str, found: list[RuleHit]) -> list[RuleHit]:
     """Towns with the capitalised prefix word before them that the rule left out ("East
-    [Geraldberg]", "Port [Carolinestad]")."""
+    [Geraldberg]", "Port [Carolinestad]"), and with the postal district after them ("Dublin
+    8", :data:`_POSTAL_DISTRICT_AFTER`)."""
     out = []
     for hit in found:
         if hit.kind == "CITY":
             prefix = _PREFIX_BEFORE.search(text, max(0, hit.start - 8), hit.start)
             if prefix is not None:
                 hit = RuleHit(prefix.start(), hit.end, hit.kind, hit.rule)
+            if text[hit.end : hit.end + 1] in (" ", "\t"):
+                district = _POSTAL_DISTRICT_AFTER.match(text, hit.end)
+                if district is not None:
+                    hit = RuleHit(hit.start, district.end(), hit.kind, hit.rule)
         out.append(hit)
     return out
 
@@ -371,6 +385,15 @@ _DISTRICT_HINTS = tuple(
 )
 """Every district word less its first letter (a capital or not) as it is written: the
 pattern runs only where one is (one scan of every narrative was 2% of the rules' time)."""
+_COLONIA = regex.compile(
+    r"(?<![\p{L}\p{M}])(?-i:Col\.|Colonia)[ \t]+"
+    r"(?P<name>\p{Lu}[\p{L}\p{M}'\u2019-]*"
+    r"(?:[ \t]+(?:de(?:l|[ \t]+la)?[ \t]+)?\p{Lu}[\p{L}\p{M}'\u2019-]*){0,2})"
+)
+"""A Mexican city's district, its "colonia", capitalised and before its capitalised name
+("Col. Doctores", "Colonia Roma Norte"); not a bacterium's colony ("colonias de
+Staphylococcus", "Colonias de S. aureus", plural)."""
+_CAPITALISED_WORD = regex.compile(r"(?<![\p{L}\p{M}])\p{Lu}[\p{L}\p{M}'\u2019-]*")
 _ARRONDISSEMENT = regex.compile(
     r"(?<![\p{L}\p{M}\d])(?:[1-9]|1\d|20)(?:e|er|ème|eme)[ \t]+(?i:arrondissement)"
     r"(?![\p{L}\p{M}])"
@@ -401,6 +424,18 @@ def districts(text: str, lex: Lexicon) -> Iterator[RuleHit]:
         if fold(text[start:end].split()[0]) in lex.stop:
             continue
         yield RuleHit(start, end, "CITY", "district_named")
+    if "Col" in text:
+        known = places(None)
+        for match in _COLONIA.finditer(text):
+            start, end = match.span("name")
+            for word in _CAPITALISED_WORD.finditer(text, start + 1, end):
+                folded = (fold(word.group()),)
+                if known.match(folded) == "COUNTRY" or folded in known.large:
+                    end = word.start()  # "Col. Condesa [México D.F.]": the city follows
+                    break
+            end = start + len(text[start:end].rstrip())
+            if fold(text[start:end].split()[0]) not in lex.stop:
+                yield RuleHit(start, end, "CITY", "district_named")
     if "rrondissement" in text:
         for match in _ARRONDISSEMENT.finditer(text):
             yield RuleHit(*match.span(), "CITY", "district_named")

@@ -1,0 +1,146 @@
+"""Leaks the third outside reader's probe lines showed (fifth session of 2026-12-03): names
+joined by hyphens or with Dutch, Flemish and German particles, an Arabic surname's article, a
+street key that names an e-mail's address, Québec's, Italian, Mexican and Australian
+addresses, French streets after their number in an English letter, a French firm's CEDEX and
+a city's postal district."""
+
+from __future__ import annotations
+
+import pytest
+from rulefinds import stretches
+
+_PEOPLE = ("PERSON", "STAFF", "RELATIVE")
+
+
+def _people(text: str, language: str) -> list[str]:
+    return [s for kind in _PEOPLE for s in stretches(text, language, kind)]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Nurse Kerry-Ann reports pt c/o frank haematuria", "Kerry-Ann"),
+        ("Nurse Mary-Jane reports", "Mary-Jane"),
+        ("Kerry-Ann was admitted on Monday", "Kerry-Ann"),
+        ("Mary-Jane Smith reported a rash", "Mary-Jane"),
+        ("PER DR. ABDULLAH AL-HARBI THE EVENT IS NOT RELATED TO SUSPECT DRUG", "ABDULLAH AL-HARBI"),
+    ],
+)
+def test_names_joined_by_a_hyphen_are_read_whole(text: str, name: str) -> None:
+    assert name in _people(text, "en")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Stevens-Johnson syndrome",
+        "the Kaplan-Meier curve",
+        "Creutzfeldt-Jakob disease",
+        "estimated by the Harris-Benedict equation",
+        "PATIENT RECEIVED AL-HARBI",
+    ],
+)
+def test_eponyms_and_bare_surnames_joined_by_a_hyphen_name_no_one(text: str) -> None:
+    assert _people(text, "en") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "name"),
+    [
+        ("Annelies de Vries reported to Lareb on behalf of her mother.", "en", "Annelies de Vries"),
+        ("John de Boer was seen", "en", "John de Boer"),
+        ("Iris Van den Broeck developed darkening of the iris.", "en", "Iris Van den Broeck"),
+        ("Jan Van Dam called", "en", "Jan Van Dam"),
+        ("Der Patient, Jakob zu Stolberg, 90 Jahre, verwitwet", "de", "Jakob zu Stolberg"),
+        (
+            "Nom : VAN DEN BERGHE Nicole \u2013 NISS : 47.03.12-284.61",
+            "fr",
+            "VAN DEN BERGHE Nicole",
+        ),
+    ],
+)
+def test_a_surname_after_a_germanic_particle_goes_with_the_name(
+    text: str, language: str, name: str
+) -> None:
+    assert name in _people(text, language)
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Anna zu Hause", "de"),
+        ("Maria zu Ostern", "de"),
+        ("They met in Quinta de São Tiago", "en"),
+        ("Rosa de Lima", "en"),
+    ],
+)
+def test_a_particle_before_a_word_or_a_place_makes_no_surname(text: str, language: str) -> None:
+    assert not any(" zu " in s or " de " in s for s in _people(text, language))
+
+
+def test_an_e_mail_address_key_is_no_street() -> None:
+    text = "E-mail address: r.hussain@leeds.ac.uk (R. Hussain)."
+    assert stretches(text, "en", "STREET") == []
+    assert stretches(text, "en", "EMAIL") == ["r.hussain@leeds.ac.uk"]
+    assert stretches("IP address: 192.168.0.1", "en", "STREET") == []
+    assert stretches("Address: 12 Elm Street, Boston", "en", "STREET") == ["12 Elm Street, Boston"]
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "street"),
+    [
+        ("Hôpital du Sacré-Cœur, 5400, boul. Gouin Ouest, Montréal", "fr", "boul. Gouin Ouest"),
+        ("Residenza: Contrada Pantano, 17 \u2013 97015 Modica (RG).", "it", "Contrada Pantano, 17"),
+        ("abita in C.da Pantano 17, Modica", "it", "C.da Pantano 17"),
+        ("Mrs Eileen Murtagh, 12 Grand Canal Quay, Dublin 2", "en", "12 Grand Canal Quay"),
+        ("Contact me at 3/17 Beach Rd, Coogee NSW 2034", "en", "3/17 Beach Rd"),
+        (
+            "or 2150 rue Sainte-Catherine O., Montréal (QC) H3H 1M6.",
+            "en",
+            "2150 rue Sainte-Catherine O",
+        ),
+        ("She lives at 14 calle Mayor, Madrid", "en", "14 calle Mayor"),
+        ("it is 143 31 rue de la Hulotais Apt. 087", "en", "31 rue de la Hulotais"),
+    ],
+)
+def test_streets_of_other_countries_are_read(text: str, language: str, street: str) -> None:
+    assert street in stretches(text, language, "STREET")
+
+
+def test_a_foreign_street_word_needs_its_house_number_before_it() -> None:
+    assert stretches("the rue de la Paix was busy", "en", "STREET") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "district"),
+    [
+        ("Av. Cuauhtémoc 330, Col. Doctores, C.P. 06720", "Doctores"),
+        ("vive en la Colonia Roma Norte", "Roma Norte"),
+        ("Ixtaccihuatl 11 Col. Condesa México D.F. 6100", "Condesa"),
+    ],
+)
+def test_a_mexican_colonia_is_a_district(text: str, district: str) -> None:
+    assert district in stretches(text, "es", rule="district_named")
+
+
+def test_a_colony_of_bacteria_is_no_district() -> None:
+    assert stretches("Colonias de Staphylococcus aureus", "es", rule="district_named") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "town"),
+    [
+        ("Service de pharmacologie, 44093 Nantes Cedex 1", "fr", "Nantes Cedex 1"),
+        ("CHU de Nantes, 44093 NANTES CEDEX 1", "fr", "NANTES CEDEX 1"),
+        ("St James's Hospital, Dublin 8, Ireland", "en", "Dublin 8"),
+        ("in Dublin 6W.", "en", "Dublin 6W"),
+        ("quartier de la Guillotière, Lyon 7e.", "fr", "Lyon 7e"),
+    ],
+)
+def test_a_towns_postal_box_or_district_goes_with_it(text: str, language: str, town: str) -> None:
+    assert town in stretches(text, language, "CITY")
+
+
+@pytest.mark.parametrize("text", ["Dublin 3 times", "moved to Dublin 2 years ago"])
+def test_a_count_after_a_town_is_no_district(text: str) -> None:
+    assert stretches(text, "en", "CITY") == ["Dublin"]
