@@ -144,3 +144,46 @@ def test_a_towns_postal_box_or_district_goes_with_it(text: str, language: str, t
 @pytest.mark.parametrize("text", ["Dublin 3 times", "moved to Dublin 2 years ago"])
 def test_a_count_after_a_town_is_no_district(text: str) -> None:
     assert stretches(text, "en", "CITY") == ["Dublin"]
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "employer"),
+    [
+        ("He works nights at the Amazon warehouse in Swindon", "en", "Amazon"),
+        ("Trabaja como reponedora en el Mercadona de Martorell.", "es", "Mercadona de Martorell"),
+        ("Salah Trabelsi, 62 ans, chauffeur chez Transdev à Vénissieux.", "fr", "Transdev"),
+        ("Ernst Ahlers arbeitet bei der Sparkasse Emsland in Meppen", "de", "Sparkasse Emsland"),
+        ("Graziella lavora alla Ferrero di Alba e segue il nonno.", "it", "Ferrero"),
+        ("trabalha nas Lojas Americanas do Shopping Iguatemi.", "pt", "Lojas Americanas"),
+    ],
+)
+def test_an_employer_after_its_article_or_a_job_is_read(
+    text: str, language: str, employer: str
+) -> None:
+    assert employer in stretches(text, language, rule="employer")
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [("er arbeitet bei der Post", "de"), ("lavora al Comune", "it")],
+)
+def test_a_noun_of_the_language_is_no_employer(text: str, language: str) -> None:
+    assert stretches(text, language, rule="employer") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "town"),
+    [
+        ("Geb. 18.9.1948 in Oppeln (heute Opole, Polen)", "de", "Oppeln"),
+        ("geb. am 18.9.1948 in Oppeln", "de", "Oppeln"),
+        ("born 1950 in Smallville", "en", "Smallville"),
+    ],
+)
+def test_the_place_of_birth_after_the_date_of_birth_is_read(
+    text: str, language: str, town: str
+) -> None:
+    assert town in stretches(text, language, "CITY")
+
+
+def test_a_month_after_a_birth_year_stays_a_month() -> None:
+    assert stretches("born 2020 in April", "en", "CITY") == []

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping
 import regex
 
 from deid_studio.detect.dictionaries import is_drug_or_vaccine
+from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import fold
 from deid_studio.detect.geography import place_tokens, places
 from deid_studio.detect.rules.base import (
@@ -440,6 +441,8 @@ def _institutions(
                 continue  # "trabaja como enfermera en Madrid", "trabajo en Madrid": a town,
                 # which the place rules take ("empleado en Carpintería metálica" is a
                 # workshop, though a small town is called so); "chez Lenoir" is none
+            if _a_noun_after_article(text, start, words, language):
+                continue  # "arbeitet bei der Post", "lavora al Comune"
             if any(w not in lex.stop and w not in _INSTITUTION_WORDS for w in words):
                 yield RuleHit(start, end, "INSTITUTION", "employer")
                 yield from _town_after(text, end, lex)
@@ -463,6 +466,26 @@ def _institutions(
         yield from _lowercase_institutions(text, language, index, lex)
     for match in _ROOM.finditer(text, index):
         yield RuleHit(*match.span(), "ROOM", "room")
+
+
+_ARTICLE_BEFORE = regex.compile(
+    r"(?r)(?<![\p{L}\p{M}])(?i:der|dem|den|die|el|la|los|las|al|alla|nel|nella|the|na|no"
+    r"|nas|nos)[ \t]+\Z"
+)
+_FREQUENT_NOUN = 4.5
+
+
+def _a_noun_after_article(text: str, start: int, words: list[str], language: str | None) -> bool:
+    """Whether an employer's one word after an article is a frequent noun of the narrative's
+    language, a kind of workplace rather than its name ("bei der Post", "bei der Bank", "al
+    Comune"; not "bei Bruder e.G.", "dipendente della FIAT", "na Petrobras", which are
+    frequent words too but names)."""
+    return (
+        len(words) == 1
+        and language not in (None, "en")
+        and zipf(words[0], language) >= _FREQUENT_NOUN
+        and _ARTICLE_BEFORE.search(text, max(0, start - 8), start) is not None
+    )
 
 
 _SUFFIX_STARTS = frozenset(

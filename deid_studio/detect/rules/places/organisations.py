@@ -42,16 +42,22 @@ _FIRM_NUMBER = regex.compile(r"(?<![\p{L}\p{M}\d.,:/-])\d{1,4}[ \t]\Z")
 _EMPLOYER_CUES: Mapping[str, str] = {
     "en": "work for|works for|worked for|working for|work at|works at|worked at|working at|"
     "employed by|employed at|employee of|job at|a year at|intern at|internship at|"
-    "employee at|barista at|cashier at|attendant for|pilot for|driver for",
+    "employee at|barista at|cashier at|attendant for|pilot for|driver for|"
+    "works nights at|works days at|works shifts at|works weekends at|works part-time at|"
+    "works full-time at|worked nights at|worked shifts at",
     "es": "trabaja en|trabaja para|trabajaba en|trabajaba para|empleado de|empleada de|"
     "empleado en|empleada en|trabajador de|trabajadora de|fábrica de",
     "fr": "travaille chez|travaille pour|travaillait chez|employé chez|employée chez|"
-    "salarié de|salariée de|salarié chez|salariée chez",
+    "salarié de|salariée de|salarié chez|salariée chez|chauffeur chez|vendeuse chez|"
+    "vendeur chez|caissière chez|caissier chez|ouvrier chez|ouvrière chez|cadre chez|"
+    "intérimaire chez|apprenti chez|apprentie chez",
     "de": "arbeitet bei|arbeitete bei|beschäftigt bei|angestellt bei|tätig bei",
     "it": "dipendente della|dipendente del|dipendente di|lavora presso|lavora per|"
-    "impiegato presso|impiegata presso",
-    "pt": "trabalha na|trabalha no|trabalha para|trabalhava na|trabalhava no|funcionário da|"
-    "funcionária da|funcionário do|funcionária do",
+    "impiegato presso|impiegata presso|lavora alla|lavora al|lavora nella|lavora nel|"
+    "lavorava alla|lavorava al|lavorava presso",
+    "pt": "trabalha na|trabalha no|trabalha nas|trabalha nos|trabalha para|trabalhava na|"
+    "trabalhava no|trabalhava nas|trabalhava nos|funcionário da|funcionária da|"
+    "funcionário do|funcionária do",
 }
 """Phrases after which capitalised words name the employer ("I work for Wolters Kluwer")."""
 _ORGANISATION = regex.compile(
@@ -71,12 +77,13 @@ _EMPLOYER_FORM = (
 not the "ag" :data:`_LEGAL_FORMS` matches in any case), and Spain's cooperative and
 partnership forms ("S.Coop.", "S.Com.") are among them."""
 _EMPLOYER_NAME = (
-    rf"(?:the[ \t]+)?(?P<name>{_CAP}"
+    rf"(?:(?:the|el|la|los|las|der|die|dem|den)[ \t]+)?(?P<name>{_CAP}"
     rf"(?:(?:[ \t]+|,[ \t]+|[ \t]+{_EMPLOYER_JOINER}[ \t]+)"
     rf"(?!(?:{_EMPLOYER_FORM})(?![\p{{L}}\p{{M}}])){_CAP}(?!\.\p{{Lu}})){{0,4}}"
     rf"(?:[ \t]+{_EMPLOYER_PARTNERS})?(?:,?[ \t]+(?:{_EMPLOYER_FORM})(?![\p{{L}}\p{{M}}]))?)"
 )
-"""An employer's name: capitalised words, "&", "and", "of" or a particle between them
+"""An employer's name after its article ("en el Mercadona", "bei der Sparkasse Emsland"):
+capitalised words, "&", "and", "of" or a particle between them
 ("Desarrollo del Noroeste", "Müller und Söhne"), then its partners and its legal form if it
 says them ("Perera y asociados S.A.", "Tecnologías DL S.Coop."): the legal form's dotted
 letters are never a word of the name ("S.L." is no capitalised "S")."""

@@ -59,12 +59,26 @@ _LIVES_WITH_IN = regex.compile(
 Jonesport"."""
 
 
+_BORN_DATED_IN = regex.compile(
+    r"(?<![\p{L}\p{M}])(?i:geb\.|geboren|born|né|née|nacido|nacida|nato|nata|nascido|nascida)"
+    r"(?:[ \t]+(?i:am|on|le|el|il|em|a|en|in))?[ \t]*"
+    r"(?:\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d\d|(?:19|20)\d\d)"
+    r"[ \t]*,?[ \t]+(?i:in|à|en|a|em)[ \t]+(?=\p{Lu})"
+)
+"""Where someone was born, after the date of birth ("Geb. 18.9.1948 in Oppeln", "born
+12/3/1950 in Oppeln", "né en 1930 à Plouzané"): the place phrase with the date inside it."""
+_BORN_STEMS = ("eb", "orn", "é", "aci", "ato", "ata", "asci")
+"""Parts of every birth word of :data:`_BORN_DATED_IN`: the pattern runs where one is."""
+
+
 def _after_phrases(
     text: str, index: dict[str, list[int]], lex: Lexicon, language: str | None
 ) -> Iterator[RuleHit]:
     matches: Iterable[regex.Match[str]] = _PLACE_PHRASE.finditer(text, index)
     if language in (None, "en") and "with" in text:
         matches = [*matches, *_LIVES_WITH_IN.finditer(text)]
+    if any(stem in text for stem in _BORN_STEMS):
+        matches = [*matches, *_BORN_DATED_IN.finditer(text)]
     for match in matches:
         state = _STATE_CODE.match(text, match.end())
         if (
@@ -430,7 +444,7 @@ def districts(text: str, lex: Lexicon) -> Iterator[RuleHit]:
             start, end = match.span("name")
             for word in _CAPITALISED_WORD.finditer(text, start + 1, end):
                 folded = (fold(word.group()),)
-                if known.match(folded) == "COUNTRY" or folded in known.large:
+                if known.match(folded) == "COUNTRY":
                     end = word.start()  # "Col. Condesa [México D.F.]": the city follows
                     break
             end = start + len(text[start:end].rstrip())
