@@ -187,3 +187,32 @@ def test_the_place_of_birth_after_the_date_of_birth_is_read(
 
 def test_a_month_after_a_birth_year_stays_a_month() -> None:
     assert stretches("born 2020 in April", "en", "CITY") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "institution"),
+    [
+        ("vue à l'urgence du CLSC de Rosemont le 3 février", "fr", "CLSC de Rosemont"),
+        ("résidente du CHSLD Saint-Joseph", "fr", "CHSLD Saint-Joseph"),
+        ("derivada desde el CESFAM Dr. Salvador Allende", "es", "CESFAM Dr"),
+    ],
+)
+def test_quebecs_and_chiles_health_centres_by_their_acronyms(
+    text: str, language: str, institution: str
+) -> None:
+    assert institution in stretches(text, language, "INSTITUTION")
+
+
+def test_a_swiss_postcode_after_its_key() -> None:
+    text = "AVS : 756.4821.9937.05 ; NPA/localité : 1950 Sion."
+    assert stretches(text, "fr", "POSTCODE") == ["1950"]
+
+
+def test_a_name_an_e_mail_address_spells_is_read_where_it_stands() -> None:
+    text = "E-mail address: r.hussain@leeds.ac.uk (R. Hussain)."
+    assert stretches(text, "en", rule="name_in_email") == ["R. Hussain"]
+
+
+def test_an_address_of_words_spells_no_name() -> None:
+    text = "Contact: info@pfizer.com or safety@hospital.org, Pfizer Safety"
+    assert stretches(text, "en", rule="name_in_email") == []

@@ -477,7 +477,7 @@ CODE_RULES: tuple[Rule, ...] = (
         "postcode_after_key",
         "POSTCODE",
         r"(?<=\b(?:c\.\s?p\.|cp|c[óo]digo\s+postal|cod\.\s*postal|post\s?code|postal\s+code|zip"
-        r"(?:\s+code)?|plz|code\s+postal|postnummer|cep|(?-i:CAP)(?=\s*[:.]?\s*\d{5}(?!\d))|(?-i:CPA))(?:\s+is)?\s*[:.]?\s*)"
+        r"(?:\s+code)?|plz|npa(?:\s*/\s*localit[ée])?|code\s+postal|postnummer|cep|(?-i:CAP)(?=\s*[:.]?\s*\d{5}(?!\d))|(?-i:CPA))(?:\s+is)?\s*[:.]?\s*)"
         r"(?:(?<=(?i:cep)\s*[:.]?\s*)\d{8}|\d{3,6}(?:[- ]\d{2,4})?(?:\s(?-i:[A-Z]{2}))?"
         r"|(?-i:[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})"
         r"|(?-i:[A-Z]\d[A-Z]\s?\d[A-Z]\d)|(?-i:[A-Z]\d{4}[A-Z]{3}))\b",
@@ -494,6 +494,7 @@ CODE_RULES: tuple[Rule, ...] = (
             "CEP [01310100], São Paulo",
             "CAP [20121] Milano",
             "CPA [C1043AAZ] CABA",
+            "NPA/localité : [1950] Sion",
         ),
         (
             "CP: no",
@@ -504,7 +505,7 @@ CODE_RULES: tuple[Rule, ...] = (
             "500 MG CAP 100 count",
         ),
         anchor="code",
-        after=words("cp c.p postal code postcode zip plz postnummer is cep cap cpa"),
+        after=words("cp c.p postal code postcode zip plz postnummer is cep cap cpa npa localité"),
     ),
     Rule(
         "postcode_before_town",

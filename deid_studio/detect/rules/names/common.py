@@ -104,6 +104,7 @@ RULES: Mapping[str, float] = {
     "name_repeated": 0.9,
     "name_in_caption": 0.85,
     "name_in_byline": 0.85,
+    "name_in_email": 0.85,
     "name_around_nickname": 0.85,
     "kin_word": 0.65,
     "sex_word": 0.95,

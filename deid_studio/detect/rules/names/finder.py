@@ -33,6 +33,7 @@ from deid_studio.detect.rules.names.bylines import _bylines
 from deid_studio.detect.rules.names.captions import _captions
 from deid_studio.detect.rules.names.common import _SEX_WORDS, RULES
 from deid_studio.detect.rules.names.cued import _after_cues, _cue_families, _run_in_titles
+from deid_studio.detect.rules.names.emails import names_in_emails
 from deid_studio.detect.rules.names.first_names import (
     WEAK_NAME_RULES,
     _coordinated,
@@ -132,6 +133,8 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     if "(" in text or ", " in text:
         found += _staff_in_brackets(text, lex)
         found += _named_with_birth(text, lex)
+    if "@" in text:
+        found += names_in_emails(text, lex)
     if language in (None, "en"):
         found += _named_with_age(text, lex)
     if language in (None, "en") and not shouting:

@@ -95,15 +95,17 @@ _INSTITUTION_SUFFIXED = regex.compile(
 reads one (no digit after it: "Mercy Hospital2" is none), so that the index says where to
 try the pattern (:func:`_suffixed_starts`)."""
 _HEALTH_ACRONYMS: Mapping[str, str] = {
-    "es": "CS C.S. CAP H.U. HU HGU HCU CAE CEP CSI CHU",
-    "fr": "CH CHR CHU CHRU CHI CHIC CHS GH HIA CLCC",
+    "es": "CS C.S. CAP H.U. HU HGU HCU CAE CEP CSI CHU CESFAM CECOSF SAPU",
+    "fr": "CH CHR CHU CHRU CHI CHIC CHS GH HIA CLCC CLSC CHSLD CIUSSS CISSS GMF",
     "it": "AOU ASST ASL AUSL ULSS ATS IRCCS",
-    "pt": "UPA UBS USF IPO ULS UCSP HU CHU",
+    "pt": "UPA UBS USF IPO ULS UCSP HU CHU CAPS",
     "de": "MVZ",
 }
 """The acronyms of a language's kinds of hospitals and health centres, which go before the
 institution's name as a hospital's word does ("CS Delicias", "CAP Raval Sud", "CH de
-Saint-Brieuc", "CHR d'Orléans", "AOU Careggi", "UPA 24h de Campinas", "MVZ am Marienplatz")."""
+Saint-Brieuc", "CHR d'Orléans", "AOU Careggi", "UPA 24h de Campinas", "MVZ am Marienplatz";
+Chile's and Québec's health centres and long-term care, "CESFAM Dr. Salvador Allende", "CLSC
+de Rosemont", "CHSLD Saint-Joseph"; Brazil's psychosocial care, "CAPS Itaim")."""
 _ACRONYM_NAMED = r"(?:\p{Lu}[\p{L}\p{M}'\u2019-]*(?<!['\u2019-])|\d{1,2}h)"
 """A word of a name after such an acronym: capitalised, or the hours of an emergency unit
 ("UPA 24h")."""
