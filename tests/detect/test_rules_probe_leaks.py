@@ -216,3 +216,33 @@ def test_a_name_an_e_mail_address_spells_is_read_where_it_stands() -> None:
 def test_an_address_of_words_spells_no_name() -> None:
     text = "Contact: info@pfizer.com or safety@hospital.org, Pfizer Safety"
     assert stretches(text, "en", rule="name_in_email") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "street"),
+    [
+        (
+            "Universitätsklinik, Währinger Gürtel 18\u201320, 1090 Wien.",
+            "Währinger Gürtel 18\u201320",
+        ),
+        ("Franz-Josefs-Kai 3, 1010 Wien", "Franz-Josefs-Kai 3"),
+        ("Mittlerer Ring 5, München", "Mittlerer Ring 5"),
+    ],
+)
+def test_viennas_and_munichs_street_types_with_a_house_number(text: str, street: str) -> None:
+    assert any(s.startswith(street) for s in stretches(text, "de", "STREET"))
+
+
+def test_a_belt_with_a_count_is_no_street() -> None:
+    assert stretches("Er trug einen Schwarzer Gürtel 2 Mal", "de", "STREET") == []
+
+
+def test_a_town_and_its_district_after_a_postcode() -> None:
+    text = "Adresse: Lindenweg 3a, 37079 Göttingen-Weende; Mobil 0171 2345 678."
+    assert "Göttingen-Weende" in stretches(text, "de", "CITY")
+
+
+def test_an_addresss_part_of_digits_is_its_postcode() -> None:
+    text = "Währinger Gürtel 18\u201320, 1090 Wien."
+    assert "1090" in stretches(text, "de", "POSTCODE")
+    assert "1090" not in stretches(text, "de", "CITY")

@@ -117,10 +117,13 @@ def _continued(
                 and any(lex.is_word(w) for w in _past_prefix(words) if len(w) > 1)
             ):
                 break  # "Herrn" after an address block: the next block's salutation
-            yield RuleHit(*part.span(), "CITY", "address_continued")
+            kind = "POSTCODE" if _DIGITS_ONLY.fullmatch(part.group()) else "CITY"
+            yield RuleHit(*part.span(), kind, "address_continued")
             position = part.end()
 
 
+_DIGITS_ONLY = regex.compile(r"\d{3,6}(?:[ -]\d{2,4})?")
+"""A part of digits alone: the address's postcode ("Währinger Gürtel 18, [1090] Wien")."""
 _DEPARTMENTS_AFTER = _WARDS - {"va"}
 """A hospital's departments by the letters that follow its name with a blank ("Saint Francis
 Hospital ER"); "VA" there is Virginia ("Sentara Hospital VA")."""

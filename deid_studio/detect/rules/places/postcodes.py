@@ -180,8 +180,14 @@ def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
         ):
             continue  # after "12345." or "12345," only a known town: "E-41013. Sevilla"; not
             # "28/28/69932. Se ha solicitado" ("Se" names a place somewhere)
+        district = (  # "37079 Göttingen-Weende": a known town and its district
+            len(words) == 2
+            and text.find("-", start, end) > 0
+            and known.match((words[0],)) is not None
+        )
         if (
             known.match(tuple(words)) is None
+            and not district
             and (
                 (len(code) == 4 and not match.group("prefix"))  # a year: "2021 Pfizer"
                 or any(w in lex.common or w in lex.stop for w in words)

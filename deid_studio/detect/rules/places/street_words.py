@@ -30,6 +30,7 @@ _STREET_AFTER = (
 and the Basque street types written after the name ("Begiristain Doktorea Pasealekua")."""
 _STREET_AFTER_NUMBERED = (
     "weg ring damm ufer steig pfad chaussee markt gracht gränd torget vej veien vegen gate gata "
+    "kai gürtel zeile lände "
     "gade sti stien braut katu tie utca tér út"
 ).split()
 """Endings common in other words too ("Monitoring"): a street only with its house number."""
@@ -98,7 +99,7 @@ _HOUSE_NUMBER = (
     r"|(?-i:n)\.[ \t]*"
     r"|(?i:número|numero)[ \t]+)?"
     rf"(?:{_NO_POSTCODE}\d{{1,5}}(?:[ \t]?[a-zA-Z]|/[A-Za-z])?(?![\p{{L}}\d])|(?i:s/n))"
-    r"(?:[ \t]*[,/-][ \t]*\d{1,4}"
+    r"(?:[ \t]*[,/\u2013-][ \t]*\d{1,4}"
     r"(?:(?:\.[º°ªo]|[º°ª])(?:[ \t-]?[A-Z](?!-)|[ \t]+\d{1,2}[ª])?|[ \t]?[º°ªa-zA-Z]{0,2})"
     r"(?![\p{L}\d]))*"
     r"(?![ \t]*(?i:jahre|jahren|jährige?|years?|yrs?|años|anos|ans|monate|months?|meses|mois)"

@@ -65,6 +65,9 @@ _STREET_SUFFIXED = regex.compile(
     rf"{_HOUSE_NUMBER}(?=[ \t]*(?:[,;·|\n\r]|\Z|\d{{4,5}}(?!\d)))"
     rf"|(?<![\p{{L}}\p{{M}}])\p{{Lu}}[\p{{L}}\p{{M}}\-]*[ \t]"
     rf"(?:Straße|Strasse|Str\.|Platz|Weg|Gasse|Allee){_HOUSE_NUMBER}?"
+    rf"|(?<![\p{{L}}\p{{M}}])\p{{Lu}}[\p{{L}}\p{{M}}\-]*[ \t]"
+    r"(?:Gürtel|Kai|Ring|Zeile|Lände|Damm|Ufer)"
+    rf"{_HOUSE_NUMBER}(?=[ \t]*(?:[,;·|\n\r]|\Z|\d{{4,5}}(?!\d)))"
     rf"|(?<![\p{{L}}\p{{M}}])(?:\p{{Lu}}[\p{{L}}\p{{M}}\-]*[ \t]){{1,3}}"
     rf"(?:Kalea|Pasealekua|Etorbidea|Hiribidea)(?![\p{{L}}\p{{M}}]){_HOUSE_NUMBER}?",
     regex.UNICODE,
