@@ -246,3 +246,27 @@ def test_an_addresss_part_of_digits_is_its_postcode() -> None:
     text = "Währinger Gürtel 18\u201320, 1090 Wien."
     assert "1090" in stretches(text, "de", "POSTCODE")
     assert "1090" not in stretches(text, "de", "CITY")
+
+
+def test_a_phones_extension_in_portuguese_and_spanish() -> None:
+    text = "Contato: (11) 3069-5123 ramal 214, das 8h às 17h."
+    assert stretches(text, "pt", "PHONE") == ["(11) 3069-5123", "214"]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "number"),
+    [
+        ("TEL 02O 7946 0321 FAX 02O 7946 0322", "PHONE", "02O 7946 0321"),
+        ("DOB:O4/O7/1948 Hosp No:K1O4S592", "DATE", "O4/O7/1948"),
+    ],
+)
+def test_a_number_with_a_capital_o_for_a_zero_is_read(text: str, kind: str, number: str) -> None:
+    assert number in stretches(text, "en", kind)
+
+
+@pytest.mark.parametrize(
+    "text", ["R 28 O2 97. EMS was activated", "HR 88, O2 99%, alert", "T 99.1, O2 87-91."]
+)
+def test_oxygen_before_a_reading_stays_oxygen(text: str) -> None:
+    assert stretches(text, "en", "DATE") == []
+    assert stretches(text, "en", "PHONE") == []

@@ -43,7 +43,9 @@ _PHONE_AFTER = words(
     "on at kontakt melders " + _GENERIC
 )
 _FAX_AFTER = words("fax telefax télécopie facsimile " + _GENERIC)
-_EXTENSION_KEYS = "ext extension extensión pager pgr beeper bleep durchwahl intern poste"
+_EXTENSION_KEYS = (
+    "ext extension extensión pager pgr beeper bleep durchwahl intern poste ramal anexo interno"
+)
 _EXTENSION_KEY = alternation(_EXTENSION_KEYS.split())
 _EXTENSION_AFTER = words("x " + _EXTENSION_KEYS)
 """An internal extension or a pager's number alone, after its key ("x4567", "pager #12345",
@@ -96,6 +98,7 @@ CONTACT_RULES: tuple[Rule, ...] = (
         (
             "page dr. smith at pager #[12345] or call x[4567], beeper [4-5678]",
             "Tel. intern [2345]; Durchwahl: [234]; poste [2345]; ext. [2201]",
+            "(11) 3069-5123 ramal [214]; anexo [2231]; tel. 06 4455 interno [318]",
         ),
         (
             "repeat x3 days",

@@ -55,13 +55,37 @@ code. Not "m²" nor "10⁹/L", which no capital follows."""
 
 def plain_blanks(text: str) -> str:
     """``text`` with each of :data:`_ODD_BLANKS`, and each affiliation's mark before a word
-    (:data:`_MARK_BEFORE_WORD`), written as a space: one character for one, so every
-    offset into it is an offset into ``text``."""
+    (:data:`_MARK_BEFORE_WORD`), written as a space, and a capital O typed for a zero in a
+    number written as a zero (:data:`_OCR_NUMBER`): one character for one, so every offset
+    into it is an offset into ``text``."""
     if _ODD_BLANK.search(text):
         text = text.translate(_AS_SPACE)
     if _MARK.search(text):
         text = _MARK_BEFORE_WORD.sub(lambda m: " " * len(m.group()), text)
+    if _DIGIT_BESIDE_O.search(text):
+        text = _OCR_NUMBER.sub(_zeros, text)
     return text
+
+
+_DIGIT_BESIDE_O = re.compile(r"\dO|O\d")
+_OCR_NUMBER = re.compile(
+    r"(?<![^\W\d_])(?<!\d)(?=[\dO]*O)(?=(?:[\dO]*[/.\- ]?){0,6}?[\dO]*\d[^\d]*\d[^\d]*\d)"
+    r"[\dO]+(?:[/.\- ][\dO]+)+(?![^\W\d_])"
+)
+"""A number of three digits or more, written in groups ("02O 7946 0321", "O4/O7/1948"),
+with a capital O typed or scanned for a zero: the rules read it as the number it is."""
+
+
+def _zeros(found: re.Match[str]) -> str:
+    """The digits of :data:`_OCR_NUMBER`, its capital O written as a zero (one for one): a
+    date's groups ("O4/O7/1948") or a phone's seven digits or more ("02O 7946 0321"); not a
+    group that is the O alone ("O 2"), nor oxygen before a reading ("O2 99", "O2 87-91")."""
+    number = found.group()
+    if any(group == "O" for group in re.split(r"[/.\- ]", number)):
+        return number
+    if "/" not in number and "." not in number and sum(c.isdigit() for c in number) < 7:
+        return number
+    return number.replace("O", "0")
 
 
 FINDERS: tuple[Finder, ...] = (
