@@ -270,3 +270,50 @@ def test_a_number_with_a_capital_o_for_a_zero_is_read(text: str, kind: str, numb
 def test_oxygen_before_a_reading_stays_oxygen(text: str) -> None:
     assert stretches(text, "en", "DATE") == []
     assert stretches(text, "en", "PHONE") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        ("Die Lehrerin der Grundschule am Rosenhof in Kassel bemerkte", "Grundschule am Rosenhof"),
+        ("Sie wohnt im Seniorenheim am Stadtpark Nord", "Seniorenheim am Stadtpark Nord"),
+    ],
+)
+def test_a_german_school_or_home_named_after_where_it_stands(text: str, institution: str) -> None:
+    assert institution in stretches(text, "de", "INSTITUTION")
+
+
+@pytest.mark.parametrize("text", ["die Schule in der Stadt", "Kita im Ort", "Praxis am Montag"])
+def test_a_german_place_word_before_a_noun_or_a_day_names_nothing(text: str) -> None:
+    assert stretches(text, "de", "INSTITUTION") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("farmacéutico titular de la Farmacia Central, Pza. de España, 3, Villanueva", "es"),
+        ("pela Dra. Rosário Almeida, Farmácia Central, Rua das Flores, 3, 4700-000 Braga", "pt"),
+    ],
+)
+def test_a_pharmacy_of_an_everyday_name_before_its_address(text: str, language: str) -> None:
+    assert any(s.startswith("Farm") for s in stretches(text, language, "INSTITUTION"))
+
+
+def test_a_pharmacy_of_an_everyday_name_alone_is_left() -> None:
+    assert stretches("Compré en la Farmacia Central.", "es", "INSTITUTION") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("Praxis in Freiburg im Breisgau meldet den Fall.", "Freiburg im Breisgau"),
+        ("Sie lebt seit 2019 in Freiburg im Breisgau.", "Freiburg im Breisgau"),
+    ],
+)
+def test_a_german_towns_region_goes_with_it(text: str, town: str) -> None:
+    assert town in stretches(text, "de", "CITY")
+
+
+@pytest.mark.parametrize("text", ["wohnt in Berlin am Montag", "in Wien im Sommer"])
+def test_a_day_or_a_season_after_a_town_is_no_region(text: str) -> None:
+    assert all(" " not in s for s in stretches(text, "de", "CITY"))

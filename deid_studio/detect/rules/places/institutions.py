@@ -65,7 +65,12 @@ from deid_studio.detect.rules.places.organisations import (
     _organisations,
 )
 from deid_studio.detect.rules.places.street_words import _STREET_BEFORE
-from deid_studio.detect.rules.words import PARTICLES, SURNAME_CAPITAL, Lexicon, cues
+from deid_studio.detect.rules.words import (
+    PARTICLES,
+    SURNAME_CAPITAL,
+    Lexicon,
+    cues,
+)
 
 _GENERIC_HOSPITAL = cues(
     "general university community county memorial children's veterans regional district "
@@ -259,13 +264,44 @@ def _town_after(text: str, end: int, lex: Lexicon) -> Iterator[RuleHit]:
             yield RuleHit(*town.span("town"), "CITY", "town_after_institution")
 
 
+_STREET_AFTER_COMMA = regex.compile(
+    r",[ \t]*(?i:"
+    + alternation({w for words in _STREET_BEFORE.values() for w in words.split()} | {"pza."})
+    + r")[ \t]+(?:(?:de|del|da|das|do|dos|la|las|los|des|du|di|della)[ \t]+)*"
+    r"\p{Lu}[^,;\n]{0,40}?,?[ \t]*\d{1,5}(?!\d)"
+)
+
+
+def _addressed(text: str, start: int, end: int) -> bool:
+    """Whether an institution's word and one capitalised word ("Farmacia Central", "Farmácia
+    Central") are followed by a street, its type word to its house number ("..., Pza. de
+    España, 3", "..., Rua das Flores, 3"): a named pharmacy or shop with its address, though
+    its name is an everyday word."""
+    tokens = text[start:end].split()
+    return (
+        len(tokens) == 2
+        and tokens[1][:1].isupper()
+        and _STREET_AFTER_COMMA.match(text, end) is not None
+    )
+
+
+_GERMAN_PLACES_AT = (
+    "Apotheke Praxis Hausarztpraxis Arztpraxis Gemeinschaftspraxis Grundschule Schule Gymnasium "
+    "Realschule Gesamtschule Kita Kindergarten Seniorenheim Pflegeheim Altenheim "
+    "Seniorenresidenz Seniorenzentrum Klinik"
+).split()
+_GERMAN_PLACE_HINTS = ("Apotheke", "raxis", "chule", "Gymnasium", "Kita", "Kindergarten", "heim",
+                       "Senioren", "Klinik")  # fmt: skip
+"""What a narrative naming one of :data:`_GERMAN_PLACES_AT` holds: the pattern runs there."""
+_IN_THE = regex.compile(r"[ \t](?:im|in[ \t]+der)[ \t]")
 _GERMAN_SHOP_AT = regex.compile(
-    r"(?<![\p{L}\p{M}])(?:Apotheke|Praxis|Hausarztpraxis|Arztpraxis|Gemeinschaftspraxis)"
+    rf"(?<![\p{{L}}\p{{M}}])(?:{'|'.join(_GERMAN_PLACES_AT)})"
     r"[ \t]+(?:am|an[ \t]+der|im|zum|zur|in[ \t]+der)[ \t]+"
     r"(?P<place>\p{Lu}[\p{L}\p{M}-]+(?:[ \t]+\p{Lu}[\p{L}\p{M}-]+)?)"
 )
-"""A German pharmacy or practice named after where it stands ("Apotheke am Markt", "Praxis
-an der Lindenstraße", "Apotheke im Zentrum"); not a day ("Praxis am Montag")."""
+"""A German pharmacy, practice, school, home or clinic named after where it stands ("Apotheke
+am Markt", "Praxis an der Lindenstraße", "Apotheke im Zentrum", "Grundschule am Rosenhof",
+"Seniorenheim am Park"); not a day ("Praxis am Montag")."""
 
 
 _DAY_AFTER = regex.compile(r"\.?[ \t]*\d")
@@ -358,7 +394,7 @@ def _institutions(
         end = _before_month(text, start, end)  # "the hospital January 9th"
         end = _before_address(text, start, end, language, lex)
         end = _town_goes_on(text, start, end, language)
-        named = _named(text, start, end, lex, language)
+        named = _named(text, start, end, lex, language) or _addressed(text, start, end)
         if named and _named_after_noun(text, start, end, language):
             prefixed.add(start)
             chain = _CHAIN_BEFORE.search(text, max(0, start - 14), start)
@@ -372,10 +408,14 @@ def _institutions(
                 yield RuleHit(*match.span(), "INSTITUTION", "institution_acronym")
     for match in _INSTITUTION_QUOTED.finditer(text, index):
         yield RuleHit(*match.span(), "INSTITUTION", "institution_prefixed")
-    if language in (None, "de") and ("Apotheke" in text or "raxis" in text):
+    if language in (None, "de") and any(hint in text for hint in _GERMAN_PLACE_HINTS):
         for match in _GERMAN_SHOP_AT.finditer(text):
-            if fold(match.group("place").split()[-1]) not in _TIMES:
-                yield RuleHit(*match.span(), "INSTITUTION", "institution_prefixed")
+            place = fold(match.group("place").split()[-1])
+            if place in _TIMES or (
+                _IN_THE.search(match.group()) and zipf(place, "de") >= _FREQUENT_NOUN
+            ):
+                continue  # "Praxis am Montag", "die Schule in der Stadt", "Kita im Ort"
+            yield RuleHit(*match.span(), "INSTITUTION", "institution_prefixed")
     suffixed = matches_at(_INSTITUTION_SUFFIXED, text, _suffixed_starts(text, index))
     before_only = language not in (None, "en")
     for match in suffixed:

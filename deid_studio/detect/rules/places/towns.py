@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import regex
 
+from deid_studio.detect.frequency import zipf
 from deid_studio.detect.gazetteers import fold
 from deid_studio.detect.geography import (
     Places,
@@ -33,7 +34,7 @@ from deid_studio.detect.rules.places.common import (
 )
 from deid_studio.detect.rules.places.institution_words import _INSTITUTION_WORDS
 from deid_studio.detect.rules.places.postcodes import _STATE_CODE_WORDS, _US_STATES
-from deid_studio.detect.rules.words import PARTICLES, Lexicon, cues, languages_of
+from deid_studio.detect.rules.words import PARTICLES, WEEKDAYS, Lexicon, cues, languages_of
 
 _PLACE_PHRASES = (
     "lives in|lives at|living in|lived in|grew up in|moved to|moved here from|moved from|"
@@ -357,6 +358,28 @@ _POSTAL_DISTRICT_AFTER = regex.compile(
 ends ("Dublin 8,", "Dublin 6W", "Lyon 7e."): it narrows the place as a postcode does."""
 
 
+_GERMAN_REGION_AFTER = regex.compile(
+    r"[ \t]+(?:im|am|an[ \t]+der|ob[ \t]+der|in[ \t]+der)[ \t]+"
+    r"(?P<word>\p{Lu}[\p{Ll}\p{M}]+)(?![\p{L}\p{M}])"
+)
+"""A German town's river or region after it ("Freiburg im Breisgau", "Frankfurt an der Oder",
+"Rothenburg ob der Tauber"), which the gazetteer may know by the first word alone."""
+
+
+def _a_region_word(word: str) -> bool:
+    """Whether a capitalised word after a town and "im", "am" is a river's or a region's name,
+    no month, weekday or everyday German noun ("Berlin am Montag", "Wien im Sommer")."""
+    folded = fold(word)
+    return (
+        folded not in MONTH_WORDS
+        and folded not in WEEKDAYS
+        and zipf(folded, "de") < _EVERYDAY_GERMAN
+    )
+
+
+_EVERYDAY_GERMAN = 3.5
+
+
 def _with_prefixes(text: str, found: list[RuleHit]) -> list[RuleHit]:
     """Towns with the capitalised prefix word before them that the rule left out ("East
     [Geraldberg]", "Port [Carolinestad]"), and with the postal district after them ("Dublin
@@ -371,6 +394,9 @@ def _with_prefixes(text: str, found: list[RuleHit]) -> list[RuleHit]:
                 district = _POSTAL_DISTRICT_AFTER.match(text, hit.end)
                 if district is not None:
                     hit = RuleHit(hit.start, district.end(), hit.kind, hit.rule)
+                region = _GERMAN_REGION_AFTER.match(text, hit.end)
+                if region is not None and _a_region_word(region.group("word")):
+                    hit = RuleHit(hit.start, region.end(), hit.kind, hit.rule)
         out.append(hit)
     return out
 
@@ -401,8 +427,8 @@ _DISTRICT_HINTS = tuple(
 pattern runs only where one is (one scan of every narrative was 2% of the rules' time)."""
 _COLONIA = regex.compile(
     r"(?<![\p{L}\p{M}])(?-i:Col\.|Colonia)[ \t]+"
-    r"(?P<name>\p{Lu}[\p{L}\p{M}'\u2019-]*"
-    r"(?:[ \t]+(?:de(?:l|[ \t]+la)?[ \t]+)?\p{Lu}[\p{L}\p{M}'\u2019-]*){0,2})"
+    r"(?P<name>\p{Lu}[\p{L}\p{M}'\u2019-]+"
+    r"(?:[ \t]+(?:de(?:l|[ \t]+la)?[ \t]+)?\p{Lu}[\p{L}\p{M}'\u2019-]+){0,2})"
 )
 """A Mexican city's district, its "colonia", capitalised and before its capitalised name
 ("Col. Doctores", "Colonia Roma Norte"), read with its word; not a bacterium's colony ("colonias de
