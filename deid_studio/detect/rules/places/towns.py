@@ -431,7 +431,7 @@ _COLONIA = regex.compile(
     r"(?:[ \t]+(?:de(?:l|[ \t]+la)?[ \t]+)?\p{Lu}[\p{L}\p{M}'\u2019-]+){0,2})"
 )
 """A Mexican city's district, its "colonia", capitalised and before its capitalised name
-("Col. Doctores", "Colonia Roma Norte"), read with its word; not a bacterium's colony ("colonias de
+("Col. Doctores", "Colonia Roma Norte"); not a bacterium's colony ("colonias de
 Staphylococcus", "Colonias de S. aureus", plural)."""
 _CAPITALISED_WORD = regex.compile(r"(?<![\p{L}\p{M}])\p{Lu}[\p{L}\p{M}'\u2019-]*")
 _ARRONDISSEMENT = regex.compile(
@@ -475,8 +475,8 @@ def districts(text: str, lex: Lexicon) -> Iterator[RuleHit]:
                     break
             end = start + len(text[start:end].rstrip())
             if fold(text[start:end].split()[0]) not in lex.stop:
-                yield RuleHit(match.start(), end, "CITY", "district_named")  # with its word,
-                # as MEDDOCAN's gold marks it ("Col. San Lucas Coyoacán", "Colonia Narvarte")
+                yield RuleHit(start, end, "CITY", "district_named")  # without its word: with
+                # it, as MEDDOCAN's dev marks it, the CRF learnt worse (train has it in CALLE)
     if "rrondissement" in text:
         for match in _ARRONDISSEMENT.finditer(text):
             yield RuleHit(*match.span(), "CITY", "district_named")
