@@ -129,9 +129,9 @@ SCALE_WORDS = (
 )
 """Words after which a capitalised word is a scale's eponym, no place or person ("the Bishop
 score", "Tanner stage", "Barthel index", "the Berlin questionnaire", "Wells score", "the
-Harris-Benedict equation", "the Kaplan-Meier curve"), as a
-pattern: "stage" and "index" only in lower case ("Seattle. Stage 3 CKD" opens a sentence) and
-no finger ("Carl's index finger")."""
+Harris-Benedict equation", "the Kaplan-Meier curve"), as a pattern: "stage" and "index" only
+in lower case ("Seattle. Stage 3 CKD" opens a sentence) and no finger ("Carl's index
+finger")."""
 SENTENCE_START = regex.compile(r"(?r)(?:\A|[.!?:;|>\n\"\u201c(\[•*-])[ \t\"\u201c'(\[]*\Z")
 """What stands before the first word of a sentence, a line, a field or a list's item, opening
 quotes and brackets included: there every word is capitalised."""
@@ -475,7 +475,8 @@ def _surname_after_particle(text: str, word: Word, pending: int, lex: Lexicon, t
     return len(word.folded) >= 2 and word.folded not in lex.stop and not lex.everyday(word.folded)
 
 
-_ROMANCE = frozenset({"es", "fr", "it", "pt"})
+_ROMANCE = frozenset({"es", "fr", "it", "pt", "ca", "ro"})
+"""The Romance languages, where "de" and "della" join a name to a place or an institution."""
 _ARTICLE_PREFIXES = frozenset({"al", "el"})
 """The Arabic article a surname is written with ("Al-Harbi", "El-Sayed")."""
 _GERMANIC_PARTICLES = frozenset({"de", "van", "von", "vom", "ter", "ten", "den", "der", "zu"})

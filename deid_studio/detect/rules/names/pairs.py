@@ -23,6 +23,7 @@ from deid_studio.detect.rules.names.common import _BLANKS, _NOT_NAMES
 from deid_studio.detect.rules.proper_nouns import german_nouns, noun_after_possessive
 from deid_studio.detect.rules.terms import TERM_AFTER
 from deid_studio.detect.rules.words import (
+    _ROMANCE,
     CONDITION_BEFORE,
     NAME_ENDS,
     NOUNS_CAPITALISED,
@@ -217,7 +218,7 @@ def _particle_surname(
 
 
 _CAPITAL_PARTICLES = frozenset({"van", "von", "vander", "vanden"})
-_AFTER_CAPITAL_PARTICLE = regex.compile(r" (?:de[nr]?|het|[dD]e) | ")
+_AFTER_CAPITAL_PARTICLE = regex.compile(r" (?:[dD]e[nr]?|het) | ")
 
 
 def _after_capital_particle(
@@ -256,9 +257,6 @@ _SAINTS = frozenset({"san", "santa", "santo", "sao", "saint", "sainte", "sankt",
 _RARE_IN_ENGLISH = 3.0
 """A word's frequency (Zipf) in English under which it reads as no English word ("Vries",
 which the common-word list holds)."""
-
-
-_ROMANCE = frozenset({"es", "fr", "it", "pt", "ca", "ro"})
 
 
 _NEXT_WORD = regex.compile(r"[ \t]*([\p{L}\p{M}]*)")
