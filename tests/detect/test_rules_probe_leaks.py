@@ -317,3 +317,11 @@ def test_a_german_towns_region_goes_with_it(text: str, town: str) -> None:
 @pytest.mark.parametrize("text", ["wohnt in Berlin am Montag", "in Wien im Sommer"])
 def test_a_day_or_a_season_after_a_town_is_no_region(text: str) -> None:
     assert all(" " not in s for s in stretches(text, "de", "CITY"))
+
+
+def test_a_surname_that_ends_names_elsewhere_closes_a_name() -> None:
+    assert "Pat Ward" in _people("Reported by Pat Ward.", "en")
+
+
+def test_a_ward_after_a_name_and_its_number_stays_a_ward() -> None:
+    assert all("Ward 3" not in s for s in _people("seen by Dr Smith Ward 3", "en"))

@@ -152,9 +152,11 @@ DATE_RULES: tuple[Rule, ...] = (
         r"(?<=\b(?:on|by|since|until|till|from|before|after|around|as[ \t]+of)[ \t]+the[ \t]+)"
         r"(?:[12]?\d|3[01])(?:st|nd|rd|th)(?=[ \t]*(?:[.,;:!?)]|\Z)|[ \t]+(?:of[ \t]+(?:this|last"
         r"|the|that|next)[ \t]+month|she|he|they|i|we|pt|patient|the|her|his|my|was|were|had"
-        r"|when|then|but|so|at|in|around|about)\b)",
+        r"|when|then|but|so|at|in|around|about"
+        r"|and(?![ \t]+(?:\d|final|last|first|second|third|fourth|fifth|booster|subsequent)))\b)",
         (
             "Symptoms started on the [15th].",
+            "She had her 12 month jabs on the [2nd] and by that evening she was sick",
             "on the [15th] of the month",
             "on the [3rd] she was admitted; since the [21st], at home",
             "vaccine on the [18th] then tested positive on the [24th]; until the [30th] when",
@@ -166,6 +168,7 @@ DATE_RULES: tuple[Rule, ...] = (
             "by the 3rd week",
             "on the 2nd of 3 doses",
             "he was the 3rd.",
+            "on the 1st and 2nd doses; on the 2nd and final dose; on the 3rd and booster",
         ),
         anchor="day",
         after=words("the"),

@@ -413,7 +413,11 @@ def take_name(
             break
         if word.initial and text[word.end : word.end + 1] == "/":
             break  # "C/ Infantas": a street, no initial
-        if word.folded in NAME_ENDS and (taken or not (word.capitalised and lex.is_name(word))):
+        if (
+            word.folded in NAME_ENDS
+            and (taken or not (word.capitalised and lex.is_name(word)))
+            and not _surname_closing(text, word, first, taken, lex)
+        ):
             break  # "Dr Smith Ward 3"; a surname first is one ("Mrs Ward was discharged")
         if taken and word.capitalised and street_ahead(text, word.start, word.folded):
             break  # "Anna Bujons Tur [Calle Joaquim Folguera, 3]"
@@ -447,6 +451,20 @@ def take_name(
     if tentative and taken == 1:
         return None  # "Patient Will Be", "Dr. May": no name after the word
     return start, _strip_dot(text, start, end)
+
+
+def _surname_closing(text: str, word: Word, first: Word | None, taken: int, lex: Lexicon) -> bool:
+    """Whether a word that ends names elsewhere is the surname after a known first name,
+    closing the name ("Reported by Pat [Ward].", "seen by Mary Hall,"; not "Dr Smith Ward 3")."""
+    return (
+        taken == 1
+        and first is not None
+        and first.capitalised
+        and first.folded in lex.first_names
+        and word.capitalised
+        and word.folded in lex.last_names
+        and _NAME_CLOSES.match(text, word.end) is not None
+    )
 
 
 def _surname_after_particle(text: str, word: Word, pending: int, lex: Lexicon, taken: int) -> bool:
