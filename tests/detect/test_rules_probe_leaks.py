@@ -325,3 +325,15 @@ def test_a_surname_that_ends_names_elsewhere_closes_a_name() -> None:
 
 def test_a_ward_after_a_name_and_its_number_stays_a_ward() -> None:
     assert all("Ward 3" not in s for s in _people("seen by Dr Smith Ward 3", "en"))
+
+
+def test_a_name_in_apposition_to_the_patient_is_read_though_a_word() -> None:
+    assert _people("Faith, the patient, kept taking the tablets", "en") == ["Faith"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["June, the patient was admitted", "Diabetes, the patient has", "Monday, the patient was"],
+)
+def test_a_month_or_a_condition_before_the_patient_names_no_one(text: str) -> None:
+    assert _people(text, "en") == []

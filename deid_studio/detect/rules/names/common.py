@@ -86,6 +86,7 @@ RULES: Mapping[str, float] = {
     "name_after_acquaintance": 0.9,
     "name_before_credential": 0.85,
     "name_before_relative": 0.9,
+    "name_before_patient": 0.85,
     "possessor_of_relative": 0.9,
     "name_beside_job": 0.9,
     "name_before_age": 0.9,

@@ -53,6 +53,7 @@ from deid_studio.detect.rules.names.relatives import (
     _KIN_CUES,
     _NOT_KIN_BEFORE,
     _families,
+    _named_before_patient,
     _possessors_of_relatives,
     _relatives_after_comma,
     _relatives_in_brackets,
@@ -112,6 +113,8 @@ def find_names(text: str, language: str | None) -> list[RuleHit]:
     # before it ("Reporter: Alice Sullivan (wife)"; hits of one length: the first wins)
     found = list(_relatives_in_brackets(text, lex, shouting))
     found += _relatives_after_comma(text, language, lex, index)
+    if language in (None, "en") and ", " in text:
+        found += _named_before_patient(text, lex)
     if language in (None, "en") and not shouting:
         found += _possessors_of_relatives(text, lex, index)
     found += _after_cues(text, language, lex, index, shouting)

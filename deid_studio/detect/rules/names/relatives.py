@@ -228,6 +228,26 @@ def _relatives_after_comma(
             yield RuleHit(start, end, "RELATIVE", "name_before_relative")
 
 
+_NAME_BEFORE_PATIENT = regex.compile(
+    r"(?<![\p{L}\p{M}'\u2019-])(?P<name>\p{Lu}[\p{Ll}\p{M}'\u2019]+"
+    r"(?:[ \t]+\p{Lu}[\p{Ll}\p{M}'\u2019]+){0,2}),[ \t]+(?i:the|our|my)[ \t]+"
+    r"(?i:patient|pt|reporter|vaccinee|consumer)(?=[ \t]*[,)]|[ \t]+(?i:who|was|is|has|had)"
+    r"(?![\p{L}\p{M}]))"
+)
+"""A name in apposition to the patient's or the reporter's word ("Faith, the patient, kept
+taking", "Will, the reporter, was"): the name is theirs, though its first name is a word too;
+not a month's or a weekday's name ("June, the patient was admitted")."""
+
+
+def _named_before_patient(text: str, lex: Lexicon) -> Iterator[RuleHit]:
+    """The names :data:`_NAME_BEFORE_PATIENT` finds, their first word a known first name
+    (rule ``name_before_patient``; "Diabetes, the patient has" names no one)."""
+    for match in _NAME_BEFORE_PATIENT.finditer(text):
+        first = fold(match.group("name").split()[0])
+        if first in lex.first_names and first not in _NOT_NAMES and first not in lex.stop:
+            yield RuleHit(*match.span("name"), "PERSON", "name_before_patient")
+
+
 _NOT_NAMES_BESIDE_RELATIVES = _NOT_NAMES - MONTH_WORDS - WEEKDAYS
 """Before a relative's word in brackets a month's or a weekday's name is the first name it
 also is ("durch Jan (Sohn)", "June (daughter)", "Domingo (hijo del paciente)")."""
