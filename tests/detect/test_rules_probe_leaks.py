@@ -337,3 +337,23 @@ def test_a_name_in_apposition_to_the_patient_is_read_though_a_word() -> None:
 )
 def test_a_month_or_a_condition_before_the_patient_names_no_one(text: str) -> None:
     assert _people(text, "en") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "initials"),
+    [
+        ("Initiales du patient : J.-P. L. Sexe : M.", "fr", "J.-P. L."),
+        ("Initialen: H. W. · Geburtsjahr: 1941", "de", "H. W."),
+        ("B.1.1 Patient (name or initials): MxT   B.1.2.2 Age", "en", "MxT"),
+    ],
+)
+def test_initials_after_their_key_with_blanks_or_in_mixed_case(
+    text: str, language: str, initials: str
+) -> None:
+    assert initials in stretches(text, language, rule="initials")
+
+
+def test_a_colombian_pharmacy_and_its_chemists_title() -> None:
+    text = "Q.F. Andrés Felipe Mosquera Palacios, Droguería La Economía, Cra. 43A # 18-95."
+    assert "Droguería La Economía" in stretches(text, "es", "INSTITUTION")
+    assert "Q.F." not in stretches(text, "es")

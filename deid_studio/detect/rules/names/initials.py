@@ -36,7 +36,7 @@ _ABBREVIATIONS = frozenset(
     "qd bid tid qid prn hs qhs npo cna rad na nb ps dc id ad bc eg ie vs cv gp ae rip sa sl "
     "sc ee uu dni nhc cp ss ue rx dx hx tx fx sx ct mri ecg ekg eeg cns ent gi ot pt "
     "pdf usb tv ny la dc nyc rtu inr ui fc fr fm fcf pcr ta tac rmn ir iu me "
-    "aine paaf epoc hbpm acva df".split()
+    "aine paaf epoc hbpm acva df qf".split()
 )
 """Dotted abbreviations of two to four capitals that are no one's initials ("I.V.", "E.R.",
 "U.S.", "B.I.D.", "S.A.", "F.C.", "R.T.U.", "México D.F.")."""
@@ -135,12 +135,15 @@ def _spelling(words: Sequence[str]) -> str:
 
 _UNDOTTED_AFTER_KEY = regex.compile(
     r"(?<![\p{L}])(?i:initials|iniciales|initiales|initialen|iniciais|iniziali)"
-    rf"{_WHOSE}[ \t]*:?[ \t]*"
+    rf"{_WHOSE}\)?[ \t]*:?[ \t]*"
     r"(?!(?-i:UNK|NK|NC|NA|ND|NI|NP|UK|ASK)(?![\p{L}\p{M}\d.]))"
-    r"((?-i:\p{Lu}(?:[ -]?\p{Lu}){1,3}))(?![\p{L}\p{M}\d.])"
+    r"((?-i:\p{Lu}\.(?:[ \t]?-?[ \t]?\p{Lu}\.){1,4}(?![\p{L}\p{M}\d])"
+    r"|(?:\p{Lu}(?:[ -]?\p{Lu}){1,3}|\p{Lu}\p{Ll}\p{Lu})(?![\p{L}\p{M}\d.])))"
 )
-"""Initials without dots after their key ("Initials: JS", "Patient's initials AB,",
-"Iniciales: J-M"): a person's, as the key says, whatever they spell."""
+"""Initials after their key, without dots or with blanks between them ("Initials: JS",
+"Patient's initials AB,", "Iniciales: J-M", "Initialen: H. W.", "Initiales du patient :
+J.-P. L.", an E2B form's "Patient (name or initials): MxT"): a person's, as the key says,
+whatever they spell."""
 
 
 def _initials(text: str, lex: Lexicon, found: Sequence[RuleHit]) -> Iterator[RuleHit]:

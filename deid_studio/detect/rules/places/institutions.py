@@ -266,7 +266,10 @@ def _town_after(text: str, end: int, lex: Lexicon) -> Iterator[RuleHit]:
 
 _STREET_AFTER_COMMA = regex.compile(
     r",[ \t]*(?i:"
-    + alternation({w for words in _STREET_BEFORE.values() for w in words.split()} | {"pza."})
+    + alternation(
+        {w for words in _STREET_BEFORE.values() for w in words.split()}
+        | {"pza.", "cra.", "cra", "cl.", "cll.", "kr."}
+    )
     + r")[ \t]+(?:(?:de|del|da|das|do|dos|la|las|los|des|du|di|della)[ \t]+)*"
     r"\p{Lu}[^,;\n]{0,40}?,?[ \t]*\d{1,5}(?!\d)"
 )
@@ -275,8 +278,8 @@ _STREET_AFTER_COMMA = regex.compile(
 def _addressed(text: str, start: int, end: int) -> bool:
     """Whether an institution's word and one capitalised word ("Farmacia Central", "Farmácia
     Central") are followed by a street, its type word to its house number ("..., Pza. de
-    España, 3", "..., Rua das Flores, 3"): a named pharmacy or shop with its address, though
-    its name is an everyday word."""
+    España, 3", "..., Rua das Flores, 3", "..., Cra. 43A # 18-95"): a named pharmacy or shop
+    with its address, though its name is an everyday word."""
     tokens = text[start:end].split()
     return (
         len(tokens) == 2
