@@ -357,3 +357,9 @@ def test_a_colombian_pharmacy_and_its_chemists_title() -> None:
     text = "Q.F. Andrés Felipe Mosquera Palacios, Droguería La Economía, Cra. 43A # 18-95."
     assert "Droguería La Economía" in stretches(text, "es", "INSTITUTION")
     assert "Q.F." not in stretches(text, "es")
+
+
+def test_a_sex_key_before_a_titles_letter_makes_no_title() -> None:
+    text = "Initiales du patient : J.-P. L. Sexe : M. Âge : 67 ans."
+    assert "Âge" not in stretches(text, "fr")
+    assert "Dupont" in stretches("M. Dupont est venu", "fr")

@@ -931,6 +931,12 @@ def _skip_titles(text: str, position: int) -> int:
     return position
 
 
+_SEX_KEY_BEFORE = regex.compile(
+    r"(?<![\p{L}\p{M}])(?i:sexe|sex|sexo|geschlecht|sesso|genre|gender)[ \t]*:?[ \t]*\Z"
+)
+"""A sex's key before a letter that is also a title's abbreviation ("Sexe : M.", "Sex: M")."""
+
+
 def _after_cues(
     text: str,
     language: str | None,
@@ -946,6 +952,10 @@ def _after_cues(
             cue, wanted = match.group().rstrip(" \t:,\r\n"), strength
             if len(cue) == 1 and text[match.start() - 1 : match.start()] in ("'", "\u2019"):
                 continue  # "I'm Sarah": no French "M" before the name
+            if len(cue) <= 2 and _SEX_KEY_BEFORE.search(
+                text, max(0, match.start() - 16), match.start()
+            ):
+                continue  # "Sexe : M. Âge : 67 ans": the sex, no title
             if cue in _MEDICAL_CAPITALS and not (
                 shouting and cue == "PT" and rule == "name_after_patient_word"
             ):  # in a narrative in capitals "PT" is the patient ("PT JOHN SMITH 45M")
