@@ -363,3 +363,8 @@ def test_a_sex_key_before_a_titles_letter_makes_no_title() -> None:
     text = "Initiales du patient : J.-P. L. Sexe : M. Âge : 67 ans."
     assert "Âge" not in stretches(text, "fr")
     assert "Dupont" in stretches("M. Dupont est venu", "fr")
+
+
+def test_mexico_city_by_its_spanish_names_in_an_english_narrative() -> None:
+    text = "Sra. Guadalupe Hernández, 88, of Colonia Roma, Ciudad de México, had angioedema"
+    assert "Ciudad de México" in stretches(text, "en", "CITY")

@@ -447,13 +447,15 @@ _DOTTED_US = regex.compile(r"(?<![\p{L}\p{M}.])(?:EE\.[ \t]?UU\.|U\.S\.A\.?)(?![
 _DOTTED_US_HINTS = ("EE.", "U.S.A")
 """What :data:`_DOTTED_US` needs in a narrative: the pattern runs only where one of these is."""
 _CITY_NICKNAMES = regex.compile(
-    r"(?<![\p{L}\p{M}.])(?:NYC|N\.Y\.C\.|Philly|PHILLY|NOLA|Big[ \t]+Apple)"
+    r"(?<![\p{L}\p{M}.])(?:NYC|N\.Y\.C\.|Philly|PHILLY|NOLA|Big[ \t]+Apple|CDMX"
+    r"|Ciudad[ \t]+de[ \t]+M[ée]xico)"
     r"(?![\p{L}\p{M}])"
 )
 """Cities by the short names their people use, which no gazetteer lists and no medical
 text writes otherwise ("lives in NYC", "flew back to Philly", "a trip to NOLA", "back in the
-Big Apple"): "NYC" in capitals and four letters, which the gazetteer takes only after a cue,
-and the common-word list holds."""
+Big Apple"), and Mexico City by its Spanish names in a narrative of any language ("Ciudad de
+México", "CDMX"): "NYC" in capitals and four letters, which the gazetteer takes only after a
+cue, and the common-word list holds."""
 _COUNTY = regex.compile(
     r"(?<![\p{L}\p{M}'\u2019.-])(?P<name>(?:St\.?[ \t])?\p{Lu}[\p{Ll}\p{M}'\u2019]+"
     r"(?:[- \t]\p{Lu}[\p{Ll}\p{M}'\u2019]+){0,2})[ \t]+(?:County|Parish|Borough)(?![\p{L}\p{M}])"
@@ -538,6 +540,6 @@ def _county_named(text: str, match: regex.Match[str], lex: Lexicon) -> bool:
     )
 
 
-_CITY_NICKNAME_HINTS = ("NYC", "N.Y.C", "hilly", "HILLY", "NOLA", "Apple")
+_CITY_NICKNAME_HINTS = ("NYC", "N.Y.C", "hilly", "HILLY", "NOLA", "Apple", "CDMX", "Ciudad de M")
 """What :data:`_CITY_NICKNAMES` needs in a narrative: the pattern runs only where one of
 these is."""
