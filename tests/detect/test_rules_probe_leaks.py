@@ -368,3 +368,23 @@ def test_a_sex_key_before_a_titles_letter_makes_no_title() -> None:
 def test_mexico_city_by_its_spanish_names_in_an_english_narrative() -> None:
     text = "Sra. Guadalupe Hernández, 88, of Colonia Roma, Ciudad de México, had angioedema"
     assert "Ciudad de México" in stretches(text, "en", "CITY")
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "name"),
+    [
+        ("Pierrette mais tout le monde l'appelle Pierrot ; elle vit rue Pasteur", "fr", "Pierrot"),
+        ("Hallo zusammen, ich bin die Steffi aus Wien-Favoriten", "de", "Steffi"),
+        ("Maria Grazia (detta Graziella) lavora alla Ferrero", "it", "Graziella"),
+    ],
+)
+def test_a_nickname_after_the_words_that_give_it(text: str, language: str, name: str) -> None:
+    assert name in stretches(text, language, rule="name_introduced")
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [("il l'appelle demain matin", "fr"), ("ich bin der Meinung, dass", "de")],
+)
+def test_a_call_or_an_opinion_names_no_one(text: str, language: str) -> None:
+    assert _people(text, language) == []

@@ -144,7 +144,7 @@ word after them is a name unless it is a common word — in every language in lo
 _SELF_INTRODUCTIONS: Mapping[str, str] = {
     "en": "i am|i'm|im|this is|it's|it is",
     "fr": "je suis|moi c'est",
-    "de": "ich bin|hier ist|hier spricht",
+    "de": "ich bin|ich bin die|ich bin der|hier ist|hier spricht",
 }
 """Words a caller or a writer says before their own first name ("i am kevin and my son is 8",
 "Hi, this is Faith from Dr. Ahmed's office"), and before everything else they say ("I am
@@ -183,13 +183,16 @@ _SELF_NAMED_AFTER = regex.compile(
     regex.IGNORECASE,
 )
 _NAMED: Mapping[str, str] = {
-    "en": "named|called|named him|named her|called him|called her",
-    "es": "llamado|llamada",
-    "fr": "nommé|nommée|prénommé|prénommée",
-    "de": "heißt|genannt",
+    "en": "named|called|named him|named her|called him|called her|calls him|calls her",
+    "es": "llamado|llamada|le llaman|la llaman|lo llaman|le dicen|la dicen",
+    "fr": "nommé|nommée|prénommé|prénommée|l'appelle|l'appellent|surnommé|surnommée",
+    "de": "heißt|genannt|nennen ihn|nennen sie|nennt ihn|nennt sie",
+    "it": "lo chiamano|la chiamano|detto|detta",
+    "pt": "chamam-lhe|chamam-no|chamam-na|conhecido como|conhecida como",
 }
-"""Words that may introduce a name ("a son named Tom", "she named him Frank") or not ("called
-the office", "called him back"): only a known name is taken after them."""
+"""Words that may introduce a name ("a son named Tom", "she named him Frank", "tout le monde
+l'appelle Pierrot", "la chiamano Graziella") or not ("called the office", "called him back"):
+only a known name is taken after them."""
 _CLOSINGS: Mapping[str, str] = {
     "en": "thanks|thank you|regards|kind regards|best regards|best wishes|sincerely|"
     "yours sincerely|yours truly|cheers|warm regards|respectfully",
