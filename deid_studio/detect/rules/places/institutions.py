@@ -65,12 +65,7 @@ from deid_studio.detect.rules.places.organisations import (
     _organisations,
 )
 from deid_studio.detect.rules.places.street_words import _STREET_BEFORE
-from deid_studio.detect.rules.words import (
-    PARTICLES,
-    SURNAME_CAPITAL,
-    Lexicon,
-    cues,
-)
+from deid_studio.detect.rules.words import PARTICLES, SURNAME_CAPITAL, Lexicon, cues
 
 _GENERIC_HOSPITAL = cues(
     "general university community county memorial children's veterans regional district "
@@ -273,6 +268,8 @@ _STREET_AFTER_COMMA = regex.compile(
     + r")[ \t]+(?:(?:de|del|da|das|do|dos|la|las|los|des|du|di|della)[ \t]+)*"
     r"\p{Lu}[^,;\n]{0,40}?,?[ \t]*\d{1,5}(?!\d)"
 )
+"""A comma, then a street from its type word to its house number (", Pza. de España, 3", ",
+Cra. 43A # 18-95"): an address after a name."""
 
 
 def _addressed(text: str, start: int, end: int) -> bool:
@@ -293,8 +290,10 @@ _GERMAN_PLACES_AT = (
     "Realschule Gesamtschule Kita Kindergarten Seniorenheim Pflegeheim Altenheim "
     "Seniorenresidenz Seniorenzentrum Klinik"
 ).split()
-_GERMAN_PLACE_HINTS = ("Apotheke", "raxis", "chule", "Gymnasium", "Kita", "Kindergarten", "heim",
-                       "Senioren", "Klinik")  # fmt: skip
+_GERMAN_PLACE_HINTS = (
+    *("Apotheke", "raxis", "chule", "Gymnasium", "Kita", "Kindergarten", "heim", "Senioren"),
+    "Klinik",
+)
 """What a narrative naming one of :data:`_GERMAN_PLACES_AT` holds: the pattern runs there."""
 _IN_THE = regex.compile(r"[ \t](?:im|in[ \t]+der)[ \t]")
 _GERMAN_SHOP_AT = regex.compile(

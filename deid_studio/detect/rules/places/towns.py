@@ -362,8 +362,12 @@ _GERMAN_REGION_AFTER = regex.compile(
     r"[ \t]+(?:im|am|an[ \t]+der|ob[ \t]+der|in[ \t]+der)[ \t]+"
     r"(?P<word>\p{Lu}[\p{Ll}\p{M}]+)(?![\p{L}\p{M}])"
 )
-"""A German town's river or region after it ("Freiburg im Breisgau", "Frankfurt an der Oder",
+"""A German town's river or region after it ("Freiburg im Breisgau", "Landsberg am Lech",
 "Rothenburg ob der Tauber"), which the gazetteer may know by the first word alone."""
+_EVERYDAY_GERMAN = 3.5
+"""The German frequency (Zipf) from which a word after a town and "im", "am" is an everyday
+word, no region ("Sommer" 5.1, "Montag" 4.9, "Oder" 6.5, a conjunction too; "Breisgau"
+3.4)."""
 
 
 def _a_region_word(word: str) -> bool:
@@ -375,9 +379,6 @@ def _a_region_word(word: str) -> bool:
         and folded not in WEEKDAYS
         and zipf(folded, "de") < _EVERYDAY_GERMAN
     )
-
-
-_EVERYDAY_GERMAN = 3.5
 
 
 def _with_prefixes(text: str, found: list[RuleHit]) -> list[RuleHit]:
