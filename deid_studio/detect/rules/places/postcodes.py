@@ -38,10 +38,9 @@ _POSTCODE_TOWN = regex.compile(
     rf"(?P<town>{_WORD}(?:[ \t]+(?:(?:de|del|la|am|an|der|im|sur|sous|en)[ \t]+)?{_WORD}){{0,2}})",
     regex.UNICODE,
 )
-_CEDEX = regex.compile(r"[ \t]+(?i:cedex)(?![\p{L}\p{M}])")
-"""A French firm's or hospital's postal box after its town ("44093 Nantes Cedex 1"): the town
-is read without it, and the hit goes on over it and its number (:data:`_CEDEX_NUMBER`)."""
-_CEDEX_NUMBER = regex.compile(r"[ \t]+(?i:cedex)(?:[ \t]+\d{1,2}(?!\d))?")
+_CEDEX = regex.compile(r"[ \t]+(?i:cedex)(?![\p{L}\p{M}])(?:[ \t]+\d{1,2}(?!\d))?")
+"""A French firm's or hospital's postal box after its town, with its number ("44093 Nantes
+Cedex 1"): the town is read without it, and the hit goes on over it."""
 _US_STATES = (
     "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV "
     "NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY"
@@ -167,8 +166,9 @@ def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
         code = match.group("code")
         start, end = _trim(text, *match.span("town"))
         cedex = _CEDEX.search(text, start, end)
+        cedex_end = None
         if cedex is not None and cedex.start() > start:  # "44093 Nantes Cedex 1"
-            end = cedex.start()
+            end, cedex_end = cedex.start(), _CEDEX.match(text, cedex.start()).end()
         written = _TOKEN.findall(text, start, end)
         if known.match(tuple(fold(w) for w in written)) is None:
             while len(written) > 1 and known.match((fold(written[-1]),)) == "COUNTRY":
@@ -195,8 +195,8 @@ def _towns(text: str, language: str | None, lex: Lexicon) -> Iterator[RuleHit]:
             )
         ):
             continue
-        if cedex is not None and cedex.start() > start:
-            end = _CEDEX_NUMBER.match(text, end).end()
+        if cedex_end is not None:
+            end = cedex_end
         yield RuleHit(start, end, "CITY", "town_after_postcode")
         if match.group("stop") or (
             len(code) == 4
